@@ -1,0 +1,57 @@
+/**
+ * Stable codes for every failure a user or operator can see. Adapters turn a FolioError into a plain
+ * reply using `userMessage`; logs get `message` and `code`.
+ */
+export type FolioErrorCode =
+  | 'config_invalid'
+  | 'file_too_large'
+  | 'file_empty'
+  | 'file_unsupported'
+  | 'file_mislabeled'
+  | 'pdf_unreadable'
+  | 'pdf_encrypted'
+  | 'pdf_no_pages'
+  | 'conversion_failed'
+  | 'conversion_timeout'
+  | 'converter_missing'
+  | 'docling_failed'
+  | 'document_not_found'
+  | 'space_invalid'
+  | 'internal';
+
+export class FolioError extends Error {
+  readonly code: FolioErrorCode;
+  /** Shown in chat: plain words, says what to do next, no ids or vendor text. */
+  readonly userMessage: string;
+  /** True when trying the same thing again later may succeed (timeouts, 429, 5xx). */
+  readonly retryable: boolean;
+
+  constructor(init: {
+    code: FolioErrorCode;
+    message: string;
+    userMessage: string;
+    retryable?: boolean;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.name = 'FolioError';
+    this.code = init.code;
+    this.userMessage = init.userMessage;
+    this.retryable = init.retryable ?? false;
+  }
+
+  static isInstance(value: unknown): value is FolioError {
+    return value instanceof FolioError;
+  }
+}
+
+/** Wraps anything thrown into a FolioError so edges handle one type. */
+export function asFolioError(error: unknown): FolioError {
+  if (error instanceof FolioError) return error;
+  return new FolioError({
+    code: 'internal',
+    message: error instanceof Error ? error.message : String(error),
+    userMessage: 'Something went wrong on our side while reading that file. Please try again in a minute.',
+    cause: error,
+  });
+}
