@@ -1,0 +1,49 @@
+import type { BoundingBox } from '../../types.ts';
+
+/** Small helpers over top-left-origin point boxes, shared by the figure detector's steps. */
+
+export function boxArea(box: BoundingBox): number {
+  return Math.max(0, box.width) * Math.max(0, box.height);
+}
+
+export function unionBoxes(first: BoundingBox, second: BoundingBox): BoundingBox {
+  const x = Math.min(first.x, second.x);
+  const y = Math.min(first.y, second.y);
+  return {
+    x,
+    y,
+    width: Math.max(first.x + first.width, second.x + second.width) - x,
+    height: Math.max(first.y + first.height, second.y + second.height) - y,
+  };
+}
+
+export function intersectionArea(first: BoundingBox, second: BoundingBox): number {
+  const width = Math.min(first.x + first.width, second.x + second.width) - Math.max(first.x, second.x);
+  const height = Math.min(first.y + first.height, second.y + second.height) - Math.max(first.y, second.y);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/** Distance between the boxes' edges; 0 when they touch or overlap. */
+export function boxGap(first: BoundingBox, second: BoundingBox): number {
+  const gapX = Math.max(0, first.x - (second.x + second.width), second.x - (first.x + first.width));
+  const gapY = Math.max(0, first.y - (second.y + second.height), second.y - (first.y + first.height));
+  return Math.max(gapX, gapY);
+}
+
+export function expandBox(box: BoundingBox, marginPt: number): BoundingBox {
+  return { x: box.x - marginPt, y: box.y - marginPt, width: box.width + 2 * marginPt, height: box.height + 2 * marginPt };
+}
+
+export function containsPoint(box: BoundingBox, x: number, y: number): boolean {
+  return x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+}
+
+export function boxCentre(box: BoundingBox): { x: number; y: number } {
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Share of `inner`'s area that lies inside `outer` (0 for an empty `inner`). */
+export function shareInside(inner: BoundingBox, outer: BoundingBox): number {
+  const area = boxArea(inner);
+  return area > 0 ? intersectionArea(inner, outer) / area : 0;
+}

@@ -1,0 +1,66 @@
+import { promisify } from 'node:util';
+import { crc32, deflate } from 'node:zlib';
+
+const deflateAsync = promisify(deflate);
+
+/**
+ * Encodes opaque RGBA pixels as an 8-bit RGB PNG. @napi-rs/canvas's own PNG encoder always compresses
+ * hard (~45 ms for a typical 0.4-megapixel figure); zlib level 3 with the "Up" filter is several times
+ * faster for a slightly bigger file, which suits one-off crops sent to a vision model.
+ */
+export async function encodeOpaquePng(rgba: Uint8Array | Uint8ClampedArray, widthPx: number, heightPx: number): Promise<Uint8Array> {
+  const rowBytes = widthPx * 3;
+  const filtered = new Uint8Array((rowBytes + 1) * heightPx);
+  for (let row = 0; row < heightPx; row++) {
+    const out = row * (rowBytes + 1);
+    // Filter type 2 ("Up"): each byte minus the byte above; flat backgrounds become runs of zeros.
+    filtered[out] = row === 0 ? 0 : 2;
+    const source = row * widthPx * 4;
+    const above = source - widthPx * 4;
+    for (let column = 0, target = out + 1; column < widthPx; column++, target += 3) {
+      const pixel = source + column * 4;
+      if (row === 0) {
+        filtered[target] = rgba[pixel];
+        filtered[target + 1] = rgba[pixel + 1];
+        filtered[target + 2] = rgba[pixel + 2];
+      } else {
+        const up = above + column * 4;
+        filtered[target] = rgba[pixel] - rgba[up];
+        filtered[target + 1] = rgba[pixel + 1] - rgba[up + 1];
+        filtered[target + 2] = rgba[pixel + 2] - rgba[up + 2];
+      }
+    }
+  }
+  const header = new Uint8Array(13);
+  const headerView = new DataView(header.buffer);
+  headerView.setUint32(0, widthPx);
+  headerView.setUint32(4, heightPx);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour RGB, deflate, adaptive filtering, no interlace
+  const compressed = await deflateAsync(filtered, { level: 3 });
+  return concat([
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', compressed),
+    chunk('IEND', new Uint8Array()),
+  ]);
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(12 + data.length);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, data.length);
+  for (let index = 0; index < 4; index++) bytes[4 + index] = type.charCodeAt(index);
+  bytes.set(data, 8);
+  view.setUint32(8 + data.length, crc32(bytes.subarray(4, 8 + data.length)));
+  return bytes;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
+}

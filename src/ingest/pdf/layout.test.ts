@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from '../types.ts';
+import { attachCaptions } from './attach-captions.ts';
+import { layoutPage } from './layout.ts';
+import type { PageContent, TextRun } from './page-content.ts';
+
+function run(text: string, x: number, top: number, size = 10, style: Partial<TextRun> = {}): TextRun {
+  return {
+    text,
+    bbox: { x, y: top, width: text.length * size * 0.5, height: size * 1.2 },
+    fontSize: size,
+    fontName: style.bold ? 'Helvetica-Bold' : 'Helvetica',
+    bold: false,
+    italic: false,
+    endsLine: true,
+    ...style,
+  };
+}
+
+function page(runs: TextRun[]): PageContent {
+  return { page: 2, width: 612, height: 792, runs, graphics: { rulings: [], rectangles: [], images: [], paths: [] } };
+}
+
+const sentence = 'Widgets are made of smaller widgets in most factories.';
+
+describe('layoutPage', () => {
+  it('puts figures and tables in reading order and keeps their runs out of paragraphs', () => {
+    const runs = [
+      run(sentence, 72, 100),
+      run('Axis label', 100, 200),
+      run('Figure 2: Widgets per factory.', 72, 330, 9),
+      run('Name', 80, 400),
+      run('Count', 200, 400),
+      run(`Last words. ${sentence}`, 72, 500),
+    ];
+    const blocks = layoutPage(page(runs), {
+      figures: [{ bbox: { x: 72, y: 150, width: 300, height: 170 }, source: 'vector', runIndices: [1] }],
+      tables: [
+        {
+          bbox: { x: 72, y: 395, width: 200, height: 30 },
+          cells: [['Name', 'Count']],
+          markdown: '| Name | Count |\n| --- | --- |',
+          runIndices: [3, 4],
+          method: 'aligned',
+        },
+      ],
+      figureRefs: [{ sha256: 'abc', widthPx: 600, heightPx: 340, source: 'vector' }],
+    });
+    expect(blocks.map(block => [block.kind, block.text])).toEqual([
+      ['paragraph', sentence],
+      ['figure', 'Axis label'],
+      ['caption', 'Figure 2: Widgets per factory.'],
+      ['table', 'Name Count'],
+      ['paragraph', `Last words. ${sentence}`],
+    ]);
+    expect(blocks[3].markdown).toContain('| Name | Count |');
+    expect(blocks.every(block => block.page === 2)).toBe(true);
+
+    attachCaptions(blocks);
+    expect(blocks[1].figure).toEqual({ sha256: 'abc', widthPx: 600, heightPx: 340, source: 'vector', caption: 'Figure 2: Widgets per factory.' });
+  });
+
+  it('judges heading sizes against the document body size it is given', () => {
+    const runs = [run('Results and findings', 72, 100, 12), run(sentence, 72, 130, 10), run(sentence, 72, 142, 10)];
+    const pageAlone = layoutPage(page(runs), { tables: [], figures: [] });
+    expect(pageAlone[0]).toMatchObject({ kind: 'heading', font: { size: 12, bold: false } });
+    const inLargePrintDocument = layoutPage(page(runs), { tables: [], figures: [] }, { bodyFontSize: 12, bodyBold: false });
+    expect(inLargePrintDocument[0].kind).toBe('paragraph');
+  });
+
+  it('does not take bold for a heading when the whole document is bold', () => {
+    const runs = [run('Short bold line', 72, 100, 10, { bold: true }), run(sentence, 72, 130, 10, { bold: true })];
+    expect(layoutPage(page(runs), { tables: [], figures: [] }, { bodyFontSize: 10, bodyBold: false })[0].kind).toBe('heading');
+    expect(layoutPage(page(runs), { tables: [], figures: [] }, { bodyFontSize: 10, bodyBold: true })[0].kind).toBe('paragraph');
+  });
+
+  it('mends words hyphenated across lines and marks monospace blocks as code', () => {
+    const runs = [
+      run('The widget factory produces an exam-', 72, 100),
+      run('ple of good engineering every day.', 72, 112),
+      run('const widgets = makeWidgets(10);', 72, 200, 10, { fontName: 'Courier' }),
+      run('widgets.forEach(paint);', 72, 212, 10, { fontName: 'Courier' }),
+    ];
+    const blocks: Block[] = layoutPage(page(runs), { tables: [], figures: [] });
+    expect(blocks.map(block => [block.kind, block.text])).toEqual([
+      ['paragraph', 'The widget factory produces an example of good engineering every day.'],
+      ['code', 'const widgets = makeWidgets(10);\nwidgets.forEach(paint);'],
+    ]);
+  });
+});

@@ -1,0 +1,78 @@
+import type { TextRun } from '../page-content.ts';
+import { makeLine, type TextLine } from './text-line.ts';
+
+/**
+ * Groups runs into lines: first into horizontal bands of runs that share most of their height, then
+ * each band is cut where the horizontal gap is wider than a word space, so lines never cross a column
+ * gutter or a table column.
+ */
+export function buildLines(runs: TextRun[]): TextLine[] {
+  const streamIndex = new Map(runs.map((run, index) => [run, index]));
+  const sorted = [...runs].sort((first, second) => centerY(first) - centerY(second));
+  const bands: TextRun[][] = [];
+  let band: TextRun[] = [];
+  let anchor: TextRun | undefined;
+  for (const run of sorted) {
+    if (anchor && sharesLine(anchor, run)) {
+      band.push(run);
+      if (run.bbox.height > anchor.bbox.height) anchor = run;
+    } else {
+      band = [run];
+      bands.push(band);
+      anchor = run;
+    }
+  }
+  return bands.flatMap(band => splitBand(band, streamIndex));
+}
+
+function splitBand(band: TextRun[], streamIndex: Map<TextRun, number>): TextLine[] {
+  const sorted = band.sort((first, second) => first.bbox.x - second.bbox.x);
+  const lines: TextLine[] = [];
+  let current: TextRun[] = [];
+  let right = -Infinity;
+  for (const run of sorted) {
+    const previous = current[current.length - 1];
+    if (previous && isDuplicate(previous, run)) continue;
+    const gap = run.bbox.x - right;
+    const size = Math.max(run.fontSize, previous?.fontSize ?? 0);
+    // Runs the producer wrote one after the other, without ending the line, belong together even across
+    // a wide justified space or a run-in heading; anything else wider than a word space is a new column.
+    const written = previous !== undefined && !previous.endsLine && streamIndex.get(run) === streamIndex.get(previous)! + 1;
+    const spaceLimit = written ? 2.5 * size : isLabel(current) ? 3 * size : 1.0 * size;
+    if (previous && gap > spaceLimit) {
+      lines.push(makeLine(current));
+      current = [];
+    }
+    current.push(run);
+    right = Math.max(right, run.bbox.x + run.bbox.width);
+  }
+  if (current.length > 0) lines.push(makeLine(current));
+  return lines;
+}
+
+// Section numbers, list markers and caption labels are often set a quad or a tab away from their text.
+const labelPattern = /^(\d{1,2}(\.\d{1,2})*\.?|[A-Z]\.|[IVX]{1,5}\.|\(?[a-z0-9]{1,2}[.)]|[•◦▪●■□◆►▸‣⁃∙·➢➤✓✔❖\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf06e\uf0a8–—-]|(figure|fig\.|table|tab\.)\s*[A-Z]?\d+([.-]\d+)*[.:]?)$/i;
+
+function isLabel(runs: TextRun[]): boolean {
+  const text = runs.map(run => run.text).join('').trim();
+  return text.length <= 14 && labelPattern.test(text);
+}
+
+function centerY(run: TextRun): number {
+  return run.bbox.y + run.bbox.height / 2;
+}
+
+function sharesLine(anchor: TextRun, run: TextRun): boolean {
+  const overlap =
+    Math.min(anchor.bbox.y + anchor.bbox.height, run.bbox.y + run.bbox.height) - Math.max(anchor.bbox.y, run.bbox.y);
+  return overlap >= 0.6 * Math.min(anchor.bbox.height, run.bbox.height);
+}
+
+// Some producers fake bold by painting the same text twice, a fraction of a point apart.
+function isDuplicate(previous: TextRun, run: TextRun): boolean {
+  return (
+    previous.text === run.text &&
+    Math.abs(previous.bbox.x - run.bbox.x) < 1.5 &&
+    Math.abs(previous.bbox.y - run.bbox.y) < 1.5
+  );
+}

@@ -1,0 +1,72 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { makePng, openTestPdf, testFontFamily } from '../../../../test/support/figures/test-documents.ts';
+import { createPageOcr } from './page-ocr.ts';
+
+/** A letter page scanned at 150 dpi: two lines of large text, no text layer. */
+async function scannedPagePdf(): Promise<Uint8Array> {
+  const png = await makePng(1275, 1650, context => {
+    context.fillStyle = '#000000';
+    context.font = `48px ${testFontFamily}`;
+    context.fillText('Quarterly revenue grew strongly', 150, 300);
+    context.fillText('Invoices are paid within thirty days', 150, 900);
+  });
+  const document = await PDFDocument.create();
+  const page = document.addPage([612, 792]);
+  page.drawImage(await document.embedPng(png), { x: 0, y: 0, width: 612, height: 792 });
+  return document.save();
+}
+
+describe('createPageOcr', () => {
+  it('reads the words of an image-only page into runs placed in page points', async () => {
+    const pdf = await openTestPdf(await scannedPagePdf());
+    const ocr = createPageOcr({ languages: ['eng'] });
+    try {
+      const runs = await ocr.recognize(await pdf.getPage(1));
+      const text = runs.map(run => run.text).join('\n');
+      expect(text).toMatch(/Quarterly revenue grew strongly/);
+      expect(text).toMatch(/Invoices are paid within thirty days/);
+      const first = runs.find(run => run.text.includes('Quarterly'))!;
+      const second = runs.find(run => run.text.includes('Invoices'))!;
+      // Drawn at x = 150 px and baselines 300 / 900 px of a 150 dpi image: 72 pt and 144 / 432 pt.
+      expect(first.bbox.x).toBeGreaterThan(68);
+      expect(first.bbox.x).toBeLessThan(78);
+      expect(first.bbox.y + first.bbox.height).toBeGreaterThan(138);
+      expect(first.bbox.y + first.bbox.height).toBeLessThan(152);
+      expect(second.bbox.y + second.bbox.height).toBeGreaterThan(426);
+      expect(second.bbox.y + second.bbox.height).toBeLessThan(440);
+      // 48 px at 150 dpi is a 23 pt font.
+      expect(first.fontSize).toBeGreaterThan(15);
+      expect(first.fontSize).toBeLessThan(32);
+      expect(first).toMatchObject({ fontName: 'ocr', bold: false, italic: false, endsLine: true });
+    } finally {
+      await ocr.close();
+      await pdf.destroy();
+    }
+  });
+
+  it('refuses work after close()', async () => {
+    const ocr = createPageOcr({ languages: ['eng'] });
+    await ocr.close();
+    const pdf = await openTestPdf(await scannedPagePdf());
+    try {
+      await expect(ocr.recognize(await pdf.getPage(1))).rejects.toThrow(/after close/);
+    } finally {
+      await pdf.destroy();
+    }
+  });
+
+  it('names the missing npm package when an OCR language is not installed', async () => {
+    const ocr = createPageOcr({ languages: ['eng', 'xqz'] });
+    const pdf = await openTestPdf(await scannedPagePdf());
+    try {
+      await expect(ocr.recognize(await pdf.getPage(1))).rejects.toMatchObject({
+        code: 'config_invalid',
+        message: expect.stringContaining('@tesseract.js-data/xqz'),
+      });
+    } finally {
+      await ocr.close();
+      await pdf.destroy();
+    }
+  });
+});

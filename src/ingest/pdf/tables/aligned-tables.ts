@@ -1,0 +1,207 @@
+import type { BoundingBox } from '../../types.ts';
+import type { DetectedTable, PageContent, TextRun } from '../page-content.ts';
+import { assembleTable, dropEmptyRowsAndColumns } from './assemble-table.ts';
+import { classifyCellText } from './cell-kind.ts';
+import { findColumnSeparators } from './column-separators.ts';
+import { fillGrid, type CellGrid } from './fill-grid.ts';
+import type { RuledFrame } from './ruled-frame.ts';
+import { median } from './table-geometry.ts';
+import { buildTextLines, type TextLine } from './text-lines.ts';
+import { mergeSymbolColumns } from './symbol-columns.ts';
+
+/** A page needs at least this many number-like runs before borderless detection is tried. */
+const minNumericRunsOnPage = 6;
+/** Rows with numbers needed for a borderless table. */
+const minNumericRows = 3;
+/** Label-only lines (section labels, wrapped labels) allowed between two rows with numbers. */
+const maxLinesBetweenNumericRows = 2;
+/** Header lines looked for above the first row with numbers. */
+const maxHeaderLines = 3;
+
+/**
+ * Borderless tables (financial statements): consecutive lines that carry two or more numbers in
+ * consistent columns, with a text label column on the left. Only runs in `available` are considered;
+ * used runs are removed from it. Blocks lying wholly inside one of `ruledFrames` are left to the
+ * ruled detector, which knows where the header ends.
+ */
+export function findAlignedTables(content: PageContent, available: Set<number>, ruledFrames: readonly RuledFrame[] = []): DetectedTable[] {
+  const runs = content.runs;
+  let numericRuns = 0;
+  for (const index of available) if (classifyCellText(runs[index].text) === 'numeric') numericRuns++;
+  if (numericRuns < minNumericRunsOnPage) return [];
+
+  const lines = buildTextLines(runs, available);
+  const isNumericRow = lines.map(isNumericLine);
+  const tables: DetectedTable[] = [];
+  let lineIndex = 0;
+  while (lineIndex < lines.length) {
+    if (!isNumericRow[lineIndex]) {
+      lineIndex++;
+      continue;
+    }
+    const block = growBlock(lines, isNumericRow, lineIndex);
+    lineIndex = block.end;
+    if (block.numericRows < minNumericRows) continue;
+    let table = tableFromBlock(runs, lines, block.start, block.end, tables, available);
+    if (table === proseBeside) {
+      // A table in the right-hand column of a two-column page: read it without the prose to its left.
+      const proseRight = proseColumnRight(lines.slice(block.start, block.end));
+      const trimmed = lines.map(line => segmentsRightOf(line, proseRight));
+      table = tableFromBlock(runs, trimmed, block.start, block.end, tables, available);
+    }
+    if (!table || table === proseBeside || ruledFrames.some(frame => encloses(frame, table.bbox))) continue;
+    tables.push(table);
+    for (const index of table.runIndices) available.delete(index);
+  }
+  return tables;
+}
+
+function encloses(frame: RuledFrame, box: BoundingBox): boolean {
+  const tolerancePt = 3;
+  const centerY = box.y + box.height / 2;
+  return frame.left <= box.x + tolerancePt && frame.right >= box.x + box.width - tolerancePt && centerY > frame.top && centerY < frame.bottom;
+}
+
+function isNumericLine(line: TextLine): boolean {
+  let numeric = 0;
+  let text = 0;
+  for (const segment of line.segments) {
+    const kind = classifyCellText(segment.text);
+    if (kind === 'numeric') numeric++;
+    else if (kind === 'text') text++;
+  }
+  return numeric >= 2 && numeric >= text;
+}
+
+/** Extends a block downwards from a numeric row while rows keep coming at a table's line pitch. */
+function growBlock(lines: readonly TextLine[], isNumericRow: readonly boolean[], start: number) {
+  let end = start + 1;
+  let numericRows = 1;
+  let lastNumeric = start;
+  const pitch = 2.6 * lines[start].fontSize;
+  while (end < lines.length) {
+    const gap = lines[end].top - lines[end - 1].bottom;
+    if (gap > pitch) break;
+    if (isNumericRow[end]) {
+      numericRows++;
+      lastNumeric = end;
+    } else if (end - lastNumeric > maxLinesBetweenNumericRows) {
+      break;
+    }
+    end++;
+  }
+  return { start, end: lastNumeric + 1, numericRows };
+}
+
+/**
+ * Column headings ("2024 2023", "Three Months Ended") sit just above the first numeric row. A line
+ * qualifies while it is close, below any earlier table, and none of its segments crosses the boundary
+ * between the label column and the numbers (prose above a table does).
+ */
+function headerStartAbove(lines: readonly TextLine[], blockStart: number, labelBoundary: number, tables: readonly DetectedTable[]): number {
+  const previousTableBottom = tables.length > 0 ? Math.max(...tables.map(table => table.bbox.y + table.bbox.height)) : -Infinity;
+  let start = blockStart;
+  while (start > 0 && blockStart - start < maxHeaderLines) {
+    const candidate = lines[start - 1];
+    if (candidate.segments.length === 0 || candidate.bottom <= previousTableBottom) break;
+    if (lines[start].top - candidate.bottom > 1.5 * candidate.fontSize) break;
+    if (candidate.segments.some(segment => segment.left < labelBoundary && segment.right > labelBoundary)) break;
+    start--;
+  }
+  return start;
+}
+
+/** Returned by tableFromBlock when the label column is running text (see findAlignedTables). */
+const proseBeside = Symbol('prose beside the numbers');
+
+function tableFromBlock(
+  runs: readonly TextRun[],
+  lines: readonly TextLine[],
+  blockStart: number,
+  blockEnd: number,
+  tables: readonly DetectedTable[],
+  available: ReadonlySet<number>,
+): DetectedTable | typeof proseBeside | undefined {
+  const bodyLines = lines.slice(blockStart, blockEnd).filter(line => line.segments.length > 0);
+  if (bodyLines.length < minNumericRows) return undefined;
+  const bodyLeft = Math.min(...bodyLines.map(line => line.left));
+  const bodyRight = Math.max(...bodyLines.map(line => line.right));
+  const fontSize = median(bodyLines.map(line => line.fontSize));
+  const separators = findColumnSeparators(bodyLines, bodyLeft, bodyRight, {
+    minGapPt: Math.max(4, 0.6 * fontSize),
+    maxCrossingLines: bodyLines.length >= 10 ? 1 : 0,
+  });
+  if (separators.length < 2) return undefined;
+  if (isProseColumn(bodyLines, separators[0])) return proseBeside;
+
+  // A row of years ("2024  2023") opens the block because it is numeric, but it is a heading.
+  let yearLines = 0;
+  while (yearLines < bodyLines.length - minNumericRows && isYearHeading(bodyLines[yearLines])) yearLines++;
+  const headerLines = [...lines.slice(headerStartAbove(lines, blockStart, separators[0], tables), blockStart), ...bodyLines.splice(0, yearLines)];
+  const headerRows = headerLines.length > 0 ? [headerLines] : [];
+  const filled = fillGrid(runs, [...headerRows, ...bodyLines.map(line => [line])], separators);
+  const cells = dropEmptyRowsAndColumns(mergeSymbolColumns(filled, headerRows.length));
+  if (cells.length < minNumericRows || cells[0].length < 3) return undefined;
+  if (!numberColumnsDominate(cells.slice(headerRows.length)) || !hasLabelColumn(cells.slice(headerRows.length))) return undefined;
+
+  const allLines = [...headerLines, ...bodyLines];
+  const left = Math.min(...allLines.map(line => line.left));
+  const right = Math.max(...allLines.map(line => line.right));
+  const top = allLines[0].top;
+  const bottom = Math.max(...allLines.map(line => line.bottom));
+  return assembleTable(runs, cells, { x: left, y: top, width: right - left, height: bottom - top }, available, 'aligned');
+}
+
+/**
+ * Labels are short and ragged; lines of a prose column (two-column pages) are long and mostly reach
+ * the same right edge.
+ */
+function isProseColumn(bodyLines: readonly TextLine[], labelBoundary: number): boolean {
+  const widths = bodyLines
+    .map(line => line.segments[0])
+    .filter(segment => segment !== undefined && segment.right < labelBoundary && segment.text.split(' ').length >= 5)
+    .map(segment => segment.right - segment.left);
+  if (widths.length < 0.6 * bodyLines.length) return false;
+  const widest = Math.max(...widths);
+  return widths.filter(width => width >= 0.85 * widest).length >= 0.6 * bodyLines.length;
+}
+
+function proseColumnRight(bodyLines: readonly TextLine[]): number {
+  return Math.max(...bodyLines.filter(line => line.segments.length > 0).map(line => line.segments[0].right));
+}
+
+function segmentsRightOf(line: TextLine, x: number): TextLine {
+  const segments = line.segments.filter(segment => segment.left > x);
+  if (segments.length === line.segments.length || segments.length === 0) return segments.length === 0 ? { ...line, segments: [] } : line;
+  return {
+    segments,
+    top: Math.min(...segments.map(segment => segment.top)),
+    bottom: Math.max(...segments.map(segment => segment.bottom)),
+    left: segments[0].left,
+    right: Math.max(...segments.map(segment => segment.right)),
+    fontSize: Math.max(...segments.map(segment => segment.fontSize)),
+  };
+}
+
+/** Financial tables label their rows; columns of chart tick labels ("90 85 80") do not. */
+function hasLabelColumn(bodyCells: CellGrid): boolean {
+  const labelled = bodyCells.filter(row => classifyCellText(row[0]) === 'text').length;
+  return labelled >= 0.4 * bodyCells.length;
+}
+
+function isYearHeading(line: TextLine): boolean {
+  const numbers = line.segments.filter(segment => classifyCellText(segment.text) === 'numeric');
+  return numbers.length >= 2 && numbers.every(segment => /^(?:FY\s?)?(?:19|20)\d\d$/.test(segment.text));
+}
+
+/** Most columns right of the label column must hold numbers in most of their filled cells. */
+function numberColumnsDominate(bodyCells: CellGrid): boolean {
+  const columnCount = bodyCells[0].length;
+  let numericColumns = 0;
+  for (let column = 1; column < columnCount; column++) {
+    const filled = bodyCells.map(row => row[column]).filter(text => text !== '');
+    const numeric = filled.filter(text => classifyCellText(text) === 'numeric').length;
+    if (filled.length > 0 && numeric >= 0.7 * filled.length) numericColumns++;
+  }
+  return numericColumns >= 2 && numericColumns >= 0.6 * (columnCount - 1);
+}

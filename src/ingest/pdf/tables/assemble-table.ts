@@ -1,0 +1,61 @@
+import type { BoundingBox } from '../../types.ts';
+import type { DetectedTable, TextRun } from '../page-content.ts';
+import { unionBoxes } from './table-geometry.ts';
+import { tableToMarkdown } from './table-markdown.ts';
+import type { CellGrid } from './fill-grid.ts';
+
+/** Removes rows and columns in which every cell is empty (slivers between double rules, unused grid lines). */
+export function dropEmptyRowsAndColumns(cells: CellGrid): CellGrid {
+  const rows = cells.filter(row => row.some(text => text !== ''));
+  if (rows.length === 0) return [];
+  const keptColumns = rows[0].map((_, column) => column).filter(column => rows.some(row => row[column] !== ''));
+  return rows.map(row => keptColumns.map(column => row[column]));
+}
+
+/**
+ * A grid is a table only with at least two rows and two columns that both hold text; anything smaller
+ * is a box around a paragraph, a callout or a lone cell.
+ */
+export function isTableShaped(cells: CellGrid): boolean {
+  if (cells.length < 2 || cells[0].length < 2) return false;
+  const rowsWithTwoCells = cells.filter(row => row.filter(text => text !== '').length >= 2).length;
+  return rowsWithTwoCells >= Math.min(2, cells.length);
+}
+
+/**
+ * True when the cells read like running text laid out in columns (a two-column page, a boxed
+ * paragraph) rather than table data: long cells full of words.
+ */
+export function looksLikeProse(cells: CellGrid): boolean {
+  const filled = cells.flat().filter(text => text !== '');
+  if (filled.length === 0) return true;
+  const wordCounts = filled.map(text => text.split(' ').length).sort((a, b) => a - b);
+  const medianWords = wordCounts[Math.floor(wordCounts.length / 2)];
+  const meanWords = wordCounts.reduce((sum, count) => sum + count, 0) / wordCounts.length;
+  return medianWords > 9 || meanWords > 14;
+}
+
+/**
+ * Builds the DetectedTable. `runIndices` are every run whose centre lies in the table's box, so
+ * whitespace runs and stray marks inside the table stay out of paragraphs too.
+ */
+export function assembleTable(
+  runs: readonly TextRun[],
+  cells: CellGrid,
+  region: BoundingBox,
+  candidateRunIndices: Iterable<number>,
+  method: DetectedTable['method'],
+): DetectedTable {
+  const runIndices: number[] = [];
+  for (const index of candidateRunIndices) {
+    const box = runs[index].bbox;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    if (x >= region.x && x <= region.x + region.width && y >= region.y && y <= region.y + region.height) {
+      runIndices.push(index);
+    }
+  }
+  runIndices.sort((a, b) => a - b);
+  const bbox = unionBoxes([region, ...runIndices.map(index => runs[index].bbox)]) ?? region;
+  return { bbox, cells, markdown: tableToMarkdown(cells), runIndices, method };
+}

@@ -1,0 +1,63 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { openPdf } from '../open-pdf.ts';
+import { detectTables } from './detect-tables.ts';
+import { buildPageContent } from '../../../../test/support/tables/build-page-content.ts';
+
+const pageHeight = 792;
+
+/** Draws a 3 × 4 ruled table with pdf-lib lines and text; y values are top-down like PageContent. */
+async function ruledTablePdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, pageHeight]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const fontSize = 10;
+  page.drawText('Quarterly figures by product line, before the table.', { x: 72, y: pageHeight - 90, size: fontSize, font });
+
+  const columnXs = [72, 200, 300, 420];
+  const rowYs = [110, 130, 150, 170, 190];
+  const rows = [
+    ['Product', 'Units', 'Revenue'],
+    ['Widgets', '1,200', '$ 36,000'],
+    ['Gadgets | Pro', '310', '$ 18,600'],
+    ['Spares', '95', '(1,140)'],
+  ];
+  for (const x of columnXs) page.drawLine({ start: { x, y: pageHeight - rowYs[0] }, end: { x, y: pageHeight - rowYs[rowYs.length - 1] }, thickness: 0.75 });
+  for (const y of rowYs) page.drawLine({ start: { x: columnXs[0], y: pageHeight - y }, end: { x: columnXs[3], y: pageHeight - y }, thickness: 0.75 });
+  rows.forEach((row, rowIndex) => {
+    row.forEach((text, column) => {
+      page.drawText(text, { x: columnXs[column] + 5, y: pageHeight - rowYs[rowIndex] - 14, size: fontSize, font });
+    });
+  });
+  page.drawText('Text after the table is not part of it.', { x: 72, y: pageHeight - 215, size: fontSize, font });
+  return pdf.save();
+}
+
+describe('detectTables on a PDF drawn with pdf-lib', () => {
+  it('finds the ruled table through pdf.js text and operator lists and renders it as Markdown', async () => {
+    const document = await openPdf(await ruledTablePdf(), { name: 'ruled.pdf' });
+    try {
+      const content = await buildPageContent(await document.getPage(1));
+      expect(content.graphics.rulings.length).toBeGreaterThanOrEqual(9);
+      const tables = detectTables(content);
+      expect(tables).toHaveLength(1);
+      expect(tables[0].method).toBe('ruled');
+      expect(tables[0].markdown).toBe(
+        [
+          '| Product | Units | Revenue |',
+          '| --- | --- | --- |',
+          '| Widgets | 1,200 | $ 36,000 |',
+          '| Gadgets \\| Pro | 310 | $ 18,600 |',
+          '| Spares | 95 | (1,140) |',
+        ].join('\n'),
+      );
+      const tableTexts = tables[0].runIndices.map(index => content.runs[index].text).join(' ');
+      expect(tableTexts).not.toContain('before the table');
+      expect(tableTexts).not.toContain('after the table');
+      expect(tables[0].bbox.y).toBeCloseTo(110, 0);
+      expect(tables[0].bbox.y + tables[0].bbox.height).toBeCloseTo(190, 0);
+    } finally {
+      await document.destroy();
+    }
+  });
+});

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { TextRun } from '../page-content.ts';
+import { detectTables } from './detect-tables.ts';
+import { horizontalRule, syntheticPage, textRun, verticalRule, wordRuns } from '../../../../test/support/tables/synthetic-page.ts';
+
+describe('detectTables: ruled grids', () => {
+  const header = ['Region', 'Units', 'Revenue'];
+  const body = [
+    ['North', '120', '$ 4,500'],
+    ['South', '85', '$ 3,100'],
+    ['West', '40', 'n/a'],
+  ];
+  const columnLefts = [72, 192, 312];
+  const right = 432;
+
+  function ruledGridPage() {
+    const ruleYs = [100, 120, 140, 160, 180, 210];
+    const runs: TextRun[] = [];
+    [header, ...body].forEach((row, rowIndex) => {
+      row.forEach((text, column) => runs.push(textRun(text, columnLefts[column] + 4, ruleYs[rowIndex] + 4)));
+    });
+    // The last ruled row holds a cell wrapped over two lines ("Far" / "East").
+    runs.push(textRun('Far', 76, 184), textRun('East', 76, 196), textRun('7', 196, 184), textRun('$ 900', 316, 184));
+    const rulings = [...ruleYs.map(y => horizontalRule(72, right, y)), ...[...columnLefts, right].map(x => verticalRule(x, 100, 210))];
+    return syntheticPage(runs, rulings);
+  }
+
+  it('reads every cell of a fully ruled grid, with the first row as header', () => {
+    const content = ruledGridPage();
+    const tables = detectTables(content);
+    expect(tables).toHaveLength(1);
+    const [table] = tables;
+    expect(table.method).toBe('ruled');
+    expect(table.cells).toEqual([header, ...body, ['Far East', '7', '$ 900']]);
+    expect(table.markdown.split('\n')[0]).toBe('| Region | Units | Revenue |');
+    expect(table.markdown.split('\n')[1]).toBe('| --- | --- | --- |');
+    expect(table.runIndices).toEqual(content.runs.map((_, index) => index));
+    expect(table.bbox.x).toBeCloseTo(72);
+    expect(table.bbox.y).toBeCloseTo(100);
+    expect(table.bbox.x + table.bbox.width).toBeCloseTo(right);
+    expect(table.bbox.y + table.bbox.height).toBeCloseTo(210);
+  });
+
+  it('leaves the sub-cells of a spanning cell empty instead of inventing text', () => {
+    const content = ruledGridPage();
+    // An extra vertical rule splits only the header row's last cell: "Revenue" now spans two sub-columns.
+    content.graphics.rulings.push(verticalRule(372, 120, 210));
+    for (const y of [124, 144, 164, 184]) content.runs.push(textRun('+5%', 376, y));
+    const [table] = detectTables(content);
+    expect(table.cells[0]).toEqual(['Region', 'Units', 'Revenue', '']);
+    expect(table.cells[1]).toEqual(['North', '120', '$ 4,500', '+5%']);
+    expect(table.cells.every(row => row.length === 4)).toBe(true);
+  });
+
+  it('does not take a box around a paragraph for a table', () => {
+    const paragraph = [
+      'Note: all figures in this report are unaudited and may change when the',
+      'annual accounts are closed. Readers should not rely on them for any',
+      'investment decision; see the notice on page 2 for the full disclaimer.',
+    ];
+    const runs = paragraph.flatMap((line, index) => wordRuns(line, 80, 110 + index * 13));
+    const rulings = [horizontalRule(72, 460, 100), horizontalRule(72, 460, 160), verticalRule(72, 100, 160), verticalRule(460, 100, 160)];
+    expect(detectTables(syntheticPage(runs, rulings))).toEqual([]);
+  });
+
+  it('does not take a single boxed cell or a boxed heading for a table', () => {
+    const runs = [textRun('Key findings', 80, 104, { bold: true })];
+    const rulings = [horizontalRule(72, 300, 100), horizontalRule(72, 300, 120), verticalRule(72, 100, 120), verticalRule(300, 100, 120)];
+    expect(detectTables(syntheticPage(runs, rulings))).toEqual([]);
+  });
+});
+
+describe('detectTables: horizontally ruled (booktabs) tables', () => {
+  it('takes columns from text alignment and the header from above the header rule', () => {
+    const header = ['Model', 'Backbone', 'Accuracy', 'F1'];
+    const body = [
+      ['Baseline', 'ResNet-50', '81.2', '0.79'],
+      ['Ours (small)', 'ViT-S', '84.0', '0.82'],
+      ['Ours (large)', 'ViT-L', '86.5', '0.85'],
+      ['Ensemble', 'mixed', '87.1', '0.86'],
+    ];
+    // Text columns are left-aligned, number columns right-aligned, as LaTeX sets them.
+    const place = (row: string[], y: number) => [
+      textRun(row[0], 76, y),
+      textRun(row[1], 170, y),
+      textRun(row[2], 300, y, { align: 'right' }),
+      textRun(row[3], 380, y, { align: 'right' }),
+    ];
+    const runs = [...place(header, 104), ...body.flatMap((row, index) => place(row, 124 + index * 14))];
+    const rulings = [horizontalRule(72, 390, 100), horizontalRule(72, 390, 119), horizontalRule(72, 390, 182)];
+    const tables = detectTables(syntheticPage(runs, rulings));
+    expect(tables).toHaveLength(1);
+    expect(tables[0].method).toBe('ruled');
+    expect(tables[0].cells).toEqual([header, ...body]);
+    expect(tables[0].runIndices).toHaveLength(runs.length);
+  });
+
+  it('does not read a two-column page between two full-width rules as a table', () => {
+    const runs = columnsOfText([72, 318], 90, 20);
+    const rulings = [horizontalRule(72, 540, 80), horizontalRule(72, 540, 360)];
+    expect(detectTables(syntheticPage(runs, rulings))).toEqual([]);
+  });
+});
+
+describe('detectTables: borderless financial statements', () => {
+  const rows: Array<[string, string, string]> = [
+    ['Revenues', '$ 24,690', '$ 23,549'],
+    ['Costs and expenses', '(20,612)', '(20,613)'],
+    ['Restructuring charges', '(143)', '—'],
+    ['Interest expense, net', '(367)', '(246)'],
+    ['Income before income taxes', '3,660', '2,871'],
+    ['Income taxes', '(1,016)', '(720)'],
+    ['Net income', '$ 2,644', '$ 2,151'],
+  ];
+
+  function statementPage() {
+    const runs: TextRun[] = [];
+    runs.push(...wordRuns('The following table shows the results of the quarter compared with last year.', 72, 80));
+    runs.push(textRun('2024', 400, 110, { align: 'right', bold: true }), textRun('2023', 480, 110, { align: 'right', bold: true }));
+    runs.push(...wordRuns('Operating results:', 72, 126));
+    rows.forEach(([label, current, prior], index) => {
+      const y = 140 + index * 14;
+      runs.push(...wordRuns(label, 80, y));
+      for (const [value, right] of [[current, 400], [prior, 480]] as const) {
+        // Financial layouts set the "$" flush left in its column, apart from the right-aligned digits.
+        if (value.startsWith('$ ')) runs.push(textRun('$', right - 60, y), textRun(value.slice(2), right, y, { align: 'right' }));
+        else runs.push(textRun(value, right, y, { align: 'right' }));
+      }
+    });
+    runs.push(...wordRuns('Net income grew mainly because of lower restructuring charges this quarter.', 72, 260));
+    return syntheticPage(runs);
+  }
+
+  it('finds the aligned columns, keeps negatives, dashes and currency, and uses the year line as header', () => {
+    const content = statementPage();
+    const tables = detectTables(content);
+    expect(tables).toHaveLength(1);
+    const [table] = tables;
+    expect(table.method).toBe('aligned');
+    expect(table.cells[0]).toEqual(['', '2024', '2023']);
+    expect(table.cells[1]).toEqual(['Operating results:', '', '']);
+    const expectedBody = rows.map(([label, current, prior]) => [label, current.replace('$ ', '$'), prior.replace('$ ', '$')]);
+    expect(table.cells.slice(2)).toEqual(expectedBody);
+    const tableTexts = table.runIndices.map(index => content.runs[index].text);
+    expect(tableTexts).not.toContain('following');
+    expect(tableTexts).not.toContain('grew');
+  });
+
+  it('does not fire on two- or three-column pages of prose, even with numbers in the text', () => {
+    expect(detectTables(syntheticPage(columnsOfText([72, 318], 80, 44)))).toEqual([]);
+    expect(detectTables(syntheticPage(columnsOfText([36, 236, 436], 80, 44, 7)))).toEqual([]);
+  });
+
+  it('does not fire on justified paragraphs', () => {
+    const sentence = 'In 2023 revenue rose 12 percent to 4,500 million while costs fell 3 percent';
+    const runs: TextRun[] = [];
+    for (let line = 0; line < 12; line++) {
+      // Justification stretches the gaps between words differently on every line.
+      let cursor = 72;
+      for (const word of sentence.split(' ')) {
+        const run = textRun(word, cursor, 100 + line * 13);
+        runs.push(run);
+        cursor += run.bbox.width + 2.8 + ((line * 7 + word.length) % 5) * 0.9;
+      }
+    }
+    expect(detectTables(syntheticPage(runs))).toEqual([]);
+  });
+});
+
+/** Columns of body text (word-level runs) starting at the given x positions, with years and amounts in the prose. */
+function columnsOfText(columnLefts: number[], top: number, lineCount: number, fontSize = 10): TextRun[] {
+  // Each line is about 40 characters (about 200 pt at 10 pt), so the columns never touch.
+  const sentences = [
+    'Revenue in 2023 grew by 12% to 4,500',
+    'units while costs stayed flat at 1,200',
+    'thanks to the 2022 plan that moved 35',
+    'staff into the new regional service hub',
+  ];
+  const runs: TextRun[] = [];
+  for (let line = 0; line < lineCount; line++) {
+    const y = top + line * fontSize * 1.3;
+    columnLefts.forEach((left, column) => runs.push(...wordRuns(sentences[(line + column) % sentences.length], left, y, { fontSize })));
+  }
+  return runs;
+}

@@ -1,0 +1,154 @@
+import type { DetectedTable, TextRun } from '../page-content.ts';
+import { assembleTable, dropEmptyRowsAndColumns, isTableShaped, looksLikeProse } from './assemble-table.ts';
+import { findColumnSeparators } from './column-separators.ts';
+import { classifyCellText } from './cell-kind.ts';
+import { fillGrid } from './fill-grid.ts';
+import { mergeSymbolColumns } from './symbol-columns.ts';
+import { bandIndex, median } from './table-geometry.ts';
+import { buildTextLines, type TextLine } from './text-lines.ts';
+
+/**
+ * The part of a page bounded by rulings, with the rulings inside it. Column edges are empty for a
+ * frame ruled only horizontally (booktabs, financial style): columns then come from text alignment.
+ */
+export interface RuledFrame {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  /** y of inner horizontal rules, sorted. */
+  rowEdges: number[];
+  /** x of inner vertical rules, sorted. */
+  columnEdges: number[];
+}
+
+/** Runs closer than this (points) to the frame still count as inside it: text often touches the rules. */
+const frameMarginPt = 1.5;
+/** Lines a header row may wrap over. */
+const maxHeaderLines = 3;
+
+/**
+ * Reads the frame's text into a table, or returns undefined when the frame is not a table: a box around
+ * a paragraph, a single cell, a page border around prose.
+ */
+export function tableFromFrame(runs: readonly TextRun[], frame: RuledFrame, available: ReadonlySet<number> | undefined): DetectedTable | undefined {
+  const inside: number[] = [];
+  runs.forEach((run, index) => {
+    if (available && !available.has(index)) return;
+    const x = run.bbox.x + run.bbox.width / 2;
+    const y = run.bbox.y + run.bbox.height / 2;
+    if (x >= frame.left - frameMarginPt && x <= frame.right + frameMarginPt && y >= frame.top - frameMarginPt && y <= frame.bottom + frameMarginPt) {
+      inside.push(index);
+    }
+  });
+  const allLines = buildTextLines(runs, inside);
+  const titleLines = leadingTitleLines(allLines, frame);
+  const lines = allLines.slice(titleLines);
+  if (lines.length < 2 && frame.rowEdges.length === 0) return undefined;
+  const top = titleLines > 0 ? allLines[titleLines - 1].bottom : frame.top;
+
+  const bands: TextLine[][] = Array.from({ length: frame.rowEdges.length + 1 }, () => []);
+  for (const line of lines) bands[bandIndex(frame.rowEdges, (line.top + line.bottom) / 2)].push(line);
+  const filledBands = bands.filter(band => band.length > 0);
+  if (filledBands.length === 0) return undefined;
+  // A header band taller than a few lines is text above the table that a rule happened to enclose.
+  if (frame.rowEdges.length > 0 && bands[0].length > maxHeaderLines) return undefined;
+
+  const columnsInferred = frame.columnEdges.length === 0;
+  const separators = columnsInferred ? inferSeparators(frame, filledBands) : frame.columnEdges;
+  if (separators.length === 0) return undefined;
+
+  const rows = rowsFromBands(runs, filledBands, separators);
+  const grid = fillGrid(runs, rows, separators);
+  const cells = dropEmptyRowsAndColumns(columnsInferred ? mergeSymbolColumns(grid) : grid);
+  if (!isTableShaped(cells)) return undefined;
+  if (columnsInferred && (!alignmentIsConvincing(cells) || isColumnsOfProse(lines, separators))) return undefined;
+  if (looksLikeProse(cells) && (columnsInferred || cells.length * cells[0].length <= 4)) return undefined;
+
+  const region = { x: frame.left, y: top, width: frame.right - frame.left, height: frame.bottom - top };
+  return assembleTable(runs, cells, region, inside, 'ruled');
+}
+
+const captionStart = /^(?:table|exhibit|schedule)\s*[A-Z]?[\d.]+/i;
+
+/**
+ * Many reports put the caption ("Table 4.5. Rates ...") under the top rule, above the header. Leading
+ * lines that are one wide segment or start like a caption stay outside the table.
+ */
+function leadingTitleLines(lines: readonly TextLine[], frame: RuledFrame): number {
+  let count = 0;
+  const firstEdge = frame.rowEdges[0] ?? Infinity;
+  while (count < Math.min(2, lines.length - 1)) {
+    const line = lines[count];
+    if (line.bottom > firstEdge) break;
+    const wide = line.segments.length === 1 && line.right - line.left > 0.5 * (frame.right - frame.left);
+    if (!wide && !captionStart.test(line.segments[0].text)) break;
+    count++;
+  }
+  return count;
+}
+
+function inferSeparators(frame: RuledFrame, filledBands: TextLine[][]): number[] {
+  // The header band may hold headings that span several columns; body lines show the columns best.
+  const bodyLines = filledBands.length > 1 ? filledBands.slice(1).flat() : filledBands[0];
+  const profileLines = bodyLines.length >= 2 ? bodyLines : filledBands.flat();
+  const fontSize = median(profileLines.map(line => line.fontSize));
+  return findColumnSeparators(profileLines, frame.left, frame.right, {
+    minGapPt: Math.max(4, 0.6 * fontSize),
+    maxCrossingLines: profileLines.length >= 8 ? 1 : 0,
+  });
+}
+
+/**
+ * A band between two rules is one row when its lines are a wrapped cell. It is several rows when most
+ * of its lines fill two or more columns and either the table is ruled sparsely (a header rule and a
+ * body: booktabs) or every line carries a number (stacked records such as "OTSL" / "HTML" variants).
+ * The first band is kept whole when rules follow it: that is a (possibly wrapped) header.
+ */
+function rowsFromBands(runs: readonly TextRun[], filledBands: TextLine[][], separators: readonly number[]): TextLine[][] {
+  const rows: TextLine[][] = [];
+  const sparselyRuled = filledBands.length <= 3;
+  filledBands.forEach((band, bandNumber) => {
+    const isHeaderBand = bandNumber === 0 && filledBands.length > 1;
+    if (band.length === 1 || isHeaderBand) {
+      rows.push(band);
+      return;
+    }
+    const lineCells = band.map(line => fillGrid(runs, [[line]], separators)[0]);
+    const multiCellLines = lineCells.filter(cells => cells.filter(text => text !== '').length >= 2).length;
+    const everyLineHasNumber = lineCells.every(cells => cells.some(text => classifyCellText(text) === 'numeric'));
+    const splitIntoLines = multiCellLines >= 0.6 * band.length && (sparselyRuled || everyLineHasNumber);
+    if (splitIntoLines) for (const line of band) rows.push([line]);
+    else rows.push(band);
+  });
+  return rows;
+}
+
+/** Columns found from text alone must show up in most rows, or the "table" is just text in a box. */
+function alignmentIsConvincing(cells: string[][]): boolean {
+  const multiCellRows = cells.filter(row => row.filter(text => text !== '').length >= 2).length;
+  return multiCellRows >= 2 && multiCellRows >= 0.5 * cells.length;
+}
+
+/**
+ * Columns of running text (a two-column page between a header rule and a footnote rule) fill their
+ * column from edge to edge on most lines, with several words each; table cells vary in width.
+ */
+function isColumnsOfProse(lines: readonly TextLine[], separators: readonly number[]): boolean {
+  const columnCount = separators.length + 1;
+  const widths: number[][] = Array.from({ length: columnCount }, () => []);
+  for (const line of lines) {
+    for (const segment of line.segments) {
+      if (segment.text.split(' ').length < 4) continue;
+      widths[bandIndex(separators, (segment.left + segment.right) / 2)].push(segment.right - segment.left);
+    }
+  }
+  let proseColumns = 0;
+  for (const columnWidths of widths) {
+    if (columnWidths.length < 0.5 * lines.length) continue;
+    const widest = Math.max(...columnWidths);
+    const full = columnWidths.filter(width => width >= 0.85 * widest).length;
+    if (full >= 0.6 * lines.length) proseColumns++;
+  }
+  return proseColumns >= Math.max(1, Math.ceil(columnCount / 2));
+}

@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { openPdf, type PDFDocumentProxy } from '../../../src/ingest/pdf/open-pdf.ts';
+
+/**
+ * Builders for the figure/graphics/OCR tests. Text drawn into PNGs uses Liberation Sans from the
+ * pdfjs-dist package, so the images look the same on machines without system fonts.
+ */
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+export const testFontFamily = 'FolioTestSans';
+GlobalFonts.registerFromPath(join(pdfjsRoot, 'standard_fonts', 'LiberationSans-Regular.ttf'), testFontFamily);
+
+/** A PNG of `widthPx`×`heightPx` on a white background, drawn by `draw`. */
+export async function makePng(widthPx: number, heightPx: number, draw: (context: SKRSContext2D) => void): Promise<Uint8Array> {
+  const canvas = createCanvas(widthPx, heightPx);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, widthPx, heightPx);
+  draw(context);
+  return new Uint8Array(await canvas.encode('png'));
+}
+
+export async function openTestPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  return openPdf(bytes.slice(), { name: 'test.pdf' });
+}
+
+/** Width and height from a PNG's IHDR chunk; throws when the bytes do not start like a PNG. */
+export function readPngSize(png: Uint8Array): { widthPx: number; heightPx: number } {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (!signature.every((byte, index) => png[index] === byte)) throw new Error('not a PNG signature');
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const chunkType = String.fromCharCode(...png.subarray(12, 16));
+  if (chunkType !== 'IHDR') throw new Error(`first chunk is ${chunkType}, not IHDR`);
+  return { widthPx: view.getUint32(16), heightPx: view.getUint32(20) };
+}
