@@ -1,0 +1,16 @@
+import type { Config } from '../config.ts';
+import { LocalDocumentStore } from '../documents/local-document-store.ts';
+import { parseSpaceId } from '../spaces/space-id.ts';
+
+export async function docsCommand(config: Config, options: { space: string; json?: boolean }): Promise<void> {
+  const records = await new LocalDocumentStore(config.dataDir).listDocuments(parseSpaceId(options.space));
+  if (options.json) {
+    for (const record of records) console.log(JSON.stringify(record));
+    return;
+  }
+  if (records.length === 0) console.log(`No documents in ${options.space} yet. Add some with: folio ingest <files...> --space ${options.space}`);
+  for (const record of records) {
+    const detail = record.status === 'failed' ? `failed: ${record.error?.message}` : `${record.status}, ${record.pageCount} pages`;
+    console.log(`${record.id}  ${record.name}  (${detail})`);
+  }
+}

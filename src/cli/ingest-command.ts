@@ -1,0 +1,58 @@
+import type { Config } from '../config.ts';
+import { LocalDocumentStore } from '../documents/local-document-store.ts';
+import { ingestFiles, type IngestOutcome } from '../ingest/ingest-files.ts';
+import { createPageOcr } from '../ingest/pdf/ocr/page-ocr.ts';
+import { createLogger } from '../log.ts';
+import { parseSpaceId } from '../spaces/space-id.ts';
+import { createIngestProgress } from './ingest-progress.ts';
+
+/** Returns the exit code: 0 when every document is ready, 1 otherwise. */
+export async function ingestCommand(config: Config, files: string[], options: { space: string; json?: boolean }): Promise<number> {
+  const space = parseSpaceId(options.space);
+  const log = createLogger({ level: options.json || process.stderr.isTTY ? 'warn' : config.logLevel });
+  const store = new LocalDocumentStore(config.dataDir);
+  const ocr = createPageOcr({ languages: config.ingest.ocr.languages });
+  const progress = options.json ? null : createIngestProgress(files);
+  try {
+    const outcomes = await ingestFiles(
+      files.map(path => ({ path })),
+      space,
+      { store, config: config.ingest, log, ocr, source: { platform: 'cli' }, onEvent: (index, event) => progress?.update(index, event) },
+    );
+    progress?.stop();
+    for (const outcome of outcomes) console.log(options.json ? JSON.stringify(toJsonLine(outcome)) : describe(outcome));
+    return outcomes.every(outcome => outcome.status === 'ready') ? 0 : 1;
+  } finally {
+    progress?.stop();
+    await ocr.close();
+  }
+}
+
+function toJsonLine(outcome: IngestOutcome) {
+  return {
+    documentId: outcome.documentId,
+    name: outcome.name,
+    pages: outcome.pages,
+    status: outcome.status,
+    ...(outcome.error ? { error: outcome.error.message, errorCode: outcome.error.code } : {}),
+    ...(outcome.duplicate ? { duplicate: true } : {}),
+    stats: {
+      sections: outcome.stats?.sections ?? 0,
+      tables: outcome.stats?.tables ?? 0,
+      figures: outcome.stats?.figures ?? 0,
+      ocrPages: outcome.stats?.ocrPages ?? 0,
+      ms: outcome.stats?.ms.total ?? 0,
+    },
+  };
+}
+
+function describe(outcome: IngestOutcome): string {
+  if (outcome.status === 'failed') return `✗ ${outcome.name}: ${outcome.error?.message}`;
+  const stats = outcome.stats;
+  const facts = stats
+    ? `${stats.pages} pages, ${stats.sections} sections, ${stats.tables} tables, ${stats.figures} figures` +
+      (stats.ocrPages ? `, ${stats.ocrPages} pages OCRed` : '') +
+      (outcome.duplicate ? ' (already in this space)' : ` in ${(stats.ms.total / 1000).toFixed(1)} s`)
+    : `${outcome.pages} pages`;
+  return `✓ ${outcome.name} [${outcome.documentId}]: ${facts}`;
+}

@@ -1,0 +1,70 @@
+import { config as loadDotenv } from 'dotenv';
+import { Command, CommanderError } from 'commander';
+import { loadConfig } from '../config.ts';
+import { FolioError } from '../errors.ts';
+
+// Commands are imported when run, so `folio --help` does not load pdf.js or OCR.
+loadDotenv({ quiet: true });
+
+const program = new Command()
+  .name('folio')
+  .description("Folio: a team's documents, answerable in chat with page citations.")
+  .showHelpAfterError()
+  .exitOverride();
+
+program
+  .command('ingest')
+  .description('Read documents (PDF, PPTX, DOCX, ...) into a space: layout, tables, figures, heading tree.')
+  .argument('<files...>', 'files to ingest')
+  .requiredOption('--space <space>', 'knowledge space, e.g. "handbook" or "slack:T1:C1"')
+  .option('--json', 'print one JSON line per document')
+  .action(async (files: string[], options: { space: string; json?: boolean }) => {
+    const { ingestCommand } = await import('./ingest-command.ts');
+    process.exitCode = await ingestCommand(loadConfig(), files, options);
+  });
+
+program
+  .command('tree')
+  .description("Print a document's heading tree with page ranges.")
+  .argument('<doc>', 'document name or id')
+  .requiredOption('--space <space>', 'knowledge space')
+  .option('--json', 'print the tree as JSON')
+  .action(async (document: string, options: { space: string; json?: boolean }) => {
+    const { treeCommand } = await import('./tree-command.ts');
+    await treeCommand(loadConfig(), document, options);
+  });
+
+program
+  .command('docs')
+  .description('List the documents of a space.')
+  .requiredOption('--space <space>', 'knowledge space')
+  .option('--json', 'print JSON')
+  .action(async (options: { space: string; json?: boolean }) => {
+    const { docsCommand } = await import('./docs-command.ts');
+    await docsCommand(loadConfig(), options);
+  });
+
+program
+  .command('serve')
+  .description('Run the API, web console and chat bots (coming with the service issue).')
+  .action(() => {
+    console.error(
+      'The Folio service (REST API, web console, Slack and Teams bots) is not built yet.\n' +
+        'What works today: `npm run folio -- ingest <files...> --space <name>` and `npm run folio -- tree <doc> --space <name>`.',
+    );
+    process.exitCode = 1;
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode;
+  } else if (error instanceof FolioError) {
+    console.error(error.code === 'config_invalid' ? error.message : error.userMessage);
+    process.exitCode = 1;
+  } else {
+    console.error(error);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,55 @@
+import type { Config } from '../config.ts';
+import { LocalDocumentStore } from '../documents/local-document-store.ts';
+import type { TreeNode } from '../ingest/types.ts';
+import { parseSpaceId } from '../spaces/space-id.ts';
+
+export async function treeCommand(config: Config, document: string, options: { space: string; json?: boolean }): Promise<void> {
+  const store = new LocalDocumentStore(config.dataDir);
+  const { record, tree } = await store.getDocument(parseSpaceId(options.space), document);
+  if (!tree) {
+    const state = record.status === 'failed' ? `failed: ${record.error?.message}` : `is ${record.status}`;
+    console.error(`${record.name} has no tree: it ${state}`);
+    process.exitCode = 1;
+    return;
+  }
+  if (options.json) {
+    console.log(JSON.stringify({ documentId: record.id, name: record.name, totalPages: tree.totalPages, nodes: tree.nodes.map(toJson) }));
+    return;
+  }
+  console.log(`${record.name} [${record.id}], ${tree.totalPages} pages`);
+  const print = (nodes: TreeNode[], depth: number) => {
+    for (const node of nodes) {
+      const pages = node.pageStart === node.pageEnd ? `p. ${node.pageStart}` : `pp. ${node.pageStart}–${node.pageEnd}`;
+      const marker = node.kind === 'section' ? '' : `[${node.kind}] `;
+      console.log(`${node.nodeId} ${'  '.repeat(depth)}${marker}${node.title}  (${pages})`);
+      print(node.children, depth + 1);
+    }
+  };
+  print(tree.nodes, 0);
+}
+
+interface TreeNodeJson {
+  nodeId: string;
+  title: string;
+  kind: TreeNode['kind'];
+  level: number;
+  pageStart: number;
+  pageEnd: number;
+  text: string;
+  figure?: TreeNode['figure'];
+  children: TreeNodeJson[];
+}
+
+function toJson(node: TreeNode): TreeNodeJson {
+  return {
+    nodeId: node.nodeId,
+    title: node.title,
+    kind: node.kind,
+    level: node.level,
+    pageStart: node.pageStart,
+    pageEnd: node.pageEnd,
+    text: node.text,
+    ...(node.figure ? { figure: node.figure } : {}),
+    children: node.children.map(toJson),
+  };
+}

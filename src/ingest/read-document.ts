@@ -1,0 +1,141 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { IngestConfig } from '../config.ts';
+import type { Logger } from '../log.ts';
+import { convertToPdf } from './convert/libreoffice.ts';
+import { buildSlidePageMap, isSlideDeck } from './convert/slide-page-map.ts';
+import { detectFileType } from './detect-file-type.ts';
+import { parseWithDocling } from './docling/parse-with-docling.ts';
+import { describeFigures, type FigureDescriber } from './figures/describe-figures.ts';
+import type { PageOcr } from './pdf/ocr/page-ocr.ts';
+import { parsePdf } from './pdf/parse-pdf.ts';
+import { buildTree } from './tree/build-tree.ts';
+import type { DocumentTree, FigureSink, IngestEvent, IngestStats, ParsedDocument, TreeNode } from './types.ts';
+
+export interface ReadDocumentResult {
+  parsed: ParsedDocument;
+  tree: DocumentTree;
+  stats: IngestStats;
+  /** Detected type of the original file ("application/pdf", ...). */
+  mime: string;
+}
+
+export interface ReadDocumentInput {
+  path: string;
+  /** The name users know the file by; defaults to the path's base name. */
+  name?: string;
+  documentId: string;
+  /** For office files already converted in a batch: the PDF to parse instead of converting again. */
+  pdfPath?: string;
+}
+
+export interface ReadDocumentDependencies {
+  config: IngestConfig;
+  figureSink: FigureSink;
+  ocr?: PageOcr;
+  /** Vision model for figure descriptions; without one, figures keep their caption and inner text. */
+  figures?: { describer: FigureDescriber; loadPng: (sha256: string) => Promise<Uint8Array>; concurrency?: number };
+  log?: Logger;
+  onEvent?: (event: IngestEvent) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * One file → parsed blocks and a page-exact tree: detect the type from its bytes, convert office
+ * files to PDF (LibreOffice), parse (pdf.js, or docling-serve when configured), build the tree.
+ * Throws FolioError for anything the user must fix (corrupt, encrypted, too large, unsupported).
+ */
+export async function readDocument(input: ReadDocumentInput, dependencies: ReadDocumentDependencies): Promise<ReadDocumentResult> {
+  const { config, onEvent, signal } = dependencies;
+  const name = input.name ?? basename(input.path);
+  const started = performance.now();
+  const detected = await detectFileType(input.path, { declaredName: name, maxBytes: config.maxFileBytes });
+  const slides = detected.kind === 'office' && isSlideDeck(detected.extension);
+
+  let pdfPath = detected.kind === 'pdf' ? input.path : input.pdfPath;
+  let scratchDir: string | undefined;
+  const convertStarted = performance.now();
+  try {
+    if (!pdfPath) {
+      onEvent?.({ type: 'stage', stage: 'converting' });
+      scratchDir = await mkdtemp(join(tmpdir(), 'folio-read-'));
+      const [result] = await convertToPdf([{ path: input.path, extension: detected.extension, name }], {
+        sofficePath: config.sofficePath,
+        timeoutMs: config.convertTimeoutMs,
+        outputDir: scratchDir,
+        signal,
+      });
+      if (result.error) throw result.error;
+      pdfPath = result.pdfPath!;
+    }
+    const convertMs = performance.now() - convertStarted;
+
+    onEvent?.({ type: 'stage', stage: 'parsing' });
+    const parseStarted = performance.now();
+    const parsed = config.docling
+      ? await parseWithDocling(pdfPath!, { ...config.docling, name, signal, figureSink: dependencies.figureSink })
+      : await parsePdf(await readBytes(pdfPath!), {
+          name,
+          figureSink: dependencies.figureSink,
+          ocr: config.ocr.enabled ? dependencies.ocr : undefined,
+          maxPages: config.maxPages,
+          signal,
+          onPage: (page, pageCount) => onEvent?.({ type: 'page', stage: 'parsing', page, pageCount }),
+        });
+    if (slides) {
+      const slideMap = await buildSlidePageMap(input.path, { extension: detected.extension, pdfPageCount: parsed.pageCount });
+      parsed.pageLabels = slideMap.pageLabels;
+    }
+    const parseMs = performance.now() - parseStarted;
+
+    const describeStarted = performance.now();
+    let figuresDescribed = 0;
+    if (dependencies.figures) {
+      onEvent?.({ type: 'stage', stage: 'describing' });
+      const result = await describeFigures(parsed.blocks, {
+        ...dependencies.figures,
+        signal,
+        onProgress: (done, total) => onEvent?.({ type: 'figure', stage: 'describing', done, total }),
+      });
+      figuresDescribed = result.described;
+      if (result.failed > 0) dependencies.log?.warn({ documentId: input.documentId, failed: result.failed }, 'figures left undescribed');
+    }
+    const describeMs = performance.now() - describeStarted;
+
+    const treeStarted = performance.now();
+    const tree = buildTree(parsed, { documentId: input.documentId, slides });
+    const treeMs = performance.now() - treeStarted;
+
+    const counts = countNodes(tree.nodes);
+    const stats: IngestStats = {
+      pages: parsed.pageCount,
+      sections: counts.section + counts.slide,
+      tables: counts.table,
+      figures: counts.figure,
+      figuresDescribed,
+      ocrPages: parsed.ocrPages.length,
+      ms: { convert: round(convertMs), parse: round(parseMs), describe: round(describeMs), tree: round(treeMs), total: round(performance.now() - started) },
+    };
+    dependencies.log?.debug({ documentId: input.documentId, stats }, 'document read');
+    return { parsed, tree, stats, mime: detected.mime };
+  } finally {
+    if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
+  }
+}
+
+function countNodes(nodes: TreeNode[], counts = { section: 0, slide: 0, page: 0, table: 0, figure: 0 }) {
+  for (const node of nodes) {
+    counts[node.kind] += 1;
+    countNodes(node.children, counts);
+  }
+  return counts;
+}
+
+const round = (ms: number) => Math.round(ms);
+
+/** pdf.js refuses Node Buffers; a plain Uint8Array view of the same memory is accepted. */
+async function readBytes(path: string): Promise<Uint8Array> {
+  const buffer = await readFile(path);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}

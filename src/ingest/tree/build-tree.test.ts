@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import type { Block, BlockKind, OutlineEntry, ParsedDocument, TreeNode } from '../types.ts';
+import { buildTree } from './build-tree.ts';
+
+let order = 0;
+function block(page: number, kind: BlockKind, text: string, extra: Partial<Block> = {}): Block {
+  return { page, kind, text, bbox: { x: 50, y: 100 + order, width: 400, height: 12 }, order: order++, ...extra };
+}
+const heading = (page: number, text: string, size: number, bold = true) => block(page, 'heading', text, { font: { size, bold, italic: false } });
+const paragraph = (page: number, text: string) => block(page, 'paragraph', text, { font: { size: 10, bold: false, italic: false } });
+
+function parsed(blocks: Block[], pageCount: number, outline: OutlineEntry[] = []): ParsedDocument {
+  return { pageCount, pageSizes: [], outline, blocks, ocrPages: [], parser: 'pdfjs' };
+}
+
+function shape(nodes: TreeNode[]): unknown[] {
+  return nodes.map(node => ({ title: node.title, pages: [node.pageStart, node.pageEnd], ...(node.children.length ? { children: shape(node.children) } : {}) }));
+}
+
+describe('buildTree', () => {
+  it('nests numbered headings and gives page ranges from heading to the last page of the section', () => {
+    const tree = buildTree(
+      parsed(
+        [
+          block(1, 'title', 'A Study of Trees', { font: { size: 24, bold: true, italic: false } }),
+          paragraph(1, 'Abstract text.'),
+          heading(1, '1 Introduction', 14),
+          paragraph(1, 'Intro body.'),
+          paragraph(2, 'More intro.'),
+          heading(2, '1.1 Background', 12),
+          paragraph(3, 'Background body.'),
+          heading(4, '2 Method', 14),
+          paragraph(5, 'Method body.'),
+          heading(5, 'References', 14),
+          paragraph(6, '[1] A paper.'),
+        ],
+        6,
+      ),
+      { documentId: 'd1' },
+    );
+    expect(shape(tree.nodes)).toEqual([
+      {
+        title: 'A Study of Trees',
+        pages: [1, 6],
+        children: [
+          { title: '1 Introduction', pages: [1, 3], children: [{ title: '1.1 Background', pages: [2, 3] }] },
+          { title: '2 Method', pages: [4, 5] },
+          { title: 'References', pages: [5, 6] },
+        ],
+      },
+    ]);
+    const ids = tree.nodes[0].children.map(node => node.nodeId);
+    expect(ids).toEqual(['0002', '0004', '0005']);
+    const intro = tree.nodes[0].children[0];
+    expect(intro.pageTexts).toEqual([{ page: 1, text: 'Intro body.' }, { page: 2, text: 'More intro.' }]);
+    expect(intro.level).toBe(1);
+    expect(intro.children[0].level).toBe(2);
+  });
+
+  it('ranks unnumbered headings by font size and weight', () => {
+    const tree = buildTree(
+      parsed([heading(1, 'Overview', 18), paragraph(1, 'a'), heading(1, 'Details', 13), paragraph(2, 'b'), heading(3, 'Costs', 18), paragraph(3, 'c')], 3),
+      { documentId: 'd' },
+    );
+    expect(shape(tree.nodes)).toEqual([
+      { title: 'Overview', pages: [1, 2], children: [{ title: 'Details', pages: [1, 2] }] },
+      { title: 'Costs', pages: [3, 3] },
+    ]);
+  });
+
+  it('prefers the outline, keeps numbered sub-headings under it, and starts unprinted titles at the destination', () => {
+    const blocks = [
+      paragraph(1, 'Cover page text.'),
+      heading(2, 'Chapter 1 Getting started', 20),
+      paragraph(2, 'Body.'),
+      heading(3, '1.1 Install', 12),
+      paragraph(3, 'Install body.'),
+      heading(3, 'Bold line that is not a heading', 12),
+      paragraph(4, 'Chapter two body without a printed title.'),
+    ];
+    const outline: OutlineEntry[] = [
+      { title: 'Chapter 1 Getting started', level: 1, page: 2 },
+      { title: 'Chapter 2 Advanced use', level: 1, page: 4 },
+    ];
+    const tree = buildTree(parsed(blocks, 4, outline), { documentId: 'd' });
+    expect(shape(tree.nodes)).toEqual([
+      { title: 'Page 1', pages: [1, 1] },
+      { title: 'Chapter 1 Getting started', pages: [2, 3], children: [{ title: '1.1 Install', pages: [3, 3] }] },
+      { title: 'Chapter 2 Advanced use', pages: [4, 4] },
+    ]);
+    expect(tree.nodes[1].children[0].text).toContain('Bold line that is not a heading');
+    expect(tree.nodes[2].text).toBe('Chapter two body without a printed title.');
+  });
+
+  it('gives documents without headings one node per page', () => {
+    const tree = buildTree(parsed([paragraph(1, 'one'), paragraph(2, 'two'), paragraph(2, 'two b'), paragraph(4, 'four')], 4), {
+      documentId: 'd',
+    });
+    expect(tree.nodes.map(node => [node.kind, node.title, node.text])).toEqual([
+      ['page', 'Page 1', 'one'],
+      ['page', 'Page 2', 'two\n\ntwo b'],
+      ['page', 'Page 4', 'four'],
+    ]);
+  });
+
+  it('makes tables and figures child nodes with their captions and Markdown', () => {
+    const tree = buildTree(
+      parsed(
+        [
+          heading(1, '3 Results', 14),
+          paragraph(1, 'See the table.'),
+          block(1, 'caption', 'Table 1: Revenue by year'),
+          block(1, 'table', 'Year Revenue 2023 10', { markdown: '| Year | Revenue |\n| --- | --- |\n| 2023 | 10 |' }),
+          block(2, 'figure', 'Q1 Q2', { figure: { sha256: 'abc', widthPx: 10, heightPx: 10, source: 'vector', caption: 'Figure 2: Growth' } }),
+          block(2, 'caption', 'Figure 2: Growth'),
+          paragraph(2, 'After the figure.'),
+        ],
+        2,
+      ),
+      { documentId: 'd' },
+    );
+    const results = tree.nodes[0];
+    expect(results.text).toBe('See the table.\n\nAfter the figure.');
+    expect(results.pageEnd).toBe(2);
+    expect(results.children.map(child => [child.kind, child.title, child.pageStart])).toEqual([
+      ['table', 'Table 1: Revenue by year', 1],
+      ['figure', 'Figure 2: Growth', 2],
+    ]);
+    expect(results.children[0].text).toContain('| 2023 | 10 |');
+    expect(results.children[1].figure?.sha256).toBe('abc');
+  });
+
+  it('leaves page headers and footers out of node text', () => {
+    const tree = buildTree(
+      parsed([block(1, 'page-header', 'ACME Corp'), paragraph(1, 'Body'), block(1, 'page-footer', '1')], 1),
+      { documentId: 'd' },
+    );
+    expect(tree.nodes[0].text).toBe('Body');
+  });
+
+  it('titles slides from their first heading', () => {
+    const tree = buildTree(
+      { ...parsed([heading(1, 'Welcome', 28), paragraph(1, 'Agenda'), paragraph(2, 'No title here'), heading(3, 'Q3 numbers', 28)], 3), pageLabels: ['1', '3', '4'] },
+      { documentId: 'd', slides: true },
+    );
+    expect(tree.nodes.map(node => [node.kind, node.title, node.pageStart, node.text])).toEqual([
+      ['slide', 'Welcome', 1, 'Agenda'],
+      ['slide', 'Slide 3', 2, 'No title here'],
+      ['slide', 'Q3 numbers', 3, ''],
+    ]);
+  });
+});
