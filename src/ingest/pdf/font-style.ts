@@ -27,6 +27,29 @@ export function fontStyleFromName(fontName: string): { name: string; bold: boole
   return { name, bold: boldName.test(name), italic: italicName.test(name) };
 }
 
+// Weight words as type foundries use them in font names, heaviest first. "Medium" and "Md" sit between
+// Regular and Semibold: in many CJK and sans families they are the heading weight over a Light body.
+const weightNames: Array<[RegExp, number]> = [
+  [/black|heavy|ultrabold|extrabold|[-,_ ](blk|hv)$/i, 800],
+  [/semibold|demi(?!tasse)|[-,_ ]sb$/i, 600],
+  [boldName, 700],
+  [/medium|[-,_ ]md$|[-,_ ]med$/i, 500],
+  [/light|thin|hairline|[-,_ ]lt$/i, 300],
+];
+
+/** CSS-style weight (300 light, 400 regular, 500 medium, 600 semibold, 700 bold, 800 black) read off a font name. */
+export function fontWeightFromName(fontName: string): number {
+  const name = stripSubsetPrefix(fontName);
+  for (const [pattern, weight] of weightNames) if (pattern.test(name)) return weight;
+  return 400;
+}
+
+/** A run's weight: the name's, raised to bold when pdf.js flags the font bold. */
+export function runWeight(run: { fontName: string; bold: boolean }): number {
+  const weight = fontWeightFromName(run.fontName);
+  return run.bold ? Math.max(600, weight) : weight;
+}
+
 export function isMonospaceFontName(fontName: string): boolean {
   return monospaceName.test(fontName);
 }

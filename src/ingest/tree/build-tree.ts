@@ -2,10 +2,16 @@ import type { Block, DocumentTree, ParsedDocument, TreeNode, TreeNodeKind } from
 import { placeHeadings, type HeadingPlacement } from './place-headings.ts';
 import { numberNodes } from './number-nodes.ts';
 import { NodeBuilder } from './node-builder.ts';
+import { isGenericTitle } from './generic-title.ts';
+import { normalizeTitle } from './normalize-title.ts';
+import { looksLikeSlideDeck, slideTitle } from './slide-deck.ts';
 
 export interface BuildTreeOptions {
   documentId: string;
-  /** Slide decks get one node per slide, titled by the slide's title. */
+  /**
+   * Slide decks get one node per slide, titled by the slide's title. Otherwise a PDF that looks like
+   * an exported deck (see looksLikeSlideDeck) is still treated as one.
+   */
   slides?: boolean;
 }
 
@@ -17,7 +23,8 @@ export interface BuildTreeOptions {
  */
 export function buildTree(parsed: ParsedDocument, options: BuildTreeOptions): DocumentTree {
   const blocks = parsed.blocks.filter(block => block.kind !== 'page-header' && block.kind !== 'page-footer');
-  const nodes = options.slides ? slideNodes(blocks, parsed) : sectionNodes(blocks, parsed);
+  const slides = options.slides === true || looksLikeSlideDeck(parsed);
+  const nodes = slides ? slideNodes(blocks, parsed) : sectionNodes(blocks, parsed);
   numberNodes(nodes);
   return { documentId: options.documentId, totalPages: parsed.pageCount, pageLabels: parsed.pageLabels, nodes };
 }
@@ -65,19 +72,58 @@ function sectionNodes(blocks: Block[], parsed: ParsedDocument): TreeNode[] {
 }
 
 function slideNodes(blocks: Block[], parsed: ParsedDocument): TreeNode[] {
+  const titles = slideTitles(blocks, parsed);
   const nodes: TreeNode[] = [];
   let current: NodeBuilder | null = null;
   blocks.forEach((block, index) => {
     if (!current || current.node.pageStart !== block.page) {
-      const label = pageLabel(parsed, block.page);
-      current = new NodeBuilder('slide', `Slide ${label}`, block.page);
+      const title = titles.get(block.page);
+      current = new NodeBuilder('slide', title?.title ?? `Slide ${pageLabel(parsed, block.page)}`, block.page);
       nodes.push(current.node);
     }
-    const isTitle = (block.kind === 'title' || block.kind === 'heading') && current.node.title.startsWith('Slide ') && !current.hasText;
-    if (isTitle) current.node.title = block.text.replace(/\s+/g, ' ').trim().slice(0, 200);
-    else current.add(block, blocks, index);
+    if (!titles.get(block.page)?.blocks.has(block)) current.add(block, blocks, index);
   });
   return nodes;
+}
+
+/**
+ * Each slide's title: its outline entry when that names the slide ("Slide 7" does not), else its
+ * largest heading near the top. The blocks that make up the title are not repeated in the body.
+ */
+function slideTitles(blocks: Block[], parsed: ParsedDocument): Map<number, { title: string; blocks: Set<Block> }> {
+  const blocksByPage = new Map<number, Block[]>();
+  for (const block of blocks) {
+    const onPage = blocksByPage.get(block.page);
+    if (onPage) onPage.push(block);
+    else blocksByPage.set(block.page, [block]);
+  }
+  const outlineTitles = new Map<number, string>();
+  for (const entry of parsed.outline) {
+    if (entry.page !== null && !outlineTitles.has(entry.page) && !isGenericTitle(entry.title)) outlineTitles.set(entry.page, entry.title);
+  }
+  const pagesByHeading = new Map<string, Set<number>>();
+  for (const block of blocks) {
+    if (!isHeadingBlock(block)) continue;
+    const key = normalizeTitle(block.text);
+    pagesByHeading.set(key, (pagesByHeading.get(key) ?? new Set()).add(block.page));
+  }
+  const titles = new Map<number, { title: string; blocks: Set<Block> }>();
+  for (const [page, pageBlocks] of blocksByPage) {
+    const outlineTitle = outlineTitles.get(page);
+    if (outlineTitle) {
+      const wanted = normalizeTitle(outlineTitle);
+      const parts = pageBlocks.filter(block => isHeadingBlock(block) && normalizeTitle(block.text) !== '' && wanted.includes(normalizeTitle(block.text)));
+      titles.set(page, { title: outlineTitle.replace(/\s+/g, ' ').trim().slice(0, 200), blocks: new Set(parts) });
+      continue;
+    }
+    const found = slideTitle(pageBlocks, parsed.pageSizes[page - 1]?.height ?? Infinity, block => (pagesByHeading.get(normalizeTitle(block.text))?.size ?? 0) >= 3);
+    if (found) titles.set(page, { title: found.title, blocks: new Set(found.blocks) });
+  }
+  return titles;
+}
+
+function isHeadingBlock(block: Block): boolean {
+  return block.kind === 'heading' || block.kind === 'title';
 }
 
 /** A node's pages run from its heading to the last page of its own text or any descendant. */

@@ -1,4 +1,6 @@
 import type { Block, OutlineEntry } from '../types.ts';
+import { coverPageExtras } from './cover-pages.ts';
+import { isGenericTitle } from './generic-title.ts';
 import { rankHeadingLevels } from './heading-levels.ts';
 import { parseHeadingNumber } from './heading-numbering.ts';
 import { normalizeTitle } from './normalize-title.ts';
@@ -18,9 +20,10 @@ const maxHeadingChars = 200;
 
 /** Outline-led placement when the PDF has a usable outline; heading candidates ranked by numbering and fonts otherwise. */
 export function placeHeadings(blocks: Block[], outline: OutlineEntry[], pageCount: number): HeadingPlacement[] {
-  const usable = outline.filter(entry => entry.page !== null && entry.title.trim().length > 0);
-  if (usable.length >= 2 || (usable.length === 1 && pageCount <= 3)) return placeFromOutline(blocks, usable);
-  return placeFromCandidates(blocks);
+  const usable = outline.filter(entry => entry.page !== null && !isGenericTitle(entry.title));
+  // A lone bookmark names the document (or an excerpt's source), it is not a table of contents.
+  if (usable.length >= 2) return placeFromOutline(blocks, usable);
+  return placeFromCandidates(blocks, pageCount);
 }
 
 function isCandidate(block: Block): boolean {
@@ -29,8 +32,9 @@ function isCandidate(block: Block): boolean {
   return text.length > 0 && text.length <= maxHeadingChars && /\p{L}/u.test(text);
 }
 
-function placeFromCandidates(blocks: Block[]): HeadingPlacement[] {
-  const indices = blocks.map((block, index) => (isCandidate(block) ? index : -1)).filter(index => index >= 0);
+function placeFromCandidates(blocks: Block[], pageCount: number): HeadingPlacement[] {
+  const excluded = coverPageExtras(blocks, pageCount);
+  const indices = blocks.map((block, index) => (isCandidate(block) && !excluded.has(index) ? index : -1)).filter(index => index >= 0);
   const levels = rankHeadingLevels(
     indices.map(index => ({ text: blocks[index].text, font: blocks[index].font, parserLevel: blocks[index].headingLevel })),
   );

@@ -37,12 +37,16 @@ export function isFigureCaptionText(text: string): boolean {
 const multiLevelNumbering = /^\d{1,2}(\.\d{1,2})+\.?\s+\p{L}/u;
 const singleNumbering = /^\d{1,2}\.?\s+\p{Lu}/u;
 const letterOrRomanNumbering = /^([A-Z]|[IVXL]{1,5})\.\s+\p{Lu}/u;
+// "(2) Findings": parenthesized numbers open sub-sections in legal and Korean/Japanese reports; the
+// title after them need not start with a capital (many scripts have none).
+const parenthesizedNumbering = /^\(\d{1,2}\)\s*[^\s\p{Ll}\d]/u;
 
-/** "1.2 Methods", "3 Results", "A. Appendix", "IV. Discussion". */
-export function sectionNumbering(text: string): 'multi-level' | 'single' | 'letter-or-roman' | null {
+/** "1.2 Methods", "3 Results", "A. Appendix", "IV. Discussion", "(2) Findings". */
+export function sectionNumbering(text: string): 'multi-level' | 'single' | 'letter-or-roman' | 'parenthesized' | null {
   if (multiLevelNumbering.test(text)) return 'multi-level';
   if (letterOrRomanNumbering.test(text)) return 'letter-or-roman';
   if (singleNumbering.test(text)) return 'single';
+  if (parenthesizedNumbering.test(text)) return 'parenthesized';
   return null;
 }
 

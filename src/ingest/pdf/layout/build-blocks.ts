@@ -49,7 +49,7 @@ function continuationGap(block: TextBlockDraft, line: TextLine): number | null {
   const gap = line.bbox.y - (last.bbox.y + last.bbox.height);
   if (gap < -0.6 * size || gap > 0.6 * size) return null;
   if (Math.abs(last.fontSize - line.fontSize) > 0.12 * size) return null;
-  if (last.bold !== line.bold) return null;
+  if (last.bold !== line.bold || last.italic !== line.italic || Math.abs(last.weight - line.weight) >= 200) return null;
   // A whole line in another typeface (a sans heading over serif body text) starts a new block.
   if (fontFamily(last.fontName) !== fontFamily(line.fontName)) return null;
   const lineRight = line.bbox.x + line.bbox.width;

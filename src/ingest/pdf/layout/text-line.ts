@@ -1,4 +1,5 @@
 import type { BoundingBox } from '../../types.ts';
+import { runWeight } from '../font-style.ts';
 import type { TextRun } from '../page-content.ts';
 
 /** Runs on one baseline within one column, left to right. */
@@ -12,6 +13,8 @@ export interface TextLine {
   /** At least 80% of the characters are bold (italic). */
   bold: boolean;
   italic: boolean;
+  /** The weight (300 light … 700 bold) covering most characters; see fontWeightFromName. */
+  weight: number;
   characterCount: number;
 }
 
@@ -31,11 +34,15 @@ export function unionBox(boxes: BoundingBox[]): BoundingBox {
 
 /** Builds a line from runs already sorted left to right; spaces are inserted where glyphs leave a gap. */
 export function makeLine(runs: TextRun[]): TextLine {
+  // Arabic, Hebrew and Persian lines are read right to left; their embedded Latin words ("R", "Python")
+  // come as separate runs and fall into place when the runs are taken right to left too.
+  const rightToLeft = isRightToLeft(runs);
+  const ordered = rightToLeft ? [...runs].reverse() : runs;
   let text = '';
   let previous: TextRun | undefined;
-  for (const run of runs) {
+  for (const run of ordered) {
     if (previous) {
-      const gap = run.bbox.x - (previous.bbox.x + previous.bbox.width);
+      const gap = rightToLeft ? previous.bbox.x - (run.bbox.x + run.bbox.width) : run.bbox.x - (previous.bbox.x + previous.bbox.width);
       const needsSpace = gap > 0.12 * Math.min(run.fontSize, previous.fontSize);
       if (needsSpace && !/\s$/.test(text) && !/^\s/.test(run.text)) text += ' ';
     }
@@ -51,9 +58,24 @@ export function makeLine(runs: TextRun[]): TextLine {
   };
 }
 
-export function dominantFont(runs: TextRun[]): Pick<TextLine, 'fontSize' | 'fontName' | 'bold' | 'italic' | 'characterCount'> {
+const rightToLeftLetter = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/gu;
+const letter = /\p{L}/gu;
+
+/** Most letters of the runs belong to a right-to-left script. */
+export function isRightToLeft(runs: TextRun[]): boolean {
+  let rightToLeft = 0;
+  let all = 0;
+  for (const run of runs) {
+    rightToLeft += run.text.match(rightToLeftLetter)?.length ?? 0;
+    all += run.text.match(letter)?.length ?? 0;
+  }
+  return rightToLeft > 0 && rightToLeft >= 0.5 * all;
+}
+
+export function dominantFont(runs: TextRun[]): Pick<TextLine, 'fontSize' | 'fontName' | 'bold' | 'italic' | 'weight' | 'characterCount'> {
   const charactersBySize = new Map<number, number>();
   const charactersByName = new Map<string, number>();
+  const charactersByWeight = new Map<number, number>();
   let boldCharacters = 0;
   let italicCharacters = 0;
   let characterCount = 0;
@@ -62,6 +84,8 @@ export function dominantFont(runs: TextRun[]): Pick<TextLine, 'fontSize' | 'font
     const size = Math.round(run.fontSize * 10) / 10;
     charactersBySize.set(size, (charactersBySize.get(size) ?? 0) + characters);
     charactersByName.set(run.fontName, (charactersByName.get(run.fontName) ?? 0) + characters);
+    const weight = runWeight(run);
+    charactersByWeight.set(weight, (charactersByWeight.get(weight) ?? 0) + characters);
     if (run.bold) boldCharacters += characters;
     if (run.italic) italicCharacters += characters;
     characterCount += characters;
@@ -71,6 +95,7 @@ export function dominantFont(runs: TextRun[]): Pick<TextLine, 'fontSize' | 'font
     fontName: mostCommon(charactersByName) ?? '',
     bold: characterCount > 0 && boldCharacters >= 0.8 * characterCount,
     italic: characterCount > 0 && italicCharacters >= 0.8 * characterCount,
+    weight: mostCommon(charactersByWeight) ?? 400,
     characterCount,
   };
 }
