@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { FolioError } from './errors.ts';
@@ -18,15 +19,29 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[a-z_]{3,}(\+[a-z_]{3,})*$/, 'tesseract language codes joined by +, e.g. "eng" or "eng+fra"')
     .default('eng'),
+  FOLIO_PARSE_WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], { error: '"auto" or a whole number ≥ 1 (1 reads PDFs in the main thread)' })
+    .default('auto'),
   DOCLING_SERVE_URL: z.url().optional(),
   DOCLING_SERVE_API_KEY: z.string().optional(),
   DOCLING_SERVE_TIMEOUT_S: z.coerce.number().positive().default(600),
+  WEAVIATE_URL: z.url().optional(),
+  WEAVIATE_API_KEY: z.string().optional(),
+  WEAVIATE_GRPC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export interface Config {
   dataDir: string;
   logLevel: string;
   ingest: IngestConfig;
+  /** Set when WEAVIATE_URL is: documents and units live in Weaviate instead of the embedded SQLite file. */
+  weaviate?: WeaviateConfig;
+}
+
+export interface WeaviateConfig {
+  url: string;
+  apiKey?: string;
+  grpcPort?: number;
 }
 
 export interface IngestConfig {
@@ -35,6 +50,8 @@ export interface IngestConfig {
   convertTimeoutMs: number;
   sofficePath: string;
   ocr: { enabled: boolean; languages: string[] };
+  /** Threads that read the pages of one long PDF (main + workers): min(CPU cores, FOLIO_PARSE_WORKERS, 4); 1 = main only. */
+  parseWorkers: number;
   docling?: { url: string; apiKey?: string; timeoutMs: number };
 }
 
@@ -61,9 +78,18 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       convertTimeoutMs: env.FOLIO_CONVERT_TIMEOUT_S * 1000,
       sofficePath: env.FOLIO_SOFFICE_PATH,
       ocr: { enabled: env.FOLIO_OCR === 'on', languages: env.FOLIO_OCR_LANGS.split('+') },
+      parseWorkers: parseWorkerCount(env.FOLIO_PARSE_WORKERS),
       docling: env.DOCLING_SERVE_URL
         ? { url: env.DOCLING_SERVE_URL, apiKey: env.DOCLING_SERVE_API_KEY, timeoutMs: env.DOCLING_SERVE_TIMEOUT_S * 1000 }
         : undefined,
     },
+    weaviate: env.WEAVIATE_URL ? { url: env.WEAVIATE_URL, apiKey: env.WEAVIATE_API_KEY, grpcPort: env.WEAVIATE_GRPC_PORT } : undefined,
   };
+}
+
+/** More than 4 workers stop paying off: each holds its own pdf.js document, and results commit in order. */
+const maxParseWorkers = 4;
+
+function parseWorkerCount(setting: 'auto' | number): number {
+  return Math.max(1, Math.min(availableParallelism(), setting === 'auto' ? maxParseWorkers : setting, maxParseWorkers));
 }

@@ -80,6 +80,8 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
           figureSink: dependencies.figureSink,
           ocr: config.ocr.enabled ? dependencies.ocr : undefined,
           maxPages: config.maxPages,
+          workers: config.parseWorkers,
+          log: dependencies.log,
           signal,
           onPage: (page, pageCount) => onEvent?.({ type: 'page', stage: 'parsing', page, pageCount }),
         });

@@ -1,17 +1,14 @@
 import { FolioError } from '../../errors.ts';
-import type { Block, BoundingBox, FigureRef, FigureSink, PageNumber, ParsedDocument } from '../types.ts';
+import type { Logger } from '../../log.ts';
+import type { Block, FigureSink, PageNumber, ParsedDocument } from '../types.ts';
 import { attachCaptions } from './attach-captions.ts';
-import { detectFigures } from './figures/detect-figures.ts';
-import { renderFigures } from './figures/render-figures.ts';
-import { extractGraphics } from './graphics.ts';
 import { markHeadersAndFooters } from './headers-footers.ts';
-import { analyzePageGeometry, classifyPage, FontStatsCollector, type PageGeometry } from './layout.ts';
+import { classifyPage, FontStatsCollector, type PageGeometry } from './layout.ts';
 import type { PageOcr } from './ocr/page-ocr.ts';
-import { openPdf, type PDFPageProxy } from './open-pdf.ts';
+import { openPdf, type PDFDocumentProxy } from './open-pdf.ts';
 import { readOutline, readPageLabels } from './outline.ts';
-import type { GraphicsSummary, PageContent, TextRun } from './page-content.ts';
-import { detectTables } from './tables/detect-tables.ts';
-import { extractTextRuns } from './text-runs.ts';
+import { readPagesInWorkers, type ReadPagesInWorkersOptions } from './parallel/read-pages-in-workers.ts';
+import { readPdfPage, type PageReading } from './parallel/read-pdf-page.ts';
 
 export interface ParsePdfOptions {
   /** The file name users know it by, for error messages. */
@@ -23,21 +20,32 @@ export interface ParsePdfOptions {
   maxPages: number;
   /** Resolution of figure crops; 144 by default. */
   figureDpi?: number;
-  /** Called after each page; pageNumber is 1-based. */
+  /**
+   * Threads that read a document of `minPagesForWorkers` pages or more: this one plus `workers - 1`
+   * worker threads. 1 (the default) reads in this thread only.
+   */
+  workers?: number;
+  /** Called after each page, in page order; pageNumber is 1-based. */
   onPage?: (pageNumber: number, pageCount: number) => void;
   signal?: AbortSignal;
+  log?: Logger;
+  /** Tests only: how parse workers are started. */
+  startWorker?: ReadPagesInWorkersOptions['startWorker'];
 }
 
-/** A page with fewer characters than this, but with images, is treated as a scan. */
-const minTextCharacters = 20;
-/** OCR the page only when its images cover at least this share of it (not for a logo on an empty page). */
-const minImageCoverage = 0.25;
+/**
+ * Below this, starting a worker (tsx, pdf.js, fonts again: 0.5–1.5 s of CPU) costs more than it saves:
+ * this thread reads ~40 pages/s and has finished a short document before a worker is ready.
+ */
+export const minPagesForWorkers = 16;
 
 /**
  * Parses a PDF page by page with pdf.js: text runs, graphics, tables, figures (rendered and handed to
- * the sink at once), OCR for scanned pages, layout. Only small per-page geometry is kept between pages,
- * so memory stays bounded on long documents. Document-wide passes then classify blocks against the
- * body font size, mark running headers/footers, attach captions to figures and number blocks in order.
+ * the sink in page order), OCR for scanned pages, layout. Long documents are read by worker threads
+ * (`workers`), each with its own pdf.js document; this thread commits their results in page order and
+ * OCRs scanned pages itself. Only small per-page geometry is kept between pages, so memory stays
+ * bounded. Document-wide passes then classify blocks against the body font size, mark running
+ * headers/footers, attach captions to figures and number blocks in order.
  * `data` is copied: pdf.js detaches the buffer it is given.
  */
 export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Promise<ParsedDocument> {
@@ -45,96 +53,98 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
   const pdf = await openPdf(data.slice(), { name: options.name });
   try {
     const pageCount = pdf.numPages;
-    if (pageCount === 0) {
-      throw new FolioError({
-        code: 'pdf_no_pages',
-        message: `PDF has no pages: ${options.name}`,
-        userMessage: `${options.name} has no pages. Check that the right file was shared, or export it again.`,
-      });
-    }
-    if (pageCount > options.maxPages) {
-      throw new FolioError({
-        code: 'file_too_large',
-        message: `PDF has ${pageCount} pages, limit is ${options.maxPages}: ${options.name}`,
-        userMessage: `${options.name} has ${pageCount} pages; Folio reads at most ${options.maxPages} pages per document. Split it into smaller files and share them again.`,
-      });
-    }
+    checkPageCount(pageCount, options);
+    const figureDpi = options.figureDpi ?? 144;
     const fontStats = new FontStatsCollector();
     const geometries: PageGeometry[] = [];
-    const pageSizes: ParsedDocument['pageSizes'] = [];
     const ocrPages: PageNumber[] = [];
-    for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
+
+    const commitPage = async (pageNumber: number, reading: PageReading) => {
+      await saveFigures(reading, options.figureSink);
+      geometries.push(reading.geometry);
+      fontStats.add(reading.runs);
+      if (reading.ocr) ocrPages.push(pageNumber);
+      if (reading.degraded) options.log?.debug({ document: options.name, page: pageNumber, reason: reading.degraded }, 'page simplified');
+      options.onPage?.(pageNumber, pageCount);
+    };
+    const readHere = async (pageNumber: number) => {
       options.signal?.throwIfAborted();
       const page = await pdf.getPage(pageNumber);
       try {
-        const result = await readPage(page, pageNumber, options);
-        geometries.push(result.geometry);
-        pageSizes.push({ width: result.geometry.width, height: result.geometry.height });
-        fontStats.add(result.runs);
-        if (result.ocr) ocrPages.push(pageNumber);
+        return (await readPdfPage(page, pageNumber, { figureDpi, ocr: options.ocr })) as PageReading;
       } finally {
         page.cleanup();
       }
-      options.onPage?.(pageNumber, pageCount);
+    };
+
+    const workerCount = options.workers ?? 1;
+    if (workerCount > 1 && pageCount >= minPagesForWorkers) {
+      await readPagesInWorkers(data, {
+        name: options.name,
+        pageCount,
+        workerCount,
+        figureDpi,
+        deferOcr: Boolean(options.ocr),
+        signal: options.signal,
+        startWorker: options.startWorker,
+        readHere,
+        onPage: async (pageNumber, result) => commitPage(pageNumber, 'needsOcr' in result ? await readHere(pageNumber) : result),
+      });
+    } else {
+      for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) await commitPage(pageNumber, await readHere(pageNumber));
     }
-    const stats = fontStats.stats();
-    const blocks: Block[] = geometries.flatMap(geometry => classifyPage(geometry, stats));
-    markHeadersAndFooters(blocks, pageSizes);
-    attachCaptions(blocks);
-    blocks.forEach((block, order) => (block.order = order));
-    const [outline, pageLabels] = await Promise.all([readOutline(pdf), readPageLabels(pdf)]);
-    return { pageCount, pageSizes, ...(pageLabels ? { pageLabels } : {}), outline, blocks, ocrPages, parser: 'pdfjs' };
+    return await finishDocument(pdf, { pageCount, geometries, ocrPages, stats: fontStats.stats() });
   } finally {
     await pdf.destroy().catch(() => {});
   }
 }
 
-async function readPage(
-  page: PDFPageProxy,
-  pageNumber: number,
-  options: ParsePdfOptions,
-): Promise<{ geometry: PageGeometry; runs: TextRun[]; ocr: boolean }> {
-  const viewport = page.getViewport({ scale: 1 });
-  let runs = await extractTextRuns(page);
-  const graphics = await extractGraphics(page);
-  const ocr = Boolean(options.ocr) && looksScanned(runs, graphics, viewport.width * viewport.height);
-  if (ocr) runs = await options.ocr!.recognize(page);
-  const content: PageContent = { page: pageNumber, width: viewport.width, height: viewport.height, runs, graphics };
-  const tables = detectTables(content);
-  let figures = detectFigures(content, { exclude: tables.map(table => table.bbox) });
-  // On a scanned page the scan itself is an image; it is the page, not a figure on it.
-  if (ocr) figures = figures.filter(figure => area(figure.bbox) < 0.7 * viewport.width * viewport.height);
-  const figureRefs = await saveFigures(page, figures.map(figure => figure.bbox), figures.map(figure => figure.source), options);
-  return { geometry: analyzePageGeometry(content, { tables, figures, figureRefs }), runs, ocr };
-}
-
-async function saveFigures(
-  page: PDFPageProxy,
-  regions: BoundingBox[],
-  sources: Array<'raster' | 'vector'>,
-  options: ParsePdfOptions,
-): Promise<Array<FigureRef | undefined>> {
-  if (regions.length === 0) return [];
-  const rendered = await renderFigures(page, regions, { dpi: options.figureDpi ?? 144 });
-  const refs: Array<FigureRef | undefined> = [];
-  for (const [index, figure] of rendered.entries()) {
-    if (figure.png.length === 0) {
-      refs.push(undefined);
-      continue;
-    }
-    const { sha256 } = await options.figureSink.save(figure.png);
-    refs.push({ sha256, widthPx: figure.widthPx, heightPx: figure.heightPx, source: sources[index] });
+function checkPageCount(pageCount: number, options: ParsePdfOptions): void {
+  if (pageCount === 0) {
+    throw new FolioError({
+      code: 'pdf_no_pages',
+      message: `PDF has no pages: ${options.name}`,
+      userMessage: `${options.name} has no pages. Check that the right file was shared, or export it again.`,
+    });
   }
-  return refs;
+  if (pageCount > options.maxPages) {
+    throw new FolioError({
+      code: 'file_too_large',
+      message: `PDF has ${pageCount} pages, limit is ${options.maxPages}: ${options.name}`,
+      userMessage: `${options.name} has ${pageCount} pages; Folio reads at most ${options.maxPages} pages per document. Split it into smaller files and share them again.`,
+    });
+  }
 }
 
-function looksScanned(runs: TextRun[], graphics: GraphicsSummary, pageArea: number): boolean {
-  const characters = runs.reduce((sum, run) => sum + run.text.trim().length, 0);
-  if (characters >= minTextCharacters) return false;
-  const imageArea = graphics.images.reduce((sum, image) => sum + area(image), 0);
-  return imageArea >= minImageCoverage * pageArea;
+/** Stores the page's figure PNGs; the sink's key wins should it differ from the hash computed while reading. */
+async function saveFigures(reading: PageReading, figureSink: FigureSink): Promise<void> {
+  const keys = new Map<string, string>();
+  for (const figure of reading.figures) {
+    const { sha256 } = await figureSink.save(figure.png);
+    keys.set(figure.sha256, sha256);
+  }
+  for (const item of reading.geometry.items) {
+    if (item.type === 'figure' && item.figure) item.figure.sha256 = keys.get(item.figure.sha256) ?? item.figure.sha256;
+  }
 }
 
-function area(box: BoundingBox): number {
-  return Math.max(0, box.width) * Math.max(0, box.height);
+async function finishDocument(
+  pdf: PDFDocumentProxy,
+  parts: { pageCount: number; geometries: PageGeometry[]; ocrPages: PageNumber[]; stats: ReturnType<FontStatsCollector['stats']> },
+): Promise<ParsedDocument> {
+  const pageSizes = parts.geometries.map(geometry => ({ width: geometry.width, height: geometry.height }));
+  const blocks: Block[] = parts.geometries.flatMap(geometry => classifyPage(geometry, parts.stats));
+  markHeadersAndFooters(blocks, pageSizes);
+  attachCaptions(blocks);
+  blocks.forEach((block, order) => (block.order = order));
+  const [outline, pageLabels] = await Promise.all([readOutline(pdf), readPageLabels(pdf)]);
+  return {
+    pageCount: parts.pageCount,
+    pageSizes,
+    ...(pageLabels ? { pageLabels } : {}),
+    outline,
+    blocks,
+    ocrPages: parts.ocrPages,
+    parser: 'pdfjs',
+  };
 }

@@ -1,7 +1,9 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { BoundingBox } from '../../types.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { encodeOpaquePng } from './encode-png.ts';
+import { shareOperatorListWithRender } from './share-operator-list.ts';
+import { skipOffCanvasText } from './skip-offcanvas-text.ts';
 
 type PdfjsCanvas = Parameters<PDFPageProxy['render']>[0]['canvas'];
 
@@ -13,6 +15,9 @@ export interface RenderedRegion {
   scale: number;
 }
 
+/** A region clipped to the page, in top-left page points. */
+export type PageRegion = BoundingBox;
+
 /**
  * Renders one region (top-left page points, clipped to the page) at `dpi`, drawing only that region:
  * the viewport is shifted so the region lands at the origin of a canvas sized to the region. Neither
@@ -23,28 +28,59 @@ export async function renderPageRegion(
   region: BoundingBox,
   options: { dpi: number; maxSidePx: number },
 ): Promise<RenderedRegion> {
+  const clipped = clipToPage(page, region);
+  const scale = regionScale(clipped, options);
+  const drawn = await drawPageRegion(page, clipped, scale);
+  // pdf.js paints an opaque white page first, so the pixels can be written as RGB.
+  const png = await encodeOpaquePng(drawn.context.getImageData(0, 0, drawn.widthPx, drawn.heightPx).data, drawn.widthPx, drawn.heightPx);
+  return { png, widthPx: drawn.widthPx, heightPx: drawn.heightPx, scale };
+}
+
+/** The region cut to the page's displayed area (it may come out empty). */
+export function clipToPage(page: PDFPageProxy, region: BoundingBox): PageRegion {
   const pageViewport = page.getViewport({ scale: 1 });
   const x = clamp(region.x, 0, pageViewport.width);
   const y = clamp(region.y, 0, pageViewport.height);
-  const widthPt = clamp(region.x + region.width, 0, pageViewport.width) - x;
-  const heightPt = clamp(region.y + region.height, 0, pageViewport.height) - y;
-  const scale = Math.min(options.dpi / 72, options.maxSidePx / Math.max(widthPt, 1), options.maxSidePx / Math.max(heightPt, 1));
-  const widthPx = Math.max(1, Math.round(widthPt * scale));
-  const heightPx = Math.max(1, Math.round(heightPt * scale));
+  const width = clamp(region.x + region.width, 0, pageViewport.width) - x;
+  const height = clamp(region.y + region.height, 0, pageViewport.height) - y;
+  return { x, y, width, height };
+}
+
+/** Pixels per point: dpi/72, lowered so that neither side exceeds maxSidePx. */
+export function regionScale(region: PageRegion, options: { dpi: number; maxSidePx: number }): number {
+  return Math.min(options.dpi / 72, options.maxSidePx / Math.max(region.width, 1), options.maxSidePx / Math.max(region.height, 1));
+}
+
+/**
+ * Draws a page region (already clipped to the page) at `scale` onto a canvas of the region's size.
+ * Text entirely outside the canvas is not drawn (see skipOffCanvasText), which makes small crops of
+ * text-heavy pages several times cheaper, and the operator list already read for the page is reused
+ * (see shareOperatorListWithRender) instead of parsed and its images decoded a second time.
+ */
+export async function drawPageRegion(
+  page: PDFPageProxy,
+  region: PageRegion,
+  scale: number,
+): Promise<{ context: SKRSContext2D; widthPx: number; heightPx: number }> {
+  const widthPx = Math.max(1, Math.round(region.width * scale));
+  const heightPx = Math.max(1, Math.round(region.height * scale));
   const canvas = createCanvas(widthPx, heightPx);
   const context = canvas.getContext('2d');
-  if (widthPt > 0 && heightPt > 0) {
-    const viewport = page.getViewport({ scale, offsetX: -x * scale, offsetY: -y * scale });
+  if (region.width > 0 && region.height > 0) {
+    const viewport = page.getViewport({ scale, offsetX: -region.x * scale, offsetY: -region.y * scale });
     // pdf.js 5 takes the canvas itself and creates the 2D context; @napi-rs/canvas is also what its
     // own Node canvas factory uses, so both sides agree on the canvas API.
-    await page.render({ canvas: canvas as unknown as PdfjsCanvas, viewport }).promise;
+    shareOperatorListWithRender(page);
+    // The filter runs only once drawing starts, by which time `task` is assigned.
+    let task: ReturnType<PDFPageProxy['render']> | undefined;
+    const operationsFilter = skipOffCanvasText(() => task, widthPx, heightPx);
+    task = page.render({ canvas: canvas as unknown as PdfjsCanvas, viewport, operationsFilter });
+    await task.promise;
   } else {
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, widthPx, heightPx);
   }
-  // pdf.js paints an opaque white page first, so the pixels can be written as RGB.
-  const png = await encodeOpaquePng(context.getImageData(0, 0, widthPx, heightPx).data, widthPx, heightPx);
-  return { png, widthPx, heightPx, scale };
+  return { context, widthPx, heightPx };
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -26,7 +26,8 @@ export interface OperatorList {
 
 /**
  * Replays a pdf.js operator list the way its canvas backend would, but only tracks geometry:
- * every painted path, image and shading is handed to `collector` in display coordinates.
+ * every painted path, image and shading is handed to `collector` in display coordinates. Annotation
+ * appearances (between beginAnnotation and endAnnotation) are not page content and are skipped.
  */
 export function walkOperatorList(
   operatorList: OperatorList,
@@ -62,6 +63,9 @@ export function walkOperatorList(
     // pdf.js leaves operator arguments untyped; each case reads the layout pdf.js 5.6 emits.
     const args = argsArray[index] as any[];
     switch (fnArray[index]) {
+      case OPS.beginAnnotation:
+        index = endOfAnnotation(fnArray, index);
+        break;
       case OPS.save:
         save();
         break;
@@ -190,6 +194,16 @@ export function walkOperatorList(
         break;
     }
   }
+}
+
+/** Index of the endAnnotation matching the beginAnnotation at `start` (annotations do not nest, but be safe). */
+function endOfAnnotation(fnArray: number[], start: number): number {
+  let depth = 0;
+  for (let index = start; index < fnArray.length; index++) {
+    if (fnArray[index] === OPS.beginAnnotation) depth++;
+    else if (fnArray[index] === OPS.endAnnotation && --depth === 0) return index;
+  }
+  return fnArray.length;
 }
 
 function unionAll(first: Bounds, second: Bounds): Bounds {

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { BoundingBox, FigureRef } from '../../types.ts';
+import { detectFigures } from '../figures/detect-figures.ts';
+import { renderFigures } from '../figures/render-figures.ts';
+import { extractGraphics } from '../graphics.ts';
+import { analyzePageGeometry, type PageGeometry } from '../layout.ts';
+import type { PageOcr } from '../ocr/page-ocr.ts';
+import type { PDFPageProxy } from '../open-pdf.ts';
+import type { GraphicsSummary, PageContent, TextRun } from '../page-content.ts';
+import { detectTables } from '../tables/detect-tables.ts';
+import { extractTextRuns } from '../text-runs.ts';
+
+/** One page's result before its figures are handed to the FigureSink. */
+export interface PageReading {
+  geometry: PageGeometry;
+  /** For document-wide font statistics. */
+  runs: TextRun[];
+  ocr: boolean;
+  /** Rendered crops, keyed by the sha256 already written into the geometry's figure refs. */
+  figures: Array<{ sha256: string; png: Uint8Array }>;
+  /** Set when the page was simplified to stay within time and memory bounds (for a debug log). */
+  degraded?: string;
+}
+
+export interface ReadPageOptions {
+  figureDpi: number;
+  /**
+   * Reads a page that looks scanned. 'defer' (parse workers, which have no OCR engine): stop and
+   * return `needsOcr` so the caller reads that page itself. Without it a scanned page stays empty.
+   */
+  ocr?: PageOcr | 'defer';
+}
+
+/** A page with fewer characters than this, but with images, is treated as a scan. */
+const minTextCharacters = 20;
+/** OCR the page only when its images cover at least this share of it (not for a logo on an empty page). */
+const minImageCoverage = 0.25;
+/**
+ * Above this many painted paths (maps, dense scatter plots: one real page has 65,000 paths in 674,000
+ * operators), drawing a figure crop replays all of them: seconds per figure and a canvas on top of an
+ * already huge operator list. Such a page keeps its figures as blocks (region, inner text, caption)
+ * but they get no PNG.
+ */
+export const maxPathsPerPage = 20_000;
+
+/**
+ * Reads one page: text runs, graphics, tables, figures (rendered to PNG, hashed, not yet stored),
+ * OCR for a page that looks scanned when `ocr` is given, and the page's layout geometry.
+ * Runs the same in the main thread and in parse workers.
+ */
+export async function readPdfPage(
+  page: PDFPageProxy,
+  pageNumber: number,
+  options: ReadPageOptions,
+): Promise<PageReading | { needsOcr: true }> {
+  const viewport = page.getViewport({ scale: 1 });
+  let runs = await extractTextRuns(page);
+  const graphics = await extractGraphics(page);
+  const ocr = Boolean(options.ocr) && looksScanned(runs, graphics, viewport.width * viewport.height);
+  if (ocr && options.ocr === 'defer') return { needsOcr: true };
+  if (ocr) runs = await (options.ocr as PageOcr).recognize(page);
+  const content: PageContent = { page: pageNumber, width: viewport.width, height: viewport.height, runs, graphics };
+  const tables = detectTables(content);
+  let figures = detectFigures(content, { exclude: tables.map(table => table.bbox) });
+  // On a scanned page the scan itself is an image; it is the page, not a figure on it.
+  if (ocr) figures = figures.filter(figure => area(figure.bbox) < 0.7 * viewport.width * viewport.height);
+  const tooHeavy = graphics.paths.length > maxPathsPerPage;
+  const degraded = tooHeavy && figures.length > 0 ? `${graphics.paths.length} vector paths: ${figures.length} figure(s) not rendered` : undefined;
+  const rendered = figures.length > 0 && !tooHeavy ? await renderFigures(page, figures.map(figure => figure.bbox), { dpi: options.figureDpi }) : [];
+  const figureRefs: Array<FigureRef | undefined> = [];
+  const pngs: PageReading['figures'] = [];
+  rendered.forEach((figure, index) => {
+    if (figure.png.length === 0) return void figureRefs.push(undefined);
+    const sha256 = createHash('sha256').update(figure.png).digest('hex');
+    pngs.push({ sha256, png: figure.png });
+    figureRefs.push({ sha256, widthPx: figure.widthPx, heightPx: figure.heightPx, source: figures[index].source });
+  });
+  const geometry = analyzePageGeometry(content, { tables, figures, figureRefs });
+  return { geometry, runs, ocr, figures: pngs, ...(degraded ? { degraded } : {}) };
+}
+
+function looksScanned(runs: TextRun[], graphics: GraphicsSummary, pageArea: number): boolean {
+  const characters = runs.reduce((sum, run) => sum + run.text.trim().length, 0);
+  if (characters >= minTextCharacters) return false;
+  const imageArea = graphics.images.reduce((sum, image) => sum + area(image), 0);
+  return imageArea >= minImageCoverage * pageArea;
+}
+
+function area(box: BoundingBox): number {
+  return Math.max(0, box.width) * Math.max(0, box.height);
+}
