@@ -1,9 +1,11 @@
 import type { Config } from '../config.ts';
-import { LocalDocumentStore } from '../documents/local-document-store.ts';
+import { buildFolio } from '../compose.ts';
+import { silentLogger } from '../log.ts';
 import { parseSpaceId } from '../spaces/space-id.ts';
 
 export async function docsCommand(config: Config, options: { space: string; json?: boolean }): Promise<void> {
-  const records = await new LocalDocumentStore(config.dataDir).listDocuments(parseSpaceId(options.space));
+  const folio = buildFolio(config, { log: silentLogger() });
+  const records = await folio.store.listDocuments(parseSpaceId(options.space)).finally(() => folio.close());
   if (options.json) {
     for (const record of records) console.log(JSON.stringify(record));
     return;

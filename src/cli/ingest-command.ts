@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
-import { LocalDocumentStore } from '../documents/local-document-store.ts';
-import { ingestFiles, type IngestOutcome } from '../ingest/ingest-files.ts';
+import { buildFolio } from '../compose.ts';
+import type { IngestOutcome } from '../ingest/ingest-files.ts';
 import { createPageOcr } from '../ingest/pdf/ocr/page-ocr.ts';
 import { createLogger } from '../log.ts';
 import { parseSpaceId } from '../spaces/space-id.ts';
@@ -10,14 +10,14 @@ import { createIngestProgress } from './ingest-progress.ts';
 export async function ingestCommand(config: Config, files: string[], options: { space: string; json?: boolean }): Promise<number> {
   const space = parseSpaceId(options.space);
   const log = createLogger({ level: options.json || process.stderr.isTTY ? 'warn' : config.logLevel });
-  const store = new LocalDocumentStore(config.dataDir);
+  const folio = buildFolio(config, { log });
   const ocr = createPageOcr({ languages: config.ingest.ocr.languages });
   const progress = options.json ? null : createIngestProgress(files);
   try {
-    const outcomes = await ingestFiles(
+    const outcomes = await folio.ingest(
       files.map(path => ({ path })),
       space,
-      { store, config: config.ingest, log, ocr, source: { platform: 'cli' }, onEvent: (index, event) => progress?.update(index, event) },
+      { ocr, source: { platform: 'cli' }, onEvent: (index, event) => progress?.update(index, event) },
     );
     progress?.stop();
     for (const outcome of outcomes) console.log(options.json ? JSON.stringify(toJsonLine(outcome)) : describe(outcome));
@@ -25,6 +25,7 @@ export async function ingestCommand(config: Config, files: string[], options: { 
   } finally {
     progress?.stop();
     await ocr.close();
+    await folio.close();
   }
 }
 

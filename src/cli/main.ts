@@ -45,6 +45,43 @@ program
   });
 
 program
+  .command('forget')
+  .description('Delete a document from a space: record, tree, search units, and its files when no other document uses them.')
+  .argument('<doc>', 'document name or id')
+  .requiredOption('--space <space>', 'knowledge space')
+  .option('--json', 'print JSON')
+  .action(async (document: string, options: { space: string; json?: boolean }) => {
+    const { forgetCommand } = await import('./forget-command.ts');
+    await forgetCommand(loadConfig(), document, options);
+  });
+
+program
+  .command('search')
+  .description('Search a space: ranked pages and sections for a question, or one JSON line per question with --batch.')
+  .argument('[question]', 'the question (omit with --batch)')
+  .requiredOption('--space <space>', 'knowledge space')
+  .option('--k <n>', 'how many hits to show', '10')
+  .option('--batch <file>', 'JSONL file of {id, question, doc?} lines; doc restricts a question to that document')
+  .option('--json', 'print JSON')
+  .action(async (question: string | undefined, options: { space: string; k: string; batch?: string; json?: boolean }) => {
+    const { searchCommand } = await import('./search-command.ts');
+    process.exitCode = await searchCommand(loadConfig(), question, options);
+  });
+
+program
+  .command('eval')
+  .description('Ingest an evaluation set (docs/*.pdf + questions.jsonl) and report page hit@1/3/5 and MRR.')
+  .argument('<set-dir>', 'evaluation set directory')
+  .option('--scope <scope>', 'document, space or both', 'both')
+  .option('--limit <n>', 'only the first n questions')
+  .option('--data-dir <dir>', 'keep the ingested set here and reuse it next time (default: a temporary directory)')
+  .option('--json', 'print JSON')
+  .action(async (setDir: string, options: { scope: string; limit?: string; dataDir?: string; json?: boolean }) => {
+    const { evalCommand } = await import('./eval-command.ts');
+    process.exitCode = await evalCommand(loadConfig(), setDir, options);
+  });
+
+program
   .command('serve')
   .description('Run the API, web console and chat bots (coming with the service issue).')
   .action(() => {

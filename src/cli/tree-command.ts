@@ -1,11 +1,14 @@
 import type { Config } from '../config.ts';
-import { LocalDocumentStore } from '../documents/local-document-store.ts';
+import { buildFolio } from '../compose.ts';
+import { documentNotFound } from '../documents/document-not-found.ts';
+import type { DocumentRecord } from '../documents/types.ts';
+import type { DocumentTree } from '../ingest/types.ts';
+import { silentLogger } from '../log.ts';
 import type { TreeNode } from '../ingest/types.ts';
 import { parseSpaceId } from '../spaces/space-id.ts';
 
 export async function treeCommand(config: Config, document: string, options: { space: string; json?: boolean }): Promise<void> {
-  const store = new LocalDocumentStore(config.dataDir);
-  const { record, tree } = await store.getDocument(parseSpaceId(options.space), document);
+  const { record, tree } = await readTree(config, document, options.space);
   if (!tree) {
     const state = record.status === 'failed' ? `failed: ${record.error?.message}` : `is ${record.status}`;
     console.error(`${record.name} has no tree: it ${state}`);
@@ -26,6 +29,18 @@ export async function treeCommand(config: Config, document: string, options: { s
     }
   };
   print(tree.nodes, 0);
+}
+
+async function readTree(config: Config, idOrName: string, spaceName: string): Promise<{ record: DocumentRecord; tree: DocumentTree | null }> {
+  const space = parseSpaceId(spaceName);
+  const folio = buildFolio(config, { log: silentLogger() });
+  try {
+    const record = await folio.store.findDocument(space, idOrName);
+    if (!record) throw documentNotFound(space, idOrName);
+    return { record, tree: await folio.store.getTree(space, record.id) };
+  } finally {
+    await folio.close();
+  }
 }
 
 interface TreeNodeJson {

@@ -2,16 +2,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { IngestConfig } from '../config.ts';
-import { LocalDocumentStore } from '../documents/local-document-store.ts';
+import { documentIdFor } from '../documents/document-id.ts';
+import { releaseBlobs } from '../documents/release-blobs.ts';
 import type { DocumentRecord, DocumentSource } from '../documents/types.ts';
 import { asFolioError, type FolioError } from '../errors.ts';
+import type { BlobStore } from '../index/blob-store.ts';
+import { buildUnits } from '../index/build-units.ts';
+import { embedUnits } from '../index/embed-units.ts';
+import { figureSha256s } from '../index/figure-sha256s.ts';
+import type { KnowledgeStore } from '../index/types.ts';
 import type { Logger } from '../log.ts';
+import type { EmbeddingModel } from '../models/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { convertToPdf } from './convert/libreoffice.ts';
 import { detectFileType, type DetectedFile } from './detect-file-type.ts';
+import type { FigureDescriber } from './figures/describe-figures.ts';
 import type { PageOcr } from './pdf/ocr/page-ocr.ts';
 import { readDocument } from './read-document.ts';
-import type { IngestEvent, IngestStats } from './types.ts';
+import type { DocumentTree, IngestEvent, IngestStage, IngestStats } from './types.ts';
 
 export interface IngestFileInput {
   path: string;
@@ -31,7 +39,12 @@ export interface IngestOutcome {
 }
 
 export interface IngestFilesDependencies {
-  store: LocalDocumentStore;
+  store: KnowledgeStore;
+  blobs: BlobStore;
+  /** When set, every unit gets a vector (task 'document') before it is committed. */
+  embeddingModel?: EmbeddingModel;
+  /** Vision model for figure descriptions; without one, figures keep their caption and inner text. */
+  figureDescriber?: FigureDescriber;
   config: IngestConfig;
   log: Logger;
   ocr?: PageOcr;
@@ -44,7 +57,10 @@ export interface IngestFilesDependencies {
 /**
  * Ingests files into one space. A failed file never stops the others; office files are converted in
  * one LibreOffice batch first (its start-up dominates). The same bytes shared again into the same
- * space are recognised and not parsed twice.
+ * space are recognised and not parsed twice. The record's status follows the stages
+ * (queued → converting → parsing → describing → indexing → ready | failed); tree and units are
+ * committed in one step, replacing an older version of the same name, so a failure at any point
+ * leaves the previous version searchable.
  */
 export async function ingestFiles(files: IngestFileInput[], space: SpaceId, dependencies: IngestFilesDependencies): Promise<IngestOutcome[]> {
   const { store, config, log } = dependencies;
@@ -61,18 +77,36 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
       }
       const { record } = item;
       const onEvent = (event: IngestEvent) => dependencies.onEvent?.(index, event);
+      const status = statusWriter(record, dependencies);
       try {
         const conversionError = pdfPaths.errors.get(index);
         if (conversionError) throw conversionError;
         const result = await readDocument(
-          { path: store.originalPath(record.sha256), name: record.name, documentId: record.id, pdfPath: pdfPaths.paths.get(index) },
-          { config, figureSink: store.figureSink(), ocr: dependencies.ocr, log, onEvent, signal: dependencies.signal },
+          { path: dependencies.blobs.originalPath(record.sha256), name: record.name, documentId: record.id, pdfPath: pdfPaths.paths.get(index) },
+          {
+            config,
+            figureSink: dependencies.blobs.figureSink(),
+            figures: dependencies.figureDescriber
+              ? { describer: dependencies.figureDescriber, loadPng: sha256 => dependencies.blobs.readFigure(sha256) }
+              : undefined,
+            ocr: dependencies.ocr,
+            log,
+            onEvent: event => {
+              if (event.type === 'stage') status.set(event.stage);
+              onEvent(event);
+            },
+            signal: dependencies.signal,
+          },
         );
+        status.set('indexing');
+        onEvent({ type: 'stage', stage: 'indexing' });
+        await status.flush();
         const ready: DocumentRecord = { ...record, mime: result.mime, pageCount: result.parsed.pageCount, status: 'ready', stats: result.stats, updatedAt: now() };
-        await store.saveDocument({ record: ready, tree: result.tree });
+        await commit(ready, result.tree, dependencies);
         onEvent({ type: 'stage', stage: 'ready' });
         outcomes.push({ documentId: record.id, name: record.name, pages: ready.pageCount, status: 'ready', duplicate: false, stats: result.stats });
       } catch (error) {
+        await status.flush().catch(() => undefined);
         outcomes.push(await fail(record, asFolioError(error), dependencies, onEvent));
       }
     }
@@ -82,21 +116,50 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
   }
 }
 
+/** Units (and vectors) for the tree, then one atomic commit; blobs only the replaced version used go last. */
+async function commit(record: DocumentRecord, tree: DocumentTree, dependencies: IngestFilesDependencies): Promise<void> {
+  const { store, embeddingModel, signal } = dependencies;
+  const units = buildUnits(tree, record);
+  const embedded = embeddingModel ? await embedUnits(units, embeddingModel, { signal }) : units;
+  const previous = (await store.listDocuments(record.space)).filter(other => other.name === record.name && other.id !== record.id);
+  const previousSha256s: string[] = [];
+  for (const other of previous) {
+    const previousTree = await store.getTree(record.space, other.id);
+    previousSha256s.push(other.sha256, ...(previousTree ? figureSha256s(previousTree) : []));
+  }
+  await store.commitDocument({ record, tree, units: embedded });
+  await releaseBlobs(previousSha256s, dependencies);
+}
+
+/** Saves status changes in order without making the (synchronous) progress callback wait for them. */
+function statusWriter(record: DocumentRecord, dependencies: IngestFilesDependencies) {
+  let pending: Promise<void> = Promise.resolve();
+  let current: IngestStage = record.status;
+  return {
+    set(stage: IngestStage) {
+      if (stage === current || stage === 'ready' || stage === 'failed') return;
+      current = stage;
+      pending = pending.then(() => dependencies.store.saveRecord({ ...record, status: stage, updatedAt: now() }));
+    },
+    flush: () => pending,
+  };
+}
+
 type Prepared = { record: DocumentRecord; detected: DetectedFile } | { outcome: IngestOutcome };
 
 async function prepare(file: IngestFileInput, index: number, space: SpaceId, dependencies: IngestFilesDependencies): Promise<Prepared> {
-  const { store, config } = dependencies;
+  const { store, blobs, config } = dependencies;
   const name = file.name ?? basename(file.path);
   try {
     // Type and size first: an oversized or unsupported file is never copied into the data dir.
     const detected = await detectFileType(file.path, { declaredName: name, maxBytes: config.maxFileBytes });
-    const original = await store.storeOriginal(file.path);
-    const documentId = LocalDocumentStore.documentId(space, original.sha256);
-    const existing = await store.getDocument(space, documentId).catch(() => null);
-    if (existing?.record.status === 'ready' && existing.record.sha256 === original.sha256) {
+    const original = await blobs.storeOriginal(file.path);
+    const documentId = documentIdFor(space, original.sha256);
+    const existing = await store.getRecord(space, documentId);
+    if (existing?.status === 'ready' && existing.sha256 === original.sha256) {
       dependencies.onEvent?.(index, { type: 'stage', stage: 'ready' });
       return {
-        outcome: { documentId, name, pages: existing.record.pageCount, status: 'ready', duplicate: true, stats: existing.record.stats },
+        outcome: { documentId, name, pages: existing.pageCount, status: 'ready', duplicate: true, stats: existing.stats },
       };
     }
     const timestamp = now();
@@ -110,10 +173,10 @@ async function prepare(file: IngestFileInput, index: number, space: SpaceId, dep
       pageCount: 0,
       status: 'queued',
       source: dependencies.source ?? { platform: 'cli' },
-      createdAt: existing?.record.createdAt ?? timestamp,
+      createdAt: existing?.createdAt ?? timestamp,
       updatedAt: timestamp,
     };
-    await store.saveDocument({ record });
+    await store.saveRecord(record);
     dependencies.onEvent?.(index, { type: 'stage', stage: 'queued' });
     return { record, detected };
   } catch (error) {
@@ -128,10 +191,13 @@ async function convertOfficeBatch(prepared: Prepared[], config: IngestConfig, ou
   const errors = new Map<number, FolioError>();
   const office = prepared.flatMap((item, index) => ('record' in item && item.detected.kind === 'office' ? [{ item, index }] : []));
   if (office.length === 0) return { paths, errors };
-  office.forEach(({ index }) => dependencies.onEvent?.(index, { type: 'stage', stage: 'converting' }));
+  for (const { item, index } of office) {
+    await dependencies.store.saveRecord({ ...item.record, status: 'converting', updatedAt: now() });
+    dependencies.onEvent?.(index, { type: 'stage', stage: 'converting' });
+  }
   try {
     const results = await convertToPdf(
-      office.map(({ item }) => ({ path: dependencies.store.originalPath(item.record.sha256), extension: item.detected.extension, name: item.record.name })),
+      office.map(({ item }) => ({ path: dependencies.blobs.originalPath(item.record.sha256), extension: item.detected.extension, name: item.record.name })),
       { sofficePath: config.sofficePath, timeoutMs: config.convertTimeoutMs, outputDir, signal: dependencies.signal },
     );
     results.forEach((result, position) => {
@@ -148,7 +214,7 @@ async function convertOfficeBatch(prepared: Prepared[], config: IngestConfig, ou
 async function fail(record: DocumentRecord, error: FolioError, dependencies: IngestFilesDependencies, onEvent: (event: IngestEvent) => void): Promise<IngestOutcome> {
   dependencies.log.warn({ documentId: record.id, code: error.code, message: error.message }, 'ingest failed');
   const failed: DocumentRecord = { ...record, status: 'failed', error: { code: error.code, message: error.userMessage }, updatedAt: now() };
-  await dependencies.store.saveDocument({ record: failed });
+  await dependencies.store.saveRecord(failed);
   onEvent({ type: 'stage', stage: 'failed' });
   return { documentId: record.id, name: record.name, pages: 0, status: 'failed', duplicate: false, error: failed.error };
 }

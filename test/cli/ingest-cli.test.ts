@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -94,6 +94,32 @@ describe('folio ingest / tree (CLI, end to end)', () => {
     const run = await runFolio(['tree', 'report.pdf', '--space', 'team-b'], environment);
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toMatch(/no document called "report.pdf"/);
+  });
+
+  it('forgets a document per space, deleting its file only when no other space still holds it', async () => {
+    const intoB = await runFolio(['ingest', join(workDir, 'report.pdf'), '--space', 'team-b', '--json'], environment);
+    expect(jsonLines(intoB.stdout)[0], intoB.stdout + intoB.stderr).toMatchObject({ status: 'ready' });
+    expect(jsonLines(intoB.stdout)[0].duplicate).toBeUndefined();
+    const originals = () => readdir(join(workDir, 'data', 'files')).then(names => names.filter(name => !name.endsWith('.tmp')));
+    const filesBefore = await originals();
+
+    const forgetA = await runFolio(['forget', 'report.pdf', '--space', 'team-a', '--json'], environment);
+    expect(forgetA.exitCode).toBe(0);
+    expect(jsonLines(forgetA.stdout)[0]).toMatchObject({ name: 'report.pdf', forgotten: true, deletedFiles: 0 });
+    expect(await originals()).toEqual(filesBefore);
+    const treeA = await runFolio(['tree', 'report.pdf', '--space', 'team-a'], environment);
+    expect(treeA.stderr).toMatch(/no document called "report.pdf"/);
+    const docsA = await runFolio(['docs', '--space', 'team-a', '--json'], environment);
+    expect(jsonLines(docsA.stdout).map(record => record.name)).not.toContain('report.pdf');
+
+    const forgetB = await runFolio(['forget', 'report.pdf', '--space', 'team-b'], environment);
+    expect(forgetB.exitCode).toBe(0);
+    expect(forgetB.stdout).toMatch(/Forgot report.pdf .* \(1 stored files deleted\)/);
+    expect((await originals()).length).toBe(filesBefore.length - 1);
+
+    const again = await runFolio(['forget', 'report.pdf', '--space', 'team-b'], environment);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toMatch(/no document called "report.pdf"/);
   });
 
   it('rejects a bad configuration value naming the variable', async () => {

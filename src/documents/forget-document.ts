@@ -1,0 +1,28 @@
+import type { BlobStore } from '../index/blob-store.ts';
+import { figureSha256s } from '../index/figure-sha256s.ts';
+import type { KnowledgeStore } from '../index/types.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+import { documentNotFound } from './document-not-found.ts';
+import type { DocumentRecord } from './types.ts';
+import { releaseBlobs } from './release-blobs.ts';
+
+export interface ForgetOutcome {
+  record: DocumentRecord;
+  /** Originals and figure crops deleted because no other document (in any space) uses them. */
+  deletedBlobs: number;
+}
+
+/**
+ * Removes a document from its space (record, tree, units, vectors), then its original and figure
+ * crops unless another document still refers to the same bytes. Blobs go last: a crash in between
+ * leaves an unused file behind, never a document without its file.
+ */
+export async function forgetDocument(space: SpaceId, idOrName: string, dependencies: { store: KnowledgeStore; blobs: BlobStore }): Promise<ForgetOutcome> {
+  const { store } = dependencies;
+  const record = await store.findDocument(space, idOrName);
+  if (!record) throw documentNotFound(space, idOrName);
+  const tree = await store.getTree(space, record.id);
+  await store.deleteDocument(space, record.id);
+  const deletedBlobs = await releaseBlobs([record.sha256, ...(tree ? figureSha256s(tree) : [])], dependencies);
+  return { record, deletedBlobs };
+}

@@ -1,0 +1,198 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { DocumentRecord } from '../../documents/types.ts';
+import type { DocumentTree } from '../../ingest/types.ts';
+import type { SpaceId } from '../../spaces/space-id.ts';
+import type { IndexUnit, KnowledgeStore, LexicalQuery, UnitHit, VectorQuery } from '../types.ts';
+import { figureSha256s } from '../figure-sha256s.ts';
+import { CommonTerms } from './common-terms.ts';
+import { containsCjk } from './fts-query.ts';
+import { searchLexicalRows } from './lexical-search.ts';
+import { checkCommit } from '../check-commit.ts';
+import { migrate } from './schema.ts';
+import { rowFromUnit, unitColumns, unitFromRow, type UnitRow } from './unit-rows.ts';
+import { VectorIndex } from './vector-index.ts';
+
+export interface SqliteKnowledgeStoreOptions {
+  /** The data dir; the database is `<dataDir>/folio.sqlite`. */
+  dataDir: string;
+  /** How long a writer waits for another process's write transaction before failing. */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * The embedded KnowledgeStore: one SQLite file in WAL mode, so several processes can read while one
+ * writes. BM25 via FTS5 (unicode61 with diacritics removed, a trigram table for CJK), exact cosine over
+ * float32 vectors cached per space in memory. better-sqlite3 is synchronous; the async interface only
+ * wraps it.
+ */
+export class SqliteKnowledgeStore implements KnowledgeStore {
+  readonly kind = 'sqlite' as const;
+  private readonly database: Database.Database;
+  private readonly vectors: VectorIndex;
+  private readonly commonTerms: CommonTerms;
+
+  constructor(options: SqliteKnowledgeStoreOptions) {
+    mkdirSync(options.dataDir, { recursive: true });
+    this.database = new Database(join(options.dataDir, 'folio.sqlite'));
+    this.database.pragma(`busy_timeout = ${Math.round(options.busyTimeoutMs ?? 30_000)}`);
+    this.database.pragma('journal_mode = WAL');
+    // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
+    this.database.pragma('synchronous = NORMAL');
+    this.database.pragma('foreign_keys = ON');
+    try {
+      migrate(this.database);
+    } catch (error) {
+      this.database.close();
+      throw error;
+    }
+    this.vectors = new VectorIndex(this.database);
+    this.commonTerms = new CommonTerms(this.database);
+  }
+
+  async saveRecord(record: DocumentRecord): Promise<void> {
+    this.write(() => this.upsertRecord(record));
+  }
+
+  async commitDocument(input: { record: DocumentRecord; tree: DocumentTree; units: IndexUnit[] }): Promise<{ replacedDocumentIds: string[] }> {
+    checkCommit(input);
+    const { record, tree, units } = input;
+    return this.write(() => {
+      const replaced = this.database
+        .prepare('SELECT id FROM documents WHERE space = ? AND name = ? AND id != ?')
+        .pluck()
+        .all(record.space, record.name, record.id) as string[];
+      for (const documentId of [record.id, ...replaced]) this.removeDocument(record.space, documentId, documentId !== record.id);
+      this.upsertRecord({ ...record, status: 'ready' });
+      this.database.prepare('INSERT INTO trees (space, document_id, tree) VALUES (?, ?, ?)').run(record.space, record.id, JSON.stringify(tree));
+      const insertFigure = this.database.prepare('INSERT OR IGNORE INTO document_figures (space, document_id, sha256) VALUES (?, ?, ?)');
+      for (const sha256 of figureSha256s(tree)) insertFigure.run(record.space, record.id, sha256);
+      const insertUnit = this.database.prepare(
+        `INSERT INTO units (id, space, document_id, document_name, node_id, page, part, kind, title_path, text, vector, filter_tokens)
+         VALUES (@id, @space, @document_id, @document_name, @node_id, @page, @part, @kind, @title_path, @text, @vector, @filter_tokens)`,
+      );
+      const insertCjk = this.database.prepare('INSERT INTO units_cjk (rowid, title_path, text) VALUES (?, ?, ?)');
+      for (const unit of units) {
+        const row = rowFromUnit(unit);
+        const { lastInsertRowid } = insertUnit.run(row);
+        if (containsCjk(row.title_path + row.text)) insertCjk.run(lastInsertRowid, row.title_path, row.text);
+      }
+      const generation = this.bumpGeneration(record.space);
+      this.database.prepare('UPDATE documents SET units_version = ? WHERE space = ? AND id = ?').run(generation, record.space, record.id);
+      return { replacedDocumentIds: replaced };
+    });
+  }
+
+  async getRecord(space: SpaceId, documentId: string): Promise<DocumentRecord | null> {
+    const row = this.database.prepare('SELECT record FROM documents WHERE space = ? AND id = ?').pluck().get(space, documentId) as string | undefined;
+    return row ? (JSON.parse(row) as DocumentRecord) : null;
+  }
+
+  async findDocument(space: SpaceId, idOrName: string): Promise<DocumentRecord | null> {
+    const byId = await this.getRecord(space, idOrName);
+    if (byId) return byId;
+    const row = this.database
+      .prepare('SELECT record FROM documents WHERE space = ? AND name = ? ORDER BY updated_at DESC, rowid DESC LIMIT 1')
+      .pluck()
+      .get(space, idOrName) as string | undefined;
+    return row ? (JSON.parse(row) as DocumentRecord) : null;
+  }
+
+  async listDocuments(space: SpaceId): Promise<DocumentRecord[]> {
+    const rows = this.database.prepare('SELECT record FROM documents WHERE space = ? ORDER BY created_at, rowid').pluck().all(space) as string[];
+    return rows.map(row => JSON.parse(row) as DocumentRecord);
+  }
+
+  async getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null> {
+    const row = this.database.prepare('SELECT tree FROM trees WHERE space = ? AND document_id = ?').pluck().get(space, documentId) as string | undefined;
+    return row ? (JSON.parse(row) as DocumentTree) : null;
+  }
+
+  async getUnits(space: SpaceId, documentId: string, nodeIds?: string[]): Promise<IndexUnit[]> {
+    const rows = this.database
+      .prepare(
+        `SELECT ${unitColumns} FROM units u WHERE u.space = ? AND u.document_id = ?
+         AND (? IS NULL OR u.node_id IN (SELECT value FROM json_each(?))) ORDER BY u.node_id, u.page, u.part`,
+      )
+      .all(space, documentId, nodeIds ? 1 : null, JSON.stringify(nodeIds ?? [])) as UnitRow[];
+    return rows.map(unitFromRow);
+  }
+
+  async deleteDocument(space: SpaceId, documentId: string): Promise<boolean> {
+    return this.write(() => {
+      const existed = this.removeDocument(space, documentId, true);
+      if (existed) this.bumpGeneration(space);
+      return existed;
+    });
+  }
+
+  async countDocumentsWithSha(sha256: string): Promise<number> {
+    return this.database
+      .prepare(
+        `SELECT count(*) FROM (SELECT space, id FROM documents WHERE sha256 = ?
+         UNION SELECT space, document_id FROM document_figures WHERE sha256 = ?)`,
+      )
+      .pluck()
+      .get(sha256, sha256) as number;
+  }
+
+  async searchLexical(query: LexicalQuery): Promise<UnitHit[]> {
+    if (query.spaces.length === 0 || query.k <= 0) return [];
+    return searchLexicalRows(this.database, query, this.commonTerms).map(({ row, score }) => ({ unit: unitFromRow(row), score }));
+  }
+
+  async searchVector(query: VectorQuery): Promise<UnitHit[]> {
+    if (query.spaces.length === 0 || query.k <= 0 || query.vector.length === 0) return [];
+    const candidates = this.vectors.search(query.spaces, query.vector, query.k, query.documentIds ? new Set(query.documentIds) : undefined);
+    const select = this.database.prepare(`SELECT ${unitColumns} FROM units u WHERE u.row_id = ?`);
+    return candidates.flatMap(candidate => {
+      const row = select.get(candidate.rowId) as UnitRow | undefined;
+      // A row deleted by another process since the cache was read is skipped.
+      return row && query.spaces.includes(row.space as SpaceId) ? [{ unit: unitFromRow(row), score: candidate.score }] : [];
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.database.open) this.database.close();
+  }
+
+  /** IMMEDIATE takes the write lock up front, so busy_timeout applies instead of a mid-transaction SQLITE_BUSY. */
+  private write<T>(work: () => T): T {
+    return this.database.transaction(work).immediate();
+  }
+
+  private upsertRecord(record: DocumentRecord): void {
+    this.database
+      .prepare(
+        `INSERT INTO documents (space, id, name, sha256, status, created_at, updated_at, record)
+         VALUES (@space, @id, @name, @sha256, @status, @createdAt, @updatedAt, @record)
+         ON CONFLICT (space, id) DO UPDATE SET name = excluded.name, sha256 = excluded.sha256, status = excluded.status,
+           updated_at = excluded.updated_at, record = excluded.record`,
+      )
+      .run({ ...pick(record), record: JSON.stringify(record) });
+  }
+
+  /** Deletes units and tree, and the record too when `withRecord`; true when the document existed. */
+  private removeDocument(space: string, documentId: string, withRecord: boolean): boolean {
+    this.database.prepare('DELETE FROM units WHERE space = ? AND document_id = ?').run(space, documentId);
+    this.database.prepare('DELETE FROM trees WHERE space = ? AND document_id = ?').run(space, documentId);
+    this.database.prepare('DELETE FROM document_figures WHERE space = ? AND document_id = ?').run(space, documentId);
+    if (!withRecord) return false;
+    return this.database.prepare('DELETE FROM documents WHERE space = ? AND id = ?').run(space, documentId).changes > 0;
+  }
+
+  private bumpGeneration(space: string): number {
+    return this.database
+      .prepare(
+        `INSERT INTO space_generations (space, generation) VALUES (?, 1)
+         ON CONFLICT (space) DO UPDATE SET generation = generation + 1 RETURNING generation`,
+      )
+      .pluck()
+      .get(space) as number;
+  }
+}
+
+function pick(record: DocumentRecord) {
+  return { space: record.space, id: record.id, name: record.name, sha256: record.sha256, status: record.status, createdAt: record.createdAt, updatedAt: record.updatedAt };
+}

@@ -1,0 +1,77 @@
+import type Database from 'better-sqlite3';
+import { SpaceMatrix, type BlockSource } from './space-matrix.ts';
+import { floatView, writeNormalized } from './vector-codec.ts';
+
+export interface VectorCandidate {
+  rowId: number;
+  score: number;
+}
+
+/**
+ * Exact cosine search over an in-memory copy of each space's vectors (SpaceMatrix). The copy is
+ * checked against the space's generation (bumped in the same transaction as every unit change, by any
+ * process) before each search; when it moved, only documents whose units_version changed are read
+ * from SQLite again, the others are copied over from the previous matrix.
+ */
+export class VectorIndex {
+  private readonly cache = new Map<string, SpaceMatrix>();
+  private readonly selectGeneration: Database.Statement<[string], { generation: number }>;
+  private readonly selectDocuments: Database.Statement<[string], { id: string; units_version: number }>;
+  private readonly selectVectors: Database.Statement<[string, string, number], { row_id: number; vector: Buffer }>;
+  private readonly readSnapshot: (space: string, dimensions: number) => SpaceMatrix;
+
+  constructor(database: Database.Database) {
+    this.selectGeneration = database.prepare('SELECT generation FROM space_generations WHERE space = ?');
+    this.selectDocuments = database.prepare('SELECT id, units_version FROM documents WHERE space = ? ORDER BY id');
+    this.selectVectors = database.prepare(
+      'SELECT row_id, vector FROM units WHERE space = ? AND document_id = ? AND vector IS NOT NULL AND length(vector) = ? ORDER BY row_id',
+    );
+    // One read transaction: generation, document versions and vectors come from the same snapshot.
+    this.readSnapshot = database.transaction((space: string, dimensions: number) => this.refresh(space, dimensions));
+  }
+
+  /** Best `k` units of these spaces by cosine similarity to `vector`, best first. */
+  search(spaces: string[], vector: number[], k: number, documentIds?: Set<string>): VectorCandidate[] {
+    const query = new Float32Array(vector.length);
+    writeNormalized(Float32Array.from(vector), query, 0);
+    const best: VectorCandidate[] = [];
+    let threshold = -Infinity;
+    const visit = (rowId: number, score: number) => {
+      if (best.length >= k && score <= threshold) return;
+      let index = best.length;
+      while (index > 0 && best[index - 1].score < score) index -= 1;
+      best.splice(index, 0, { rowId, score });
+      if (best.length > k) best.pop();
+      if (best.length >= k) threshold = best[best.length - 1].score;
+    };
+    for (const space of new Set(spaces)) this.readSnapshot(space, vector.length).score(query, documentIds, visit);
+    return best;
+  }
+
+  private refresh(space: string, dimensions: number): SpaceMatrix {
+    const generation = this.selectGeneration.get(space)?.generation ?? 0;
+    const key = `${dimensions}\n${space}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.generation === generation) return cached;
+    const sources: BlockSource[] = [];
+    for (const document of this.selectDocuments.all(space)) {
+      const block = cached?.documents.get(document.id);
+      if (block && block.unitsVersion === document.units_version) {
+        sources.push({ documentId: document.id, unitsVersion: document.units_version, from: 'previous', block });
+        continue;
+      }
+      const rows = this.selectVectors.all(space, document.id, dimensions * 4);
+      if (rows.length === 0) continue;
+      sources.push({
+        documentId: document.id,
+        unitsVersion: document.units_version,
+        from: 'rows',
+        rowIds: Int32Array.from(rows, row => row.row_id),
+        vectors: rows.map(row => floatView(row.vector)),
+      });
+    }
+    const matrix = new SpaceMatrix(generation, dimensions, sources, cached);
+    this.cache.set(key, matrix);
+    return matrix;
+  }
+}

@@ -1,0 +1,83 @@
+import { Filters, type Collection } from 'weaviate-client';
+import type { DocumentRecord } from '../../documents/types.ts';
+import { recordFromProperties, type DocumentProperties } from './serialize.ts';
+import { orEmpty, pageSize, type Documents } from './weaviate-objects.ts';
+
+/**
+ * The live unit version of each committed document of a space (optionally only some documents). Every
+ * read of units filters on these, which is what makes a commit atomic (see commit-version.ts).
+ */
+export async function activeVersions(documents: Documents, documentIds?: string[]): Promise<string[]> {
+  if (documentIds) {
+    const page = await orEmpty(
+      documents.query.fetchObjects({
+        limit: documentIds.length,
+        filters: documents.filter.byProperty('documentId').containsAny(documentIds),
+        returnProperties: ['activeVersion'],
+      }),
+      null,
+    );
+    // Documents saved but never committed have activeVersion ''.
+    return page ? page.objects.map(object => object.properties.activeVersion).filter(Boolean) : [];
+  }
+  const versions: string[] = [];
+  for await (const properties of everyDocument(documents, ['activeVersion'])) {
+    if (properties.activeVersion) versions.push(properties.activeVersion);
+  }
+  return versions;
+}
+
+export async function documentsNamed(documents: Documents, name: string): Promise<DocumentRecord[]> {
+  const page = await orEmpty(
+    documents.query.fetchObjects({ limit: 10_000, filters: documents.filter.byProperty('name').equal(name), returnProperties: ['recordJson'] }),
+    null,
+  );
+  return page ? page.objects.map(object => recordFromProperties(object.properties)) : [];
+}
+
+/** Oldest first, like the SQLite store. */
+export async function listRecords(documents: Documents): Promise<DocumentRecord[]> {
+  const records: DocumentRecord[] = [];
+  for await (const properties of everyDocument(documents, ['recordJson'])) records.push(recordFromProperties(properties));
+  return records.sort((left, right) => (left.createdAt < right.createdAt ? -1 : left.createdAt > right.createdAt ? 1 : left.id < right.id ? -1 : 1));
+}
+
+/** Documents in every space (tenant) whose original or one of whose figure crops has this sha256. */
+export async function countDocumentsWithSha(collection: Collection<DocumentProperties, string, undefined>, sha256: string): Promise<number> {
+  const tenants = Object.keys(await collection.tenants.get());
+  let count = 0;
+  // A handful of tenants at a time: a cluster may hold thousands of spaces.
+  for (let start = 0; start < tenants.length; start += 8) {
+    const counts = await Promise.all(
+      tenants.slice(start, start + 8).map(async tenant => {
+        const documents = collection.withTenant(tenant);
+        const found = await orEmpty(
+          documents.query.fetchObjects({
+            limit: 10_000,
+            filters: Filters.or(
+              documents.filter.byProperty('sha256').equal(sha256),
+              documents.filter.byProperty('figureSha256s').containsAny([sha256]),
+            ),
+            returnProperties: ['documentId'],
+          }),
+          null,
+        );
+        return found?.objects.length ?? 0;
+      }),
+    );
+    count += counts.reduce((sum, value) => sum + value, 0);
+  }
+  return count;
+}
+
+/** Pages through a tenant with the cursor API, which (unlike offsets) has no upper bound. */
+async function* everyDocument<Key extends keyof DocumentProperties>(documents: Documents, properties: Key[]): AsyncGenerator<Pick<DocumentProperties, Key>> {
+  let after: string | undefined;
+  for (;;) {
+    const page = await orEmpty(documents.query.fetchObjects({ limit: pageSize, after, returnProperties: properties }), null);
+    if (!page) return;
+    for (const object of page.objects) yield object.properties as Pick<DocumentProperties, Key>;
+    if (page.objects.length < pageSize) return;
+    after = page.objects[page.objects.length - 1].uuid;
+  }
+}

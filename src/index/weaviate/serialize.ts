@@ -1,0 +1,101 @@
+import type { DocumentRecord } from '../../documents/types.ts';
+import type { DocumentTree, TreeNodeKind } from '../../ingest/types.ts';
+import type { SpaceId } from '../../spaces/space-id.ts';
+import type { IndexUnit } from '../types.ts';
+import { cjkBigrams } from './cjk-bigrams.ts';
+
+/** Properties of a FolioUnit object. */
+export type UnitProperties = {
+  unitId: string;
+  documentId: string;
+  version: string;
+  nodeId: string;
+  spaceId: string;
+  documentName: string;
+  kind: string;
+  page: number;
+  part: number;
+  ordinal: number;
+  createdAtMs: number;
+  text: string;
+  titlePath: string[];
+  cjkText: string;
+};
+
+/** Properties of a FolioDocument object; activeVersion is '' until a version has been committed. */
+export type DocumentProperties = {
+  documentId: string;
+  spaceId: string;
+  name: string;
+  sha256: string;
+  activeVersion: string;
+  figureSha256s: string[];
+  updatedAt: string;
+  createdAt: string;
+  recordJson: string;
+  treeJson: string;
+};
+
+export function unitToProperties(unit: IndexUnit, version: string, ordinal: number, createdAtMs: number): UnitProperties {
+  return {
+    unitId: unit.id,
+    documentId: unit.documentId,
+    version,
+    nodeId: unit.nodeId,
+    spaceId: unit.space,
+    documentName: unit.documentName,
+    kind: unit.kind,
+    page: unit.page,
+    part: unit.part,
+    ordinal,
+    createdAtMs,
+    text: unit.text,
+    titlePath: unit.titlePath,
+    cjkText: cjkBigrams(`${unit.titlePath.join(' ')} ${unit.text}`),
+  };
+}
+
+export function unitFromProperties(properties: Partial<UnitProperties>, vector?: number[]): IndexUnit {
+  const unit: IndexUnit = {
+    id: String(properties.unitId),
+    space: String(properties.spaceId) as SpaceId,
+    documentId: String(properties.documentId),
+    documentName: String(properties.documentName ?? ''),
+    nodeId: String(properties.nodeId),
+    // Weaviate returns an absent (not empty) array for a stored [].
+    titlePath: properties.titlePath ?? [],
+    kind: properties.kind as TreeNodeKind,
+    page: Number(properties.page),
+    part: Number(properties.part ?? 0),
+    text: properties.text ?? '',
+  };
+  if (vector && vector.length > 0) unit.vector = vector;
+  return unit;
+}
+
+/** Record fields only: writing these never touches the committed version or the tree. */
+export function recordToProperties(record: DocumentRecord): Omit<DocumentProperties, 'activeVersion' | 'treeJson' | 'figureSha256s'> {
+  return {
+    documentId: record.id,
+    spaceId: record.space,
+    name: record.name,
+    sha256: record.sha256,
+    updatedAt: record.updatedAt,
+    createdAt: record.createdAt,
+    recordJson: JSON.stringify(record),
+  };
+}
+
+export function recordFromProperties(properties: Partial<DocumentProperties>): DocumentRecord {
+  return JSON.parse(String(properties.recordJson)) as DocumentRecord;
+}
+
+export function treeFromProperties(properties: Partial<DocumentProperties>): DocumentTree | null {
+  return properties.treeJson ? (JSON.parse(properties.treeJson) as DocumentTree) : null;
+}
+
+/** Document order of units: node, then page, then part. */
+export function compareUnits(left: IndexUnit, right: IndexUnit): number {
+  if (left.nodeId !== right.nodeId) return left.nodeId < right.nodeId ? -1 : 1;
+  return left.page - right.page || left.part - right.part;
+}

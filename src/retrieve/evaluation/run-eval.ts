@@ -1,0 +1,40 @@
+import type { KnowledgeStore } from '../../index/types.ts';
+import type { SpaceId } from '../../spaces/space-id.ts';
+import { loadPageIndex } from '../load-page-index.ts';
+import { searchSpace } from '../search-space.ts';
+import type { EvalQuestion } from './eval-set.ts';
+import { firstCorrectRank, metricsReport, type MetricsReport } from './page-hit-metrics.ts';
+
+export type EvalScope = 'document' | 'space';
+
+/**
+ * Searches every question and scores the ranked pages: per document (the search is restricted to the
+ * question's own document) or over the whole space (a hit needs the right document and page).
+ */
+export async function runEval(
+  store: KnowledgeStore,
+  space: SpaceId,
+  questions: EvalQuestion[],
+  scopes: EvalScope[],
+): Promise<{ scopes: Partial<Record<EvalScope, MetricsReport>>; skipped: number }> {
+  const documentIds = new Map((await store.listDocuments(space)).filter(record => record.status === 'ready').map(record => [record.name, record.id]));
+  const answerable = questions.filter(question => documentIds.has(question.doc));
+  const pageIndex = await loadPageIndex(store, [space]);
+  const reports: Partial<Record<EvalScope, MetricsReport>> = {};
+  for (const scope of scopes) {
+    const outcomes = [];
+    for (const question of answerable) {
+      const documentId = documentIds.get(question.doc)!;
+      const result = await searchSpace(store, question.question, {
+        spaces: [space],
+        documentIds: scope === 'document' ? [documentId] : undefined,
+        k: 20,
+        pageIndex,
+      });
+      const rank = firstCorrectRank(result.pages, page => page.documentId === documentId && question.pages.includes(page.page));
+      outcomes.push({ rank, source: question.source, evidenceSources: question.evidence_sources ?? [] });
+    }
+    reports[scope] = metricsReport(outcomes);
+  }
+  return { scopes: reports, skipped: questions.length - answerable.length };
+}

@@ -1,0 +1,245 @@
+import type { IndexUnit, UnitHit } from '../index/types.ts';
+import { searchTerms } from './search-terms.ts';
+
+interface IndexedPage {
+  page: number;
+  length: number;
+  terms: Map<string, number>;
+  /** Stands for the page in unit-level lists: its first unit in document order. */
+  unit: IndexUnit;
+  /** The page's search terms in reading order, for proximity. */
+  tokens: string[];
+}
+
+interface IndexedDocument {
+  documentId: string;
+  space: string;
+  pages: IndexedPage[];
+  /** Pages that contain each term. */
+  documentFrequency: Map<string, number>;
+  totalLength: number;
+  /** Printed page labels by physical page index, when the PDF defines them. */
+  pageLabels?: string[];
+}
+
+/**
+ * Whole pages as BM25 documents (k1 1.2, b 0.75): every unit of a page, with its title path, as one
+ * text. Complements the store's node × page units, which are often a few lines long and let one
+ * matching word win; a page carries the question's other words too. Statistics are combined at query
+ * time over the documents in scope, so one index serves per-document and whole-space searches.
+ */
+export class PageIndex {
+  private readonly documents = new Map<string, IndexedDocument & { version: string }>();
+
+  has(documentId: string, version: string): boolean {
+    return this.documents.get(documentId)?.version === version;
+  }
+
+  /** Replaces a document's pages; `version` (e.g. its sha256) lets callers skip unchanged documents. */
+  addDocument(space: string, documentId: string, version: string, units: IndexUnit[], pageLabels?: string[]): void {
+    const byPage = new Map<number, IndexUnit[]>();
+    for (const unit of units) byPage.set(unit.page, [...(byPage.get(unit.page) ?? []), unit]);
+    const pages: IndexedPage[] = [];
+    const documentFrequency = new Map<string, number>();
+    let totalLength = 0;
+    for (const [page, pageUnits] of [...byPage].sort(([a], [b]) => a - b)) {
+      const titles = [...new Set(pageUnits.map(unit => unit.titlePath.join(' ')))];
+      const tokens = searchTerms([...titles, ...pageUnits.map(unit => unit.text)].join('\n'));
+      const terms = new Map<string, number>();
+      for (const token of [...tokens, ...pairs(tokens)]) terms.set(token, (terms.get(token) ?? 0) + 1);
+      for (const term of terms.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+      totalLength += tokens.length;
+      pages.push({ page, length: tokens.length, terms, unit: pageUnits[0], tokens });
+    }
+    this.documents.set(documentId, { documentId, space, version, pages, documentFrequency, totalLength, pageLabels });
+  }
+
+  /** Ids of the documents held for one space. */
+  documentIds(space: string): string[] {
+    return [...this.documents.values()].filter(document => document.space === space).map(document => document.documentId);
+  }
+
+  /** The unit standing for a page (its first), or undefined when the page has no text. */
+  pageUnit(documentId: string, page: number): IndexUnit | undefined {
+    return this.findPage(documentId, page)?.unit;
+  }
+
+  /** Physical pages whose printed label is `label` (case-insensitive). */
+  pagesLabelled(documentId: string, label: string): number[] {
+    const labels = this.documents.get(documentId)?.pageLabels ?? [];
+    const wanted = label.toLowerCase();
+    return labels.flatMap((candidate, index) => (candidate.toLowerCase() === wanted ? [index + 1] : []));
+  }
+
+  /**
+   * Candidates re-ranked by how close together the query's words occur: the best window of `window`
+   * tokens, scored by the idf of the distinct query words inside it. Bounded by the candidates given.
+   */
+  proximity(text: string, candidates: UnitHit[], options: { window: number }): UnitHit[] {
+    const terms = [...new Set(searchTerms(text))];
+    if (terms.length < 2) return [];
+    const scope = [...new Set(candidates.map(hit => hit.unit.documentId))].flatMap(id => this.documents.get(id) ?? []);
+    const pageCount = scope.reduce((sum, document) => sum + document.pages.length, 0);
+    const statistics = { scope, pageCount, averageLength: 1 };
+    const idf = new Map(terms.map(term => [term, inverseFrequency(term, statistics)]));
+    const scored = candidates.flatMap(hit => {
+      const page = this.findPage(hit.unit.documentId, hit.unit.page);
+      if (!page) return [];
+      const score = bestWindow(page.tokens, idf, options.window);
+      return score > 0 ? [{ unit: hit.unit, score }] : [];
+    });
+    return scored.sort((a, b) => b.score - a.score || (a.unit.id < b.unit.id ? -1 : 1));
+  }
+
+  /** The highest page with text. */
+  lastPage(documentId: string): number {
+    return this.documents.get(documentId)?.pages.at(-1)?.page ?? 0;
+  }
+
+  private findPage(documentId: string, page: number): IndexedPage | undefined {
+    const pages = this.documents.get(documentId)?.pages ?? [];
+    // Pages are sorted and mostly dense: the page number is a good first guess of the index.
+    const guess = pages[page - 1];
+    return guess?.page === page ? guess : pages.find(candidate => candidate.page === page);
+  }
+
+  removeDocument(documentId: string): void {
+    this.documents.delete(documentId);
+  }
+
+  /**
+   * Pages best first, each as its first unit, over the spaces' documents (only the given ones when set).
+   * With `feedback`, the best pages' most distinctive terms are added to the query and the pages scored
+   * again (RM3-style pseudo-relevance feedback).
+   */
+  search(text: string, options: PageSearchOptions): UnitHit[] {
+    const words = searchTerms(text);
+    const pairWeight = options.pairWeight ?? 0.5;
+    const terms = [...new Set(words)];
+    const termWeights = new Map<string, number>(terms.map(term => [term, 1]));
+    if (pairWeight > 0) for (const pair of pairs(words)) termWeights.set(pair, pairWeight);
+    const scope = (options.documentIds ? options.documentIds.flatMap(id => this.documents.get(id) ?? []) : [...this.documents.values()]).filter(
+      document => options.spaces.includes(document.space),
+    );
+    const pageCount = scope.reduce((sum, document) => sum + document.pages.length, 0);
+    if (terms.length === 0 || pageCount === 0) return [];
+    const statistics = { scope, pageCount, averageLength: scope.reduce((sum, document) => sum + document.totalLength, 0) / pageCount || 1 };
+    let scored = scorePages(termWeights, statistics, options);
+    const feedback = options.feedback;
+    if (feedback && feedback.weight > 0 && scored.length > 0) {
+      for (const [term, weight] of feedbackTerms(scored.slice(0, feedback.pages), termWeights, statistics, feedback.terms)) {
+        termWeights.set(term, feedback.weight * weight);
+      }
+      // Re-scores only the first pass's candidates: the expanded query costs no second full scan.
+      const candidates = new Set(scored.slice(0, Math.max(options.k, feedback.pages)).map(entry => entry.page));
+      scored = scorePages(termWeights, statistics, options, candidates);
+    }
+    return scored.slice(0, options.k).map(({ page, score }) => ({ unit: page.unit, score }));
+  }
+}
+
+export interface PageSearchOptions {
+  spaces: string[];
+  documentIds?: string[];
+  k: number;
+  pairWeight?: number;
+  k1?: number;
+  b?: number;
+  /** Pseudo-relevance feedback: `terms` expansion terms from the top `pages`, each at most `weight`. */
+  feedback?: { pages: number; terms: number; weight: number };
+}
+
+interface ScopeStatistics {
+  scope: IndexedDocument[];
+  pageCount: number;
+  averageLength: number;
+}
+
+function inverseFrequency(term: string, statistics: ScopeStatistics): number {
+  const frequency = statistics.scope.reduce((sum, document) => sum + (document.documentFrequency.get(term) ?? 0), 0);
+  return Math.log(1 + (statistics.pageCount - frequency + 0.5) / (frequency + 0.5));
+}
+
+function scorePages(
+  termWeights: Map<string, number>,
+  statistics: ScopeStatistics,
+  options: PageSearchOptions,
+  only?: Set<IndexedPage>,
+): Array<{ page: IndexedPage; score: number }> {
+  const k1 = options.k1 ?? 1.2;
+  const b = options.b ?? 0.75;
+  const inverse = [...termWeights].map(([term, weight]) => [term, weight * inverseFrequency(term, statistics)] as const);
+  const hits: Array<{ page: IndexedPage; score: number }> = [];
+  for (const document of statistics.scope) {
+    for (const page of document.pages) {
+      if (only && !only.has(page)) continue;
+      let score = 0;
+      for (const [term, idf] of inverse) {
+        const frequency = page.terms.get(term);
+        if (!frequency) continue;
+        score += (idf * frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * page.length) / statistics.averageLength));
+      }
+      if (score > 0) hits.push({ page, score });
+    }
+  }
+  return hits.sort((a, b) => b.score - a.score || (a.page.unit.id < b.page.unit.id ? -1 : 1));
+}
+
+/**
+ * Words (not pairs) weighted by Σ over the top pages of (share of the page) × (page score / best score)
+ * × idf, the query's own terms left out; the best `count`, scaled so the best weighs 1.
+ */
+function feedbackTerms(
+  top: Array<{ page: IndexedPage; score: number }>,
+  queryTerms: Map<string, number>,
+  statistics: ScopeStatistics,
+  count: number,
+): Array<[string, number]> {
+  const best = top[0].score;
+  const weights = new Map<string, number>();
+  for (const { page, score } of top) {
+    for (const [term, frequency] of page.terms) {
+      if (term.includes(' ') || queryTerms.has(term)) continue;
+      weights.set(term, (weights.get(term) ?? 0) + (frequency / Math.max(page.length, 1)) * (score / best));
+    }
+  }
+  const ranked = [...weights]
+    .map(([term, weight]) => [term, weight * inverseFrequency(term, statistics)] as [string, number])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count);
+  const top1 = ranked[0]?.[1] ?? 1;
+  return ranked.map(([term, weight]) => [term, weight / top1]);
+}
+
+/** Sliding window over the tokens: the highest idf sum of distinct query terms within `window` tokens. */
+function bestWindow(tokens: string[], idf: Map<string, number>, window: number): number {
+  const counts = new Map<string, number>();
+  let current = 0;
+  let best = 0;
+  for (let end = 0; end < tokens.length; end++) {
+    const added = idf.get(tokens[end]);
+    if (added !== undefined) {
+      const count = counts.get(tokens[end]) ?? 0;
+      if (count === 0) current += added;
+      counts.set(tokens[end], count + 1);
+    }
+    const start = end - window;
+    if (start >= 0) {
+      const removed = idf.get(tokens[start]);
+      if (removed !== undefined) {
+        const count = counts.get(tokens[start])! - 1;
+        counts.set(tokens[start], count);
+        if (count === 0) current -= removed;
+      }
+    }
+    best = Math.max(best, current);
+  }
+  return best;
+}
+
+/** Adjacent word pairs ("upward mobility" → "upward mobiliti" as one term): rewards phrases. */
+function pairs(words: string[]): string[] {
+  const result: string[] = [];
+  for (let index = 1; index < words.length; index++) result.push(`${words[index - 1]} ${words[index]}`);
+  return result;
+}

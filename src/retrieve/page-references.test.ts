@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { pageReferences, referencedPages } from './page-references.ts';
+
+const document = (labels: string[], lastPage: number) => ({
+  pagesLabelled: (label: string) => labels.flatMap((candidate, index) => (candidate === label ? [index + 1] : [])),
+  lastPage,
+});
+
+describe('page references', () => {
+  it('reads numbered pages, ranges, words and roman numerals', () => {
+    expect(pageReferences('How many cars appear on page three?')).toEqual([{ kind: 'number', value: '3' }]);
+    expect(pageReferences('Which figures are on pages 10-11?')).toEqual([
+      { kind: 'number', value: '10' },
+      { kind: 'number', value: '11' },
+    ]);
+    expect(pageReferences('What is on page iv?')).toEqual([{ kind: 'number', value: 'iv' }]);
+    expect(pageReferences('What does slide 7 say?')).toEqual([{ kind: 'number', value: '7' }]);
+  });
+
+  it('reads positions from the start and the end', () => {
+    expect(pageReferences('What colour is the car on the cover?')).toEqual([{ kind: 'fromStart', page: 1 }]);
+    expect(pageReferences('Is there a signature on the last page?')).toEqual([{ kind: 'fromEnd', offset: 0 }]);
+    expect(pageReferences('In the figure at the second last page, who stands?')).toEqual([{ kind: 'fromEnd', offset: 1 }]);
+    expect(pageReferences('What date is on the second page?')).toEqual([{ kind: 'fromStart', page: 2 }]);
+  });
+
+  it('finds nothing in a question without a page', () => {
+    expect(pageReferences('What is the revenue of Nike in 2021?')).toEqual([]);
+    expect(pageReferences('Which civil page I mentioned?')).toEqual([]);
+  });
+
+  it('prefers the printed label, then the physical page', () => {
+    const labelled = document(['i', 'ii', '1', '2', '3'], 5);
+    expect(referencedPages({ kind: 'number', value: '2' }, labelled)).toEqual([4, 2]);
+    expect(referencedPages({ kind: 'number', value: 'ii' }, labelled)).toEqual([2]);
+    expect(referencedPages({ kind: 'fromEnd', offset: 1 }, labelled)).toEqual([4]);
+    expect(referencedPages({ kind: 'number', value: '9' }, document([], 5))).toEqual([9]);
+  });
+});

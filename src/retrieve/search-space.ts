@@ -1,0 +1,172 @@
+import type { KnowledgeStore, UnitHit } from '../index/types.ts';
+import type { EmbeddingModel } from '../models/types.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+import { pageReferenceList } from './page-reference-list.ts';
+import { pageList, rankDocuments, titleList } from './derived-lists.ts';
+import { contentWords, offlinePlan } from './offline-plan.ts';
+import { loadPageIndex } from './load-page-index.ts';
+import type { PageIndex } from './page-index.ts';
+import { rankPages } from './rank-pages.ts';
+import { fuseRankings } from './reciprocal-rank-fusion.ts';
+import type { QueryPlan, RankedList, SearchResult } from './types.ts';
+
+export interface SearchSpaceOptions {
+  /** Every space the caller may read; nothing else is searched. */
+  spaces: SpaceId[];
+  /** Restrict to these documents. */
+  documentIds?: string[];
+  /** How many fused units to return. */
+  k: number;
+  /** Adds a vector list per sub-question and HyDE passage; search works without it. */
+  embedder?: EmbeddingModel;
+  /** Reciprocal rank fusion constant (60). */
+  rrfK?: number;
+  /** How many candidates each list asks the store for. */
+  depth?: number;
+  /**
+   * Whole-page BM25 over the documents in scope. Callers that search often keep one and pass it
+   * (see loadPageIndex); without it, one is built for this search from the scope's units.
+   */
+  pageIndex?: PageIndex;
+  /** List weights and page scoring; the defaults were measured on a real question set (docs/retrieval.md). */
+  tuning?: Partial<SearchTuning>;
+  signal?: AbortSignal;
+}
+
+export interface SearchTuning {
+  lexicalWeight: number;
+  pageWeight: number;
+  wholePageWeight: number;
+  pairWeight: number;
+  k1: number;
+  b: number;
+  titleWeight: number;
+  vectorWeight: number;
+  nodePickWeight: number;
+  /** Only used when the search spans several documents. */
+  documentWeight: number;
+  pageSumWeight: number;
+  documentTopPages: number;
+  rankNeighbourWeight: number;
+  /** Pages the question points at ("page 17", "the cover"). */
+  pageReferenceWeight: number;
+  /** Pseudo-relevance feedback on the whole-page lists (weight 0: off). */
+  feedbackPages: number;
+  feedbackTerms: number;
+  feedbackWeight: number;
+  /** The top whole-page candidates re-ranked by the best window of query words. */
+  proximityWeight: number;
+  proximityWindow: number;
+  proximityCandidates: number;
+}
+
+export const defaultTuning: SearchTuning = {
+  lexicalWeight: 1,
+  pageWeight: 1,
+  wholePageWeight: 3,
+  pairWeight: 0.5,
+  k1: 1.2,
+  b: 0.75,
+  titleWeight: 0,
+  vectorWeight: 1,
+  nodePickWeight: 1,
+  documentWeight: 1,
+  pageSumWeight: 0.3,
+  documentTopPages: 3,
+  rankNeighbourWeight: 0.05,
+  pageReferenceWeight: 4,
+  feedbackPages: 3,
+  feedbackTerms: 20,
+  feedbackWeight: 0.3,
+  proximityWeight: 1,
+  proximityWindow: 6,
+  proximityCandidates: 30,
+};
+
+/**
+ * One question (or a plan) → ranked units and ranked distinct pages. BM25 per keyword variant, vector
+ * search per sub-question and HyDE passage when an embedder is given, node picks, plus lists derived
+ * from the lexical candidates (pages, titles, documents), all fused with reciprocal rank fusion.
+ */
+export async function searchSpace(store: KnowledgeStore, query: string | QueryPlan, options: SearchSpaceOptions): Promise<SearchResult> {
+  const plan = typeof query === 'string' ? offlinePlan(query) : query;
+  const tuning = { ...defaultTuning, ...options.tuning };
+  const depth = options.depth ?? Math.max(100, options.k * 4);
+  const scope = { spaces: options.spaces, documentIds: options.documentIds, k: depth };
+
+  const lexicalQueries = plan.variants.length > 0 ? plan.variants : plan.subQuestions;
+  const pageIndex = options.pageIndex ?? (await loadPageIndex(store, options.spaces, options.documentIds));
+  const [lexical, vector, picked] = await Promise.all([
+    Promise.all(lexicalQueries.map(text => store.searchLexical({ ...scope, text }))),
+    vectorLists(store, plan, scope, options),
+    nodePickHits(store, plan, options),
+  ]);
+
+  const lists: RankedList[] = lexical.map((hits, index) => ({ name: `bm25:${index}`, hits, weight: tuning.lexicalWeight }));
+  lists.push({ name: 'pages', hits: pageList(lexical, { sumWeight: tuning.pageSumWeight }), weight: tuning.pageWeight });
+  const wholePages = lexicalQueries.map(text =>
+    pageIndex.search(text, { spaces: options.spaces, documentIds: options.documentIds, k: depth, pairWeight: tuning.pairWeight, k1: tuning.k1, b: tuning.b,
+      feedback: { pages: tuning.feedbackPages, terms: tuning.feedbackTerms, weight: tuning.feedbackWeight },
+    }),
+  );
+  wholePages.forEach((hits, index) => lists.push({ name: `whole-page:${index}`, hits, weight: tuning.wholePageWeight }));
+  const queryWords = [...new Set(plan.subQuestions.flatMap(contentWords))];
+  lists.push({ name: 'titles', hits: titleList(lexical.flat(), queryWords), weight: tuning.titleWeight });
+  vector.forEach((hits, index) => lists.push({ name: `vector:${index}`, hits, weight: tuning.vectorWeight }));
+  if (picked.length > 0) lists.push({ name: 'picks', hits: picked, weight: tuning.nodePickWeight });
+
+  const documents = documentRanking(wholePages[0] ?? [], tuning, options.documentIds);
+  const question = plan.subQuestions[0] ?? '';
+  lists.push({ name: 'page-references', hits: pageReferenceList(question, pageIndex, documents, { maxDocuments: 3 }), weight: tuning.pageReferenceWeight });
+  if (tuning.proximityWeight > 0) {
+    const candidates = (wholePages[0] ?? []).slice(0, tuning.proximityCandidates);
+    lists.push({ name: 'proximity', hits: pageIndex.proximity(lexicalQueries[0] ?? question, candidates, { window: tuning.proximityWindow }), weight: tuning.proximityWeight });
+  }
+
+  const fused = fuseRankings(lists, { k: options.rrfK });
+  const pages = rankPages(lists, {
+    k: options.rrfK,
+    neighbourWeight: tuning.rankNeighbourWeight,
+    documentRanking: documents,
+    documentWeight: tuning.documentWeight,
+  });
+  return { plan, hits: fused.slice(0, options.k), pages };
+}
+
+/** Documents best first by their best pages; a search of one document needs no ranking. */
+function documentRanking(pageHits: UnitHit[], tuning: SearchTuning, documentIds?: string[]): string[] {
+  return documentIds?.length === 1 ? documentIds : rankDocuments(pageHits, { topPages: tuning.documentTopPages });
+}
+
+async function vectorLists(
+  store: KnowledgeStore,
+  plan: QueryPlan,
+  scope: { spaces: SpaceId[]; documentIds?: string[]; k: number },
+  options: SearchSpaceOptions,
+): Promise<UnitHit[][]> {
+  const embedder = options.embedder;
+  if (!embedder) return [];
+  const embedAll = async (texts: string[], task: 'query' | 'document') => {
+    const vectors: number[][] = [];
+    for (let start = 0; start < texts.length; start += embedder.maxBatchSize) {
+      vectors.push(...(await embedder.embed(texts.slice(start, start + embedder.maxBatchSize), { task, signal: options.signal })));
+    }
+    return vectors;
+  };
+  const vectors = [...(await embedAll(plan.subQuestions, 'query')), ...(plan.hyde.length > 0 ? await embedAll(plan.hyde, 'document') : [])];
+  return Promise.all(vectors.map(vector => store.searchVector({ ...scope, vector })));
+}
+
+/** A planner's node picks as one list: the picked nodes' units, in pick order. */
+async function nodePickHits(store: KnowledgeStore, plan: QueryPlan, options: SearchSpaceOptions): Promise<UnitHit[]> {
+  const picks = plan.nodePicks.filter(pick => !options.documentIds || options.documentIds.includes(pick.documentId));
+  const hits: UnitHit[] = [];
+  for (const pick of picks) {
+    for (const space of options.spaces) {
+      const units = await store.getUnits(space, pick.documentId, [pick.nodeId]);
+      units.forEach(unit => hits.push({ unit, score: 1 / (1 + hits.length) }));
+      if (units.length > 0) break;
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,32 @@
+/**
+ * Words that carry no topic in a question, in the languages teams write in most. Lower case, without
+ * diacritics (callers fold them first). Question words are here too: "which" never helps BM25.
+ */
+const english = `a about above after again against all also am an and any are as at be because been before being
+below between both but by can could did do does doing done down during each either else ever every few for from
+further had has have having he her here hers him his how i if in into is it its itself just let like many may me
+might more most much must my no nor not now of off on once only or other our ours out over own per please same
+shall she should so some such than that the their theirs them then there these they this those through to too
+under until up upon us very was we were what whatever when where whether which while who whom whose why will with
+within without would yes yet you your yours tell give show find list name describe explain according mentioned
+mention say says said stated state based regarding among using used use into onto via`;
+
+const french = `au aux avec ce ces cette dans de des du elle en est et eux il ils je la le les leur lui ma mais me
+meme mes moi mon ne nos notre nous ou par pas pour qu que qui quel quelle quels quelles quoi sa se ses son sur ta
+te tes toi ton tu un une vos votre vous comment combien pourquoi quand sont ete etre avoir`;
+
+const german = `der die das den dem des ein eine einer eines einem einen und oder aber im in ist sind war waren
+wie was wer wo wann warum welche welcher welches mit von zu zum zur auf fur nicht auch es sie er wir ihr ich
+bei aus nach uber unter`;
+
+const spanish = `el la los las un una unos unas y o pero en es son fue del al con por para que cual cuales como
+cuando donde quien quienes cuanto cuantos se su sus lo le les mas muy sin sobre entre`;
+
+export const stopwords: ReadonlySet<string> = new Set(
+  [english, french, german, spanish].flatMap(list => list.split(/\s+/)).filter(word => word.length > 0),
+);
+
+/** Lower case without diacritics, for comparing words across spellings ("Über" = "uber"). */
+export function foldWord(word: string): string {
+  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}

@@ -1,0 +1,111 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFolio, type Folio } from '../../src/compose.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { DocumentRecord } from '../../src/documents/types.ts';
+import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
+import { silentLogger } from '../../src/log.ts';
+import type { SpaceId } from '../../src/spaces/space-id.ts';
+import { FakeEmbeddingModel } from '../fakes/fake-embedding-model.ts';
+
+/** Remembers every status a record passes through. */
+class StatusRecordingStore extends SqliteKnowledgeStore {
+  readonly statuses = new Map<string, string[]>();
+  override async saveRecord(record: DocumentRecord): Promise<void> {
+    this.statuses.set(record.id, [...(this.statuses.get(record.id) ?? []), record.status]);
+    return super.saveRecord(record);
+  }
+}
+
+/** Fails (as a provider outage would) on any batch with a text mentioning "sabotage". */
+class SabotagedEmbeddingModel extends FakeEmbeddingModel {
+  override async embed(texts: string[], options: { task: 'document' | 'query' }): Promise<number[][]> {
+    if (texts.some(text => /sabotage/i.test(text))) throw new Error('embedding provider unavailable');
+    return super.embed(texts, options);
+  }
+}
+
+async function makePdf(pages: Array<{ heading: string; body: string }>): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const regular = await document.embedFont(StandardFonts.Helvetica);
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  for (const { heading, body } of pages) {
+    const page = document.addPage([595, 842]);
+    page.drawText(heading, { x: 56, y: 780, size: 18, font: bold });
+    page.drawText(body, { x: 56, y: 740, size: 10, font: regular });
+  }
+  return document.save();
+}
+
+describe('ingestion into the KnowledgeStore', () => {
+  const space = 'web:ingest-store' as SpaceId;
+  let workDir: string;
+  let store: StatusRecordingStore;
+  let embeddingModel: SabotagedEmbeddingModel;
+  let folio: Folio;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'folio-ingest-store-'));
+    const config = loadConfig({ FOLIO_DATA_DIR: join(workDir, 'data'), FOLIO_OCR: 'off' });
+    store = new StatusRecordingStore({ dataDir: config.dataDir });
+    embeddingModel = new SabotagedEmbeddingModel(32, 2);
+    folio = buildFolio(config, { store, embeddingModel, log: silentLogger() });
+  });
+  afterAll(async () => {
+    await folio.close();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  const ingest = async (name: string, pages: Array<{ heading: string; body: string }>) => {
+    const path = join(workDir, `${Math.random()}.pdf`);
+    await writeFile(path, await makePdf(pages));
+    const [outcome] = await folio.ingest([{ path, name }], space);
+    return outcome;
+  };
+  const originals = () => readdir(join(workDir, 'data', 'files'));
+
+  it('records each stage, embeds units in batches and makes every page searchable', async () => {
+    const outcome = await ingest('plan.pdf', [
+      { heading: 'Zeppelin maintenance', body: 'Helium levels are checked every morning before flights.' },
+      { heading: 'Hangar schedule', body: 'The hangar opens at six and closes at ten.' },
+    ]);
+    expect(outcome).toMatchObject({ status: 'ready', duplicate: false, pages: 2 });
+    expect(store.statuses.get(outcome.documentId)).toEqual(['queued', 'parsing', 'indexing']);
+    expect((await store.getRecord(space, outcome.documentId))?.status).toBe('ready');
+
+    const hits = await store.searchLexical({ spaces: [space], text: 'helium flights', k: 3 });
+    expect(hits[0].unit).toMatchObject({ documentName: 'plan.pdf', page: 1 });
+    const units = await store.getUnits(space, outcome.documentId);
+    expect(units.length).toBeGreaterThanOrEqual(2);
+    expect(units.every(unit => unit.vector?.length === 32)).toBe(true);
+    expect(embeddingModel.calls.every(call => call.task === 'document' && call.texts.length <= 2)).toBe(true);
+    expect(embeddingModel.calls.flatMap(call => call.texts)).toHaveLength(units.length);
+    const vectorHits = await store.searchVector({ spaces: [space], vector: embeddingModel.embedOne('hangar opens at six'), k: 1 });
+    expect(vectorHits[0].unit.page).toBe(2);
+  });
+
+  it('replaces an older version of the same name and deletes its unused original', async () => {
+    const before = await originals();
+    const outcome = await ingest('plan.pdf', [{ heading: 'Albatross maintenance', body: 'Feathers are inspected weekly.' }]);
+    expect(outcome.status).toBe('ready');
+    expect((await store.listDocuments(space)).map(record => record.id)).toEqual([outcome.documentId]);
+    expect(await store.searchLexical({ spaces: [space], text: 'helium zeppelin', k: 3 })).toEqual([]);
+    expect((await store.searchLexical({ spaces: [space], text: 'feathers', k: 3 }))[0].unit.documentId).toBe(outcome.documentId);
+    const after = await originals();
+    expect(after).toHaveLength(before.length);
+    expect(after).not.toEqual(before);
+  });
+
+  it('keeps the previous version searchable when indexing a new one fails', async () => {
+    const current = (await store.findDocument(space, 'plan.pdf'))!;
+    const outcome = await ingest('plan.pdf', [{ heading: 'Sabotage report', body: 'This version cannot be indexed.' }]);
+    expect(outcome.status).toBe('failed');
+    expect(store.statuses.get(outcome.documentId)?.slice(-2)).toEqual(['indexing', 'failed']);
+    expect((await store.searchLexical({ spaces: [space], text: 'feathers', k: 3 }))[0].unit.documentId).toBe(current.id);
+    expect(await store.getUnits(space, outcome.documentId)).toEqual([]);
+    expect((await store.getRecord(space, current.id))?.status).toBe('ready');
+  });
+});

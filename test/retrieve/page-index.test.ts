@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexUnit } from '../../src/index/types.ts';
+import { PageIndex } from '../../src/retrieve/page-index.ts';
+import { pageReferenceList } from '../../src/retrieve/page-reference-list.ts';
+import type { SpaceId } from '../../src/spaces/space-id.ts';
+
+const space = 'web:a' as SpaceId;
+const unit = (documentId: string, page: number, text: string): IndexUnit => ({
+  id: `${documentId}:0001:${page}:0`, space, documentId, documentName: `${documentId}.pdf`, nodeId: '0001', titlePath: [], kind: 'section', page, part: 0, text,
+});
+
+function indexOf(pages: string[], labels?: string[]): PageIndex {
+  const index = new PageIndex();
+  index.addDocument(space, 'd1', 'v1', pages.map((text, offset) => unit('d1', offset + 1, text)), labels);
+  return index;
+}
+
+describe('PageIndex', () => {
+  it('ranks pages by BM25 and re-ranks its candidates with feedback terms from the best pages', () => {
+    const pages = [
+      'Glacier retreat measured by satellite; glacier mass balance and meltwater runoff.',
+      'Meltwater runoff and mass balance of ice sheets, measured each summer.',
+      'Office opening hours and parking.',
+      'Parking permits for staff.',
+    ];
+    const index = indexOf(pages);
+    const plain = index.search('glacier retreat', { spaces: [space], k: 10 });
+    expect(plain.map(hit => hit.unit.page)).toEqual([1]);
+    const expanded = index.search('glacier retreat', { spaces: [space], k: 10, feedback: { pages: 1, terms: 5, weight: 0.5 } });
+    // Only the first pass's candidates are re-scored, so the expansion cannot bring in page 2 here.
+    expect(expanded.map(hit => hit.unit.page)).toEqual([1]);
+    const wide = index.search('glacier retreat meltwater', { spaces: [space], k: 10, feedback: { pages: 1, terms: 5, weight: 0.5 } });
+    expect(wide.map(hit => hit.unit.page)).toEqual([1, 2]);
+  });
+
+  it('prefers pages where the query words stand close together', () => {
+    const far = `solar ${'filler words about nothing in particular '.repeat(6)} energy`;
+    const index = indexOf([far, 'The solar energy output doubled.']);
+    const candidates = index.search('solar energy', { spaces: [space], k: 10, pairWeight: 0 });
+    const ranked = index.proximity('solar energy', candidates, { window: 6 });
+    expect(ranked.map(hit => hit.unit.page)).toEqual([2, 1]);
+    expect(ranked[0].score).toBeGreaterThan(ranked[1].score);
+  });
+
+  it('lists the pages a question points at, printed label first', () => {
+    const index = indexOf(['cover', 'contents', 'intro', 'method', 'results'], ['i', 'ii', '1', '2', '3']);
+    const hits = pageReferenceList('What does the chart on page 2 show?', index, ['d1'], { maxDocuments: 1 });
+    expect(hits.map(hit => hit.unit.page)).toEqual([4, 2]);
+    expect(pageReferenceList('What is on the last page?', index, ['d1'], { maxDocuments: 1 }).map(hit => hit.unit.page)).toEqual([5]);
+    expect(pageReferenceList('What is the method?', index, ['d1'], { maxDocuments: 1 })).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import type { DocumentRecord } from '../../../src/documents/types.ts';
+import type { IndexUnit, KnowledgeStore, LexicalQuery, UnitHit, VectorQuery } from '../../../src/index/types.ts';
+import type { DocumentTree } from '../../../src/ingest/types.ts';
+import type { SpaceId } from '../../../src/spaces/space-id.ts';
+
+/**
+ * A KnowledgeStore held in memory with a plain BM25 (k1 1.2, b 0.75) over title path + unit text, and
+ * exact cosine for vectors. For retrieval tests that must not depend on a database; the real stores are
+ * checked by the store contract suite.
+ */
+export class MemoryKnowledgeStore implements KnowledgeStore {
+  readonly kind = 'sqlite' as const;
+  private readonly documents = new Map<string, { record: DocumentRecord; tree?: DocumentTree; units: IndexUnit[] }>();
+
+  async saveRecord(record: DocumentRecord): Promise<void> {
+    const key = this.key(record.space, record.id);
+    this.documents.set(key, { ...(this.documents.get(key) ?? { units: [] }), record });
+  }
+
+  async commitDocument(input: { record: DocumentRecord; tree: DocumentTree; units: IndexUnit[] }) {
+    const replacedDocumentIds: string[] = [];
+    for (const [key, entry] of this.documents) {
+      if (entry.record.space === input.record.space && entry.record.name === input.record.name && entry.record.id !== input.record.id) {
+        this.documents.delete(key);
+        replacedDocumentIds.push(entry.record.id);
+      }
+    }
+    this.documents.set(this.key(input.record.space, input.record.id), { record: { ...input.record, status: 'ready' }, tree: input.tree, units: input.units });
+    return { replacedDocumentIds };
+  }
+
+  async getRecord(space: SpaceId, documentId: string) {
+    return this.documents.get(this.key(space, documentId))?.record ?? null;
+  }
+
+  async findDocument(space: SpaceId, idOrName: string) {
+    const byId = await this.getRecord(space, idOrName);
+    if (byId) return byId;
+    return (await this.listDocuments(space)).filter(record => record.name === idOrName).pop() ?? null;
+  }
+
+  async listDocuments(space: SpaceId) {
+    return [...this.documents.values()].map(entry => entry.record).filter(record => record.space === space);
+  }
+
+  async getTree(space: SpaceId, documentId: string) {
+    return this.documents.get(this.key(space, documentId))?.tree ?? null;
+  }
+
+  async getUnits(space: SpaceId, documentId: string, nodeIds?: string[]) {
+    const units = this.documents.get(this.key(space, documentId))?.units ?? [];
+    return nodeIds ? units.filter(unit => nodeIds.includes(unit.nodeId)) : units;
+  }
+
+  async deleteDocument(space: SpaceId, documentId: string) {
+    return this.documents.delete(this.key(space, documentId));
+  }
+
+  async countDocumentsWithSha(sha256: string) {
+    return [...this.documents.values()].filter(entry => entry.record.sha256 === sha256).length;
+  }
+
+  async searchLexical(query: LexicalQuery): Promise<UnitHit[]> {
+    const units = this.scope(query.spaces, query.documentIds);
+    const terms = [...new Set(tokenize(query.text))];
+    if (terms.length === 0 || units.length === 0) return [];
+    const documents = units.map(unit => this.termCounts(unit));
+    const averageLength = documents.reduce((sum, counts) => sum + counts.length, 0) / documents.length || 1;
+    const documentFrequency = new Map(terms.map(term => [term, documents.filter(counts => counts.terms.has(term)).length]));
+    const hits: UnitHit[] = [];
+    documents.forEach((counts, index) => {
+      let score = 0;
+      for (const term of terms) {
+        const frequency = counts.terms.get(term) ?? 0;
+        if (frequency === 0) continue;
+        const df = documentFrequency.get(term)!;
+        const idf = Math.log(1 + (documents.length - df + 0.5) / (df + 0.5));
+        score += (idf * frequency * 2.2) / (frequency + 1.2 * (0.25 + (0.75 * counts.length) / averageLength));
+      }
+      if (score > 0) hits.push({ unit: units[index], score });
+    });
+    return hits.sort((a, b) => b.score - a.score || a.unit.id.localeCompare(b.unit.id)).slice(0, query.k);
+  }
+
+  async searchVector(query: VectorQuery): Promise<UnitHit[]> {
+    return this.scope(query.spaces, query.documentIds)
+      .filter(unit => unit.vector)
+      .map(unit => ({ unit, score: cosine(unit.vector!, query.vector) }))
+      .sort((a, b) => b.score - a.score || a.unit.id.localeCompare(b.unit.id))
+      .slice(0, query.k);
+  }
+
+  async close(): Promise<void> {}
+
+  private readonly counted = new WeakMap<IndexUnit, { terms: Map<string, number>; length: number }>();
+
+  private termCounts(unit: IndexUnit) {
+    let counts = this.counted.get(unit);
+    if (!counts) {
+      const tokens = tokenize(`${unit.titlePath.join(' ')} ${unit.text}`);
+      const terms = new Map<string, number>();
+      for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1);
+      counts = { terms, length: tokens.length };
+      this.counted.set(unit, counts);
+    }
+    return counts;
+  }
+
+  private scope(spaces: SpaceId[], documentIds?: string[]): IndexUnit[] {
+    return [...this.documents.values()]
+      .filter(entry => spaces.includes(entry.record.space) && (!documentIds || documentIds.includes(entry.record.id)))
+      .flatMap(entry => entry.units);
+  }
+
+  private key(space: SpaceId, documentId: string) {
+    return `${space}\n${documentId}`;
+  }
+}
+
+function tokenize(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(token => token.length > 0);
+}
+
+function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let index = 0; index < a.length; index++) {
+    dot += a[index] * b[index];
+    normA += a[index] * a[index];
+    normB += b[index] * b[index];
+  }
+  return normA && normB ? dot / Math.sqrt(normA * normB) : 0;
+}
