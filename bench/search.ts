@@ -1,0 +1,94 @@
+// `npm run bench:search [-- --units 100000 --weaviate-units 100000 --queries 200 --json]`
+// Search latency at scale, excluding model calls: the same synthetic workload (bench/search-weaviate.ts's
+// runSearchBenchmark) on the embedded SQLite store and, when WEAVIATE_URL is set, on Weaviate; plus
+// the full offline retrieval path (searchSpace: BM25 lists, whole-page index, fusion) on SQLite.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { SqliteKnowledgeStore } from '../src/index/sqlite/sqlite-knowledge-store.ts';
+import { loadPageIndex } from '../src/retrieve/load-page-index.ts';
+import { searchSpace } from '../src/retrieve/search-space.ts';
+import { parseSpaceId } from '../src/spaces/space-id.ts';
+import { benchSearchWeaviate, runSearchBenchmark, type LatencySummary, type SearchBenchmarkResult } from './search-weaviate.ts';
+
+const wholeNumber = (value: string) => {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('a whole number ≥ 0');
+  return parsed;
+};
+
+const program = new Command('bench:search')
+  .option('--units <count>', 'units in the SQLite space', wholeNumber, 100_000)
+  .option('--weaviate-units <count>', 'units in the Weaviate space (0 = skip Weaviate)', wholeNumber, 100_000)
+  .option('--dimensions <count>', 'vector length', wholeNumber, 768)
+  .option('--queries <count>', 'timed queries of each kind', wholeNumber, 200)
+  .option('--json', 'print JSON')
+  .parse();
+const options = program.opts<{ units: number; weaviateUnits: number; dimensions: number; queries: number; json?: boolean }>();
+const progress = (label: string) => {
+  let last = 0;
+  return (message: string) => {
+    if (Date.now() - last < 5_000) return;
+    last = Date.now();
+    process.stderr.write(`[${label}] ${message}\n`);
+  };
+};
+
+const results: Array<SearchBenchmarkResult & { retrieval?: LatencySummary }> = [];
+const dataDir = await mkdtemp(join(tmpdir(), 'folio-bench-search-'));
+const store = new SqliteKnowledgeStore({ dataDir });
+try {
+  const space = parseSpaceId('web:bench-search');
+  const sqlite = await runSearchBenchmark(store, space, { units: options.units, dimensions: options.dimensions, queries: options.queries, onProgress: progress('sqlite') });
+  // The full offline path a question takes; the page index is built once per process, as the service keeps it.
+  const pageIndex = await loadPageIndex(store, [space]);
+  const questions = await store.getUnits(space, (await store.listDocuments(space))[0].id);
+  const durations: number[] = [];
+  let hits = 0;
+  for (const [index, unit] of questions.slice(0, options.queries + 10).entries()) {
+    const question = unit.text.split(' ').slice(3, 9).join(' ');
+    const started = performance.now();
+    const result = await searchSpace(store, question, { spaces: [space], k: 10, pageIndex });
+    if (index >= 10) durations.push(performance.now() - started), (hits += result.hits.length);
+  }
+  durations.sort((a, b) => a - b);
+  const at = (fraction: number) => Math.round(durations[Math.min(durations.length - 1, Math.ceil(fraction * durations.length) - 1)] * 10) / 10;
+  results.push({ ...sqlite, retrieval: { count: durations.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1), meanHits: hits / durations.length } });
+} finally {
+  await store.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+if (process.env.WEAVIATE_URL && options.weaviateUnits > 0) {
+  const grpcPort = process.env.WEAVIATE_GRPC_PORT ? Number(process.env.WEAVIATE_GRPC_PORT) : undefined;
+  results.push(
+    await benchSearchWeaviate(
+      { url: process.env.WEAVIATE_URL, grpcPort, apiKey: process.env.WEAVIATE_API_KEY || undefined },
+      { units: options.weaviateUnits, dimensions: options.dimensions, queries: options.queries, onProgress: progress('weaviate') },
+    ),
+  );
+} else {
+  process.stderr.write('WEAVIATE_URL is not set (or --weaviate-units 0): Weaviate skipped.\n');
+}
+
+if (options.json) {
+  console.log(JSON.stringify(results, null, 2));
+} else {
+  const cell = (summary?: LatencySummary) => (summary ? `${summary.p50Ms} / ${summary.p95Ms}` : '–');
+  console.log('store     units    insert units/s  bm25 p50/p95 ms  bm25 one doc  vector p50/p95  full offline search p50/p95');
+  for (const result of results) {
+    console.log(
+      [
+        result.store.padEnd(8),
+        String(result.units).padStart(7),
+        String(result.insert.unitsPerSecond).padStart(15),
+        cell(result.lexical).padStart(16),
+        cell(result.lexicalOneDocument).padStart(13),
+        cell(result.vector).padStart(15),
+        cell(result.retrieval).padStart(28),
+      ].join('  '),
+    );
+  }
+  console.log('target: p95 < 50 ms on SQLite at 100k units');
+}
