@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+// Must stay before pdf.js: it keeps the engine's Array.prototype.push before core-js replaces it.
+import { restoreNativeBuiltins } from './native-builtins.ts';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { FolioError } from '../../errors.ts';
@@ -31,7 +33,10 @@ export async function openPdf(data: Uint8Array, options: { name?: string } = {})
     verbosity: 0,
   });
   try {
-    return await task.promise;
+    const pdfDocument = await task.promise;
+    // The first getDocument loads pdf.js's worker module, whose core-js replaces push once more.
+    restoreNativeBuiltins();
+    return pdfDocument;
   } catch (error) {
     await task.destroy().catch(() => {});
     throw pdfOpenError(error, options.name ?? 'the file');

@@ -1,6 +1,8 @@
 import type { BoundingBox } from '../../types.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { encodeOpaquePng } from './encode-png.ts';
+import { figureFromImage, imageCoveringRegion } from './figure-from-image.ts';
+import { findPlacedImages } from './find-placed-images.ts';
 import { clipToPage, drawPageRegion, type PageRegion, regionScale } from './render-page-region.ts';
 
 export interface RenderedFigure {
@@ -15,15 +17,62 @@ export const maxFigureSidePx = 2000;
 const maxSharedCanvasPixels = 4_000_000;
 
 /**
- * Renders each region (top-left page points) of the page to a PNG at `dpi`. Every pdf.js render
- * replays the page's whole operator list, so the figures of one page are drawn in a single pass over
- * the area covering them all and cut out of it, when they share a scale and that area is not huge;
- * otherwise each region is drawn on its own canvas. Output order matches `regions`.
+ * Renders each region (top-left page points) of the page to a PNG at `dpi`. A region that is exactly
+ * one plainly painted image, with nothing painted or written over it (`textBoxes`: the page's text),
+ * is cut from the image's decoded pixels without drawing the page. The others: every pdf.js render
+ * replays the page's whole operator list, so they are drawn in a single pass over the area covering
+ * them all and cut out of it, when they share a scale and that area is not huge; otherwise each on
+ * its own canvas. Output order matches `regions`.
  */
-export async function renderFigures(page: PDFPageProxy, regions: BoundingBox[], options: { dpi: number }): Promise<RenderedFigure[]> {
+export async function renderFigures(
+  page: PDFPageProxy,
+  regions: BoundingBox[],
+  options: { dpi: number; textBoxes?: BoundingBox[] },
+): Promise<RenderedFigure[]> {
   const sizing = { dpi: options.dpi, maxSidePx: maxFigureSidePx };
   const clipped = regions.map(region => clipToPage(page, region));
   const scales = clipped.map(region => regionScale(region, sizing));
+  // Without the page's text the shortcut cannot tell whether words are drawn over a picture.
+  const rendered: Array<RenderedFigure | undefined> = options.textBoxes
+    ? await figuresFromImages(page, clipped, scales, options.textBoxes)
+    : clipped.map(() => undefined);
+  const toDraw = clipped.map((_, index) => index).filter(index => !rendered[index]);
+  const drawn = await drawFigures(page, toDraw.map(index => clipped[index]), toDraw.map(index => scales[index]));
+  toDraw.forEach((regionIndex, drawnIndex) => (rendered[regionIndex] = drawn[drawnIndex]));
+  return rendered as RenderedFigure[];
+}
+
+async function figuresFromImages(
+  page: PDFPageProxy,
+  regions: PageRegion[],
+  scales: number[],
+  textBoxes: BoundingBox[],
+): Promise<Array<RenderedFigure | undefined>> {
+  const none = regions.map(() => undefined);
+  if (regions.every(region => region.width <= 0 || region.height <= 0)) return none;
+  const operatorList = await page.getOperatorList();
+  const viewport = page.getViewport({ scale: 1 });
+  const pageBox = { x: 0, y: 0, width: viewport.width, height: viewport.height };
+  const images = findPlacedImages(operatorList, viewport.transform, pageBox).filter(image => !image.overpainted);
+  if (images.length === 0) return none;
+  const results: Array<RenderedFigure | undefined> = [];
+  for (const [index, region] of regions.entries()) {
+    const image = region.width > 0 && region.height > 0 ? imageCoveringRegion(images, region) : undefined;
+    const texted = textBoxes.some(box => overlapsInside(box, region));
+    results.push(image && !texted ? await figureFromImage(page, image, region, scales[index]) : undefined);
+  }
+  return results;
+}
+
+/** Text over (or under) a picture makes its rendered crop differ from the image alone. */
+function overlapsInside(box: BoundingBox, region: PageRegion): boolean {
+  const slackPt = 1;
+  return Math.min(box.x + box.width, region.x + region.width) - Math.max(box.x, region.x) > slackPt
+    && Math.min(box.y + box.height, region.y + region.height) - Math.max(box.y, region.y) > slackPt;
+}
+
+async function drawFigures(page: PDFPageProxy, clipped: PageRegion[], scales: number[]): Promise<RenderedFigure[]> {
+  if (clipped.length === 0) return [];
   const drawable = clipped.filter(region => region.width > 0 && region.height > 0);
   const cover = drawable.length > 1 ? coveringRegion(drawable) : undefined;
   const scale = scales[0];

@@ -66,7 +66,7 @@ export async function readPdfPage(
   if (ocr) figures = figures.filter(figure => area(figure.bbox) < 0.7 * viewport.width * viewport.height);
   const tooHeavy = graphics.paths.length > maxPathsPerPage;
   const degraded = tooHeavy && figures.length > 0 ? `${graphics.paths.length} vector paths: ${figures.length} figure(s) not rendered` : undefined;
-  const rendered = figures.length > 0 && !tooHeavy ? await renderFigures(page, figures.map(figure => figure.bbox), { dpi: options.figureDpi }) : [];
+  const rendered = figures.length > 0 && !tooHeavy ? await renderFigures(page, figures.map(figure => figure.bbox), { dpi: options.figureDpi, textBoxes: runs.map(run => run.bbox) }) : [];
   const figureRefs: Array<FigureRef | undefined> = [];
   const pngs: PageReading['figures'] = [];
   rendered.forEach((figure, index) => {

@@ -1,0 +1,130 @@
+import type { BoundingBox } from '../../types.ts';
+import type { PDFPageProxy } from '../open-pdf.ts';
+import { encodeOpaquePng } from './encode-png.ts';
+import type { PlacedImage } from './find-placed-images.ts';
+import type { PageRegion } from './render-page-region.ts';
+
+export interface FigureFromImage {
+  png: Uint8Array;
+  widthPx: number;
+  heightPx: number;
+}
+
+/** pdf.js ImageKind.RGB_24BPP: what its JPEG and most Flate images decode to. */
+const rgbImageKind = 2;
+/** How far (points) the image's painted box may be from the region and still count as the region. */
+const sameBoxTolerancePt = 1;
+/** A matrix entry this small (relative) counts as zero: the image is not skewed or rotated off-axis. */
+const axisTolerance = 1e-6;
+
+interface DecodedImage {
+  width: number;
+  height: number;
+  kind: number;
+  data: Uint8Array | Uint8ClampedArray;
+}
+
+/**
+ * The placed image whose visible part (its painted box cut to its rectangular clip) is exactly
+ * `region` (clipped to the page), when there is one.
+ */
+export function imageCoveringRegion(images: PlacedImage[], region: PageRegion): PlacedImage | undefined {
+  return images.find(image => {
+    const [a, b, c, d, e, f] = image.matrix;
+    const axisAligned = (Math.abs(b) <= axisTolerance * Math.abs(a) && Math.abs(c) <= axisTolerance * Math.abs(d))
+      || (Math.abs(a) <= axisTolerance * Math.abs(b) && Math.abs(d) <= axisTolerance * Math.abs(c));
+    if (!axisAligned) return false;
+    const painted = { x: Math.min(e, e + a + c), y: Math.min(f, f + b + d), width: Math.abs(a + c), height: Math.abs(b + d) };
+    const visible = intersectBoxes(painted, image.clip);
+    return visible !== undefined && sameBox(visible, region);
+  });
+}
+
+/**
+ * Builds the figure PNG straight from the image's decoded pixels (already in memory: pdf.js decoded
+ * them for the operator list), resampled with a box filter to the size the rendered crop would have
+ * and oriented by the image's matrix. Skips drawing the page, which for photos cost ~90 ms a figure.
+ * Returns undefined when the pixels are not at hand or not opaque RGB: the caller then renders.
+ */
+export async function figureFromImage(page: PDFPageProxy, image: PlacedImage, region: PageRegion, scale: number): Promise<FigureFromImage | undefined> {
+  const decoded = decodedImage(page, image.objectId);
+  if (!decoded || decoded.kind !== rgbImageKind || decoded.data.length < decoded.width * decoded.height * 3) return undefined;
+  const widthPx = Math.max(1, Math.round(region.width * scale));
+  const heightPx = Math.max(1, Math.round(region.height * scale));
+  const [a, b, c, d, e, f] = image.matrix;
+  // Display point → image pixel: the unit square's (u, v) is column u·width, row (1 − v)·height.
+  const determinant = a * d - b * c;
+  const toColumn = (x: number, y: number) => ((d * (x - e) - c * (y - f)) / determinant) * decoded.width;
+  const toRow = (x: number, y: number) => (1 - (a * (y - f) - b * (x - e)) / determinant) * decoded.height;
+  // With no rotation, columns follow x and rows follow y; rotated by 90°, the other way round.
+  const columnsFollowX = Math.abs(a) >= Math.abs(b);
+  const spanAlongX = (ox: number, size: number, map: (t: number) => number) => pixelSpan(map(region.x + ox / scale), map(region.x + (ox + 1) / scale), size);
+  const spanAlongY = (oy: number, size: number, map: (t: number) => number) => pixelSpan(map(region.y + oy / scale), map(region.y + (oy + 1) / scale), size);
+  const centreY = region.y + region.height / 2;
+  const centreX = region.x + region.width / 2;
+  const xSpans = Array.from({ length: widthPx }, (_, ox) =>
+    columnsFollowX ? spanAlongX(ox, decoded.width, x => toColumn(x, centreY)) : spanAlongX(ox, decoded.height, x => toRow(x, centreY)));
+  const ySpans = Array.from({ length: heightPx }, (_, oy) =>
+    columnsFollowX ? spanAlongY(oy, decoded.height, y => toRow(centreX, y)) : spanAlongY(oy, decoded.width, y => toColumn(centreX, y)));
+  const rgba = new Uint8Array(widthPx * heightPx * 4);
+  const source = decoded.data;
+  const rowBytes = decoded.width * 3;
+  for (let oy = 0; oy < heightPx; oy++) {
+    for (let ox = 0; ox < widthPx; ox++) {
+      const [columnStart, columnEnd] = columnsFollowX ? xSpans[ox] : ySpans[oy];
+      const [rowStart, rowEnd] = columnsFollowX ? ySpans[oy] : xSpans[ox];
+      let red = 0;
+      let green = 0;
+      let blue = 0;
+      for (let row = rowStart; row < rowEnd; row++) {
+        for (let offset = row * rowBytes + columnStart * 3, end = row * rowBytes + columnEnd * 3; offset < end; offset += 3) {
+          red += source[offset];
+          green += source[offset + 1];
+          blue += source[offset + 2];
+        }
+      }
+      const count = (rowEnd - rowStart) * (columnEnd - columnStart);
+      const target = (oy * widthPx + ox) * 4;
+      rgba[target] = (red / count + 0.5) | 0;
+      rgba[target + 1] = (green / count + 0.5) | 0;
+      rgba[target + 2] = (blue / count + 0.5) | 0;
+      rgba[target + 3] = 255;
+    }
+  }
+  return { png: await encodeOpaquePng(rgba, widthPx, heightPx), widthPx, heightPx };
+}
+
+function decodedImage(page: PDFPageProxy, objectId: string): DecodedImage | undefined {
+  const store = (objectId.startsWith('g_') ? page.commonObjs : page.objs) as unknown as { has(id: string): boolean; get(id: string): unknown };
+  if (!store.has(objectId)) return undefined;
+  const decoded = store.get(objectId) as Partial<DecodedImage> & { bitmap?: unknown } | null;
+  if (!decoded || decoded.bitmap || !decoded.data || !decoded.width || !decoded.height || decoded.kind === undefined) return undefined;
+  return decoded as DecodedImage;
+}
+
+/** Source pixels [start, end) an output pixel covers along one axis; at least the one under its centre. */
+function pixelSpan(from: number, to: number, size: number): [number, number] {
+  const low = Math.min(from, to);
+  const high = Math.max(from, to);
+  let start = Math.max(0, Math.min(size - 1, Math.floor(low + 1e-9)));
+  let end = Math.max(0, Math.min(size, Math.ceil(high - 1e-9)));
+  if (end <= start) {
+    start = Math.max(0, Math.min(size - 1, Math.floor((low + high) / 2)));
+    end = start + 1;
+  }
+  return [start, end];
+}
+
+function sameBox(first: BoundingBox, second: BoundingBox): boolean {
+  return Math.abs(first.x - second.x) <= sameBoxTolerancePt && Math.abs(first.y - second.y) <= sameBoxTolerancePt
+    && Math.abs(first.x + first.width - second.x - second.width) <= sameBoxTolerancePt
+    && Math.abs(first.y + first.height - second.y - second.height) <= sameBoxTolerancePt;
+}
+
+function intersectBoxes(first: BoundingBox, second: BoundingBox): BoundingBox | undefined {
+  const x = Math.max(first.x, second.x);
+  const y = Math.max(first.y, second.y);
+  const width = Math.min(first.x + first.width, second.x + second.width) - x;
+  const height = Math.min(first.y + first.height, second.y + second.height) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : undefined;
+}
