@@ -1,26 +1,6 @@
 import type { IndexUnit, UnitHit } from '../index/types.ts';
 import { searchTerms } from './search-terms.ts';
-
-interface IndexedPage {
-  page: number;
-  length: number;
-  terms: Map<string, number>;
-  /** Stands for the page in unit-level lists: its first unit in document order. */
-  unit: IndexUnit;
-  /** The page's search terms in reading order, for proximity. */
-  tokens: string[];
-}
-
-interface IndexedDocument {
-  documentId: string;
-  space: string;
-  pages: IndexedPage[];
-  /** Pages that contain each term. */
-  documentFrequency: Map<string, number>;
-  totalLength: number;
-  /** Printed page labels by physical page index, when the PDF defines them. */
-  pageLabels?: string[];
-}
+import { inverseFrequency, scopeStatistics, scorePages, type IndexedDocument, type IndexedPage, type ScopeStatistics } from './page-scoring.ts';
 
 /**
  * Whole pages as BM25 documents (k1 1.2, b 0.75): every unit of a page, with its title path, as one
@@ -30,6 +10,8 @@ interface IndexedDocument {
  */
 export class PageIndex {
   private readonly documents = new Map<string, IndexedDocument & { version: string }>();
+  /** Per space, how many pages contain each word (not pairs): whole-space idf in one lookup. */
+  private readonly spaceWordFrequencies = new Map<string, Map<string, number>>();
 
   has(documentId: string, version: string): boolean {
     return this.documents.get(documentId)?.version === version;
@@ -40,18 +22,23 @@ export class PageIndex {
     const byPage = new Map<number, IndexUnit[]>();
     for (const unit of units) byPage.set(unit.page, [...(byPage.get(unit.page) ?? []), unit]);
     const pages: IndexedPage[] = [];
-    const documentFrequency = new Map<string, number>();
+    const postings = new Map<string, number[]>();
     let totalLength = 0;
     for (const [page, pageUnits] of [...byPage].sort(([a], [b]) => a - b)) {
       const titles = [...new Set(pageUnits.map(unit => unit.titlePath.join(' ')))];
       const tokens = searchTerms([...titles, ...pageUnits.map(unit => unit.text)].join('\n'));
-      const terms = new Map<string, number>();
-      for (const token of [...tokens, ...pairs(tokens)]) terms.set(token, (terms.get(token) ?? 0) + 1);
-      for (const term of terms.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+      for (const [term, frequency] of termFrequencies([...tokens, ...pairs(tokens)])) {
+        const list = postings.get(term);
+        if (list) list.push(pages.length, frequency);
+        else postings.set(term, [pages.length, frequency]);
+      }
       totalLength += tokens.length;
-      pages.push({ page, length: tokens.length, terms, unit: pageUnits[0], tokens });
+      pages.push({ page, position: pages.length, length: tokens.length, unit: pageUnits[0], tokens });
     }
-    this.documents.set(documentId, { documentId, space, version, pages, documentFrequency, totalLength, pageLabels });
+    this.removeDocument(documentId);
+    const pageLengths = Float64Array.from(pages, page => page.length);
+    this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings, totalLength, pageLabels });
+    this.countWords(space, postings, 1);
   }
 
   /** Ids of the documents held for one space. */
@@ -80,7 +67,7 @@ export class PageIndex {
     if (terms.length < 2) return [];
     const scope = [...new Set(candidates.map(hit => hit.unit.documentId))].flatMap(id => this.documents.get(id) ?? []);
     const pageCount = scope.reduce((sum, document) => sum + document.pages.length, 0);
-    const statistics = { scope, pageCount, averageLength: 1 };
+    const statistics = scopeStatistics(scope, pageCount, 1);
     const idf = new Map(terms.map(term => [term, inverseFrequency(term, statistics)]));
     const scored = candidates.flatMap(hit => {
       const page = this.findPage(hit.unit.documentId, hit.unit.page);
@@ -104,7 +91,21 @@ export class PageIndex {
   }
 
   removeDocument(documentId: string): void {
+    const document = this.documents.get(documentId);
+    if (!document) return;
+    this.countWords(document.space, document.postings, -1);
     this.documents.delete(documentId);
+  }
+
+  private countWords(space: string, postings: Map<string, number[]>, sign: 1 | -1): void {
+    const frequencies = this.spaceWordFrequencies.get(space) ?? new Map<string, number>();
+    this.spaceWordFrequencies.set(space, frequencies);
+    for (const [term, list] of postings) {
+      if (term.includes(' ')) continue;
+      const count = (frequencies.get(term) ?? 0) + (sign * list.length) / 2;
+      if (count > 0) frequencies.set(term, count);
+      else frequencies.delete(term);
+    }
   }
 
   /**
@@ -123,16 +124,19 @@ export class PageIndex {
     );
     const pageCount = scope.reduce((sum, document) => sum + document.pages.length, 0);
     if (terms.length === 0 || pageCount === 0) return [];
-    const statistics = { scope, pageCount, averageLength: scope.reduce((sum, document) => sum + document.totalLength, 0) / pageCount || 1 };
-    let scored = scorePages(termWeights, statistics, options);
+    const averageLength = scope.reduce((sum, document) => sum + document.totalLength, 0) / pageCount || 1;
+    const wholeSpaces = options.documentIds ? undefined : [...new Set(options.spaces)].flatMap(space => this.spaceWordFrequencies.get(space) ?? []);
+    const statistics = scopeStatistics(scope, pageCount, averageLength, wholeSpaces);
     const feedback = options.feedback;
-    if (feedback && feedback.weight > 0 && scored.length > 0) {
+    const useFeedback = feedback !== undefined && feedback.weight > 0;
+    let scored = scorePages(termWeights, statistics, options, useFeedback ? Math.max(options.k, feedback.pages) : options.k);
+    if (useFeedback && scored.length > 0) {
       for (const [term, weight] of feedbackTerms(scored.slice(0, feedback.pages), termWeights, statistics, feedback.terms)) {
         termWeights.set(term, feedback.weight * weight);
       }
       // Re-scores only the first pass's candidates: the expanded query costs no second full scan.
-      const candidates = new Set(scored.slice(0, Math.max(options.k, feedback.pages)).map(entry => entry.page));
-      scored = scorePages(termWeights, statistics, options, candidates);
+      const candidates = new Set(scored.map(entry => entry.page));
+      scored = scorePages(termWeights, statistics, options, options.k, candidates);
     }
     return scored.slice(0, options.k).map(({ page, score }) => ({ unit: page.unit, score }));
   }
@@ -149,42 +153,6 @@ export interface PageSearchOptions {
   feedback?: { pages: number; terms: number; weight: number };
 }
 
-interface ScopeStatistics {
-  scope: IndexedDocument[];
-  pageCount: number;
-  averageLength: number;
-}
-
-function inverseFrequency(term: string, statistics: ScopeStatistics): number {
-  const frequency = statistics.scope.reduce((sum, document) => sum + (document.documentFrequency.get(term) ?? 0), 0);
-  return Math.log(1 + (statistics.pageCount - frequency + 0.5) / (frequency + 0.5));
-}
-
-function scorePages(
-  termWeights: Map<string, number>,
-  statistics: ScopeStatistics,
-  options: PageSearchOptions,
-  only?: Set<IndexedPage>,
-): Array<{ page: IndexedPage; score: number }> {
-  const k1 = options.k1 ?? 1.2;
-  const b = options.b ?? 0.75;
-  const inverse = [...termWeights].map(([term, weight]) => [term, weight * inverseFrequency(term, statistics)] as const);
-  const hits: Array<{ page: IndexedPage; score: number }> = [];
-  for (const document of statistics.scope) {
-    for (const page of document.pages) {
-      if (only && !only.has(page)) continue;
-      let score = 0;
-      for (const [term, idf] of inverse) {
-        const frequency = page.terms.get(term);
-        if (!frequency) continue;
-        score += (idf * frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * page.length) / statistics.averageLength));
-      }
-      if (score > 0) hits.push({ page, score });
-    }
-  }
-  return hits.sort((a, b) => b.score - a.score || (a.page.unit.id < b.page.unit.id ? -1 : 1));
-}
-
 /**
  * Words (not pairs) weighted by Σ over the top pages of (share of the page) × (page score / best score)
  * × idf, the query's own terms left out; the best `count`, scaled so the best weighs 1.
@@ -198,8 +166,8 @@ function feedbackTerms(
   const best = top[0].score;
   const weights = new Map<string, number>();
   for (const { page, score } of top) {
-    for (const [term, frequency] of page.terms) {
-      if (term.includes(' ') || queryTerms.has(term)) continue;
+    for (const [term, frequency] of termFrequencies(page.tokens)) {
+      if (queryTerms.has(term)) continue;
       weights.set(term, (weights.get(term) ?? 0) + (frequency / Math.max(page.length, 1)) * (score / best));
     }
   }
@@ -235,6 +203,13 @@ function bestWindow(tokens: string[], idf: Map<string, number>, window: number):
     best = Math.max(best, current);
   }
   return best;
+}
+
+/** Each term's count, in order of first occurrence. */
+function termFrequencies(terms: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
 }
 
 /** Adjacent word pairs ("upward mobility" → "upward mobiliti" as one term): rewards phrases. */

@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { LexicalQuery } from '../types.ts';
-import type { CommonTerms } from './common-terms.ts';
 import { documentToken, spaceToken } from './filter-tokens.ts';
-import { containsCjk, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
+import { containsCjk, foldedTerm, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
 import { unitColumns, type UnitRow } from './unit-rows.ts';
 
 export interface LexicalRow {
@@ -14,6 +13,17 @@ export interface LexicalRow {
 const titlePathWeight = 1.5;
 const textWeight = 1;
 
+/**
+ * Query words left out, unless nothing else would be left (then the rarest two stay). A word in over
+ * half of all units gets no weight from FTS5's BM25 (idf clamped to ~0). A word in over a tenth weighs
+ * little (idf under ~2.2, against 5+ for the words that pick the answer) yet makes FTS5 score every row
+ * it occurs in: at 100k units a few such words mean ranking a third of the index. That second rule only
+ * applies once such a word is in a thousand rows or more; in a small index it costs nothing and still helps.
+ */
+const commonShare = 0.5;
+const frequentShare = 0.1;
+const costlyRows = 1_000;
+
 const scope = `u.space IN (SELECT value FROM json_each(@spaces))
   AND (@documentIds IS NULL OR u.document_id IN (SELECT value FROM json_each(@documentIds)))`;
 
@@ -21,7 +31,7 @@ const scope = `u.space IN (SELECT value FROM json_each(@spaces))
  * BM25 hits in the named spaces, best first. A query with CJK characters searches the trigram table
  * first (CJK text has no word breaks) and fills up with word hits; scores are -bm25 (higher is better).
  */
-export function searchLexicalRows(database: Database.Database, query: LexicalQuery, commonTerms: CommonTerms): LexicalRow[] {
+export function searchLexicalRows(database: Database.Database, query: LexicalQuery): LexicalRow[] {
   const parameters = {
     spaces: JSON.stringify(query.spaces),
     documentIds: query.documentIds ? JSON.stringify(query.documentIds) : null,
@@ -33,7 +43,7 @@ export function searchLexicalRows(database: Database.Database, query: LexicalQue
     if (cjk.trigramQuery) hits.push(...matchRows(database, 'units_cjk', cjk.trigramQuery, parameters));
     else if (cjk.shortTerms.length > 0) hits.push(...containsRows(database, cjk.shortTerms, parameters));
   }
-  const wordQuery = orQuery(commonTerms.drop(wordTokens(query.text)));
+  const wordQuery = orQuery(withoutFrequentWords(database, wordTokens(query.text)));
   if (wordQuery && hits.length < query.k) {
     const seen = new Set(hits.map(hit => hit.row.row_id));
     for (const hit of rankedWordRows(database, wordQuery, query, parameters)) {
@@ -50,10 +60,12 @@ export function searchLexicalRows(database: Database.Database, query: LexicalQue
  * another space or document, the exact (slower) query answers instead.
  */
 function rankedWordRows(database: Database.Database, wordQuery: string, query: LexicalQuery, parameters: Record<string, unknown>): LexicalRow[] {
-  const spaceFilter = `filter_tokens : (${query.spaces.map(space => `"${spaceToken(space)}"`).join(' OR ')})`;
-  const documentFilter = query.documentIds ? ` AND filter_tokens : (${query.documentIds.map(id => `"${documentToken(id)}"`).join(' OR ')})` : '';
   if (query.documentIds?.length === 0) return [];
-  const match = `${spaceFilter}${documentFilter} AND {title_path text} : (${wordQuery})`;
+  // Matching the space token costs a walk of its whole doclist; when the spaces hold every document it
+  // filters nothing (and scores are the same: the filter column weighs 0).
+  const filters = onlySpacesStored(database, query.spaces) ? [] : [`filter_tokens : (${query.spaces.map(space => `"${spaceToken(space)}"`).join(' OR ')})`];
+  if (query.documentIds) filters.push(`filter_tokens : (${query.documentIds.map(id => `"${documentToken(id)}"`).join(' OR ')})`);
+  const match = [...filters, `{title_path text} : (${wordQuery})`].join(' AND ');
   const ranked = database
     .prepare('SELECT rowid AS rowId, rank FROM units_fts WHERE units_fts MATCH ? ORDER BY rank LIMIT ?')
     .all(match, query.k) as Array<{ rowId: number; rank: number }>;
@@ -64,6 +76,72 @@ function rankedWordRows(database: Database.Database, wordQuery: string, query: L
   if (rows.length < ranked.length) return matchRows(database, 'units_fts', wordQuery, parameters);
   const byRowId = new Map(rows.map(row => [row.row_id, row]));
   return ranked.map(entry => ({ row: byRowId.get(entry.rowId)!, score: -entry.rank }));
+}
+
+/** True when no document outside `spaces` exists (the documents table is small: one row per file). */
+function onlySpacesStored(database: Database.Database, spaces: string[]): boolean {
+  const other = database
+    .prepare('SELECT EXISTS (SELECT 1 FROM documents WHERE space NOT IN (SELECT value FROM json_each(?)))')
+    .pluck()
+    .get(JSON.stringify(spaces));
+  return other === 0;
+}
+
+/** Drops the words found in too many units (see `frequentShare`). */
+function withoutFrequentWords(database: Database.Database, tokens: string[]): string[] {
+  if (tokens.length < 2) return tokens;
+  const folded = tokens.map(foldedTerm);
+  const { counts, totalUnits } = unitCounts(database, folded);
+  const countOf = (index: number) => counts.get(folded[index]) ?? 0;
+  const kept = tokens.filter((_, index) => countOf(index) <= wordLimit(totalUnits));
+  if (kept.length > 0) return kept;
+  return tokens
+    .map((token, index) => ({ token, count: countOf(index) }))
+    .sort((left, right) => left.count - right.count)
+    .slice(0, 2)
+    .map(entry => entry.token);
+}
+
+/** The most units a query word may occur in (see `frequentShare`). */
+function wordLimit(totalUnits: number): number {
+  return Math.max(totalUnits * frequentShare, Math.min(totalUnits * commonShare, costlyRows));
+}
+
+interface TermCountCache {
+  /** Space generations and the highest unit row: changes whenever any unit is written or deleted. */
+  stamp: string;
+  totalUnits: number;
+  counts: Map<string, number>;
+}
+
+const termCountCaches = new WeakMap<Database.Database, TermCountCache>();
+const maxCachedTerms = 50_000;
+
+/**
+ * Units containing each term (at most the word limit + 1), and an upper bound on all units (row ids are
+ * never reused). Counting walks a word's doclist, so counts are kept until the units change.
+ */
+function unitCounts(database: Database.Database, terms: string[]): { counts: Map<string, number>; totalUnits: number } {
+  const state = database
+    .prepare(
+      `SELECT (SELECT total(generation) FROM space_generations) || ':' || ifnull((SELECT max(row_id) FROM units), 0) AS stamp,
+              ifnull((SELECT max(row_id) - min(row_id) + 1 FROM units), 0) AS totalUnits`,
+    )
+    .get() as { stamp: string; totalUnits: number };
+  let cache = termCountCaches.get(database);
+  if (!cache || cache.stamp !== state.stamp || cache.counts.size > maxCachedTerms) {
+    cache = { stamp: state.stamp, totalUnits: state.totalUnits, counts: new Map() };
+    termCountCaches.set(database, cache);
+  }
+  // Counting stops just past the limit: beyond it only "too frequent" matters, and the walk is the cost.
+  const cap = Math.floor(wordLimit(cache.totalUnits)) + 1;
+  const count = database.prepare('SELECT count(*) FROM (SELECT rowid FROM units_fts WHERE units_fts MATCH ? LIMIT ?)').pluck();
+  for (const term of new Set(terms)) {
+    if (cache.counts.has(term)) continue;
+    const query = orQuery([term]);
+    cache.counts.set(term, query ? (count.get(`{title_path text} : (${query})`, cap) as number) : 0);
+  }
+  return { counts: cache.counts, totalUnits: cache.totalUnits };
 }
 
 function matchRows(database: Database.Database, table: 'units_fts' | 'units_cjk', match: string, parameters: Record<string, unknown>): LexicalRow[] {

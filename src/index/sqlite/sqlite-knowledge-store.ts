@@ -6,7 +6,6 @@ import type { DocumentTree } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { IndexUnit, KnowledgeStore, LexicalQuery, UnitHit, VectorQuery } from '../types.ts';
 import { figureSha256s } from '../figure-sha256s.ts';
-import { CommonTerms } from './common-terms.ts';
 import { containsCjk } from './fts-query.ts';
 import { searchLexicalRows } from './lexical-search.ts';
 import { checkCommit } from '../check-commit.ts';
@@ -31,7 +30,6 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   readonly kind = 'sqlite' as const;
   private readonly database: Database.Database;
   private readonly vectors: VectorIndex;
-  private readonly commonTerms: CommonTerms;
 
   constructor(options: SqliteKnowledgeStoreOptions) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -48,7 +46,6 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
       throw error;
     }
     this.vectors = new VectorIndex(this.database);
-    this.commonTerms = new CommonTerms(this.database);
   }
 
   async saveRecord(record: DocumentRecord): Promise<void> {
@@ -139,7 +136,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
 
   async searchLexical(query: LexicalQuery): Promise<UnitHit[]> {
     if (query.spaces.length === 0 || query.k <= 0) return [];
-    return searchLexicalRows(this.database, query, this.commonTerms).map(({ row, score }) => ({ unit: unitFromRow(row), score }));
+    return searchLexicalRows(this.database, query).map(({ row, score }) => ({ unit: unitFromRow(row), score }));
   }
 
   async searchVector(query: VectorQuery): Promise<UnitHit[]> {

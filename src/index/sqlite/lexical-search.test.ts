@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DocumentRecord } from '../../documents/types.ts';
+import { parseSpaceId } from '../../spaces/space-id.ts';
+import type { IndexUnit } from '../types.ts';
+import { SqliteKnowledgeStore } from './sqlite-knowledge-store.ts';
+
+const space = parseSpaceId('web:lexical-frequent');
+
+function record(id: string): DocumentRecord {
+  const now = new Date().toISOString();
+  return { id, space, name: `${id}.pdf`, mime: 'application/pdf', sha256: id, sizeBytes: 0, pageCount: 0, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now };
+}
+
+/** `count` units; `words(index)` says which marker words unit `index` carries besides filler. */
+function units(documentId: string, count: number, words: (index: number) => string[]): IndexUnit[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `${documentId}:${index}`, space, documentId, documentName: `${documentId}.pdf`, nodeId: String(index), titlePath: [], kind: 'section',
+    page: 1 + index, part: 0, text: ['filler', `item${index}`, ...words(index), 'report'].join(' '),
+  }));
+}
+
+describe('searchLexicalRows at a few thousand units', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'folio-lexical-frequent-'));
+  const store = new SqliteKnowledgeStore({ dataDir });
+  afterAll(async () => {
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves out a word found in over a tenth of many units, and sees counts change when units do', async () => {
+    // "harbour" is in 1,200 of 3,000 units (too frequent to rank by); "zebra" in 3.
+    await store.commitDocument({ record: record('a'), tree: { documentId: 'a', totalPages: 3000, nodes: [] }, units: units('a', 3000, index => [
+      ...(index < 1200 ? ['harbour'] : []), ...(index % 1000 === 7 ? ['zebra'] : []),
+    ]) });
+    const rare = await store.searchLexical({ spaces: [space], text: 'harbour zebra', k: 50 });
+    expect(rare.length).toBe(3);
+    expect(rare.every(hit => hit.unit.text.includes('zebra'))).toBe(true);
+
+    // Now "zebra" is frequent too: with nothing rare left, both words rank, so harbour-only units come back.
+    await store.commitDocument({ record: record('b'), tree: { documentId: 'b', totalPages: 1500, nodes: [] }, units: units('b', 1500, () => ['zebra']) });
+    const both = await store.searchLexical({ spaces: [space], text: 'harbour zebra', k: 50 });
+    expect(both.length).toBe(50);
+    expect(both.some(hit => !hit.unit.text.includes('zebra'))).toBe(true);
+  });
+});
