@@ -204,7 +204,7 @@ function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-function positiveInteger(value: string): number {
+export function positiveInteger(value: string): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('a whole number ≥ 0');
   return parsed;

@@ -5,24 +5,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { SqliteKnowledgeStore } from '../src/index/sqlite/sqlite-knowledge-store.ts';
 import { loadPageIndex } from '../src/retrieve/load-page-index.ts';
 import { searchSpace } from '../src/retrieve/search-space.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
-import { benchSearchWeaviate, runSearchBenchmark, type LatencySummary, type SearchBenchmarkResult } from './search-weaviate.ts';
+import { benchSearchWeaviate, positiveInteger, runSearchBenchmark, type LatencySummary, type SearchBenchmarkResult } from './search-weaviate.ts';
 
-const wholeNumber = (value: string) => {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('a whole number ≥ 0');
-  return parsed;
-};
 
 const program = new Command('bench:search')
-  .option('--units <count>', 'units in the SQLite space', wholeNumber, 100_000)
-  .option('--weaviate-units <count>', 'units in the Weaviate space (0 = skip Weaviate)', wholeNumber, 100_000)
-  .option('--dimensions <count>', 'vector length', wholeNumber, 768)
-  .option('--queries <count>', 'timed queries of each kind', wholeNumber, 200)
+  .option('--units <count>', 'units in the SQLite space', positiveInteger, 100_000)
+  .option('--weaviate-units <count>', 'units in the Weaviate space (0 = skip Weaviate)', positiveInteger, 100_000)
+  .option('--dimensions <count>', 'vector length', positiveInteger, 768)
+  .option('--queries <count>', 'timed queries of each kind', positiveInteger, 200)
   .option('--json', 'print JSON')
   .parse();
 const options = program.opts<{ units: number; weaviateUnits: number; dimensions: number; queries: number; json?: boolean }>();

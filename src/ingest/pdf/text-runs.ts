@@ -2,6 +2,7 @@ import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 import type { PDFPageProxy } from './open-pdf.ts';
 import type { TextRun } from './page-content.ts';
 import { fontStyleFromName, type FontStyle } from './font-style.ts';
+import { multiplyMatrices } from './graphics/affine-matrix.ts';
 
 /**
  * Reads a page's text layer as runs in top-left point coordinates of the page as displayed (rotation
@@ -34,7 +35,7 @@ export async function extractTextRuns(page: PDFPageProxy): Promise<TextRun[]> {
 }
 
 function toRun(item: TextItem, viewportTransform: number[], style: FontStyle): TextRun {
-  const [a, b, c, d, e, f] = multiply(viewportTransform, item.transform);
+  const [a, b, c, d, e, f] = multiplyMatrices(viewportTransform, item.transform);
   const fontSize = Math.hypot(c, d) || Math.hypot(a, b) || 1;
   const advanceLength = Math.hypot(a, b) || 1;
   const advanceX = (a / advanceLength) * item.width;
@@ -83,15 +84,4 @@ interface LoadedFont {
 
 function clampOr(value: number | undefined, min: number, max: number, fallback: number): number {
   return value !== undefined && Number.isFinite(value) && value >= min && value <= max ? value : fallback;
-}
-
-function multiply(m1: number[], m2: number[]): number[] {
-  return [
-    m1[0] * m2[0] + m1[2] * m2[1],
-    m1[1] * m2[0] + m1[3] * m2[1],
-    m1[0] * m2[2] + m1[2] * m2[3],
-    m1[1] * m2[2] + m1[3] * m2[3],
-    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
-    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
-  ];
 }
