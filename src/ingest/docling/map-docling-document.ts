@@ -1,4 +1,5 @@
 import type { Block, BlockKind, BoundingBox, ParsedDocument } from '../types.ts';
+import { enclosingBox } from '../bounding-box.ts';
 import { tableToMarkdown } from '../pdf/tables/table-markdown.ts';
 import { doclingTableCells } from './docling-table-cells.ts';
 import type { DoclingBoundingBox, DoclingDocument, DoclingPicture, DoclingProvenance, DoclingRef, DoclingTable, DoclingText } from './docling-document.ts';
@@ -138,7 +139,7 @@ export function mapDoclingDocument(document: DoclingDocument): { parsed: ParsedD
     const samePage = located.filter(part => part.prov![0].page_no === first.page);
     const boxes = samePage.map(part => toTopLeft(part.prov![0].bbox, pageHeight(first.page)));
     const text = parts.map(part => part.text.trim()).join(' ');
-    placed.push({ page: first.page, bbox: unionBoxes(boxes) ?? first.bbox, kind: 'paragraph', text });
+    placed.push({ page: first.page, bbox: enclosingBox(boxes) ?? first.bbox, kind: 'paragraph', text });
   };
 
   for (const root of [document.body, document.furniture]) for (const child of root?.children ?? []) visit(child.$ref);
@@ -175,15 +176,6 @@ function blockText(text: DoclingText): string {
     return `${text.marker.trim()} ${content}`;
   }
   return content;
-}
-
-function unionBoxes(boxes: BoundingBox[]): BoundingBox | undefined {
-  if (boxes.length === 0) return undefined;
-  const left = Math.min(...boxes.map(box => box.x));
-  const top = Math.min(...boxes.map(box => box.y));
-  const right = Math.max(...boxes.map(box => box.x + box.width));
-  const bottom = Math.max(...boxes.map(box => box.y + box.height));
-  return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
 function decodePng(uri: string | undefined): Uint8Array | undefined {

@@ -6,7 +6,8 @@ import { blockFont, classifyTextBlock } from './layout/classify-block.ts';
 import { measureFontStats, type DocumentFontStats } from './layout/font-stats.ts';
 import { orderForReading } from './layout/reading-order.ts';
 import { joinLines, joinListItems } from './layout/join-text.ts';
-import { unionBox, type TextLine } from './layout/text-line.ts';
+import { unionBoxes } from '../bounding-box.ts';
+import type { TextLine } from './layout/text-line.ts';
 
 export type { DocumentFontStats } from './layout/font-stats.ts';
 export { FontStatsCollector, measureFontStats } from './layout/font-stats.ts';
@@ -109,7 +110,7 @@ function mergeListItems(items: PageItem[]): PageItem[] {
     const previous = merged[merged.length - 1];
     if (previous?.type === 'text' && item.type === 'text' && continuesList(previous.drafts, item.drafts[0])) {
       previous.drafts.push(item.drafts[0]);
-      previous.bbox = unionBox([previous.bbox, item.bbox]);
+      previous.bbox = unionBoxes(previous.bbox, item.bbox);
       previous.nearFigureOrTable ||= item.nearFigureOrTable;
     } else {
       merged.push(item);

@@ -1,5 +1,5 @@
 import type { BoundingBox } from '../../types.ts';
-import { boxGap } from './box-geometry.ts';
+import { boxGap } from '../../bounding-box.ts';
 
 /** Past this many boxes (maps, dense plots: tens of thousands of marks) the sweep can go quadratic. */
 const maxBoxesForSweep = 2000;

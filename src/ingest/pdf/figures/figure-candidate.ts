@@ -1,6 +1,6 @@
 import type { BoundingBox } from '../../types.ts';
 import type { TextRun } from '../page-content.ts';
-import { boxCentre, containsPoint } from './box-geometry.ts';
+import { boxCentre, containsPoint } from '../../bounding-box.ts';
 
 /** A figure region while the detector is still growing and merging it. */
 export interface FigureCandidate {

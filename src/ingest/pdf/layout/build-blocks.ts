@@ -1,6 +1,7 @@
 import type { BoundingBox } from '../../types.ts';
 import { isCaptionText, listMarkerLength } from './block-patterns.ts';
-import { unionBox, type TextLine } from './text-line.ts';
+import { unionBoxes } from '../../bounding-box.ts';
+import type { TextLine } from './text-line.ts';
 
 /** Lines that belong together: one paragraph, one list item, one heading. */
 export interface TextBlockDraft {
@@ -34,7 +35,7 @@ export function buildBlocks(lines: TextLine[]): TextBlockDraft[] {
     }
     if (best) {
       best.lines.push(line);
-      best.bbox = unionBox([best.bbox, line.bbox]);
+      best.bbox = unionBoxes(best.bbox, line.bbox);
     } else {
       blocks.push({ lines: [line], bbox: { ...line.bbox }, listItem: startsItem });
     }

@@ -1,5 +1,5 @@
 import type { BoundingBox } from '../../types.ts';
-import { unionBox } from './text-line.ts';
+import { unionBoxes } from '../../bounding-box.ts';
 
 /**
  * Orders page elements for reading: a recursive XY-cut that prefers column gutters. A region with a
@@ -39,7 +39,8 @@ function splitAtGutters<Item extends { bbox: BoundingBox }>(items: Item[], minGu
 }
 
 function isSubstantial(column: Array<{ bbox: BoundingBox }>): boolean {
-  const box = unionBox(column.map(item => item.bbox));
+  if (column.length === 0) return false;
+  const box = column.map(item => item.bbox).reduce(unionBoxes);
   return column.length >= 2 || box.height >= 24 || box.width >= 60;
 }
 

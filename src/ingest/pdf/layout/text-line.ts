@@ -1,4 +1,5 @@
 import type { BoundingBox } from '../../types.ts';
+import { unionBoxes } from '../../bounding-box.ts';
 import { runWeight } from '../font-style.ts';
 import type { TextRun } from '../page-content.ts';
 
@@ -16,20 +17,6 @@ export interface TextLine {
   /** The weight (300 light … 700 bold) covering most characters; see fontWeightFromName. */
   weight: number;
   characterCount: number;
-}
-
-export function unionBox(boxes: BoundingBox[]): BoundingBox {
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const box of boxes) {
-    left = Math.min(left, box.x);
-    top = Math.min(top, box.y);
-    right = Math.max(right, box.x + box.width);
-    bottom = Math.max(bottom, box.y + box.height);
-  }
-  return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
 /** Builds a line from runs already sorted left to right; spaces are inserted where glyphs leave a gap. */
@@ -52,7 +39,7 @@ export function makeLine(runs: TextRun[]): TextLine {
   const dominant = dominantFont(runs);
   return {
     runs,
-    bbox: unionBox(runs.map(run => run.bbox)),
+    bbox: runs.map(run => run.bbox).reduce(unionBoxes),
     text: text.replace(/\s+/g, ' ').trim(),
     ...dominant,
   };

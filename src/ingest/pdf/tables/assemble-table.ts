@@ -1,6 +1,6 @@
 import type { BoundingBox } from '../../types.ts';
 import type { DetectedTable, TextRun } from '../page-content.ts';
-import { unionBoxes } from './table-geometry.ts';
+import { enclosingBox } from '../../bounding-box.ts';
 import { tableToMarkdown } from './table-markdown.ts';
 import type { CellGrid } from './fill-grid.ts';
 
@@ -56,6 +56,6 @@ export function assembleTable(
     }
   }
   runIndices.sort((a, b) => a - b);
-  const bbox = unionBoxes([region, ...runIndices.map(index => runs[index].bbox)]) ?? region;
+  const bbox = enclosingBox([region, ...runIndices.map(index => runs[index].bbox)]) ?? region;
   return { bbox, cells, markdown: tableToMarkdown(cells), runIndices, method };
 }

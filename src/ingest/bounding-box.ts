@@ -1,6 +1,6 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from './types.ts';
 
-/** Small helpers over top-left-origin point boxes, shared by the figure detector's steps. */
+/** Helpers over top-left-origin point boxes, shared by the parsers, tables, figures and layout. */
 
 export function boxArea(box: BoundingBox): number {
   return Math.max(0, box.width) * Math.max(0, box.height);
@@ -15,6 +15,22 @@ export function unionBoxes(first: BoundingBox, second: BoundingBox): BoundingBox
     width: Math.max(first.x + first.width, second.x + second.width) - x,
     height: Math.max(first.y + first.height, second.y + second.height) - y,
   };
+}
+
+/** Smallest box holding every box given; undefined when there are none. */
+export function enclosingBox(boxes: Iterable<BoundingBox>): BoundingBox | undefined {
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const box of boxes) {
+    left = Math.min(left, box.x);
+    top = Math.min(top, box.y);
+    right = Math.max(right, box.x + box.width);
+    bottom = Math.max(bottom, box.y + box.height);
+  }
+  if (left === Infinity) return undefined;
+  return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
 export function intersectionArea(first: BoundingBox, second: BoundingBox): number {
