@@ -1,7 +1,7 @@
 // `npm run bench:search [-- --units 100000 --weaviate-units 100000 --queries 200 --json]`
-// Search latency at scale, excluding model calls: the same synthetic workload (bench/search-weaviate.ts's
-// runSearchBenchmark) on the embedded SQLite store and, when WEAVIATE_URL is set, on Weaviate; plus
-// the full offline retrieval path (searchSpace: BM25 lists, whole-page index, fusion) on SQLite.
+// Search latency at scale, excluding model calls: the synthetic workload of bench/lib/search-benchmark.ts
+// on the embedded SQLite store and, when WEAVIATE_URL is set, on Weaviate; plus the full offline
+// retrieval path (searchSpace: BM25 lists, whole-page index, fusion) on SQLite.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,8 @@ import { SqliteKnowledgeStore } from '../src/index/sqlite/sqlite-knowledge-store
 import { loadPageIndex } from '../src/retrieve/load-page-index.ts';
 import { searchSpace } from '../src/retrieve/search-space.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
-import { benchSearchWeaviate, positiveInteger, runSearchBenchmark, type LatencySummary, type SearchBenchmarkResult } from './search-weaviate.ts';
+import { positiveInteger, runSearchBenchmark, timeQueries, type LatencySummary, type SearchBenchmarkResult } from './lib/search-benchmark.ts';
+import { benchSearchWeaviate } from './search-weaviate.ts';
 
 
 const program = new Command('bench:search')
@@ -39,17 +40,9 @@ try {
   // The full offline path a question takes; the page index is built once per process, as the service keeps it.
   const pageIndex = await loadPageIndex(store, [space]);
   const questions = await store.getUnits(space, (await store.listDocuments(space))[0].id);
-  const durations: number[] = [];
-  let hits = 0;
-  for (const [index, unit] of questions.slice(0, options.queries + 10).entries()) {
-    const question = unit.text.split(' ').slice(3, 9).join(' ');
-    const started = performance.now();
-    const result = await searchSpace(store, question, { spaces: [space], k: 10, pageIndex });
-    if (index >= 10) durations.push(performance.now() - started), (hits += result.hits.length);
-  }
-  durations.sort((a, b) => a - b);
-  const at = (fraction: number) => Math.round(durations[Math.min(durations.length - 1, Math.ceil(fraction * durations.length) - 1)] * 10) / 10;
-  results.push({ ...sqlite, retrieval: { count: durations.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1), meanHits: hits / durations.length } });
+  const texts = questions.slice(0, options.queries + 10).map(unit => unit.text.split(' ').slice(3, 9).join(' '));
+  const retrieval = await timeQueries(texts, async question => (await searchSpace(store, question, { spaces: [space], k: 10, pageIndex })).hits);
+  results.push({ ...sqlite, retrieval });
 } finally {
   await store.close();
   await rm(dataDir, { recursive: true, force: true });
