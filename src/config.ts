@@ -28,7 +28,64 @@ const environmentSchema = z.object({
   WEAVIATE_URL: z.url().optional(),
   WEAVIATE_API_KEY: z.string().optional(),
   WEAVIATE_GRPC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+
+  // Models (DESIGN §4): Gemini, an OpenAI-compatible server, or none (offline).
+  FOLIO_MODEL_PROVIDER: z.enum(['auto', 'gemini', 'openai', 'offline']).default('auto'),
+  GEMINI_API_KEY: z.string().optional(),
+  GEMINI_BASE_URL: z.url().optional(),
+  GEMINI_CHAT_MODEL: z.string().min(1).default('gemini-3.5-flash'),
+  GEMINI_VISION_MODEL: z.string().min(1).optional(),
+  GEMINI_EMBEDDING_MODEL: z.string().min(1).default('gemini-embedding-001'),
+  GEMINI_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(768),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_CHAT_MODEL: z.string().min(1).optional(),
+  OPENAI_VISION_MODEL: z.string().min(1).optional(),
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  OPENAI_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(8192).optional(),
+  FOLIO_MODEL_TIMEOUT_S: z.coerce.number().positive().default(60),
+  FOLIO_MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  FOLIO_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  FOLIO_PROMPT_MAX_CHARS: z.coerce.number().int().min(2000).default(200_000),
+  FOLIO_DESCRIBE_FIGURES: z.enum(['on', 'off']).default('on'),
+
+  // Asking.
+  FOLIO_RRF_K: z.coerce.number().positive().default(60),
+  FOLIO_CONTEXT_TOKENS: z.coerce.number().int().min(500).max(200_000).default(6000),
+  FOLIO_MAX_QUESTION_CHARS: z.coerce.number().int().min(100).max(100_000).default(4000),
+
+  // The service (DESIGN §5, §6).
+  FOLIO_HOST: z.string().min(1).optional(),
+  FOLIO_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  FOLIO_API_KEY: z.string().min(16, 'at least 16 characters').optional(),
+  FOLIO_PUBLIC_URL: z.url().optional(),
+  FOLIO_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(1000).default(4),
+  FOLIO_INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  REDIS_URL: z.url().optional(),
+
+  // Slack (adapters/slack).
+  SLACK_BOT_TOKEN: z.string().optional(),
+  SLACK_SIGNING_SECRET: z.string().optional(),
+  SLACK_APP_TOKEN: z.string().optional(),
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  SLACK_STATE_SECRET: z.string().optional(),
+  SLACK_API_URL: z.url().optional(),
+  SLACK_FILE_HOSTS: z.string().default('files.slack.com,files-edge.slack.com,files-origin.slack.com'),
+
+  // Microsoft Teams (adapters/teams, Microsoft 365 Agents SDK).
+  TEAMS_ENABLED: z.enum(['auto', 'on', 'off']).default('auto'),
+  TEAMS_APP_ID: z.string().optional(),
+  TEAMS_APP_PASSWORD: z.string().optional(),
+  TEAMS_APP_TENANT_ID: z.string().optional(),
+  GRAPH_API_URL: z.url().default('https://graph.microsoft.com/v1.0'),
+  TEAMS_FILE_HOSTS: z
+    .string()
+    .default('graph.microsoft.com,*.sharepoint.com,*.sharepoint-df.com,*.teams.microsoft.com,smba.trafficmanager.net,*.asm.skype.com'),
 });
+
+/** Every variable name Folio reads (for the documentation check in config.test.ts). */
+export const environmentVariables: readonly string[] = Object.keys(environmentSchema.shape);
 
 export interface Config {
   dataDir: string;
@@ -36,6 +93,78 @@ export interface Config {
   ingest: IngestConfig;
   /** Set when WEAVIATE_URL is: documents and units live in Weaviate instead of the embedded SQLite file. */
   weaviate?: WeaviateConfig;
+  models: ModelsConfig;
+  ask: AskConfig;
+  server: ServerConfig;
+  queue: QueueConfig;
+  /** Set when a bot token (single workspace) or client id (OAuth, many workspaces) is configured. */
+  slack?: SlackConfig;
+  /** Set when TEAMS_APP_ID is, or TEAMS_ENABLED=on (then without authentication: local testing only). */
+  teams?: TeamsConfig;
+}
+
+export interface ModelsConfig {
+  /** What `auto` resolved to: Gemini when GEMINI_API_KEY is set, else OpenAI-compatible when OPENAI_BASE_URL is, else offline. */
+  provider: 'gemini' | 'openai' | 'offline';
+  gemini?: { apiKey: string; baseUrl?: string; chatModel: string; visionModel: string; embeddingModel: string; embeddingDimensions: number };
+  openai?: {
+    baseUrl: string;
+    apiKey?: string;
+    chatModel: string;
+    visionModel?: string;
+    embeddingModel?: string;
+    embeddingDimensions?: number;
+  };
+  timeoutMs: number;
+  maxRetries: number;
+  /** Model calls in flight at once, per process. */
+  concurrency: number;
+  /** No prompt sent is longer than this; context is trimmed to fit (and the trimming logged). */
+  promptMaxChars: number;
+  describeFigures: boolean;
+}
+
+export interface AskConfig {
+  rrfK: number;
+  contextTokens: number;
+  maxQuestionChars: number;
+}
+
+export interface ServerConfig {
+  /** 127.0.0.1 unless FOLIO_HOST says otherwise; without FOLIO_API_KEY only loopback is allowed. */
+  host: string;
+  port: number;
+  apiKey?: string;
+  publicUrl?: string;
+  maxConcurrentUploads: number;
+}
+
+export interface QueueConfig {
+  /** BullMQ on this Redis; without it, an in-process queue. */
+  redisUrl?: string;
+  /** Ingest jobs one process works on at once. */
+  ingestConcurrency: number;
+}
+
+export interface SlackConfig {
+  botToken?: string;
+  signingSecret?: string;
+  /** Socket Mode when set. */
+  appToken?: string;
+  oauth?: { clientId: string; clientSecret: string; stateSecret: string };
+  apiUrl?: string;
+  /** Hosts files may be downloaded from with the bot token. */
+  fileHosts: string[];
+}
+
+export interface TeamsConfig {
+  /** Without an app id, incoming requests are not authenticated (local testing only; a loud warning at start-up). */
+  appId?: string;
+  appPassword?: string;
+  tenantId?: string;
+  graphUrl: string;
+  /** Host names (a leading "*." matches subdomains) files may be downloaded from. */
+  fileHosts: string[];
 }
 
 export interface WeaviateConfig {
@@ -60,14 +189,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     // Empty strings in .env files mean "not set".
     Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
   );
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(issue => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new FolioError({
-      code: 'config_invalid',
-      message: `Invalid configuration:\n${lines.join('\n')}`,
-      userMessage: 'Folio is misconfigured; an administrator needs to fix its settings.',
-    });
-  }
+  if (!parsed.success) throw configError(parsed.error.issues.map(issue => `${issue.path.join('.')}: ${issue.message}`));
   const env = parsed.data;
   return {
     dataDir: resolve(env.FOLIO_DATA_DIR),
@@ -84,7 +206,108 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         : undefined,
     },
     weaviate: env.WEAVIATE_URL ? { url: env.WEAVIATE_URL, apiKey: env.WEAVIATE_API_KEY, grpcPort: env.WEAVIATE_GRPC_PORT } : undefined,
+    models: modelsConfig(env),
+    ask: { rrfK: env.FOLIO_RRF_K, contextTokens: env.FOLIO_CONTEXT_TOKENS, maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS },
+    server: {
+      host: env.FOLIO_HOST ?? '127.0.0.1',
+      port: env.FOLIO_PORT,
+      apiKey: env.FOLIO_API_KEY,
+      publicUrl: env.FOLIO_PUBLIC_URL,
+      maxConcurrentUploads: env.FOLIO_MAX_CONCURRENT_UPLOADS,
+    },
+    queue: { redisUrl: env.REDIS_URL, ingestConcurrency: env.FOLIO_INGEST_CONCURRENCY },
+    slack: slackConfig(env),
+    teams: teamsConfig(env),
   };
+}
+
+type Environment = z.infer<typeof environmentSchema>;
+
+function configError(lines: string[]): FolioError {
+  return new FolioError({
+    code: 'config_invalid',
+    message: `Invalid configuration:\n${lines.map(line => `  ${line}`).join('\n')}`,
+    userMessage: 'Folio is misconfigured; an administrator needs to fix its settings.',
+  });
+}
+
+function modelsConfig(env: Environment): ModelsConfig {
+  const requested = env.FOLIO_MODEL_PROVIDER;
+  const provider =
+    requested !== 'auto' ? requested : env.GEMINI_API_KEY ? 'gemini' : env.OPENAI_BASE_URL ? 'openai' : 'offline';
+  if (provider === 'gemini' && !env.GEMINI_API_KEY) throw configError(['GEMINI_API_KEY: required when FOLIO_MODEL_PROVIDER=gemini']);
+  if (provider === 'openai' && (!env.OPENAI_BASE_URL || !env.OPENAI_CHAT_MODEL)) {
+    throw configError(['OPENAI_BASE_URL and OPENAI_CHAT_MODEL: both required for an OpenAI-compatible server (e.g. http://localhost:11434/v1 and qwen3:8b)']);
+  }
+  return {
+    provider,
+    gemini:
+      provider === 'gemini'
+        ? {
+            apiKey: env.GEMINI_API_KEY!,
+            baseUrl: env.GEMINI_BASE_URL,
+            chatModel: env.GEMINI_CHAT_MODEL,
+            visionModel: env.GEMINI_VISION_MODEL ?? env.GEMINI_CHAT_MODEL,
+            embeddingModel: env.GEMINI_EMBEDDING_MODEL,
+            embeddingDimensions: env.GEMINI_EMBEDDING_DIMENSIONS,
+          }
+        : undefined,
+    openai:
+      provider === 'openai'
+        ? {
+            baseUrl: env.OPENAI_BASE_URL!,
+            apiKey: env.OPENAI_API_KEY,
+            chatModel: env.OPENAI_CHAT_MODEL!,
+            visionModel: env.OPENAI_VISION_MODEL,
+            embeddingModel: env.OPENAI_EMBEDDING_MODEL,
+            embeddingDimensions: env.OPENAI_EMBEDDING_DIMENSIONS,
+          }
+        : undefined,
+    timeoutMs: env.FOLIO_MODEL_TIMEOUT_S * 1000,
+    maxRetries: env.FOLIO_MODEL_MAX_RETRIES,
+    concurrency: env.FOLIO_MODEL_CONCURRENCY,
+    promptMaxChars: env.FOLIO_PROMPT_MAX_CHARS,
+    describeFigures: env.FOLIO_DESCRIBE_FIGURES === 'on',
+  };
+}
+
+function slackConfig(env: Environment): SlackConfig | undefined {
+  const oauthParts = [env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET, env.SLACK_STATE_SECRET];
+  if (!env.SLACK_BOT_TOKEN && oauthParts.every(part => !part)) return undefined;
+  if (oauthParts.some(Boolean) && !oauthParts.every(Boolean)) {
+    throw configError(['SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET: set all three for multi-workspace installs, or none']);
+  }
+  if (!env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
+    throw configError(['SLACK_SIGNING_SECRET: required for HTTP events (or set SLACK_APP_TOKEN for Socket Mode)']);
+  }
+  return {
+    botToken: env.SLACK_BOT_TOKEN,
+    signingSecret: env.SLACK_SIGNING_SECRET,
+    appToken: env.SLACK_APP_TOKEN,
+    oauth: env.SLACK_CLIENT_ID ? { clientId: env.SLACK_CLIENT_ID, clientSecret: env.SLACK_CLIENT_SECRET!, stateSecret: env.SLACK_STATE_SECRET! } : undefined,
+    apiUrl: env.SLACK_API_URL,
+    fileHosts: hostList(env.SLACK_FILE_HOSTS),
+  };
+}
+
+function teamsConfig(env: Environment): TeamsConfig | undefined {
+  const enabled = env.TEAMS_ENABLED === 'on' || (env.TEAMS_ENABLED === 'auto' && Boolean(env.TEAMS_APP_ID));
+  if (!enabled) return undefined;
+  if (env.TEAMS_APP_ID && !env.TEAMS_APP_PASSWORD) throw configError(['TEAMS_APP_PASSWORD: required with TEAMS_APP_ID (the bot\'s client secret)']);
+  return {
+    appId: env.TEAMS_APP_ID,
+    appPassword: env.TEAMS_APP_PASSWORD,
+    tenantId: env.TEAMS_APP_TENANT_ID,
+    graphUrl: env.GRAPH_API_URL.replace(/\/+$/, ''),
+    fileHosts: hostList(env.TEAMS_FILE_HOSTS),
+  };
+}
+
+function hostList(value: string): string[] {
+  return value
+    .split(',')
+    .map(host => host.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /** More than 4 workers stop paying off: each holds its own pdf.js document, and results commit in order. */

@@ -17,6 +17,20 @@ export type FolioErrorCode =
   | 'docling_failed'
   | 'document_not_found'
   | 'space_invalid'
+  | 'input_invalid'
+  | 'question_empty'
+  | 'question_too_long'
+  | 'rate_limited'
+  | 'store_unavailable'
+  | 'queue_unavailable'
+  | 'model_unavailable'
+  | 'model_quota'
+  | 'model_rejected'
+  | 'model_output_invalid'
+  | 'download_refused'
+  | 'download_failed'
+  | 'permission_missing'
+  | 'unauthorized'
   | 'internal';
 
 export class FolioError extends Error {

@@ -7,7 +7,8 @@ import type { Block } from '../types.ts';
 export interface FigureDescriber {
   /** "provider:model"; for logs and cache keys. */
   readonly id: string;
-  describe(input: { png: Uint8Array; caption?: string; nearbyText: string; signal?: AbortSignal }): Promise<string>;
+  /** `page` is 1-based; `page` and `documentName` fill the prompt when the caller knows them. */
+  describe(input: { png: Uint8Array; caption?: string; nearbyText: string; page?: number; documentName?: string; signal?: AbortSignal }): Promise<string>;
 }
 
 export interface DescribeFiguresOptions {
@@ -43,6 +44,7 @@ export async function describeFigures(blocks: Block[], options: DescribeFiguresO
             png: await options.loadPng(sha256),
             caption: first.figure!.caption,
             nearbyText: nearbyText(blocks, first),
+            page: first.page,
             signal: options.signal,
           })
         ).trim();

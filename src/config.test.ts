@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { environmentVariables, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs offline on an empty environment, bound to loopback with the in-process queue', () => {
+    const config = loadConfig({});
+    expect(config.models.provider).toBe('offline');
+    expect(config.server).toMatchObject({ host: '127.0.0.1', port: 3000 });
+    expect(config.queue.redisUrl).toBeUndefined();
+    expect(config.slack).toBeUndefined();
+    expect(config.teams).toBeUndefined();
+  });
+
+  it('picks the model provider from what is configured', () => {
+    expect(loadConfig({ GEMINI_API_KEY: 'k' }).models).toMatchObject({ provider: 'gemini', gemini: { chatModel: 'gemini-3.5-flash', embeddingModel: 'gemini-embedding-001', embeddingDimensions: 768 } });
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_CHAT_MODEL: 'qwen3:8b' }).models.provider).toBe('openai');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ FOLIO_PORT: 'eighty' })).toThrow(/FOLIO_PORT/);
+    expect(() => loadConfig({ FOLIO_MODEL_PROVIDER: 'gemini' })).toThrow(/GEMINI_API_KEY/);
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/OPENAI_CHAT_MODEL/);
+    expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_SIGNING_SECRET/);
+    expect(() => loadConfig({ SLACK_CLIENT_ID: 'x', SLACK_SIGNING_SECRET: 's' })).toThrow(/SLACK_CLIENT_SECRET/);
+    expect(() => loadConfig({ FOLIO_API_KEY: 'short' })).toThrow(/FOLIO_API_KEY/);
+    expect(() => loadConfig({ TEAMS_APP_ID: 'id' })).toThrow(/TEAMS_APP_PASSWORD/);
+  });
+
+  it('enables Slack and Teams only when configured', () => {
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', TEAMS_ENABLED: 'on' });
+    expect(config.slack).toMatchObject({ botToken: 'xoxb-1', fileHosts: ['files.slack.com', 'files-edge.slack.com', 'files-origin.slack.com'] });
+    expect(config.teams?.appId).toBeUndefined();
+  });
+
+  it('documents every variable in .env.example', async () => {
+    const example = await readFile(new URL('../.env.example', import.meta.url), 'utf8');
+    const documented = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]+)=/gmu)].map(match => match[1]));
+    expect(environmentVariables.filter(name => !documented.has(name))).toEqual([]);
+  });
+});
