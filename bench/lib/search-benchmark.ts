@@ -136,7 +136,7 @@ function makeRecord(space: SpaceId, id: string): DocumentRecord {
 }
 
 /** Pronounceable pseudo-words, so BM25 sees a realistic vocabulary without any corpus. */
-function makeVocabulary(random: () => number, size: number): string[] {
+export function makeVocabulary(random: () => number, size: number): string[] {
   const syllables = ['ka', 'lo', 'mi', 'ter', 'san', 'dro', 'vel', 'qua', 'pen', 'rix', 'tu', 'bor', 'ne', 'sil', 'fa', 'gor'];
   const found = new Set<string>();
   while (found.size < size) {
@@ -146,12 +146,12 @@ function makeVocabulary(random: () => number, size: number): string[] {
   return [...found];
 }
 
-function words(pick: () => string, count: number): string {
+export function words(pick: () => string, count: number): string {
   return Array.from({ length: count }, pick).join(' ');
 }
 
 /** Word frequencies in text follow Zipf's law roughly; index 0 is the most frequent word. */
-function zipfIndex(random: () => number, size: number): number {
+export function zipfIndex(random: () => number, size: number): number {
   return Math.min(size - 1, Math.floor(Math.exp(random() * Math.log(size + 1)) - 1));
 }
 
@@ -160,13 +160,13 @@ function midFrequencyIndex(random: () => number, size: number): number {
   return Math.min(size - 1, 50 + zipfIndex(random, size - 50));
 }
 
-function randomUnitVector(random: () => number, dimensions: number): number[] {
+export function randomUnitVector(random: () => number, dimensions: number): number[] {
   const vector = Array.from({ length: dimensions }, () => random() * 2 - 1);
   const norm = Math.hypot(...vector);
   return vector.map(value => value / norm);
 }
 
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -177,7 +177,7 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-function percentile(values: number[], fraction: number): number {
+export function percentile(values: number[], fraction: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];

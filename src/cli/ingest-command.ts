@@ -3,6 +3,8 @@ import { buildFolio } from '../compose.ts';
 import type { IngestOutcome } from '../ingest/ingest-files.ts';
 import { createPageOcr } from '../ingest/pdf/ocr/page-ocr.ts';
 import { createLogger } from '../log.ts';
+import { buildModels } from '../models/build-models.ts';
+import { createStateStore } from '../state/create-state-store.ts';
 import { parseSpaceId } from '../spaces/space-id.ts';
 import { createIngestProgress } from './ingest-progress.ts';
 
@@ -10,7 +12,10 @@ import { createIngestProgress } from './ingest-progress.ts';
 export async function ingestCommand(config: Config, files: string[], options: { space: string; json?: boolean }): Promise<number> {
   const space = parseSpaceId(options.space);
   const log = createLogger({ level: options.json || process.stderr.isTTY ? 'warn' : config.logLevel });
-  const folio = buildFolio(config, { log });
+  const state = createStateStore(config, { log });
+  // With a model configured, figures are described and units embedded here too, as in the service.
+  const { models, figureDescriber } = buildModels(config.models, { log, state });
+  const folio = buildFolio(config, { log, embeddingModel: models.embedding, figureDescriber });
   const ocr = createPageOcr({ languages: config.ingest.ocr.languages });
   const progress = options.json ? null : createIngestProgress(files);
   try {
@@ -26,6 +31,7 @@ export async function ingestCommand(config: Config, files: string[], options: { 
     progress?.stop();
     await ocr.close();
     await folio.close();
+    await state.close();
   }
 }
 

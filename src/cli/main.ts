@@ -69,6 +69,17 @@ program
   });
 
 program
+  .command('ask')
+  .description('Ask a question: an answer from the space\'s documents with page citations (extractive without a model).')
+  .argument('<question>', 'the question')
+  .requiredOption('--space <space>', 'knowledge space')
+  .option('--json', 'print the answer as one JSON object')
+  .action(async (question: string, options: { space: string; json?: boolean }) => {
+    const { askCommand } = await import('./ask-command.ts');
+    process.exitCode = await askCommand(loadConfig(), question, options);
+  });
+
+program
   .command('eval')
   .description('Ingest an evaluation set (docs/*.pdf + questions.jsonl) and report page hit@1/3/5 and MRR.')
   .argument('<set-dir>', 'evaluation set directory')
@@ -79,6 +90,14 @@ program
   .action(async (setDir: string, options: { scope: string; limit?: string; dataDir?: string; json?: boolean }) => {
     const { evalCommand } = await import('./eval-command.ts');
     process.exitCode = await evalCommand(loadConfig(), setDir, options);
+  });
+
+program
+  .command('worker')
+  .description('Run ingest workers on the shared Redis queue (REDIS_URL) until SIGTERM/SIGINT; run as many as you need.')
+  .action(async () => {
+    const { workerCommand } = await import('./worker-command.ts');
+    process.exitCode = await workerCommand(loadConfig());
   });
 
 program

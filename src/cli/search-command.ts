@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { FolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../index/types.ts';
 import { silentLogger } from '../log.ts';
+import { buildModels } from '../models/build-models.ts';
 import { loadPageIndex } from '../retrieve/load-page-index.ts';
 import type { PageIndex } from '../retrieve/page-index.ts';
 import { searchSpace } from '../retrieve/search-space.ts';
@@ -27,7 +28,9 @@ export async function searchCommand(config: Config, question: string | undefined
   if (!options.batch && !question?.trim()) {
     throw new FolioError({ code: 'internal', message: 'search without a question', userMessage: 'Give a question, e.g. folio search "what is the refund policy?" --space handbook, or --batch questions.jsonl.' });
   }
-  const folio = buildFolio(config, { log: silentLogger() });
+  const log = silentLogger();
+  // Query vectors need the same embedding model the units were embedded with.
+  const folio = buildFolio(config, { log, embeddingModel: buildModels(config.models, { log }).models.embedding });
   try {
     const pageIndex = await loadPageIndex(folio.store, [space]);
     if (options.batch) return await runBatch(folio.store, space, pageIndex, options.batch, k);

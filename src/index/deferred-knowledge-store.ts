@@ -23,7 +23,7 @@ export class DeferredKnowledgeStore implements KnowledgeStore {
   findDocument: KnowledgeStore['findDocument'] = async (space, idOrName) => (await this.store()).findDocument(space, idOrName);
   listDocuments: KnowledgeStore['listDocuments'] = async space => (await this.store()).listDocuments(space);
   getTree: KnowledgeStore['getTree'] = async (space, documentId) => (await this.store()).getTree(space, documentId);
-  getUnits: KnowledgeStore['getUnits'] = async (space, documentId, nodeIds) => (await this.store()).getUnits(space, documentId, nodeIds);
+  getUnits: KnowledgeStore['getUnits'] = async (space, documentId, nodeIds, options) => (await this.store()).getUnits(space, documentId, nodeIds, options);
   deleteDocument: KnowledgeStore['deleteDocument'] = async (space, documentId) => (await this.store()).deleteDocument(space, documentId);
   countDocumentsWithSha: KnowledgeStore['countDocumentsWithSha'] = async sha256 => (await this.store()).countDocumentsWithSha(sha256);
   searchLexical: KnowledgeStore['searchLexical'] = async query => (await this.store()).searchLexical(query);

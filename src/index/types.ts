@@ -44,7 +44,10 @@ export interface VectorQuery extends ScopedQuery {
   vector: number[];
 }
 
-/** A search result; hits come best first. `score` is only comparable within one result list. */
+/**
+ * A search result; hits come best first. `score` is only comparable within one result list. Hits carry
+ * no vectors (nothing downstream needs them, and reading them back costs more than the search).
+ */
 export interface UnitHit {
   unit: IndexUnit;
   score: number;
@@ -74,8 +77,11 @@ export interface KnowledgeStore {
   /** Oldest first. */
   listDocuments(space: SpaceId): Promise<DocumentRecord[]>;
   getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null>;
-  /** Units of one document, optionally only of some nodes, in document order (nodeId, page, part). */
-  getUnits(space: SpaceId, documentId: string, nodeIds?: string[]): Promise<IndexUnit[]>;
+  /**
+   * Units of one document, optionally only of some nodes, in document order (nodeId, page, part).
+   * `vectors: false` leaves vectors out (readers of text only: decoding them is most of the cost).
+   */
+  getUnits(space: SpaceId, documentId: string, nodeIds?: string[], options?: { vectors?: boolean }): Promise<IndexUnit[]>;
 
   /** Removes record, tree and units. Returns false when there was no such document. */
   deleteDocument(space: SpaceId, documentId: string): Promise<boolean>;

@@ -34,7 +34,8 @@ export interface IngestOutcome {
   status: 'ready' | 'failed';
   /** True when the same bytes were already ready in this space (nothing was parsed again). */
   duplicate: boolean;
-  error?: { code: string; message: string };
+  /** `retryable`: the failure was transient (FolioError.retryable), so a queue may run the job again. */
+  error?: { code: string; message: string; retryable?: boolean };
   stats?: IngestStats;
 }
 
@@ -182,7 +183,9 @@ async function prepare(file: IngestFileInput, index: number, space: SpaceId, dep
   } catch (error) {
     const folioError = asFolioError(error);
     dependencies.onEvent?.(index, { type: 'stage', stage: 'failed' });
-    return { outcome: { documentId: '', name, pages: 0, status: 'failed', duplicate: false, error: { code: folioError.code, message: folioError.userMessage } } };
+    return {
+      outcome: { documentId: '', name, pages: 0, status: 'failed', duplicate: false, error: { code: folioError.code, message: folioError.userMessage, retryable: folioError.retryable } },
+    };
   }
 }
 
@@ -216,7 +219,7 @@ async function fail(record: DocumentRecord, error: FolioError, dependencies: Ing
   const failed: DocumentRecord = { ...record, status: 'failed', error: { code: error.code, message: error.userMessage }, updatedAt: now() };
   await dependencies.store.saveRecord(failed);
   onEvent({ type: 'stage', stage: 'failed' });
-  return { documentId: record.id, name: record.name, pages: 0, status: 'failed', duplicate: false, error: failed.error };
+  return { documentId: record.id, name: record.name, pages: 0, status: 'failed', duplicate: false, error: { code: error.code, message: error.userMessage, retryable: error.retryable } };
 }
 
 const now = () => new Date().toISOString();

@@ -163,7 +163,7 @@ async function nodePickHits(store: KnowledgeStore, plan: QueryPlan, options: Sea
   const hits: UnitHit[] = [];
   for (const pick of picks) {
     for (const space of options.spaces) {
-      const units = await store.getUnits(space, pick.documentId, [pick.nodeId]);
+      const units = await store.getUnits(space, pick.documentId, [pick.nodeId], { vectors: false });
       units.forEach(unit => hits.push({ unit, score: 1 / (1 + hits.length) }));
       if (units.length > 0) break;
     }

@@ -26,3 +26,13 @@ export function parseSpaceId(raw: string): SpaceId {
 export function spaceKey(space: SpaceId): string {
   return createHash('sha256').update(space).digest('hex').slice(0, 24);
 }
+
+/**
+ * The team-wide space a chat space may opt into: `slack:<team>:*` for any Slack space of that team,
+ * `teams:<tenant>:*` for Teams; none for web spaces (and a team space has none of its own).
+ */
+export function teamSpaceOf(space: SpaceId): SpaceId | undefined {
+  const match = /^(slack|teams):([^:]+):(.+)$/.exec(space);
+  if (!match || match[3] === '*') return undefined;
+  return `${match[1]}:${match[2]}:*` as SpaceId;
+}

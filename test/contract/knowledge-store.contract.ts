@@ -59,6 +59,10 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       expect(units.map(unit => [unit.nodeId, unit.page, unit.part])).toEqual(report.units.map(unit => [unit.nodeId, unit.page, unit.part]));
       expect(units[2]).toMatchObject({ ...report.units[2], vector: expect.any(Array) });
       units[2].vector!.forEach((value, index) => expect(value).toBeCloseTo(report.units[2].vector![index], 5));
+      // Text-only readers (the whole-page index) skip the vectors.
+      const textOnly = await store.getUnits(space, report.record.id, undefined, { vectors: false });
+      expect(textOnly.map(unit => unit.text)).toEqual(units.map(unit => unit.text));
+      expect(textOnly.every(unit => unit.vector === undefined)).toBe(true);
       const throughputNode = report.tree.nodes[0].children[1].nodeId;
       expect((await store.getUnits(space, report.record.id, [throughputNode])).map(unit => unit.text)).toEqual([
         'Pallets handled per hour rose by twelve percent over the quarter.',

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { LexicalQuery } from '../types.ts';
 import { documentToken, spaceToken } from './filter-tokens.ts';
 import { containsCjk, foldedTerm, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
-import { unitColumns, type UnitRow } from './unit-rows.ts';
+import { unitColumnsWithoutVector as unitColumns, type UnitRow } from './unit-rows.ts';
 
 export interface LexicalRow {
   row: UnitRow;

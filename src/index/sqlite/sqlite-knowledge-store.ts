@@ -10,7 +10,7 @@ import { containsCjk } from './fts-query.ts';
 import { searchLexicalRows } from './lexical-search.ts';
 import { checkCommit } from '../check-commit.ts';
 import { migrate } from './schema.ts';
-import { rowFromUnit, unitColumns, unitFromRow, type UnitRow } from './unit-rows.ts';
+import { rowFromUnit, unitColumns, unitColumnsWithoutVector, unitFromRow, type UnitRow } from './unit-rows.ts';
 import { VectorIndex } from './vector-index.ts';
 
 export interface SqliteKnowledgeStoreOptions {
@@ -106,10 +106,10 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     return row ? (JSON.parse(row) as DocumentTree) : null;
   }
 
-  async getUnits(space: SpaceId, documentId: string, nodeIds?: string[]): Promise<IndexUnit[]> {
+  async getUnits(space: SpaceId, documentId: string, nodeIds?: string[], options: { vectors?: boolean } = {}): Promise<IndexUnit[]> {
     const rows = this.database
       .prepare(
-        `SELECT ${unitColumns} FROM units u WHERE u.space = ? AND u.document_id = ?
+        `SELECT ${options.vectors === false ? unitColumnsWithoutVector : unitColumns} FROM units u WHERE u.space = ? AND u.document_id = ?
          AND (? IS NULL OR u.node_id IN (SELECT value FROM json_each(?))) ORDER BY u.node_id, u.page, u.part`,
       )
       .all(space, documentId, nodeIds ? 1 : null, JSON.stringify(nodeIds ?? [])) as UnitRow[];
@@ -142,7 +142,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   async searchVector(query: VectorQuery): Promise<UnitHit[]> {
     if (query.spaces.length === 0 || query.k <= 0 || query.vector.length === 0) return [];
     const candidates = this.vectors.search(query.spaces, query.vector, query.k, query.documentIds ? new Set(query.documentIds) : undefined);
-    const select = this.database.prepare(`SELECT ${unitColumns} FROM units u WHERE u.row_id = ?`);
+    const select = this.database.prepare(`SELECT ${unitColumnsWithoutVector} FROM units u WHERE u.row_id = ?`);
     return candidates.flatMap(candidate => {
       const row = select.get(candidate.rowId) as UnitRow | undefined;
       // A row deleted by another process since the cache was read is skipped.

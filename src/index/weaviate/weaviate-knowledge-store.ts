@@ -100,7 +100,7 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     return found ? treeFromProperties(found.properties) : null;
   }
 
-  async getUnits(space: SpaceId, documentId: string, nodeIds?: string[]): Promise<IndexUnit[]> {
+  async getUnits(space: SpaceId, documentId: string, nodeIds?: string[], options: { vectors?: boolean } = {}): Promise<IndexUnit[]> {
     if (nodeIds && nodeIds.length === 0) return [];
     const versions = await activeVersions(await this.documents(space), [documentId]);
     if (versions.length === 0) return [];
@@ -115,9 +115,9 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
         filters: Filters.and(...scope, units.filter.byProperty('ordinal').greaterThan(lastOrdinal)),
         sort: units.sort.byProperty('ordinal'),
         returnProperties: [...unitReturnProperties, 'ordinal'],
-        includeVector: [unitVectorName],
+        includeVector: options.vectors === false ? false : [unitVectorName],
       });
-      for (const object of page.objects) found.push(unitFromProperties(object.properties, vectorOf(object.vectors)));
+      for (const object of page.objects) found.push(unitFromProperties(object.properties, options.vectors === false ? undefined : vectorOf(object.vectors)));
       if (page.objects.length < pageSize) break;
       lastOrdinal = Number(page.objects[page.objects.length - 1].properties.ordinal);
     }

@@ -1,0 +1,140 @@
+// `npm run bench:ask [-- --units 100000 --questions 100 --latency-ms 400 --dimensions 768 --json]`
+// The ask pipeline's own cost, models excluded: a space of real trees and units (built with the real
+// unit builder), a model that answers after a fixed latency (plan JSON, streamed answer) and an
+// embedder with a fixed latency; per question, everything that is not a model call is "overhead".
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { askQuestion } from '../src/answer/ask-question.ts';
+import { TreeCache } from '../src/answer/tree-cache.ts';
+import type { DocumentRecord } from '../src/documents/types.ts';
+import { buildUnits } from '../src/index/build-units.ts';
+import { SqliteKnowledgeStore } from '../src/index/sqlite/sqlite-knowledge-store.ts';
+import type { DocumentTree, TreeNode } from '../src/ingest/types.ts';
+import { silentLogger } from '../src/log.ts';
+import { loadPageIndex } from '../src/retrieve/load-page-index.ts';
+import { parseSpaceId } from '../src/spaces/space-id.ts';
+import { LatencyEmbeddingModel, LatencyLanguageModel } from './lib/latency-models.ts';
+import { makeVocabulary, percentile, positiveInteger, seededRandom, words, zipfIndex } from './lib/search-benchmark.ts';
+
+const program = new Command('bench:ask')
+  .option('--units <count>', 'index units in the space', positiveInteger, 100_000)
+  .option('--questions <count>', 'timed questions (after 5 warm-up questions)', positiveInteger, 100)
+  .option('--latency-ms <ms>', 'fixed latency of each language-model call', positiveInteger, 400)
+  .option('--embed-latency-ms <ms>', 'fixed latency of each embedding call', positiveInteger, 60)
+  .option('--dimensions <count>', 'vector length (0: no embedding model)', positiveInteger, 768)
+  .option('--json', 'print JSON')
+  .parse();
+const options = program.opts<{ units: number; questions: number; latencyMs: number; embedLatencyMs: number; dimensions: number; json?: boolean }>();
+
+const random = seededRandom(11);
+const vocabulary = makeVocabulary(random, 8_000);
+const word = () => vocabulary[zipfIndex(random, vocabulary.length)];
+const space = parseSpaceId('web:bench-ask');
+const dataDir = await mkdtemp(join(tmpdir(), 'folio-bench-ask-'));
+const store = new SqliteKnowledgeStore({ dataDir });
+const embedder = options.dimensions > 0 ? new LatencyEmbeddingModel(options.dimensions, options.embedLatencyMs) : undefined;
+
+try {
+  // 1. A space of documents with 250 pages, sections of two pages: one unit per section page.
+  const pagesPerDocument = 250;
+  const documents = Math.ceil(options.units / pagesPerDocument);
+  const questionSources: string[] = [];
+  const started = performance.now();
+  for (let index = 0; index < documents; index++) {
+    const record = makeRecord(`bench-${index}`);
+    const tree = makeTree(record.id, pagesPerDocument);
+    const units = buildUnits(tree, record);
+    const vectors = embedder ? await embedder.embedNow(units.map(unit => unit.text)) : undefined;
+    await store.commitDocument({ record, tree, units: units.map((unit, position) => ({ ...unit, vector: vectors?.[position] })) });
+    if (questionSources.length < options.questions + 5) questionSources.push(units[Math.floor(random() * units.length)].text);
+    if (index % 50 === 0) process.stderr.write(`[bench:ask] ${index + 1}/${documents} documents stored\n`);
+  }
+  const buildMs = performance.now() - started;
+  const pageIndexStarted = performance.now();
+  const pageIndex = await loadPageIndex(store, [space]);
+  const pageIndexMs = performance.now() - pageIndexStarted;
+
+  // 2. Questions: a few mid-frequency words of a random unit, phrased as a question.
+  const model = new LatencyLanguageModel(options.latencyMs);
+  const trees = new TreeCache(500);
+  const rows: Array<{ totalMs: number; modelMs: number; overheadMs: number; ttftOverheadMs: number; calls: number; planMs: number; searchMs: number; answerMs: number }> = [];
+  for (const [index, source] of questionSources.entries()) {
+    const terms = source.split(' ').filter(term => term.length > 5).slice(2, 7).join(' ');
+    model.reset();
+    embedder?.reset();
+    const askStarted = performance.now();
+    const answer = await askQuestion(
+      { spaces: [space], question: `What does the report say about ${terms}?`, onEvent: () => undefined },
+      { store, models: { language: model, embedding: embedder }, config: { rrfK: 60, contextTokens: 6000, maxQuestionChars: 4000 }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), pageIndex, trees },
+    );
+    const totalMs = performance.now() - askStarted;
+    const modelMs = model.busyMs + (embedder?.busyMs ?? 0);
+    // Before the first token: the plan call, the embeddings and the answer call's own first-token latency are the model's.
+    const ttftOverheadMs = (answer.timings.firstTokenMs ?? totalMs) - model.planMs - (embedder?.busyMs ?? 0) - model.firstTokenLatencyMs;
+    const stages = {
+      planMs: answer.timings.planMs - model.planMs,
+      searchMs: answer.timings.searchMs - (embedder?.busyMs ?? 0),
+      answerMs: answer.timings.answerMs - (model.busyMs - model.planMs),
+    };
+    if (index >= 5) rows.push({ totalMs, modelMs, overheadMs: totalMs - modelMs, ttftOverheadMs, calls: answer.modelCalls, ...stages });
+  }
+
+  const summary = {
+    units: (await store.listDocuments(space)).length * pagesPerDocument,
+    documents,
+    dimensions: options.dimensions,
+    buildSeconds: round(buildMs / 1000),
+    pageIndexMs: round(pageIndexMs),
+    questions: rows.length,
+    modelLatencyMs: options.latencyMs,
+    modelCallsPerQuestion: round(rows.reduce((sum, row) => sum + row.calls, 0) / rows.length),
+    totalMs: latency(rows.map(row => row.totalMs)),
+    overheadMs: latency(rows.map(row => row.overheadMs)),
+    ttftOverheadMs: latency(rows.map(row => row.ttftOverheadMs)),
+    stagesOverheadMs: {
+      plan: latency(rows.map(row => row.planMs)),
+      search: latency(rows.map(row => row.searchMs)),
+      answer: latency(rows.map(row => row.answerMs)),
+    },
+  };
+  if (options.json) console.log(JSON.stringify(summary));
+  else {
+    console.log(`bench:ask — ${summary.units} units in ${documents} documents (${options.dimensions}-dim vectors), ${rows.length} questions`);
+    console.log(`  model: ${options.latencyMs} ms per language-model call, ${options.embedLatencyMs} ms per embedding call`);
+    console.log(`  model calls per question: ${summary.modelCallsPerQuestion} (language model; embeddings not counted)`);
+    console.log(`  total per question:        p50 ${summary.totalMs.p50} ms, p95 ${summary.totalMs.p95} ms`);
+    console.log(`  non-model overhead:        p50 ${summary.overheadMs.p50} ms, p95 ${summary.overheadMs.p95} ms, max ${summary.overheadMs.max} ms (target p95 < 100 ms)`);
+    console.log(`  time-to-first-token added: p50 ${summary.ttftOverheadMs.p50} ms, p95 ${summary.ttftOverheadMs.p95} ms`);
+    const stages = summary.stagesOverheadMs;
+    console.log(`  overhead by stage (p50/p95): plan ${stages.plan.p50}/${stages.plan.p95} ms (table of contents), search ${stages.search.p50}/${stages.search.p95} ms, answer ${stages.answer.p50}/${stages.answer.p95} ms`);
+    console.log(`  (space built in ${summary.buildSeconds} s; whole-page index loaded in ${summary.pageIndexMs} ms, once per process)`);
+  }
+} finally {
+  await store.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+function makeRecord(id: string): DocumentRecord {
+  const now = new Date().toISOString();
+  return { id, space, name: `${id}.pdf`, mime: 'application/pdf', sha256: id, sizeBytes: 0, pageCount: 250, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now };
+}
+
+function makeTree(documentId: string, pages: number): DocumentTree {
+  const nodes: TreeNode[] = [];
+  for (let page = 1; page <= pages; page += 2) {
+    const nodeId = String(nodes.length + 1).padStart(4, '0');
+    const pageTexts = [page, page + 1].filter(value => value <= pages).map(value => ({ page: value, text: `${words(word, 12)}. ${words(word, 40 + Math.floor(random() * 60))}.` }));
+    nodes.push({ nodeId, title: words(word, 3), kind: 'section', level: 0, pageStart: page, pageEnd: Math.min(pages, page + 1), text: pageTexts.map(entry => entry.text).join('\n\n'), pageTexts, children: [] });
+  }
+  return { documentId, totalPages: pages, nodes };
+}
+
+function latency(values: number[]) {
+  return { p50: round(percentile(values, 0.5)), p95: round(percentile(values, 0.95)), max: round(Math.max(...values)) };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import type { AskConfig, ModelsConfig } from '../config.ts';
+import type { DocumentRecord } from '../documents/types.ts';
+import { asFolioError, FolioError } from '../errors.ts';
+import type { KnowledgeStore } from '../index/types.ts';
+import type { DocumentTree } from '../ingest/types.ts';
+import type { Logger } from '../log.ts';
+import type { Models, ModelUsage } from '../models/types.ts';
+import { offlinePlan } from '../retrieve/offline-plan.ts';
+import type { PageIndex } from '../retrieve/page-index.ts';
+import { searchSpace } from '../retrieve/search-space.ts';
+import { stitchSections } from '../retrieve/stitch-sections.ts';
+import type { FusedHit, QueryPlan } from '../retrieve/types.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+import { answerWithModel } from './answer-with-model.ts';
+import { toContextPassages, type ContextPassage } from './context-passage.ts';
+import { detectLanguage } from './detect-language.ts';
+import { extractiveAnswer } from './extractive-answer.ts';
+import { answerMessages } from './messages.ts';
+import { planQuestion } from './plan-question.ts';
+import { resolveCitations } from './resolve-citations.ts';
+import { tableOfContents } from './table-of-contents.ts';
+import { TreeCache } from './tree-cache.ts';
+import type { Answer, AskInput } from './types.ts';
+
+export interface AskDependencies {
+  store: KnowledgeStore;
+  models: Models;
+  config: AskConfig;
+  modelsConfig: Pick<ModelsConfig, 'promptMaxChars'>;
+  log: Logger;
+  /** Whole-page BM25 over the spaces asked (kept up to date by the caller). */
+  pageIndex: PageIndex;
+  trees?: TreeCache;
+}
+
+/** Characters of table of contents the planner sees (titles, pages, text starts). */
+const tocMaxChars = 16_000;
+/** Fused units that go into stitching. */
+const hitsForContext = 24;
+
+/**
+ * A question → a grounded answer (DESIGN §4): plan (one model call, or rules offline), search (BM25,
+ * vectors, node picks, fused), stitch sections, answer from the passages only (one model call, streamed,
+ * or extractive offline), verify citations. Failures of the model degrade to the offline path with a
+ * note; they never end in an empty or silent answer.
+ */
+export async function askQuestion(input: AskInput, dependencies: AskDependencies): Promise<Answer> {
+  const started = performance.now();
+  const log = dependencies.log.child({ correlationId: input.correlationId ?? randomUUID(), component: 'ask' });
+  const question = checkedQuestion(input.question, dependencies.config.maxQuestionChars);
+  const history = input.history ?? [];
+  const trees = dependencies.trees ?? new TreeCache();
+  const { models, store } = dependencies;
+  const notes: string[] = [];
+  const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
+  let modelCalls = 0;
+  let language = detectLanguage(question);
+  const timings: Answer['timings'] = { planMs: 0, searchMs: 0, answerMs: 0, totalMs: 0 };
+  const base = { id: randomUUID(), question, notes, figures: [], closest: [], extractive: !models.language } satisfies Partial<Answer>;
+  const finish = (answer: Omit<Answer, 'id' | 'question' | 'notes' | 'usage' | 'modelCalls' | 'timings' | 'language'>): Answer => {
+    timings.totalMs = Math.round(performance.now() - started);
+    log.info({ spaces: input.spaces, grounded: answer.grounded, modelCalls, timings, citations: answer.citations.length }, 'answered a question');
+    return { ...base, ...answer, language, notes, usage, modelCalls, timings };
+  };
+
+  const records = await readyRecords(store, input.spaces);
+  if (records.size === 0) {
+    return finish({ answer: answerMessages(language).emptySpace, citations: [], figures: [], grounded: false, extractive: !models.language, closest: [] });
+  }
+
+  // 1. Plan.
+  input.onEvent?.({ type: 'stage', stage: 'planning' });
+  let plan: QueryPlan = offlinePlan(question);
+  let tasks: string[] = [];
+  const planStarted = performance.now();
+  if (models.language) {
+    try {
+      const toc = tableOfContents(await tocDocuments(question, input.spaces, records, dependencies, trees), { maxChars: tocMaxChars });
+      const planned = await planQuestion({ question, history, toc }, models.language, { log, signal: input.signal });
+      modelCalls += planned.calls;
+      addUsage(usage, planned.usage);
+      plan = planned.plan;
+      tasks = planned.tasks;
+      if (planned.language && /^[a-z]{2}$/u.test(planned.language)) language = planned.language;
+    } catch (error) {
+      input.signal?.throwIfAborted();
+      const folioError = asFolioError(error);
+      modelCalls += callsOf(error);
+      log.warn({ code: folioError.code, err: folioError.message }, 'planning failed; using the offline plan');
+      notes.push(`The question was planned without the language model (${folioError.userMessage})`);
+    }
+  }
+  timings.planMs = Math.round(performance.now() - planStarted);
+  input.onEvent?.({ type: 'plan', plan });
+
+  // 2–4. Search, fuse, stitch.
+  input.onEvent?.({ type: 'stage', stage: 'searching' });
+  const searchStarted = performance.now();
+  const hits = await search(plan, input, dependencies, notes, log);
+  const contextTrees = new Map<string, DocumentTree>();
+  for (const documentId of new Set(hits.map(hit => hit.unit.documentId))) {
+    const record = records.get(documentId);
+    const tree = record ? await trees.get(store, record) : null;
+    if (tree) contextTrees.set(documentId, tree);
+  }
+  const passages = toContextPassages(
+    stitchSections(hits.slice(0, hitsForContext), contextTrees, { budgetTokens: dependencies.config.contextTokens }),
+    contextTrees,
+    records,
+  );
+  timings.searchMs = Math.round(performance.now() - searchStarted);
+  const closest = passages.slice(0, 3).map(passage => ({ document: passage.documentName, pages: passage.pages, title: passage.titlePath.at(-1) ?? passage.documentName }));
+  const messages = () => answerMessages(language);
+  const notFound = (reason?: string) =>
+    finish({
+      answer: [messages().notFound, reason, closest.length > 0 ? `${messages().closest}\n${closest.map(section => `- ${section.document} · p. ${section.pages.join(', ')} · ${section.title}`).join('\n')}` : '']
+        .filter(Boolean)
+        .join('\n\n'),
+      citations: [],
+      figures: [],
+      grounded: false,
+      extractive: !models.language,
+      closest,
+    });
+  if (passages.length === 0) return notFound();
+
+  // 5. Answer.
+  input.onEvent?.({ type: 'stage', stage: 'answering' });
+  const answerStarted = performance.now();
+  if (models.language) {
+    try {
+      const generated = await answerWithModel({ question, language, tasks, history, passages }, models.language, {
+        promptMaxChars: dependencies.modelsConfig.promptMaxChars,
+        log,
+        signal: input.signal,
+        onText: input.onEvent ? delta => input.onEvent!({ type: 'text', delta }) : undefined,
+      });
+      modelCalls += 1;
+      addUsage(usage, generated.usage);
+      timings.answerMs = Math.round(performance.now() - answerStarted);
+      if (generated.firstTokenMs !== undefined) {
+        timings.firstTokenMs = Math.round(answerStarted - started + generated.firstTokenMs);
+        log.info({ firstTokenMs: timings.firstTokenMs }, 'time to first answer token');
+      }
+      if (generated.droppedPassages > 0) notes.push(`${generated.droppedPassages} passages were left out to fit the model's prompt budget.`);
+      if (generated.notFound) return notFound(generated.text || undefined);
+      const resolved = resolveCitations(generated.text, passages);
+      if (resolved.invalid.length > 0) {
+        log.warn({ invalid: resolved.invalid, passages: passages.length }, 'the answer cited passages that do not exist; removed those markers');
+        notes.push(`Removed citations to passages that do not exist: ${resolved.invalid.map(n => `[${n}]`).join(' ')}`);
+      }
+      if (resolved.citations.length === 0) {
+        log.warn('the answer had no valid citation; reporting not found');
+        return notFound();
+      }
+      return finish({ answer: resolved.text, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: false, closest: [] });
+    } catch (error) {
+      input.signal?.throwIfAborted();
+      const folioError = asFolioError(error);
+      log.warn({ code: folioError.code, err: folioError.message }, 'answering with the model failed; answering extractively');
+      notes.push(folioError.userMessage);
+      return extractive(answerMessages(language).modelDown);
+    }
+  }
+  return extractive(messages().extractive);
+
+  function extractive(label: string): Answer {
+    const extracted = extractiveAnswer(plan.subQuestions, passages);
+    timings.answerMs = Math.round(performance.now() - answerStarted);
+    if (!extracted.grounded) return notFound();
+    const resolved = resolveCitations(extracted.text, passages);
+    return finish({ answer: `${label}\n\n${resolved.text}`, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: true, closest: [] });
+  }
+}
+
+function checkedQuestion(raw: string, maxChars: number): string {
+  const question = raw.replace(/\s+/gu, ' ').trim();
+  if (!question) {
+    throw new FolioError({ code: 'question_empty', message: 'empty question', userMessage: 'Ask me a question about the documents, e.g. “What does the report say about revenue?”' });
+  }
+  if (question.length > maxChars) {
+    throw new FolioError({
+      code: 'question_too_long',
+      message: `question of ${question.length} characters`,
+      userMessage: `That question is ${question.length} characters long; the most I take is ${maxChars}. Please shorten it.`,
+    });
+  }
+  return question;
+}
+
+async function readyRecords(store: KnowledgeStore, spaces: SpaceId[]): Promise<Map<string, DocumentRecord>> {
+  const records = new Map<string, DocumentRecord>();
+  for (const space of spaces) for (const record of await store.listDocuments(space)) if (record.status === 'ready') records.set(record.id, record);
+  return records;
+}
+
+/** Documents for the table of contents, most relevant first by a quick whole-page BM25 of the question. */
+async function tocDocuments(question: string, spaces: SpaceId[], records: Map<string, DocumentRecord>, dependencies: AskDependencies, trees: TreeCache) {
+  const ranked = [...new Set(dependencies.pageIndex.search(question, { spaces, k: 60 }).map(hit => hit.unit.documentId))];
+  const rest = [...records.values()].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1)).map(record => record.id);
+  const ordered = [...new Set([...ranked, ...rest])].slice(0, 40);
+  const documents: Array<{ record: DocumentRecord; tree: DocumentTree }> = [];
+  for (const documentId of ordered) {
+    const record = records.get(documentId);
+    const tree = record ? await trees.get(dependencies.store, record) : null;
+    if (record && tree) documents.push({ record, tree });
+  }
+  return documents;
+}
+
+async function search(plan: QueryPlan, input: AskInput, dependencies: AskDependencies, notes: string[], log: Logger): Promise<FusedHit[]> {
+  const options = { spaces: input.spaces, k: hitsForContext * 2, rrfK: dependencies.config.rrfK, pageIndex: dependencies.pageIndex, signal: input.signal };
+  try {
+    return (await searchSpace(dependencies.store, plan, { ...options, embedder: dependencies.models.embedding })).hits;
+  } catch (error) {
+    if (!dependencies.models.embedding) throw error;
+    input.signal?.throwIfAborted();
+    // The embedding model failing must not cost the answer: lexical search still works.
+    log.warn({ err: asFolioError(error).message }, 'vector search failed; searching without vectors');
+    notes.push('Searched by keywords only: the embedding model was unavailable.');
+    return (await searchSpace(dependencies.store, plan, options)).hits;
+  }
+}
+
+function addUsage(total: ModelUsage, add: ModelUsage): void {
+  total.inputTokens += add.inputTokens;
+  total.outputTokens += add.outputTokens;
+}
+
+/** Model calls a failed generateJson made (it attaches them to its error). */
+function callsOf(error: unknown): number {
+  const calls = (error as { calls?: unknown })?.calls;
+  return typeof calls === 'number' ? calls : 1;
+}

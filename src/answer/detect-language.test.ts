@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage } from './detect-language.ts';
+
+describe('detectLanguage', () => {
+  it.each([
+    ['What was the revenue in 2023?', 'en'],
+    ['Wie hoch war der Umsatz im Jahr 2023?', 'de'],
+    ['Quel est le chiffre d’affaires de la société en 2023 ?', 'fr'],
+    ['¿Cuál fue el margen operativo del año?', 'es'],
+    ['2023年の売上高はいくらでしたか？', 'ja'],
+    ['2023年的收入是多少？', 'zh'],
+    ['Какова выручка за 2023 год?', 'ru'],
+    ['EBITDA 2023', 'en'],
+  ])('%s → %s', (question, language) => {
+    expect(detectLanguage(question)).toBe(language);
+  });
+});

@@ -1,0 +1,49 @@
+import { foldWord } from '../retrieve/stopwords.ts';
+
+/**
+ * The language of a question, as an ISO 639-1 code, without a model: the script for non-Latin text,
+ * else the language whose common words the question uses most (English when nothing tells).
+ * A planner model's own answer overrides it when there is one.
+ */
+export function detectLanguage(text: string): string {
+  const scripts: Array<[RegExp, string]> = [
+    [/[\u3040-\u30ff]/u, 'ja'],
+    [/[\uac00-\ud7af]/u, 'ko'],
+    [/[\u4e00-\u9fff]/u, 'zh'],
+    [/[\u0400-\u04ff]/u, 'ru'],
+    [/[\u0600-\u06ff]/u, 'ar'],
+    [/[\u0590-\u05ff]/u, 'he'],
+    [/[\u0370-\u03ff]/u, 'el'],
+    [/[\u0e00-\u0e7f]/u, 'th'],
+    [/[\u0900-\u097f]/u, 'hi'],
+  ];
+  for (const [pattern, code] of scripts) if (pattern.test(text)) return code;
+  const words = [...text.matchAll(/\p{L}+/gu)].map(match => foldWord(match[0]));
+  let best = 'en';
+  let bestScore = 0;
+  for (const [code, markers] of markerWords) {
+    const score = words.filter(word => markers.has(word)).length + (code !== 'en' && diacriticHints[code]?.test(text) ? 0.5 : 0);
+    if (score > bestScore) [best, bestScore] = [code, score];
+  }
+  return best;
+}
+
+// Words frequent in questions and distinctive for their language (folded: lower case, no diacritics).
+const markerWords = new Map<string, Set<string>>(
+  Object.entries({
+    en: 'the what which who how why when where is are does do did was were of in and for with about this that please can',
+    de: 'der die das und ist sind was wie wer wo warum wann welche welcher welches nicht mit von fur uber auf ein eine einen dem den des bitte gibt es',
+    fr: 'le la les et est sont que qui quoi comment pourquoi quand quel quelle quels quelles des une pour avec dans sur du au aux ce cette',
+    es: 'el los las y es son que cual cuales como por para con una del al donde cuando quien esta este estos',
+    it: 'il lo gli e sono che chi come perche quando dove quale quali della delle degli una per con nel nella',
+    pt: 'o os as e sao que qual quais como porque quando onde uma para com do da dos das no na em',
+    nl: 'de het een en is zijn wat wie hoe waarom wanneer waar welke niet met van voor over op',
+  }).map(([code, list]) => [code, new Set(list.split(' '))]),
+);
+
+const diacriticHints: Record<string, RegExp> = {
+  de: /[äöüß]/iu,
+  fr: /[éèêàçù]/iu,
+  es: /[ñ¿¡á]/iu,
+  pt: /[ãõ]/iu,
+};

@@ -1,0 +1,55 @@
+/**
+ * The few fixed sentences the answer pipeline writes itself (no model involved), in the languages teams
+ * ask in most; other languages get English. Generated answers are in the question's language anyway.
+ */
+interface AnswerMessages {
+  notFound: string;
+  emptySpace: string;
+  closest: string;
+  extractive: string;
+  modelDown: string;
+}
+
+const messages: Record<string, AnswerMessages> = {
+  en: {
+    notFound: "I could not find this in this space's documents.",
+    emptySpace: 'This space has no documents yet. Share a PDF, PowerPoint or Word file here, then ask again.',
+    closest: 'The closest sections I found:',
+    extractive: 'No language model is configured, so here are the most relevant sentences, quoted from the documents:',
+    modelDown: 'The language model is unavailable right now, so here are the most relevant sentences, quoted from the documents:',
+  },
+  de: {
+    notFound: 'Dazu habe ich in den Dokumenten dieses Bereichs nichts gefunden.',
+    emptySpace: 'Dieser Bereich enthält noch keine Dokumente. Teile hier eine PDF-, PowerPoint- oder Word-Datei und frage dann noch einmal.',
+    closest: 'Die ähnlichsten Abschnitte:',
+    extractive: 'Es ist kein Sprachmodell eingerichtet; hier sind die passendsten Sätze, wörtlich aus den Dokumenten:',
+    modelDown: 'Das Sprachmodell ist gerade nicht erreichbar; hier sind die passendsten Sätze, wörtlich aus den Dokumenten:',
+  },
+  fr: {
+    notFound: "Je n'ai pas trouvé cela dans les documents de cet espace.",
+    emptySpace: "Cet espace ne contient encore aucun document. Partagez ici un fichier PDF, PowerPoint ou Word, puis reposez la question.",
+    closest: 'Les sections les plus proches :',
+    extractive: "Aucun modèle de langue n'est configuré ; voici les phrases les plus pertinentes, citées des documents :",
+    modelDown: "Le modèle de langue est indisponible pour le moment ; voici les phrases les plus pertinentes, citées des documents :",
+  },
+  es: {
+    notFound: 'No encontré esto en los documentos de este espacio.',
+    emptySpace: 'Este espacio aún no tiene documentos. Comparte aquí un archivo PDF, PowerPoint o Word y vuelve a preguntar.',
+    closest: 'Las secciones más cercanas:',
+    extractive: 'No hay ningún modelo de lenguaje configurado; estas son las frases más relevantes, citadas de los documentos:',
+    modelDown: 'El modelo de lenguaje no está disponible ahora; estas son las frases más relevantes, citadas de los documentos:',
+  },
+};
+
+export function answerMessages(language: string): AnswerMessages {
+  return messages[language] ?? messages.en;
+}
+
+/** English name of a language code, for the answer prompt ("answer in German"). */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

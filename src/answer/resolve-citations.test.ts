@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentRecord } from '../documents/types.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+import type { ContextPassage } from './context-passage.ts';
+import { resolveCitations } from './resolve-citations.ts';
+
+const space = 'web:test' as SpaceId;
+const record = { id: 'd1', space, name: 'report.pdf' } as DocumentRecord;
+const passage = (n: number, pageTexts: Array<{ page: number; text: string }>, figures: ContextPassage['figures'] = []): ContextPassage => ({
+  n,
+  record,
+  documentId: 'd1',
+  documentName: 'report.pdf',
+  nodeId: `000${n}`,
+  titlePath: [`Section ${n}`],
+  pages: pageTexts.map(entry => entry.page),
+  text: pageTexts.map(entry => entry.text).join('\n'),
+  pageTexts,
+  figures,
+});
+
+describe('resolveCitations', () => {
+  const passages = [
+    passage(1, [{ page: 3, text: 'Revenue grew to 4.2 billion euros.' }, { page: 4, text: 'Headcount fell to 1,200 people.' }]),
+    passage(2, [{ page: 9, text: 'The chart shows quarterly sales.' }], [{ nodeId: '0009', page: 9, title: 'Figure 2', description: 'Bar chart of sales by quarter.' }]),
+  ];
+
+  it('renumbers in order of first use, removes unknown numbers and narrows pages to the claim', () => {
+    const resolved = resolveCitations('Sales are charted [2]. Revenue reached 4.2 billion [1][7]. Ranges [1-2] work.', passages);
+    expect(resolved.text).toBe('Sales are charted [1]. Revenue reached 4.2 billion [2]. Ranges [2][1] work.');
+    expect(resolved.invalid).toEqual([7]);
+    expect(resolved.citations.map(citation => [citation.n, citation.nodeId, citation.pages])).toEqual([
+      [1, '0002', [9]],
+      [2, '0001', [3]],
+    ]);
+    expect(resolved.figures).toEqual([expect.objectContaining({ page: 9, description: 'Bar chart of sales by quarter.' })]);
+  });
+
+  it('keeps all pages when the claim does not tell them apart, and finds no citation in plain text', () => {
+    expect(resolveCitations('Something unrelated [1].', passages).citations[0].pages).toEqual([3, 4]);
+    const none = resolveCitations('No markers here.', passages);
+    expect(none.citations).toEqual([]);
+    expect(none.text).toBe('No markers here.');
+  });
+});

@@ -1,0 +1,105 @@
+import type { Citation, FigureUsed } from './types.ts';
+import type { ContextPassage } from './context-passage.ts';
+import { foldWord } from '../retrieve/stopwords.ts';
+
+export interface ResolvedCitations {
+  /** The answer with markers renumbered 1..k in order of first use; markers naming no passage removed. */
+  text: string;
+  citations: Citation[];
+  figures: FigureUsed[];
+  /** Marker numbers that named no passage (a model mistake, logged and dropped). */
+  invalid: number[];
+}
+
+const markerPattern = /\[(\d+(?:\s*(?:[,;]|[-–])\s*\d+)*)\]/gu;
+
+/**
+ * Checks an answer's [n] markers against the passages it was given: valid ones are renumbered in order of
+ * first use, invalid ones removed. Each citation's pages are narrowed to the pages of its passage whose
+ * words the citing sentences share (the whole passage's pages when nothing narrows it).
+ */
+export function resolveCitations(answer: string, passages: ContextPassage[]): ResolvedCitations {
+  const byNumber = new Map(passages.map(passage => [passage.n, passage]));
+  const renumber = new Map<number, number>();
+  const invalid = new Set<number>();
+  const claims = new Map<number, string[]>();
+
+  for (const sentence of sentences(answer)) {
+    for (const match of sentence.matchAll(markerPattern)) {
+      for (const n of markerNumbers(match[1])) {
+        if (!byNumber.has(n)) {
+          invalid.add(n);
+          continue;
+        }
+        if (!renumber.has(n)) renumber.set(n, renumber.size + 1);
+        claims.set(n, [...(claims.get(n) ?? []), sentence.replace(markerPattern, ' ')]);
+      }
+    }
+  }
+
+  const text = answer
+    .replace(markerPattern, (_whole, inner: string) => {
+      const kept = [...new Set(markerNumbers(inner).filter(n => renumber.has(n)).map(n => renumber.get(n)!))];
+      return kept.map(n => `[${n}]`).join('');
+    })
+    .replace(/[ \t]+([.,;:!?])/gu, '$1')
+    .replace(/[ \t]{2,}/gu, ' ')
+    .trim();
+
+  const citations: Citation[] = [];
+  const figures: FigureUsed[] = [];
+  for (const [n, number] of [...renumber].sort((a, b) => a[1] - b[1])) {
+    const passage = byNumber.get(n)!;
+    const pages = narrowPages(passage, claims.get(n) ?? []);
+    citations.push({
+      n: number,
+      documentId: passage.documentId,
+      document: passage.documentName,
+      pages,
+      nodeId: passage.nodeId,
+      titlePath: passage.titlePath,
+      space: passage.record.space,
+    });
+    for (const figure of passage.figures) {
+      if (!pages.includes(figure.page) && passage.figures.length > 1) continue;
+      figures.push({ documentId: passage.documentId, document: passage.documentName, page: figure.page, nodeId: figure.nodeId, title: figure.title, description: figure.description });
+    }
+  }
+  return { text, citations, figures, invalid: [...invalid].sort((a, b) => a - b) };
+}
+
+function markerNumbers(inner: string): number[] {
+  const numbers: number[] = [];
+  for (const part of inner.split(/\s*[,;]\s*/u)) {
+    const range = /^(\d+)\s*[-–]\s*(\d+)$/u.exec(part);
+    if (range) {
+      const [from, to] = [Number(range[1]), Number(range[2])];
+      for (let n = from; n <= to && n - from < 20; n++) numbers.push(n);
+    } else if (/^\d+$/u.test(part)) numbers.push(Number(part));
+  }
+  return numbers;
+}
+
+/** Sentences and list items; a marker belongs to the sentence it ends. */
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?。！？])\s+|\n+/u).filter(sentence => sentence.trim().length > 0);
+}
+
+function narrowPages(passage: ContextPassage, claims: string[]): number[] {
+  if (passage.pageTexts.length <= 1 || claims.length === 0) return passage.pages;
+  const claimWords = new Set(claims.flatMap(words).filter(word => word.length > 2 || /\d/u.test(word)));
+  if (claimWords.size === 0) return passage.pages;
+  const scores = passage.pageTexts.map(({ page, text }) => {
+    const pageWords = new Set(words(text));
+    let score = 0;
+    for (const word of claimWords) if (pageWords.has(word)) score += /\d/u.test(word) ? 3 : 1;
+    return { page, score };
+  });
+  const best = Math.max(...scores.map(entry => entry.score));
+  if (best === 0) return passage.pages;
+  return scores.filter(entry => entry.score >= best * 0.6).map(entry => entry.page);
+}
+
+function words(text: string): string[] {
+  return (foldWord(text).match(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu) ?? []);
+}

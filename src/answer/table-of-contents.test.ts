@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentRecord } from '../documents/types.ts';
+import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import { tableOfContents } from './table-of-contents.ts';
+
+const node = (nodeId: string, title: string, level: number, pages: [number, number], children: TreeNode[] = []): TreeNode => ({
+  nodeId,
+  title,
+  kind: 'section',
+  level,
+  pageStart: pages[0],
+  pageEnd: pages[1],
+  text: `${title} body text that goes on for a while to make a snippet worth cutting short.`,
+  pageTexts: [],
+  children,
+});
+
+const document = (id: string, sections: number): { record: DocumentRecord; tree: DocumentTree } => ({
+  record: { id, name: `${id}.pdf` } as DocumentRecord,
+  tree: {
+    documentId: id,
+    totalPages: sections * 2,
+    nodes: Array.from({ length: sections }, (_, index) =>
+      node(String(index * 2 + 1).padStart(4, '0'), `${index + 1} Chapter`, 0, [index * 2 + 1, index * 2 + 2], [node(String(index * 2 + 2).padStart(4, '0'), `${index + 1}.1 Detail`, 1, [index * 2 + 2, index * 2 + 2])]),
+    ),
+  },
+});
+
+describe('tableOfContents', () => {
+  it('lists sections with node ids, pages and text starts, labelled per document', () => {
+    const toc = tableOfContents([document('a', 2)], { maxChars: 10_000 });
+    expect(toc.text.split('\n').slice(0, 3)).toEqual([
+      '[D1] a.pdf (4 pages)',
+      '  0001 1 Chapter (p. 1–2) — 1 Chapter body text that goes on for a while to make a snippet worth cutting…',
+      '    0002 1.1 Detail (p. 2) — 1.1 Detail body text that goes on for a while to make a snippet worth cutting…',
+    ]);
+    expect(toc.documents.map(entry => entry.label)).toEqual([1]);
+  });
+
+  it('stays within its budget: shallower outlines, then fewer documents', () => {
+    const toc = tableOfContents([document('a', 200), document('b', 200), document('c', 200)], { maxChars: 6_000 });
+    expect(toc.text.length).toBeLessThanOrEqual(6_000);
+    expect(toc.text).not.toContain('Detail');
+    expect(toc.documents.length).toBeGreaterThanOrEqual(1);
+    expect(toc.documents.length).toBeLessThan(3);
+  });
+});

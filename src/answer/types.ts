@@ -1,0 +1,76 @@
+import type { ModelUsage } from '../models/types.ts';
+import type { QueryPlan } from '../retrieve/types.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+
+/** An earlier turn of the conversation (a chat thread), oldest first; lets the planner resolve "it"/"that". */
+export interface ConversationTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface AskInput {
+  /** Every space the asker may read (the channel's, plus its team's when the channel opted in). */
+  spaces: SpaceId[];
+  question: string;
+  history?: ConversationTurn[];
+  /** Streaming and stage updates (chat adapters edit their reply; the web console uses SSE). */
+  onEvent?: (event: AskEvent) => void;
+  signal?: AbortSignal;
+  /** Ties log lines of one question together. */
+  correlationId?: string;
+}
+
+export type AskEvent =
+  | { type: 'stage'; stage: 'planning' | 'searching' | 'answering' }
+  | { type: 'plan'; plan: QueryPlan }
+  /** Answer text as the model writes it (citation markers included, not yet verified). */
+  | { type: 'text'; delta: string };
+
+/** A source the answer relies on: one passage, cited as [n]. */
+export interface Citation {
+  /** The number used in the answer text: [1], [2], ... */
+  n: number;
+  documentId: string;
+  /** File name as shared. */
+  document: string;
+  /** 1-based physical pages, ascending. */
+  pages: number[];
+  nodeId: string;
+  /** Section titles from the root: ["3 Results", "3.2 Tables"]. */
+  titlePath: string[];
+  space: SpaceId;
+}
+
+/** A figure description the answer used (the figure's page and its words). */
+export interface FigureUsed {
+  documentId: string;
+  document: string;
+  page: number;
+  nodeId: string;
+  title: string;
+  description: string;
+}
+
+export interface Answer {
+  /** Names this answer for feedback (👍/👎). */
+  id: string;
+  question: string;
+  /** Markdown, in the question's language, with [n] markers that match `citations`. */
+  answer: string;
+  /** Only citations the answer actually uses and that name a real passage. */
+  citations: Citation[];
+  figures: FigureUsed[];
+  /** False when the documents do not answer the question (then `closest` lists where to look). */
+  grounded: boolean;
+  /** True for the offline answer: sentences quoted from the documents, no model involved. */
+  extractive: boolean;
+  /** ISO 639-1 code of the question's (and answer's) language, e.g. "en", "de". */
+  language: string;
+  /** Sections nearest to the question, for an ungrounded answer (empty when grounded). */
+  closest: Array<{ document: string; pages: number[]; title: string }>;
+  /** Why the pipeline degraded, in plain words (e.g. "the model was unavailable; answered extractively"). */
+  notes: string[];
+  modelCalls: number;
+  usage: ModelUsage;
+  timings: { planMs: number; searchMs: number; answerMs: number; firstTokenMs?: number; totalMs: number };
+}

@@ -1,0 +1,179 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolioApp, type FolioApp } from '../../src/app.ts';
+import type { AskEvent } from '../../src/answer/types.ts';
+import { loadConfig } from '../../src/config.ts';
+import { FolioError } from '../../src/errors.ts';
+import type { GenerateRequest, GenerateResult, LanguageModel } from '../../src/models/types.ts';
+import { parseSpaceId } from '../../src/spaces/space-id.ts';
+import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
+
+type Reply = string | Error | ((request: GenerateRequest) => string | Error);
+
+/** A language model that answers from a script: JSON plans for the plan call, text for the answer call. */
+class ScriptedModel implements LanguageModel {
+  readonly id = 'scripted:test';
+  readonly acceptsImages = false;
+  readonly requests: GenerateRequest[] = [];
+  constructor(private readonly replies: { plan: Reply; answer: Reply }) {}
+
+  async generate(request: GenerateRequest): Promise<GenerateResult> {
+    this.requests.push(request);
+    const isPlan = Boolean(request.jsonSchema) || (typeof request.prompt === 'string' && request.prompt.includes('You plan the search'));
+    const scripted = isPlan ? this.replies.plan : this.replies.answer;
+    const reply = typeof scripted === 'function' ? scripted(request) : scripted;
+    if (reply instanceof Error) throw reply;
+    if (request.onText) for (const piece of reply.match(/.{1,12}/gsu) ?? []) request.onText(piece);
+    return { text: reply, usage: { inputTokens: 100, outputTokens: 20 }, model: this.id, ms: 1, firstTokenMs: request.onText ? 1 : undefined };
+  }
+}
+
+const plan = (overrides: Record<string, unknown> = {}) =>
+  JSON.stringify({ language: 'en', subQuestions: ['How many days of paid vacation do employees get?'], tasks: [], variants: ['paid vacation days'], hyde: ['Employees receive 25 days of paid vacation.'], picks: [{ doc: 1, node: '0001' }], ...overrides });
+
+/** Finds the passage number whose label names this page, as a model reading the prompt would. */
+function passageFor(request: GenerateRequest, page: number): number {
+  const match = new RegExp(`\\[(\\d+)\\] handbook\\.pdf · pp?\\. [^\\n]*\\b${page}\\b`).exec(request.system ?? '');
+  if (!match) throw new Error(`no passage for page ${page} in the prompt`);
+  return Number(match[1]);
+}
+
+describe('askQuestion', () => {
+  let dataDir: string;
+  let offline: FolioApp;
+  const space = parseSpaceId('handbook');
+  const other = parseSpaceId('other-team');
+  const empty = parseSpaceId('empty');
+
+  const withModel = (model: LanguageModel) => createFolioApp(offline.config, { models: { language: model }, log: offline.log });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'folio-ask-'));
+    offline = createFolioApp(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off' }));
+    const a = join(dataDir, 'a.pdf');
+    const b = join(dataDir, 'b.pdf');
+    await writeFile(a, await makeHandbookPdf('a'));
+    await writeFile(b, await makeHandbookPdf('b'));
+    const [first] = await offline.ports.ingest([{ path: a, name: 'handbook.pdf' }], space);
+    const [second] = await offline.ports.ingest([{ path: b, name: 'handbook.pdf' }], other);
+    expect([first.status, second.status]).toEqual(['ready', 'ready']);
+  }, 60_000);
+
+  afterAll(async () => {
+    await offline?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers offline with quoted sentences and the exact page', async () => {
+    const answer = await offline.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' });
+    expect(answer.grounded).toBe(true);
+    expect(answer.extractive).toBe(true);
+    expect(answer.answer).toContain('28 days of paid vacation');
+    expect(answer.answer).toMatch(/No language model is configured/);
+    expect(answer.citations[0]).toMatchObject({ n: 1, document: 'handbook.pdf', pages: [1], space });
+    expect(answer.modelCalls).toBe(0);
+  });
+
+  it('never answers from another space', async () => {
+    const mine = await offline.ask({ spaces: [space], question: 'Which tool encrypts company laptops?' });
+    const theirs = await offline.ask({ spaces: [other], question: 'Which tool encrypts company laptops?' });
+    expect(mine.answer).toContain('BitLocker');
+    expect(mine.answer).not.toContain('VeraCrypt');
+    expect(theirs.answer).toContain('VeraCrypt');
+    expect(theirs.citations.every(citation => citation.space === other)).toBe(true);
+  });
+
+  it('says plainly when the documents do not answer, and when a space is empty', async () => {
+    const missing = await offline.ask({ spaces: [space], question: 'What is the dress code for the Christmas party?' });
+    expect(missing.grounded).toBe(false);
+    expect(missing.answer).toContain("I could not find this in this space's documents.");
+    expect(missing.citations).toEqual([]);
+    const nothing = await offline.ask({ spaces: [empty], question: 'How many vacation days?' });
+    expect(nothing.grounded).toBe(false);
+    expect(nothing.answer).toMatch(/no documents yet/);
+  });
+
+  it('refuses empty and over-long questions with a message for the asker', async () => {
+    await expect(offline.ask({ spaces: [space], question: '   ' })).rejects.toMatchObject({ code: 'question_empty' });
+    const long = offline.ask({ spaces: [space], question: 'why '.repeat(2000) });
+    await expect(long).rejects.toBeInstanceOf(FolioError);
+    await expect(long).rejects.toMatchObject({ code: 'question_too_long' });
+  });
+
+  it('plans and answers with a model in two calls, streaming the answer and citing the right page', async () => {
+    const model = new ScriptedModel({
+      plan: '```json\n' + plan() + '\n```',
+      answer: request => `Employees get 28 days of paid vacation per year [${passageFor(request, 1)}].`,
+    });
+    const app = withModel(model);
+    const events: AskEvent[] = [];
+    const answer = await app.ask({ spaces: [space], question: 'How much vacation do I get?', onEvent: event => events.push(event) });
+    expect(answer).toMatchObject({ grounded: true, extractive: false, modelCalls: 2, language: 'en' });
+    expect(answer.answer).toBe('Employees get 28 days of paid vacation per year [1].');
+    expect(answer.citations).toEqual([expect.objectContaining({ n: 1, pages: [1], document: 'handbook.pdf' })]);
+    const streamed = events.flatMap(event => (event.type === 'text' ? [event.delta] : [])).join('');
+    expect(streamed).toContain('28 days of paid vacation');
+    expect(events.filter(event => event.type === 'stage').map(event => (event as { stage: string }).stage)).toEqual(['planning', 'searching', 'answering']);
+    expect(answer.timings.firstTokenMs).toBeGreaterThanOrEqual(0);
+    // The plan call saw the table of contents; the answer call saw passages with document and page.
+    expect(model.requests[0].prompt).toContain('[D1] handbook.pdf (4 pages)');
+    expect(model.requests[1].system).toMatch(/\[\d\] handbook\.pdf · p\. 1/);
+  });
+
+  it('drops citations to passages that do not exist, and reports not found when none is left', async () => {
+    const partly = withModel(new ScriptedModel({ plan: plan(), answer: request => `Hotels up to 150 euros per night [${passageFor(request, 2)}], dinners too [42].` }));
+    const answer = await partly.ask({ spaces: [space], question: 'What hotel costs are reimbursed?' });
+    expect(answer.answer).toBe('Hotels up to 150 euros per night [1], dinners too.');
+    expect(answer.notes.join(' ')).toContain('[42]');
+    expect(answer.citations[0].pages).toEqual([2]);
+
+    const invented = withModel(new ScriptedModel({ plan: plan(), answer: 'Hotels are free [7].' }));
+    const none = await invented.ask({ spaces: [space], question: 'What hotel costs are reimbursed?' });
+    expect(none.grounded).toBe(false);
+    expect(none.answer).toContain("I could not find this in this space's documents.");
+    expect(none.answer).not.toContain('Hotels are free');
+    expect(none.closest.length).toBeGreaterThan(0);
+  });
+
+  it('answers a German question in German and reports a NOT_FOUND reply as not found', async () => {
+    const model = new ScriptedModel({
+      plan: plan({ language: 'de', subQuestions: ['Wie viele Wochen Elternzeit gibt es?'], variants: ['parental leave weeks'] }),
+      answer: request => `Eltern erhalten 16 Wochen bezahlte Elternzeit [${passageFor(request, 4)}].`,
+    });
+    const answer = await withModel(model).ask({ spaces: [space], question: 'Wie viele Wochen Elternzeit bekommen Eltern?' });
+    expect(answer.language).toBe('de');
+    expect(model.requests[1].system).toContain('Answer in German');
+    expect(answer.citations[0].pages).toEqual([4]);
+
+    const unanswerable = withModel(new ScriptedModel({ plan: plan({ language: 'de' }), answer: 'NOT_FOUND: Die Dokumente sagen nichts über Dienstwagen.' }));
+    const missing = await unanswerable.ask({ spaces: [space], question: 'Welche Dienstwagen gibt es?' });
+    expect(missing.grounded).toBe(false);
+    expect(missing.answer).toContain('Dazu habe ich in den Dokumenten dieses Bereichs nichts gefunden.');
+    expect(missing.answer).toContain('Dienstwagen');
+  });
+
+  it('uses the thread history in the plan call', async () => {
+    const model = new ScriptedModel({ plan: plan({ subQuestions: ['How long is parental leave?'] }), answer: request => `16 weeks [${passageFor(request, 4)}].` });
+    await withModel(model).ask({
+      spaces: [space],
+      question: 'And how long is it?',
+      history: [
+        { role: 'user', text: 'Is there parental leave?' },
+        { role: 'assistant', text: 'Yes, parents get paid parental leave.' },
+      ],
+    });
+    expect(model.requests[0].prompt).toContain('User: Is there parental leave?');
+  });
+
+  it('falls back to the offline path when the model fails, and says so', async () => {
+    const down = new FolioError({ code: 'model_unavailable', message: '503', userMessage: 'The language model is not responding right now.', retryable: true });
+    const answer = await withModel(new ScriptedModel({ plan: down, answer: down })).ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' });
+    expect(answer.grounded).toBe(true);
+    expect(answer.extractive).toBe(true);
+    expect(answer.answer).toMatch(/The language model is unavailable right now/);
+    expect(answer.answer).toContain('28 days');
+    expect(answer.notes.join(' ')).toContain('The language model is not responding right now.');
+  });
+});
