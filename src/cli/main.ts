@@ -102,13 +102,12 @@ program
 
 program
   .command('serve')
-  .description('Run the API, web console and chat bots (coming with the service issue).')
-  .action(() => {
-    console.error(
-      'The Folio service (REST API, web console, Slack and Teams bots) is not built yet.\n' +
-        'What works today: `npm run folio -- ingest <files...> --space <name>` and `npm run folio -- tree <doc> --space <name>`.',
-    );
-    process.exitCode = 1;
+  .description('Run the REST API, the web console (http://127.0.0.1:3000 by default), the Slack/Teams bots when configured, and, without REDIS_URL, the ingest workers.')
+  .action(async () => {
+    const { serveCommand } = await import('./serve-command.ts');
+    process.exitCode = await serveCommand(loadConfig());
+    // Stopped cleanly: leave now even if a library left a timer or socket behind.
+    setTimeout(() => process.exit(), 2000).unref();
   });
 
 try {

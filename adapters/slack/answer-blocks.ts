@@ -1,0 +1,126 @@
+import type { ContextBlock, KnownBlock, SectionBlock } from '@slack/web-api';
+import type { Answer, Citation } from '../../src/answer/types.ts';
+import { escapeMrkdwn, markdownToMrkdwn, shorten, splitText } from './slack-mrkdwn.ts';
+import { feedbackActionIds } from './slack-surface.ts';
+
+/** Slack's hard limits: 50 blocks per message, 3000 characters per section text, 10 context elements. */
+export const slackLimits = { blocks: 50, sectionChars: 3000, contextElements: 10 } as const;
+
+/**
+ * Our own budget for all block text of one answer. Slack rejects messages far above ~12k characters of
+ * block text (`msg_too_long`) and long answers read badly in a channel anyway.
+ */
+export const answerTextBudgetChars = 10_000;
+
+const shortenedMarker = '\n…(answer shortened)';
+const figureBudgetChars = 2_000;
+const answerBlockIdPrefix = 'folio_answer_';
+export const feedbackBlockId = 'folio_feedback';
+
+export interface SlackMessage {
+  /** Notification and accessibility fallback; Slack shows the blocks. */
+  text: string;
+  blocks: KnownBlock[];
+  /** The answer and its sources as plain mrkdwn, for when Slack refuses the blocks. */
+  plainText?: string;
+}
+
+/**
+ * An Answer as Block Kit: the answer in sections, the figure descriptions used, the sources
+ * ("document · p. N", linked to the file in Slack when known), notes (what degraded, e.g. a model that
+ * was down) and 👍/👎 buttons. Always within Slack's limits: the answer is shortened (and says so)
+ * rather than the message being rejected. An ungrounded answer names the closest sections in its text.
+ */
+export function answerMessage(answer: Answer, links: ReadonlyMap<string, string> = new Map()): SlackMessage {
+  const tail: KnownBlock[] = [];
+  let figureChars = 0;
+  for (const figure of answer.figures) {
+    if (figureChars >= figureBudgetChars) break;
+    const line = shorten(`:frame_with_picture: *${escapeMrkdwn(figure.title)}* (${escapeMrkdwn(figure.document)} · p. ${figure.page}): ${escapeMrkdwn(figure.description)}`, 500);
+    figureChars += line.length;
+    tail.push(context([line]));
+  }
+  const sources = answer.citations.map(citation => sourceLabel(citation, links.get(citation.documentId)));
+  for (let start = 0; start < sources.length; start += slackLimits.contextElements) {
+    tail.push(context(sources.slice(start, start + slackLimits.contextElements)));
+  }
+  if (answer.notes.length > 0) tail.push(context([escapeMrkdwn(shorten([...new Set(answer.notes)].join(' '), 1000))]));
+  tail.push(feedbackButtons(answer.id));
+
+  // The answer gets whatever the other parts leave of the block and character budgets.
+  while (tail.length > slackLimits.blocks - 1) tail.splice(tail.length - 2, 1);
+  const tailChars = tail.reduce((sum, block) => sum + blockTextLength(block), 0);
+  const answerBlocksAllowed = slackLimits.blocks - tail.length;
+  const answerCharsAllowed = Math.max(1_000, answerTextBudgetChars - tailChars);
+  const answerBlocks = answerSections(markdownToMrkdwn(answer.answer), answerBlocksAllowed, answerCharsAllowed);
+  const plainSources = sources.length > 0 ? `\n\n${sources.slice(0, 10).join('\n')}` : '';
+  return {
+    text: shorten(answer.answer.replace(/\s+/g, ' '), 300),
+    blocks: [...answerBlocks, ...tail],
+    plainText: shorten(markdownToMrkdwn(answer.answer), 3_500, shortenedMarker) + plainSources,
+  };
+}
+
+function answerSections(mrkdwn: string, maxBlocks: number, maxChars: number): SectionBlock[] {
+  let text = mrkdwn.trim() || '_(no answer text)_';
+  let pieces = splitText(text, slackLimits.sectionChars);
+  const total = () => pieces.reduce((sum, piece) => sum + piece.length, 0);
+  if (pieces.length > maxBlocks || total() > maxChars) {
+    text = shorten(text, Math.min(maxChars, maxBlocks * slackLimits.sectionChars) - shortenedMarker.length - maxBlocks, '');
+    pieces = splitText(text, slackLimits.sectionChars).slice(0, maxBlocks);
+    const last = pieces.length - 1;
+    pieces[last] = shorten(pieces[last], slackLimits.sectionChars - shortenedMarker.length, '') + shortenedMarker;
+  }
+  return pieces.map((piece, index) => ({ ...section(piece), block_id: `${answerBlockIdPrefix}${index}` }));
+}
+
+/** "p. 4", "pp. 4–6" for a run, "pp. 4, 9" otherwise. */
+export function pagesLabel(pages: number[]): string {
+  if (pages.length === 0) return 'p. ?';
+  if (pages.length === 1) return `p. ${pages[0]}`;
+  const contiguous = pages.every((page, index) => index === 0 || page === pages[index - 1] + 1);
+  return contiguous ? `pp. ${pages[0]}–${pages[pages.length - 1]}` : `pp. ${pages.join(', ')}`;
+}
+
+function sourceLabel(citation: Citation, link: string | undefined): string {
+  const name = escapeMrkdwn(shorten(citation.document, 80));
+  const document = link ? `<${link}|${name}>` : `*${name}*`;
+  const where = citation.titlePath.length > 0 ? ` — ${escapeMrkdwn(shorten(citation.titlePath[citation.titlePath.length - 1], 80))}` : '';
+  return `[${citation.n}] ${document} · ${pagesLabel(citation.pages)}${where}`;
+}
+
+function feedbackButtons(answerId: string): KnownBlock {
+  return {
+    type: 'actions',
+    block_id: feedbackBlockId,
+    elements: [
+      { type: 'button', action_id: feedbackActionIds.up, value: answerId, text: { type: 'plain_text', text: '👍 Helpful', emoji: true } },
+      { type: 'button', action_id: feedbackActionIds.down, value: answerId, text: { type: 'plain_text', text: '👎 Not helpful', emoji: true } },
+    ],
+  };
+}
+
+function section(text: string): SectionBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text } };
+}
+
+function context(texts: string[]): ContextBlock {
+  return { type: 'context', elements: texts.map(text => ({ type: 'mrkdwn', text })) };
+}
+
+/** Characters of visible text in a block (what counts towards Slack's message size). */
+export function blockTextLength(block: KnownBlock): number {
+  if (block.type === 'section') return block.text?.text.length ?? 0;
+  if (block.type === 'context') return block.elements.reduce((sum, element) => sum + ('text' in element && typeof element.text === 'string' ? element.text.length : 0), 0);
+  if (block.type === 'actions') return block.elements.reduce((sum, element) => sum + ('text' in element && element.text && typeof element.text === 'object' ? element.text.text.length : 0), 0);
+  return 0;
+}
+
+/** The answer text of one of our answer messages (for thread history), or undefined for other messages. */
+export function answerTextOf(blocks: ReadonlyArray<{ type?: string; block_id?: string; text?: { text?: string } }> | undefined): string | undefined {
+  if (!blocks?.some(block => block.block_id === feedbackBlockId)) return undefined;
+  return blocks
+    .filter(block => block.block_id?.startsWith(answerBlockIdPrefix))
+    .map(block => block.text?.text ?? '')
+    .join('\n\n');
+}

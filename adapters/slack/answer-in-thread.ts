@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { Answer } from '../../src/answer/types.ts';
+import type { SpaceId } from '../../src/spaces/space-id.ts';
+import { answerMessage, type SlackMessage } from './answer-blocks.ts';
+import { replyForError } from './reply-for-error.ts';
+import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
+import { escapeMrkdwn, markdownToMrkdwn, shorten } from './slack-mrkdwn.ts';
+import { threadHistory } from './thread-history.ts';
+import { ThrottledMessage } from './throttled-message.ts';
+
+/** While streaming, the message shows plain text; Slack's text field stays far below its 40k limit. */
+const streamingPreviewChars = 3_000;
+
+/**
+ * Answers a question in the thread: posts "Thinking…", edits it while the answer streams in (at most
+ * every few seconds), and replaces it with the finished answer in Block Kit. A space without documents
+ * gets directions instead; a failure gets its plain-words reason in the same message.
+ */
+export async function answerInThread(dependencies: SlackHandlerDependencies, conversation: SlackConversation, question: string): Promise<void> {
+  const { app, log } = dependencies;
+  const { client, channelId } = conversation;
+  const correlationId = randomUUID();
+  const placeholder = await client.chat.postMessage({ channel: channelId, thread_ts: conversation.threadTs, text: 'Thinking…' });
+  const update = (text: string, blocks?: SlackMessage['blocks']) => client.chat.update({ channel: channelId, ts: placeholder.ts!, text, ...(blocks ? { blocks } : {}) });
+  const message = new ThrottledMessage<SlackMessage | { text: string; blocks?: undefined; plainText?: undefined }>(
+    async content => {
+      try {
+        await update(content.text, content.blocks);
+      } catch (error) {
+        // Slack refusing the blocks (invalid_blocks, msg_too_long) must not leave "Thinking…" behind.
+        if (!content.plainText) throw error;
+        log.warn({ err: error, correlationId }, 'Slack refused the answer blocks; sending plain text');
+        await update(content.plainText);
+      }
+    },
+    { intervalMs: dependencies.settings.progressIntervalMs, onError: error => log.warn({ err: error }, 'could not update a Slack answer message') },
+  );
+  try {
+    const spaces = await app.readableSpaces(conversation.space);
+    const directions = await directionsWithoutDocuments(dependencies, spaces, conversation);
+    if (directions) {
+      await message.flush({ text: directions });
+      return;
+    }
+    const history = await threadHistory(conversation);
+    let streamed = '';
+    const answer = await app.ask({
+      spaces,
+      question,
+      history,
+      correlationId,
+      onEvent: event => {
+        if (event.type !== 'text') return;
+        streamed += event.delta;
+        message.set({ text: `${shorten(markdownToMrkdwn(streamed), streamingPreviewChars)} …` });
+      },
+    });
+    await message.flush(answerMessage(answer, await sourceLinks(answer, dependencies, conversation)));
+    log.info({ correlationId, answerId: answer.id, space: conversation.space, grounded: answer.grounded, citations: answer.citations.length }, 'answered a Slack question');
+  } catch (error) {
+    await message.flush({ text: replyForError(error, log, { correlationId, space: conversation.space }) });
+  }
+}
+
+/**
+ * Directions for a conversation with nothing to answer from: no documents at all, or none ready yet.
+ * Undefined when at least one document is ready.
+ */
+async function directionsWithoutDocuments(dependencies: SlackHandlerDependencies, spaces: SpaceId[], conversation: SlackConversation): Promise<string | undefined> {
+  const records = (await Promise.all(spaces.map(space => dependencies.app.listDocuments(space)))).flat();
+  if (records.some(record => record.status === 'ready')) return undefined;
+  const here = conversation.space.includes(':dm:') ? 'in our conversation' : 'in this channel';
+  const names = (list: typeof records) => list.slice(0, 5).map(record => `*${escapeMrkdwn(record.name)}*`).join(', ');
+  const reading = records.filter(record => record.status !== 'failed');
+  if (reading.length > 0) return `I am still reading ${names(reading)}. Ask me again once it is ready: I post a summary in the thread where it was shared.`;
+  if (records.length > 0) return `I could not read any of the documents ${here} (${names(records)}), so I have nothing to answer from. Share a readable copy (\`/folio docs\` says what went wrong), then ask again.`;
+  return [
+    `There are no documents ${here} yet, so I have nothing to answer from.`,
+    '• Drop a PDF, PowerPoint or Word file into this conversation and I will read it (a few seconds to a few minutes).',
+    '• Then ask me, e.g. “@Folio what does the report say about costs?”',
+    '• `/folio scope team` lets this channel also use the documents shared with the whole workspace.',
+  ].join('\n');
+}
+
+/**
+ * Where each cited document can be opened in Slack: the file's permalink (remembered when it was
+ * shared), else the permalink of the message that shared it.
+ */
+async function sourceLinks(answer: Answer, dependencies: SlackHandlerDependencies, conversation: SlackConversation): Promise<Map<string, string>> {
+  const links = new Map<string, string>();
+  const cited = new Map(answer.citations.map(citation => [citation.documentId, citation.space] as const));
+  await Promise.all(
+    [...cited].map(async ([documentId, space]) => {
+      try {
+        const file = await dependencies.fileRecords.forDocument(space, documentId);
+        if (file?.permalink) {
+          links.set(documentId, file.permalink);
+          return;
+        }
+        const { record } = await dependencies.app.getDocument(space, documentId);
+        const [channel, ts] = record.source.platform === 'slack' ? (record.source.messageRef?.split(':') ?? []) : [];
+        if (!channel || !ts) return;
+        const permalink = await conversation.client.chat.getPermalink({ channel, message_ts: ts });
+        if (permalink.permalink) links.set(documentId, permalink.permalink);
+      } catch (error) {
+        dependencies.log.debug({ err: error, documentId }, 'no Slack link for a cited document');
+      }
+    }),
+  );
+  return links;
+}

@@ -1,0 +1,33 @@
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { dropRepeatedDeliveries } from './delivery-dedupe.ts';
+import { onFeedback } from './on-feedback.ts';
+import { onFileChange, onFileDeleted } from './on-file-deleted.ts';
+import { onFolioCommand } from './on-folio-command.ts';
+import { onMessage } from './on-message.ts';
+import { onUninstall } from './on-uninstall.ts';
+import type { SlackHandlerDependencies } from './slack-dependencies.ts';
+import { feedbackActionIds, slackCommand, type SlackEventType } from './slack-surface.ts';
+
+/** Every Slack event Folio handles, one handler each; the keys are exactly the subscriptions in slack-surface.ts. */
+export function slackEventHandlers(dependencies: SlackHandlerDependencies): Record<SlackEventType, (args: never) => Promise<void>> {
+  const message = onMessage(dependencies);
+  const uninstall = onUninstall(dependencies);
+  return {
+    app_mention: message,
+    message,
+    file_deleted: onFileDeleted(dependencies),
+    file_change: onFileChange(dependencies),
+    app_uninstalled: uninstall,
+    tokens_revoked: uninstall,
+  };
+}
+
+/** Registers every handler on the Bolt app: events, the slash command and the feedback buttons. */
+export function registerSlackRoutes(bolt: App, dependencies: SlackHandlerDependencies): void {
+  bolt.use(dropRepeatedDeliveries(dependencies.app.ports.state, dependencies.log));
+  for (const [type, handler] of Object.entries(slackEventHandlers(dependencies))) {
+    bolt.event(type, handler as Parameters<App['event']>[1]);
+  }
+  bolt.command(slackCommand, onFolioCommand(dependencies));
+  bolt.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: new RegExp(`^(${feedbackActionIds.up}|${feedbackActionIds.down})$`) }, onFeedback(dependencies));
+}

@@ -1,0 +1,48 @@
+import type { WebClient } from '@slack/web-api';
+import type { FolioApp } from '../../src/app.ts';
+import type { Logger } from '../../src/log.ts';
+import type { SpaceId } from '../../src/spaces/space-id.ts';
+import type { BackgroundTasks } from './background-tasks.ts';
+import type { IngestWaiter } from './ingest-waiter.ts';
+import type { SlackFileRecords } from './slack-file-records.ts';
+import type { StateInstallationStore } from './state-installation-store.ts';
+
+/** Adapter settings that are not environment variables (tests shorten the waits and allow loopback). */
+export interface SlackAdapterSettings {
+  fileHosts: string[];
+  maxFileBytes: number;
+  /** Plain-http downloads from 127.0.0.1 (the fake Slack in tests); never a production default. */
+  allowInsecureLoopbackDownloads: boolean;
+  /** Smallest gap between two edits of one progress or answer message. */
+  progressIntervalMs: number;
+  /** How long a question waits for the files shared with it before it gives up on them. */
+  ingestWaitMs: number;
+}
+
+/** What every handler gets: the core app and the adapter's own helpers (built once in index.ts). */
+export interface SlackHandlerDependencies {
+  app: FolioApp;
+  log: Logger;
+  settings: SlackAdapterSettings;
+  tasks: BackgroundTasks;
+  waiter: IngestWaiter;
+  fileRecords: SlackFileRecords;
+  /** Set for multi-workspace (OAuth) installs. */
+  installations?: StateInstallationStore;
+}
+
+/** One conversation turn the bot is working on: where it came from and where replies go. */
+export interface SlackConversation {
+  client: WebClient;
+  /** The bot token for this workspace (downloads need it explicitly). */
+  token: string;
+  botUserId?: string;
+  teamId: string;
+  channelId: string;
+  userId?: string;
+  space: SpaceId;
+  /** The message being handled. */
+  messageTs: string;
+  /** Replies go into this thread (the message's own thread, or the message itself). */
+  threadTs: string;
+}

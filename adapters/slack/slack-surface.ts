@@ -1,0 +1,59 @@
+/**
+ * Everything the Slack app asks of a workspace, in one place: the manifest
+ * (manifests/slack/manifest.yaml), the OAuth install (`scopes`) and the handlers registered in routes.ts
+ * are all checked against these lists (test/slack/manifest.test.ts), so a new API call or event cannot
+ * ship without its scope.
+ */
+
+/** Web API methods the adapter calls, with the bot scopes each needs (none: any token may call it). */
+export const slackWebApiMethods = {
+  'auth.test': [],
+  'chat.postMessage': ['chat:write'],
+  'chat.update': ['chat:write'],
+  'chat.getPermalink': [],
+  'reactions.add': ['reactions:write'],
+  'reactions.remove': ['reactions:write'],
+  // Thread history: whichever kind of conversation the thread is in.
+  'conversations.replies': ['channels:history', 'groups:history', 'im:history', 'mpim:history'],
+  'files.info': ['files:read'],
+  // Only during the OAuth install (multi-workspace); authenticated with the client id and secret.
+  'oauth.v2.access': [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SlackWebApiMethod = keyof typeof slackWebApiMethods;
+
+/**
+ * Bolt event types the adapter listens to, and the manifest event subscriptions (with their scopes)
+ * each one stands for. `message` is four subscriptions: channels, private channels, DMs, group DMs.
+ */
+export const slackEventSubscriptions = {
+  app_mention: { events: ['app_mention'], scopes: ['app_mentions:read'] },
+  message: {
+    events: ['message.channels', 'message.groups', 'message.im', 'message.mpim'],
+    scopes: ['channels:history', 'groups:history', 'im:history', 'mpim:history'],
+  },
+  file_deleted: { events: ['file_deleted'], scopes: ['files:read'] },
+  file_change: { events: ['file_change'], scopes: ['files:read'] },
+  app_uninstalled: { events: ['app_uninstalled'], scopes: [] },
+  tokens_revoked: { events: ['tokens_revoked'], scopes: [] },
+} as const satisfies Record<string, { events: readonly string[]; scopes: readonly string[] }>;
+
+export type SlackEventType = keyof typeof slackEventSubscriptions;
+
+/** The one slash command; `commands` is its scope. */
+export const slackCommand = '/folio';
+
+/** Action ids of the 👍/👎 buttons under an answer (interactivity). */
+export const feedbackActionIds = { up: 'folio_feedback_up', down: 'folio_feedback_down' } as const;
+
+/** Manifest `bot_events`, in a stable order. */
+export const slackBotEvents: string[] = [...new Set(Object.values(slackEventSubscriptions).flatMap(entry => entry.events))].sort();
+
+/** Bot token scopes: exactly what the methods, events and command above need. */
+export const slackBotScopes: string[] = [
+  ...new Set([
+    ...Object.values(slackWebApiMethods).flat(),
+    ...Object.values(slackEventSubscriptions).flatMap(entry => entry.scopes),
+    'commands',
+  ]),
+].sort();

@@ -1,0 +1,59 @@
+import type { AskEvent } from '../../../src/answer/types.ts';
+import type { DocumentRecord } from '../../../src/documents/types.ts';
+import type { SpaceId } from '../../../src/spaces/space-id.ts';
+import { cardMessage, type TeamsMessage } from '../cards/adaptive-card.ts';
+import { answerCard } from '../cards/answer-card.ts';
+import { replyForError } from '../reply-for-error.ts';
+import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
+import { escapeTeamsMarkdown, markdownForTeams, shorten } from '../teams-markdown.ts';
+import type { TeamsTurn } from '../teams-turn.ts';
+import { ThrottledMessage } from '../throttled-message.ts';
+
+const stageLines: Record<Extract<AskEvent, { type: 'stage' }>['stage'], string> = {
+  planning: 'Thinking…',
+  searching: 'Searching the documents…',
+  answering: 'Writing the answer…',
+};
+
+/**
+ * `@Folio <question>` (or any text in a personal chat): "Thinking…" in the thread at once, edited while
+ * the answer is searched and written (stages, then the answer text as it streams, throttled), and
+ * finally replaced by the answer card with its sources and 👍/👎. Asks every space this conversation
+ * may read (its own, plus the team space when it opted in) and nothing else.
+ */
+export async function answerQuestion(dependencies: TeamsHandlerDependencies, turn: TeamsTurn, question: string): Promise<void> {
+  const { app, replies, log, settings } = dependencies;
+  const spaces = await app.readableSpaces(turn.space);
+  const reading = await documentsStillReading(dependencies, spaces);
+  const readingNote = reading.length > 0 ? `\n\n_Still reading ${reading.map(name => `**${escapeTeamsMarkdown(name)}**`).join(', ')}; this answer uses the documents that are ready._` : '';
+  const messageId = await replies.reply(turn.reference, { text: `${stageLines.planning}${readingNote}` });
+  const message = new ThrottledMessage<TeamsMessage>(
+    async content => {
+      if (messageId) await replies.update(turn.reference, messageId, content);
+    },
+    { intervalMs: settings.progressIntervalMs, onError: error => log.warn({ err: error }, 'could not update a Teams answer message') },
+  );
+  let written = '';
+  const onEvent = (event: AskEvent) => {
+    if (event.type === 'stage') message.set({ text: `${stageLines[event.stage]}${readingNote}` });
+    if (event.type === 'text') {
+      written += event.delta;
+      message.set({ text: `${markdownForTeams(shorten(written, 6000))} …` });
+    }
+  };
+  let final: TeamsMessage;
+  try {
+    const answer = await app.ask({ spaces, question, correlationId: `teams:${turn.activityId}`, onEvent });
+    final = cardMessage(shorten(answer.answer.replace(/\s+/g, ' '), 200), answerCard(answer));
+  } catch (error) {
+    final = { text: replyForError(error, log, { space: turn.space }) };
+  }
+  if (messageId) await message.flush(final);
+  else await replies.reply(turn.reference, final);
+}
+
+/** Names of documents in these spaces that are queued or being read (neither ready nor failed). */
+async function documentsStillReading(dependencies: TeamsHandlerDependencies, spaces: SpaceId[]): Promise<string[]> {
+  const records: DocumentRecord[] = (await Promise.all(spaces.map(space => dependencies.app.listDocuments(space)))).flat();
+  return records.filter(record => record.status !== 'ready' && record.status !== 'failed').map(record => record.name);
+}

@@ -1,0 +1,31 @@
+import type { FolioApp } from '../../src/app.ts';
+import type { Logger } from '../../src/log.ts';
+import type { BackgroundTasks } from './background-tasks.ts';
+import type { ConversationReplies } from './conversation-replies.ts';
+import type { GraphClient } from './graph/graph-client.ts';
+import type { IngestTracker } from './ingest-tracker.ts';
+
+/** Adapter settings that are not environment variables (tests shorten the waits and allow loopback). */
+export interface TeamsAdapterSettings {
+  /** Host names files may be downloaded from (TEAMS_FILE_HOSTS; "*.x.com" matches subdomains). */
+  fileHosts: string[];
+  maxFileBytes: number;
+  /** Plain-http downloads from 127.0.0.1 (the fakes in tests); never a production default. */
+  allowInsecureLoopbackDownloads: boolean;
+  /** Smallest gap between two edits of one progress or answer message. */
+  progressIntervalMs: number;
+  /** How long a file share waits for its ingest before saying it is still being read. */
+  ingestWaitMs: number;
+}
+
+/** What every handler gets (built once in index.ts). */
+export interface TeamsHandlerDependencies {
+  app: FolioApp;
+  log: Logger;
+  settings: TeamsAdapterSettings;
+  replies: ConversationReplies;
+  tasks: BackgroundTasks;
+  tracker: IngestTracker;
+  /** Absent when no app registration (id + secret) is configured: channel and chat files cannot be read. */
+  graph?: GraphClient;
+}

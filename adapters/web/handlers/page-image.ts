@@ -1,0 +1,24 @@
+import type { RequestHandler } from 'express';
+import { spaceParam } from '../request-input.ts';
+import type { WebContext } from '../web-context.ts';
+
+/**
+ * `GET /v1/spaces/:space/documents/:id/pages/:page.png`: the page as a PNG (~110 dpi), what a
+ * citation "report.pdf · p. 12" opens. 404 for a page the document does not have. The first request
+ * renders it (and converts an office file once); later ones are served from the cache.
+ */
+export function pageImage(context: WebContext): RequestHandler {
+  return async (request, response) => {
+    const space = spaceParam(request);
+    const { record } = await context.folio.getDocument(space, String(request.params.id));
+    const path = await context.pageImages.pagePath(record, Number(request.params.page));
+    await new Promise<void>((resolve, reject) =>
+      response.sendFile(
+        path,
+        // Data dirs may live under dot-directories (~/.folio); `send` would refuse those by default.
+        { dotfiles: 'allow', cacheControl: false, headers: { 'Cache-Control': 'private, max-age=3600', 'Content-Type': 'image/png' } },
+        error => (error ? reject(error) : resolve()),
+      ),
+    );
+  };
+}

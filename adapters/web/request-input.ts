@@ -1,0 +1,42 @@
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { FolioError } from '../../src/errors.ts';
+import { parseSpaceId, type SpaceId } from '../../src/spaces/space-id.ts';
+import { inputInvalid } from './http-errors.ts';
+
+/** The `:space` of the URL as a SpaceId: `handbook` is `web:handbook`; unsafe names are refused (400). */
+export function spaceParam(request: Request): SpaceId {
+  return parseSpaceId(String(request.params.space ?? ''));
+}
+
+/** The JSON body checked against `schema`; a mismatch is a 400 naming the first problem. */
+export function jsonBody<Schema extends z.ZodType>(request: Request, schema: Schema, example: string): z.infer<Schema> {
+  if (!request.is('application/json')) {
+    throw inputInvalid(`content-type ${request.get('content-type') ?? 'none'}`, `Send a JSON body (Content-Type: application/json), e.g. ${example}.`);
+  }
+  const parsed = schema.safeParse(request.body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw inputInvalid(`invalid body: ${where}${issue.message}`, `The request body is not as expected (${where}${issue.message}); send e.g. ${example}.`);
+}
+
+/**
+ * A question that is not empty and not longer than FOLIO_MAX_QUESTION_CHARS (runs of white space
+ * count as one, as in the ask pipeline). Checked here too so that a streamed ask is refused with a
+ * 400 before the event stream opens.
+ */
+export function checkedQuestion(question: string, maxChars: number): string {
+  const trimmed = question.replace(/\s+/gu, ' ').trim();
+  if (trimmed.length === 0) {
+    throw new FolioError({ code: 'question_empty', message: 'empty question', userMessage: 'The question is empty: type what you want to know about the documents.' });
+  }
+  if (trimmed.length > maxChars) {
+    throw new FolioError({
+      code: 'question_too_long',
+      message: `question of ${trimmed.length} characters (limit ${maxChars})`,
+      userMessage: `The question is ${trimmed.length} characters long; the limit is ${maxChars}. Shorten it, or split it into several questions.`,
+    });
+  }
+  return trimmed;
+}

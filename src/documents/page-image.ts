@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import pLimit from 'p-limit';
+import type { IngestConfig } from '../config.ts';
+import { FolioError } from '../errors.ts';
+import type { BlobStore } from '../index/blob-store.ts';
+import { convertToPdf } from '../ingest/convert/libreoffice.ts';
+import { detectFileType } from '../ingest/detect-file-type.ts';
+import { renderPageRegion } from '../ingest/pdf/figures/render-page-region.ts';
+import { restoreNativeBuiltins } from '../ingest/pdf/native-builtins.ts';
+import { pdfjs, type PDFDocumentProxy } from '../ingest/pdf/open-pdf.ts';
+import type { DocumentRecord } from './types.ts';
+
+// In Node, pdf.js reads its standard fonts and CMaps with fs.readFile(base + file name), so the bases
+// are plain directory paths here. (openPdf passes file:// URLs, which Node cannot read that way: the
+// parser then measures text without the font files, and its layout rules are tuned to that; rendering
+// without them draws letters of non-embedded fonts as empty boxes.)
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const renderingFonts = { standardFontDataUrl: join(pdfjsRoot, 'standard_fonts') + sep, cMapUrl: join(pdfjsRoot, 'cmaps') + sep, cMapPacked: true };
+
+export interface PageImageSettings {
+  /** Cached PNGs go to `<dataDir>/page-images/<sha256>/<page>.png`, converted office PDFs beside them. */
+  dataDir: string;
+  blobs: BlobStore;
+  ingest: Pick<IngestConfig, 'sofficePath' | 'convertTimeoutMs'>;
+  /** Sharp enough to read body text in a dialog, small enough (~0.3–0.6 MB) to open at once. */
+  dpi?: number;
+  maxSidePx?: number;
+  /** Pages rendered at once by this process; rendering is CPU-bound. */
+  concurrency?: number;
+}
+
+export type PageImageDocument = Pick<DocumentRecord, 'id' | 'name' | 'mime' | 'sha256'>;
+
+/**
+ * Renders one page of a stored document to PNG for citation previews ("report.pdf · p. 12" opens the
+ * page). PDFs are rendered from their stored original; office originals are converted to PDF with
+ * LibreOffice on first use and that PDF is kept, because a conversion takes seconds and a deck's pages
+ * are usually opened one after another. Every PNG is cached by (sha256, page): the same bytes always
+ * give the same page, whatever space or name they were shared under.
+ */
+export class PageImageRenderer {
+  private readonly inFlight = new Map<string, Promise<string>>();
+  private readonly renderSlots: ReturnType<typeof pLimit>;
+
+  constructor(private readonly settings: PageImageSettings) {
+    this.renderSlots = pLimit(settings.concurrency ?? 2);
+  }
+
+  /**
+   * The PNG file of `page` (1-based) of the document. Throws document_not_found for a page the
+   * document does not have, and the converter's FolioError when an office file cannot be converted.
+   */
+  async pagePath(document: PageImageDocument, page: number): Promise<string> {
+    if (!Number.isInteger(page) || page < 1) throw noSuchPage(document, page);
+    const cached = this.cachedPagePath(document.sha256, page);
+    if (await exists(cached)) return cached;
+    return this.once(`png:${document.sha256}:${page}`, () => this.renderSlots(() => this.render(document, page, cached)));
+  }
+
+  /** Drops every cached page and converted PDF of these bytes (call when no document uses them any more). */
+  async removeCached(sha256: string): Promise<void> {
+    await rm(this.cacheDir(sha256), { recursive: true, force: true });
+  }
+
+  private async render(document: PageImageDocument, page: number, target: string): Promise<string> {
+    const pdfPath = await this.pdfPath(document);
+    const buffer = await readFile(pdfPath);
+    const pdf = await openPdfForRendering(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), document);
+    try {
+      if (page > pdf.numPages) throw noSuchPage(document, page, pdf.numPages);
+      const pdfPage = await pdf.getPage(page);
+      const { width, height } = pdfPage.getViewport({ scale: 1 });
+      const rendered = await renderPageRegion(pdfPage, { x: 0, y: 0, width, height }, { dpi: this.settings.dpi ?? 110, maxSidePx: this.settings.maxSidePx ?? 1600 });
+      pdfPage.cleanup();
+      await writeAtomically(target, rendered.png);
+      return target;
+    } finally {
+      await pdf.destroy();
+    }
+  }
+
+  /** The stored original when it is a PDF, else its cached conversion (made now if missing). */
+  private async pdfPath(document: PageImageDocument): Promise<string> {
+    const original = this.settings.blobs.originalPath(document.sha256);
+    if (!(await exists(original))) {
+      throw new FolioError({
+        code: 'document_not_found',
+        message: `original of ${document.id} (${document.sha256}) is missing`,
+        userMessage: `The file of ${document.name} is no longer stored, so its pages cannot be shown. Share it again.`,
+      });
+    }
+    if (document.mime === 'application/pdf') return original;
+    const converted = join(this.cacheDir(document.sha256), 'document.pdf');
+    if (await exists(converted)) return converted;
+    return this.once(`pdf:${document.sha256}`, () => this.convert(document, original, converted));
+  }
+
+  private async convert(document: PageImageDocument, original: string, target: string): Promise<string> {
+    // The original is stored without an extension; LibreOffice picks its import filter by it.
+    const detected = await detectFileType(original, { declaredName: document.name, maxBytes: Number.MAX_SAFE_INTEGER });
+    const outputDir = await mkdtemp(join(tmpdir(), 'folio-page-pdf-'));
+    try {
+      const [result] = await convertToPdf([{ path: original, extension: detected.extension, name: document.name }], {
+        sofficePath: this.settings.ingest.sofficePath,
+        timeoutMs: this.settings.ingest.convertTimeoutMs,
+        outputDir,
+      });
+      if (result.error) throw result.error;
+      await writeAtomically(target, await readFile(result.pdfPath!));
+      return target;
+    } finally {
+      await rm(outputDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Concurrent requests for the same page (or conversion) share one piece of work. */
+  private once(key: string, work: () => Promise<string>): Promise<string> {
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const promise = work().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  private cacheDir(sha256: string): string {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256.slice(0, 80)}`);
+    return join(this.settings.dataDir, 'page-images', sha256);
+  }
+
+  private cachedPagePath(sha256: string, page: number): string {
+    return join(this.cacheDir(sha256), `${page}.png`);
+  }
+}
+
+async function openPdfForRendering(data: Uint8Array, document: PageImageDocument): Promise<PDFDocumentProxy> {
+  const task = pdfjs.getDocument({ data, ...renderingFonts, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+  try {
+    const pdf = await task.promise;
+    restoreNativeBuiltins();
+    return pdf;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    // The same bytes were read when the document was ingested, so this is rare (a damaged blob).
+    throw new FolioError({
+      code: 'pdf_unreadable',
+      message: `cannot open ${document.id} for rendering: ${(error as Error)?.message ?? String(error)}`,
+      userMessage: `The pages of ${document.name} cannot be shown: its stored file could not be read. Share it again.`,
+      cause: error,
+    });
+  }
+}
+
+function noSuchPage(document: PageImageDocument, page: number, pageCount?: number): FolioError {
+  return new FolioError({
+    code: 'document_not_found',
+    message: `no page ${page} in ${document.id}${pageCount ? ` (${pageCount} pages)` : ''}`,
+    userMessage: pageCount
+      ? `${document.name} has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}.`
+      : `Page numbers start at 1; "${page}" is not a page of ${document.name}.`,
+  });
+}
+
+async function writeAtomically(path: string, content: Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${randomUUID()}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, path);
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}

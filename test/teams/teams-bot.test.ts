@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamsSpaceOf } from '../../adapters/teams/teams-space.ts';
+import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
+import type { BotMessage } from '../fakes/fake-bot-connector.ts';
+import { cardActionInvoke, cardTexts, channelMessage, groupChatMessage, personalMessage } from './support/teams-activities.ts';
+import { startTeamsHarness, tenantId, type TeamsHarness } from './support/teams-harness.ts';
+
+const team = { teamId: '19:team-handbook@thread.tacv2', groupId: '5c0b7d1e-8f2a-4b3c-9d4e-6f7a8b9c0d1e' };
+const general = { teamId: team.teamId, channelId: '19:general-handbook@thread.tacv2' };
+const adaChat = 'a:1AdaPersonalChatWithFolio-xYz_0123';
+const sharingUrl = 'https://contoso.sharepoint.com/sites/Handbook/Shared Documents/General/handbook.pdf';
+
+describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector and Graph)', () => {
+  let harness: TeamsHarness;
+  let serviceUrl: string;
+  const repliesTo = (activityId: string) => harness.connector.messages().filter(message => message.replyToId === activityId);
+  const finalCard = (activityId: string, what: string) =>
+    harness.connector.waitFor(() => repliesTo(activityId).find(message => message.activity.attachments?.length), { what });
+  const finalText = (activityId: string, pattern: RegExp, what: string) =>
+    harness.connector.waitFor(() => repliesTo(activityId).find(message => pattern.test(message.activity.text ?? '')), { what });
+
+  beforeAll(async () => {
+    harness = await startTeamsHarness();
+    serviceUrl = harness.connector.serviceUrl;
+    harness.connector.teams.set(team.teamId, { aadGroupId: team.groupId, name: 'Handbook team' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('reads a file sent in a personal chat into the personal space, with progress edited in place and a summary card', async () => {
+    const downloadUrl = harness.graph.addPersonalDownload('handbook.pdf', await makeHandbookPdf('a'));
+    const activity = personalMessage(serviceUrl, { chatId: adaChat, files: [{ name: 'handbook.pdf', downloadUrl }] });
+    expect((await harness.post(activity)).status).toBe(200);
+
+    const summary = await finalCard(activity.id, 'the summary card');
+    expect(summary.conversationId).toBe(adaChat);
+    expect(summary.edits).toBeGreaterThanOrEqual(1);
+    const texts = cardTexts(summary.activity);
+    expect(texts[0]).toBe('✅ **handbook.pdf** is ready.');
+    expect(texts).toContain('Pages: 4');
+    expect(texts.at(-1)).toMatch(/^Ask me about it, e\.g\. “what does section 3 say/);
+    // The progress message was the one reply, edited into the card (never a second message).
+    expect(repliesTo(activity.id)).toHaveLength(1);
+    expect(harness.connector.calls.filter(call => call.kind === 'update' && call.activityId === summary.id).length).toBe(summary.edits);
+
+    const documents = await harness.app.listDocuments(teamsSpaceOf(tenantId, adaChat));
+    expect(documents.map(document => [document.name, document.status, document.pageCount])).toEqual([['handbook.pdf', 'ready', 4]]);
+    expect(documents[0].source).toMatchObject({ platform: 'teams', sharedBy: 'aad-ada', fileId: 'unique-handbook.pdf' });
+  });
+
+  it('reads a file posted in a channel through Graph (message, then shares) and answers a mention in the thread with a card', async () => {
+    harness.graph.addSharedFile(sharingUrl, await makeHandbookPdf('b'));
+    const post = channelMessage(serviceUrl, general, { html: '<div><div><attachment id="5f3a2b1c"></attachment></div></div>' });
+    harness.graph.addChannelMessage({ teamGroupId: team.groupId, channelId: general.channelId, messageId: post.id }, [
+      { id: '5f3a2b1c', contentType: 'reference', contentUrl: sharingUrl, name: 'handbook.pdf' },
+    ]);
+    expect((await harness.post(post)).status).toBe(200);
+    const summary = await finalCard(post.id, 'the channel summary card');
+    expect(summary.conversationId).toBe(`${general.channelId};messageid=${post.id}`);
+    expect(cardTexts(summary.activity)[0]).toBe('✅ **handbook.pdf** is ready.');
+    // The team's Entra group id came from the Bot Connector, the token from the client-credentials flow.
+    expect(harness.connector.calls.some(call => call.kind === 'team-details' && call.activityId === team.teamId)).toBe(true);
+    const tokenRequest = harness.graph.requests.find(request => request.form);
+    expect(tokenRequest?.path).toBe(`/${tenantId}/oauth2/v2.0/token`);
+    expect(tokenRequest?.form).toMatchObject({ grant_type: 'client_credentials', client_id: expect.any(String), scope: `${harness.graph.baseUrl}/.default` });
+    expect(harness.graph.requests.some(request => request.path === `/v1.0/teams/${team.groupId}/channels/${general.channelId}/messages/${post.id}`)).toBe(true);
+
+    const question = channelMessage(serviceUrl, { ...general, rootId: post.id }, { mention: true, text: 'How many days of paid vacation does an employee get?' });
+    expect((await harness.post(question)).status).toBe(200);
+    const thinking = await harness.connector.waitFor(() => repliesTo(question.id)[0], { what: 'the Thinking… reply' });
+    // Replies go into the thread the question was asked in (the root post's thread).
+    expect(thinking.conversationId).toBe(`${general.channelId};messageid=${post.id}`);
+    const answer = await finalCard(question.id, 'the answer card');
+    expect(answer.id).toBe(thinking.id);
+    const card = answer.activity.attachments[0].content;
+    expect(card).toMatchObject({ type: 'AdaptiveCard', version: '1.5' });
+    const texts = cardTexts(answer.activity);
+    expect(texts[0]).toContain('31 days of paid vacation');
+    expect(texts).toContain('**Sources**');
+    expect(texts.some(text => /^\[1\] \*\*handbook\.pdf\*\* · p\. 1 — 1 Vacation policy$/.test(text))).toBe(true);
+    expect(card.actions.map((action: { type: string; verb: string }) => [action.type, action.verb])).toEqual([
+      ['Action.Execute', 'folio.feedback'],
+      ['Action.Execute', 'folio.feedback'],
+    ]);
+  });
+
+  it('keeps conversations apart: each answers from its own documents only', async () => {
+    const personalQuestion = personalMessage(serviceUrl, { chatId: adaChat, text: 'How many days of paid vacation does an employee get?' });
+    await harness.post(personalQuestion);
+    const personalTexts = cardTexts((await finalCard(personalQuestion.id, 'the personal answer')).activity).join('\n');
+    expect(personalTexts).toContain('28 days of paid vacation');
+    expect(personalTexts).not.toContain('31 days');
+
+    // A group chat with no documents gets the empty-space answer, not the channel's or Ada's document.
+    const chatQuestion = groupChatMessage(serviceUrl, '19:empty-chat-0a1b@thread.v2', { mention: true, text: 'How many days of paid vacation does an employee get?' });
+    await harness.post(chatQuestion);
+    const chatTexts = cardTexts((await finalCard(chatQuestion.id, 'the empty-chat answer')).activity).join('\n');
+    expect(chatTexts).toContain('no documents yet');
+    expect(chatTexts).not.toMatch(/28 days|31 days|handbook\.pdf/);
+  });
+
+  it('reads a file posted with a question in a group chat, then answers the question from it', async () => {
+    const chatId = '19:travel-chat-3c4d@thread.v2';
+    const url = 'https://contoso-my.sharepoint.com/personal/grace/Documents/Microsoft Teams Chat Files/handbook.pdf';
+    harness.graph.addSharedFile(url, await makeHandbookPdf('a'));
+    const post = groupChatMessage(serviceUrl, chatId, { mention: true, text: 'Which tool encrypts company laptops?', html: '<div><at>Folio</at> Which tool encrypts company laptops?<attachment id="c9"></attachment></div>' });
+    harness.graph.addChatMessage({ chatId, messageId: post.id }, [{ id: 'c9', contentType: 'reference', contentUrl: url, name: 'handbook.pdf' }]);
+    await harness.post(post);
+    const answer = await harness.connector.waitFor(() => repliesTo(post.id).find(message => message.activity.attachments?.[0]?.content.actions), { what: 'the answer after the file' });
+    const [summary] = repliesTo(post.id);
+    expect(summary.id).not.toBe(answer.id);
+    expect(cardTexts(summary.activity)[0]).toBe('✅ **handbook.pdf** is ready.');
+    expect(cardTexts(answer.activity).join('\n')).toContain('encrypted with BitLocker');
+    expect(harness.graph.requests.some(request => request.path === `/v1.0/chats/${chatId}/messages/${post.id}`)).toBe(true);
+  });
+
+  it('says which permission an admin must grant when Graph answers 403', async () => {
+    harness.graph.forbidden.add('channel-messages');
+    harness.graph.forbidden.add('chat-messages');
+    try {
+      const channelPost = channelMessage(serviceUrl, { teamId: team.teamId, channelId: '19:locked-channel@thread.tacv2' }, { html: '<div><attachment id="aa11"></attachment></div>' });
+      await harness.post(channelPost);
+      const channelReply = await finalText(channelPost.id, /permission/, 'the channel permission reply');
+      expect(channelReply.activity.text).toContain('**ChannelMessage.Read.Group**');
+      expect(channelReply.activity.text).toMatch(/re-installing Folio in this team/);
+
+      const chatPost = groupChatMessage(serviceUrl, '19:locked-chat-77@thread.v2', { html: '<div><attachment id="bb22"></attachment></div>' });
+      await harness.post(chatPost);
+      const chatReply = await finalText(chatPost.id, /permission/, 'the chat permission reply');
+      expect(chatReply.activity.text).toContain('**ChatMessage.Read.Chat**');
+    } finally {
+      harness.graph.forbidden.clear();
+    }
+  });
+
+  it('does the work of an activity delivered twice only once', async () => {
+    const question = personalMessage(serviceUrl, { chatId: adaChat, text: 'Which tool encrypts company laptops?' });
+    const deliveries = await Promise.all([harness.post(question), harness.post(question)]);
+    expect(deliveries.map(delivery => delivery.status)).toEqual([200, 200]);
+    await finalCard(question.id, 'the answer');
+
+    const filePost = channelMessage(serviceUrl, general, { html: '<div><attachment id="5f3a2b1c"></attachment></div>' });
+    harness.graph.addChannelMessage({ teamGroupId: team.groupId, channelId: general.channelId, messageId: filePost.id }, [
+      { id: '5f3a2b1c', contentType: 'reference', contentUrl: sharingUrl, name: 'handbook.pdf' },
+    ]);
+    await harness.post(filePost);
+    await harness.post(filePost);
+    const summary = await finalCard(filePost.id, 'the re-shared file summary');
+    expect(cardTexts(summary.activity)[0]).toContain('I already had this exact file');
+    await harness.connector.waitForQuiet();
+
+    expect(repliesTo(question.id)).toHaveLength(1);
+    expect(repliesTo(filePost.id)).toHaveLength(1);
+    expect(harness.graph.requests.filter(request => request.path.endsWith(`/messages/${filePost.id}`))).toHaveLength(1);
+  });
+
+  it('refuses a download from a host that is not one of TEAMS_FILE_HOSTS', async () => {
+    const before = harness.graph.requests.length;
+    const activity = personalMessage(serviceUrl, { chatId: adaChat, files: [{ name: 'report.pdf', downloadUrl: 'https://files.example.net/report.pdf?sig=abc' }] });
+    await harness.post(activity);
+    const summary = await finalCard(activity.id, 'the refusal');
+    expect(cardTexts(summary.activity)[0]).toBe("⚠️ I could not read **report.pdf**: I can only read files stored in this workspace's own file storage, so I did not open that link.");
+    expect(harness.graph.requests.length).toBe(before);
+
+    // A channel post whose reference points outside the organisation's file storage is not opened either.
+    const post = channelMessage(serviceUrl, general, { html: '<div><attachment id="dd44"></attachment></div>' });
+    harness.graph.addChannelMessage({ teamGroupId: team.groupId, channelId: general.channelId, messageId: post.id }, [
+      { id: 'dd44', contentType: 'reference', contentUrl: 'https://www.dropbox.com/s/abc/report.pdf', name: 'report.pdf' },
+    ]);
+    const sharesRequests = () => harness.graph.requests.filter(request => request.path.startsWith('/v1.0/shares/')).length;
+    const sharesBefore = sharesRequests();
+    await harness.post(post);
+    const refused = await finalCard(post.id, 'the refused reference');
+    expect(cardTexts(refused.activity)[0]).toBe("⚠️ I could not read **report.pdf**: I can only read files stored in your organisation's SharePoint or OneDrive, so I did not open that link.");
+    expect(sharesRequests()).toBe(sharesBefore);
+  });
+
+  it('answers help, lists documents, and ignores channel chatter that does not mention it', async () => {
+    const help = personalMessage(serviceUrl, { chatId: adaChat, text: 'help' });
+    await harness.post(help);
+    expect((await finalText(help.id, /Folio/, 'help')).activity.text).toMatch(/^\*\*Folio\*\* answers questions/);
+
+    const docs = channelMessage(serviceUrl, general, { mention: true, text: 'docs' });
+    await harness.post(docs);
+    expect((await finalText(docs.id, /Documents/, 'docs')).activity.text).toContain('- **handbook.pdf** — 4 pages');
+
+    const callsBefore = harness.connector.calls.length;
+    const chatter = channelMessage(serviceUrl, general, { text: 'lunch at noon?' });
+    expect((await harness.post(chatter)).status).toBe(200);
+    await harness.connector.waitForQuiet(200);
+    expect(harness.connector.calls.length).toBe(callsBefore);
+    expect(await harness.app.ports.state.get(`teams:activity:${tenantId}:${general.channelId}:${chatter.id}`)).toBeUndefined();
+  });
+
+  it('records 👍 from an Action.Execute invoke and answers it in the same request', async () => {
+    const question = personalMessage(serviceUrl, { chatId: adaChat, text: 'How are hotel costs reimbursed?' });
+    await harness.post(question);
+    const answer: BotMessage = await finalCard(question.id, 'the answer');
+    const upAction = answer.activity.attachments[0].content.actions[0];
+    const invoke = await harness.post(cardActionInvoke(serviceUrl, adaChat, { verb: upAction.verb, data: upAction.data }));
+    expect(invoke).toEqual({ status: 200, body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Thanks, glad it helped.' } });
+    const stored = await harness.app.ports.state.list<{ rating: string; user: string; question: string }>(`feedback:${upAction.data.answerId}`);
+    expect(stored.map(entry => [entry.value.rating, entry.value.user, entry.value.question])).toEqual([['up', 'teams:aad-ada', 'How are hotel costs reimbursed?']]);
+
+    const stale = await harness.post(cardActionInvoke(serviceUrl, adaChat, { verb: 'folio.feedback', data: { folioAction: 'feedback', answerId: 'gone', rating: 'down' } }));
+    expect(stale.body).toMatchObject({ value: 'That answer is too old to rate.' });
+
+    // Clients without Universal Actions send the Action.Submit fallback: a message carrying the data.
+    const submit = { ...personalMessage(serviceUrl, { chatId: adaChat, user: { id: '29:1bob', aadObjectId: 'aad-bob', name: 'Bob' } }), value: { ...upAction.data, rating: 'down' } };
+    await harness.post(submit);
+    await finalText(submit.id, /Thanks for telling me/, 'the Action.Submit thanks');
+    const ratings = await harness.app.ports.state.list<{ rating: string; user: string }>(`feedback:${upAction.data.answerId}`);
+    expect(ratings.map(entry => [entry.value.user, entry.value.rating]).sort()).toEqual([['teams:aad-ada', 'up'], ['teams:aad-bob', 'down']]);
+  });
+
+  it('answers a request that is not an activity with 400 instead of crashing', async () => {
+    expect((await harness.post({ hello: 'world' })).status).toBe(400);
+    expect((await harness.post({ ...personalMessage(serviceUrl, { chatId: adaChat, text: 'hi' }), conversation: undefined })).status).toBe(400);
+  });
+});

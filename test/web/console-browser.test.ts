@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handbookFacts, makeHandbookPdf } from './support/handbook-pdf.ts';
+import { startWebTestServer, type WebTestServer } from './support/web-test-server.ts';
+
+const chromiumPath = '/usr/bin/chromium';
+const chromiumAvailable = existsSync(chromiumPath);
+// Under CI a missing Chromium is a provisioning bug (.ci/run installs it): fail instead of skipping.
+const mustRun = process.env.CI === 'true';
+if (!chromiumAvailable && !mustRun) console.warn(`Skipping the console browser tests: no Chromium at ${chromiumPath} (apt-get install chromium)`);
+
+const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+
+async function launch(): Promise<Browser> {
+  if (!chromiumAvailable) throw new Error(`Chromium is required (CI=true) but ${chromiumPath} does not exist: apt-get install chromium`);
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Collects uncaught page errors and console errors (a CSP violation shows up as one). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', error => errors.push(error.message));
+  page.on('console', message => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+describe.runIf(chromiumAvailable || mustRun)('web console in headless Chromium', () => {
+  let browser: Browser;
+  let web: WebTestServer;
+
+  beforeAll(async () => {
+    browser = await launch();
+    web = await startWebTestServer();
+    await mkdir(artifacts, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+  });
+
+  it('drops a PDF, shows it ready with its contents, answers with a cited page that opens as an image', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${web.baseUrl}/`);
+    await page.getByLabel('Space').fill('handbook');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.locator('#main').waitFor({ state: 'visible' });
+    await expect.poll(() => page.locator('#documents-empty').isVisible()).toBe(true);
+
+    // A real drop: a DataTransfer holding the PDF, dispatched on the drop zone.
+    const pdf = await makeHandbookPdf();
+    const dataTransfer = await page.evaluateHandle(({ bytes, name }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/pdf' }));
+      return transfer;
+    }, { bytes: Array.from(pdf), name: 'handbook.pdf' });
+    await page.dispatchEvent('#dropzone', 'drop', { dataTransfer });
+
+    const row = page.locator('#document-list li', { hasText: 'handbook.pdf' });
+    await row.locator('.status.ready').waitFor({ timeout: 30_000 });
+    expect(await row.locator('.status').textContent()).toBe('ready · 3 pages');
+    // The progress line said how reading went.
+    await expect.poll(() => page.locator('#uploads').textContent()).toContain('Ready: 3 pages.');
+
+    await row.getByRole('button', { name: 'Contents' }).click();
+    const refunds = row.locator('.tree li', { hasText: '2 Refunds' }).first();
+    await refunds.waitFor();
+    expect(await refunds.textContent()).toContain('p. 2');
+
+    await page.getByLabel('Question').fill(handbookFacts.question);
+    await page.getByLabel('Question').press('Enter');
+    const answer = page.locator('.conversation .answer').last();
+    await answer.locator('.sources .citation').first().waitFor({ timeout: 30_000 });
+    expect(await answer.getAttribute('aria-busy')).toBe('false');
+    expect(await answer.locator('.answer-text').textContent()).toContain('45 days');
+    expect(await answer.locator('.mode').isVisible()).toBe(true);
+    const citation = answer.locator('.sources .citation').first();
+    expect(await citation.textContent()).toBe(`handbook.pdf · p. ${handbookFacts.refundPage}`);
+    await page.screenshot({ path: `${artifacts}console.png`, fullPage: true });
+
+    await citation.click();
+    const dialog = page.locator('#page-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await page.locator('#page-title').textContent()).toBe(`handbook.pdf · p. ${handbookFacts.refundPage}`);
+    await expect.poll(() => page.locator('#page-image').evaluate(image => (image as HTMLImageElement).naturalWidth)).toBe(935);
+    expect(await page.locator('#page-image').getAttribute('alt')).toBe(`Page ${handbookFacts.refundPage} of handbook.pdf`);
+    await page.screenshot({ path: `${artifacts}console-page.png` });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
+    await expect.poll(() => answer.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('asks for the API key when the server has one, then works with it', async () => {
+    const apiKey = 'console-test-key-0123456789';
+    const secured = await startWebTestServer({ apiKey });
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${secured.baseUrl}/`);
+      await page.getByLabel('Space').fill('handbook');
+      await page.getByRole('button', { name: 'Open' }).click();
+      await expect.poll(() => page.locator('#notice').textContent()).toContain('This server needs an API key');
+      expect(await page.locator('#settings').getAttribute('open')).not.toBeNull();
+      await page.getByLabel('FOLIO_API_KEY').fill(apiKey);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('#main').waitFor({ state: 'visible' });
+      expect(await page.locator('#notice').isHidden()).toBe(true);
+      expect(await page.evaluate(() => sessionStorage.getItem('folio.apiKey'))).toBe(apiKey);
+    } finally {
+      await page.close();
+      await secured.close();
+    }
+  });
+});
