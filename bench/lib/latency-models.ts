@@ -28,7 +28,10 @@ export class LatencyLanguageModel implements LanguageModel {
       await sleep(this.latencyMs);
       const nodes = [...prompt.matchAll(/^ {2}(\d{4}) /gmu)].slice(0, 2).map(match => ({ doc: 1, node: match[1] }));
       const question = /The question:\n(.*)\n/u.exec(prompt)?.[1] ?? 'question';
-      const text = JSON.stringify({ language: 'en', subQuestions: [question], tasks: [], variants: [question.split(' ').slice(-4).join(' ')], hyde: [`A passage answering ${question}`], picks: nodes });
+      // Like a real plan: a few keyword variants built from the question's words, one HyDE passage.
+      const words = question.replace(/\?$/u, '').split(' ').slice(-5);
+      const variants = [words.slice(-4).join(' '), words.slice(0, 3).join(' '), [words[0], words.at(-1)].join(' ')];
+      const text = JSON.stringify({ language: 'en', subQuestions: [question], tasks: [], variants, hyde: [`A passage answering ${question}`], picks: nodes });
       const ms = performance.now() - started;
       this.busyMs += ms;
       this.planMs += ms;

@@ -6,13 +6,14 @@ import type { KnowledgeStore } from '../index/types.ts';
 import type { DocumentTree } from '../ingest/types.ts';
 import type { Logger } from '../log.ts';
 import type { Models, ModelUsage } from '../models/types.ts';
-import { offlinePlan } from '../retrieve/offline-plan.ts';
+import { keywordVariants, offlinePlan } from '../retrieve/offline-plan.ts';
 import type { PageIndex } from '../retrieve/page-index.ts';
-import { searchSpace } from '../retrieve/search-space.ts';
+import { searchDepth, searchSpace, wholePageOptions } from '../retrieve/search-space.ts';
 import { stitchSections } from '../retrieve/stitch-sections.ts';
 import type { FusedHit, QueryPlan } from '../retrieve/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { answerWithModel } from './answer-with-model.ts';
+import { checkedQuestion } from './check-question.ts';
 import { toContextPassages, type ContextPassage } from './context-passage.ts';
 import { detectLanguage } from './detect-language.ts';
 import { extractiveAnswer } from './extractive-answer.ts';
@@ -38,6 +39,8 @@ export interface AskDependencies {
 const tocMaxChars = 16_000;
 /** Fused units that go into stitching. */
 const hitsForContext = 24;
+/** Fused units the search returns (twice what stitching takes: some share a section). */
+const searchK = hitsForContext * 2;
 
 /**
  * A question → a grounded answer (DESIGN §4): plan (one model call, or rules offline), search (BM25,
@@ -145,6 +148,9 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
       }
       if (generated.droppedPassages > 0) notes.push(`${generated.droppedPassages} passages were left out to fit the model's prompt budget.`);
       if (generated.notFound) return notFound(generated.text || undefined);
+      // Nothing at all (a safety stop, an exhausted token budget) is a model failure, not "not found":
+      // the passages may well answer the question, so the extractive answer below is the better reply.
+      if (!generated.text) throw emptyAnswer(models.language.id);
       const resolved = resolveCitations(generated.text, passages);
       if (resolved.invalid.length > 0) {
         log.warn({ invalid: resolved.invalid, passages: passages.length }, 'the answer cited passages that do not exist; removed those markers');
@@ -174,21 +180,6 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   }
 }
 
-function checkedQuestion(raw: string, maxChars: number): string {
-  const question = raw.replace(/\s+/gu, ' ').trim();
-  if (!question) {
-    throw new FolioError({ code: 'question_empty', message: 'empty question', userMessage: 'Ask me a question about the documents, e.g. “What does the report say about revenue?”' });
-  }
-  if (question.length > maxChars) {
-    throw new FolioError({
-      code: 'question_too_long',
-      message: `question of ${question.length} characters`,
-      userMessage: `That question is ${question.length} characters long; the most I take is ${maxChars}. Please shorten it.`,
-    });
-  }
-  return question;
-}
-
 async function readyRecords(store: KnowledgeStore, spaces: SpaceId[]): Promise<Map<string, DocumentRecord>> {
   const records = new Map<string, DocumentRecord>();
   for (const space of spaces) for (const record of await store.listDocuments(space)) if (record.status === 'ready') records.set(record.id, record);
@@ -197,7 +188,10 @@ async function readyRecords(store: KnowledgeStore, spaces: SpaceId[]): Promise<M
 
 /** Documents for the table of contents, most relevant first by a quick whole-page BM25 of the question. */
 async function tocDocuments(question: string, spaces: SpaceId[], records: Map<string, DocumentRecord>, dependencies: AskDependencies, trees: TreeCache) {
-  const ranked = [...new Set(dependencies.pageIndex.search(question, { spaces, k: 60 }).map(hit => hit.unit.documentId))];
+  // The same whole-page search the search step runs for the question's keywords: the page index answers it from memory then.
+  const keywords = keywordVariants(question)[0] ?? question;
+  const pages = dependencies.pageIndex.search(keywords, wholePageOptions({ spaces, k: searchDepth(searchK) }));
+  const ranked = [...new Set(pages.map(hit => hit.unit.documentId))];
   const rest = [...records.values()].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1)).map(record => record.id);
   const ordered = [...new Set([...ranked, ...rest])].slice(0, 40);
   const documents: Array<{ record: DocumentRecord; tree: DocumentTree }> = [];
@@ -210,7 +204,7 @@ async function tocDocuments(question: string, spaces: SpaceId[], records: Map<st
 }
 
 async function search(plan: QueryPlan, input: AskInput, dependencies: AskDependencies, notes: string[], log: Logger): Promise<FusedHit[]> {
-  const options = { spaces: input.spaces, k: hitsForContext * 2, rrfK: dependencies.config.rrfK, pageIndex: dependencies.pageIndex, signal: input.signal };
+  const options = { spaces: input.spaces, k: searchK, rrfK: dependencies.config.rrfK, pageIndex: dependencies.pageIndex, signal: input.signal };
   try {
     return (await searchSpace(dependencies.store, plan, { ...options, embedder: dependencies.models.embedding })).hits;
   } catch (error) {
@@ -221,6 +215,15 @@ async function search(plan: QueryPlan, input: AskInput, dependencies: AskDepende
     notes.push('Searched by keywords only: the embedding model was unavailable.');
     return (await searchSpace(dependencies.store, plan, options)).hits;
   }
+}
+
+function emptyAnswer(model: string): FolioError {
+  return new FolioError({
+    code: 'model_output_invalid',
+    message: `${model} returned an empty answer`,
+    userMessage: 'The AI model returned an empty answer.',
+    retryable: true,
+  });
 }
 
 function addUsage(total: ModelUsage, add: ModelUsage): void {

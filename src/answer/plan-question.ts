@@ -27,6 +27,9 @@ export const modelPlanSchema = z.object({
 
 export type ModelPlan = z.infer<typeof modelPlanSchema>;
 
+/** Keyword queries kept from a plan: each is a BM25 list (and the first few a whole-page list) per question. */
+const maxVariants = 8;
+
 export interface PlannedQuestion {
   plan: QueryPlan;
   tasks: string[];
@@ -61,7 +64,8 @@ export async function planQuestion(
 
 export function toQueryPlan(value: ModelPlan, input: { question: string; history: ConversationTurn[]; toc: TableOfContents }): Pick<PlannedQuestion, 'plan' | 'tasks' | 'language'> {
   const subQuestions = unique([...(input.history.length === 0 ? [input.question.trim()] : []), ...value.subQuestions]).slice(0, 5);
-  const variants = unique([...value.variants, ...subQuestions.flatMap(keywordVariants)]).slice(0, 16);
+  // The question's own keywords first: they rank well on their own, and the table of contents was ordered by them.
+  const variants = unique([...subQuestions.flatMap(keywordVariants), ...value.variants]).slice(0, maxVariants);
   const nodePicks: QueryPlan['nodePicks'] = [];
   for (const pick of value.picks.slice(0, 8)) {
     const document = input.toc.documents.find(entry => entry.label === pick.doc);

@@ -28,6 +28,7 @@ export class DeferredKnowledgeStore implements KnowledgeStore {
   countDocumentsWithSha: KnowledgeStore['countDocumentsWithSha'] = async sha256 => (await this.store()).countDocumentsWithSha(sha256);
   searchLexical: KnowledgeStore['searchLexical'] = async query => (await this.store()).searchLexical(query);
   searchVector: KnowledgeStore['searchVector'] = async query => (await this.store()).searchVector(query);
+  searchVectors: KnowledgeStore['searchVectors'] = async query => (await this.store()).searchVectors(query);
 
   async close(): Promise<void> {
     if (this.loaded) await (await this.loaded).close();

@@ -44,6 +44,10 @@ export interface VectorQuery extends ScopedQuery {
   vector: number[];
 }
 
+export interface VectorsQuery extends ScopedQuery {
+  vectors: number[][];
+}
+
 /**
  * A search result; hits come best first. `score` is only comparable within one result list. Hits carry
  * no vectors (nothing downstream needs them, and reading them back costs more than the search).
@@ -94,6 +98,8 @@ export interface KnowledgeStore {
   searchLexical(query: LexicalQuery): Promise<UnitHit[]>;
   /** Cosine similarity over unit vectors; units without vectors are never returned. */
   searchVector(query: VectorQuery): Promise<UnitHit[]>;
+  /** `searchVector` for several query vectors at once (one list per vector, same order): the embedded store scores them in one pass. */
+  searchVectors(query: VectorsQuery): Promise<UnitHit[][]>;
 
   close(): Promise<void>;
 }

@@ -12,6 +12,12 @@ export class PageIndex {
   private readonly documents = new Map<string, IndexedDocument & { version: string }>();
   /** Per space, how many pages contain each word (not pairs): whole-space idf in one lookup. */
   private readonly spaceWordFrequencies = new Map<string, Map<string, number>>();
+  /**
+   * Results of recent searches, dropped whenever a document changes: a question's planner and its search
+   * (and repeated keyword variants) ask the same thing, and a 100k-page search costs tens of ms.
+   */
+  private readonly recent = new Map<string, UnitHit[]>();
+  private static readonly recentLimit = 64;
 
   has(documentId: string, version: string): boolean {
     return this.documents.get(documentId)?.version === version;
@@ -36,6 +42,7 @@ export class PageIndex {
       pages.push({ page, position: pages.length, length: tokens.length, unit: pageUnits[0], tokens });
     }
     this.removeDocument(documentId);
+    this.recent.clear();
     const pageLengths = Float64Array.from(pages, page => page.length);
     this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings, totalLength, pageLabels });
     this.countWords(space, postings, 1);
@@ -95,6 +102,7 @@ export class PageIndex {
     if (!document) return;
     this.countWords(document.space, document.postings, -1);
     this.documents.delete(documentId);
+    this.recent.clear();
   }
 
   private countWords(space: string, postings: Map<string, number[]>, sign: 1 | -1): void {
@@ -114,6 +122,16 @@ export class PageIndex {
    * again (RM3-style pseudo-relevance feedback).
    */
   search(text: string, options: PageSearchOptions): UnitHit[] {
+    const key = JSON.stringify([text, options]);
+    const cached = this.recent.get(key);
+    if (cached) return [...cached];
+    const hits = this.searchNow(text, options);
+    this.recent.set(key, hits);
+    if (this.recent.size > PageIndex.recentLimit) this.recent.delete(this.recent.keys().next().value!);
+    return [...hits];
+  }
+
+  private searchNow(text: string, options: PageSearchOptions): UnitHit[] {
     const words = searchTerms(text);
     const pairWeight = options.pairWeight ?? 0.5;
     const terms = [...new Set(words)];

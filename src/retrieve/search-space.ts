@@ -5,7 +5,7 @@ import { pageReferenceList } from './page-reference-list.ts';
 import { pageList, rankDocuments, titleList } from './derived-lists.ts';
 import { contentWords, offlinePlan } from './offline-plan.ts';
 import { loadPageIndex } from './load-page-index.ts';
-import type { PageIndex } from './page-index.ts';
+import type { PageIndex, PageSearchOptions } from './page-index.ts';
 import { rankPages } from './rank-pages.ts';
 import { fuseRankings } from './reciprocal-rank-fusion.ts';
 import type { QueryPlan, RankedList, SearchResult } from './types.ts';
@@ -91,7 +91,7 @@ export const defaultTuning: SearchTuning = {
 export async function searchSpace(store: KnowledgeStore, query: string | QueryPlan, options: SearchSpaceOptions): Promise<SearchResult> {
   const plan = typeof query === 'string' ? offlinePlan(query) : query;
   const tuning = { ...defaultTuning, ...options.tuning };
-  const depth = options.depth ?? Math.max(100, options.k * 4);
+  const depth = options.depth ?? searchDepth(options.k);
   const scope = { spaces: options.spaces, documentIds: options.documentIds, k: depth };
 
   const lexicalQueries = plan.variants.length > 0 ? plan.variants : plan.subQuestions;
@@ -104,11 +104,8 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
 
   const lists: RankedList[] = lexical.map((hits, index) => ({ name: `bm25:${index}`, hits, weight: tuning.lexicalWeight }));
   lists.push({ name: 'pages', hits: pageList(lexical, { sumWeight: tuning.pageSumWeight }), weight: tuning.pageWeight });
-  const wholePages = lexicalQueries.map(text =>
-    pageIndex.search(text, { spaces: options.spaces, documentIds: options.documentIds, k: depth, pairWeight: tuning.pairWeight, k1: tuning.k1, b: tuning.b,
-      feedback: { pages: tuning.feedbackPages, terms: tuning.feedbackTerms, weight: tuning.feedbackWeight },
-    }),
-  );
+  // Whole-page lists for the first few keyword queries only: each scans the page index (tens of ms at 100k pages).
+  const wholePages = lexicalQueries.slice(0, maxWholePageQueries).map(text => pageIndex.search(text, wholePageOptions({ spaces: options.spaces, documentIds: options.documentIds, k: depth }, tuning)));
   wholePages.forEach((hits, index) => lists.push({ name: `whole-page:${index}`, hits, weight: tuning.wholePageWeight }));
   const queryWords = [...new Set(plan.subQuestions.flatMap(contentWords))];
   lists.push({ name: 'titles', hits: titleList(lexical.flat(), queryWords), weight: tuning.titleWeight });
@@ -133,6 +130,30 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   return { plan, hits: fused.slice(0, options.k), pages };
 }
 
+/** Keyword queries that also get a whole-page list. */
+const maxWholePageQueries = 3;
+
+/** How many candidates each list asks for when the caller wants `k` fused units. */
+export function searchDepth(k: number): number {
+  return Math.max(100, k * 4);
+}
+
+/**
+ * The whole-page search options searchSpace uses; a caller that ranks pages or documents before the
+ * search (the planner's table of contents) uses the same, so the page index answers both from one scoring.
+ */
+export function wholePageOptions(scope: { spaces: SpaceId[]; documentIds?: string[]; k: number }, tuning: SearchTuning = defaultTuning): PageSearchOptions {
+  return {
+    spaces: scope.spaces,
+    documentIds: scope.documentIds,
+    k: scope.k,
+    pairWeight: tuning.pairWeight,
+    k1: tuning.k1,
+    b: tuning.b,
+    feedback: { pages: tuning.feedbackPages, terms: tuning.feedbackTerms, weight: tuning.feedbackWeight },
+  };
+}
+
 /** Documents best first by their best pages; a search of one document needs no ranking. */
 function documentRanking(pageHits: UnitHit[], tuning: SearchTuning, documentIds?: string[]): string[] {
   return documentIds?.length === 1 ? documentIds : rankDocuments(pageHits, { topPages: tuning.documentTopPages });
@@ -154,7 +175,7 @@ async function vectorLists(
     return vectors;
   };
   const vectors = [...(await embedAll(plan.subQuestions, 'query')), ...(plan.hyde.length > 0 ? await embedAll(plan.hyde, 'document') : [])];
-  return Promise.all(vectors.map(vector => store.searchVector({ ...scope, vector })));
+  return store.searchVectors({ ...scope, vectors });
 }
 
 /** A planner's node picks as one list: the picked nodes' units, in pick order. */

@@ -136,6 +136,27 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       expect(hits[0].score).toBeLessThanOrEqual(1.0001);
     });
 
+    it('searches several vectors at once with the same results as one by one', async () => {
+      const space = testSpace('vectors');
+      const first = warehouseReport(space, { name: 'one.pdf', withVectors: true });
+      const second = warehouseReport(space, { name: 'two.pdf', variant: 'second edition', withVectors: true });
+      await commit(first);
+      await commit(second);
+      // Six queries: one group of four and a remainder of two in the embedded store's scoring.
+      const texts = ['pallets handled per hour', 'forklift safety', 'second edition', 'quarterly throughput', 'dock doors', 'night shift'];
+      const together = await store.searchVectors({ spaces: [space], vectors: texts.map(text => testEmbedding.embedOne(text)), k: 5 });
+      expect(together).toHaveLength(texts.length);
+      for (const [index, text] of texts.entries()) {
+        const alone = await searchVector([space], text, 5);
+        expect(together[index].map(hit => hit.unit.id)).toEqual(alone.map(hit => hit.unit.id));
+        together[index].forEach((hit, rank) => expect(hit.score).toBeCloseTo(alone[rank].score, 5));
+      }
+      const filtered = await store.searchVectors({ spaces: [space], vectors: [testEmbedding.embedOne('pallets')], k: 10, documentIds: [second.record.id] });
+      expect(filtered[0].length).toBeGreaterThan(0);
+      expect(filtered[0].every(hit => hit.unit.documentId === second.record.id)).toBe(true);
+      expect(await store.searchVectors({ spaces: [space], vectors: [], k: 5 })).toEqual([]);
+    });
+
     it('restricts both searches to the listed documents', async () => {
       const space = testSpace('filter');
       const first = warehouseReport(space, { name: 'one.pdf', withVectors: true });

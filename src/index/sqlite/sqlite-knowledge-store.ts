@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { DocumentRecord } from '../../documents/types.ts';
 import type { DocumentTree } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
-import type { IndexUnit, KnowledgeStore, LexicalQuery, UnitHit, VectorQuery } from '../types.ts';
+import type { IndexUnit, KnowledgeStore, LexicalQuery, UnitHit, VectorQuery, VectorsQuery } from '../types.ts';
 import { figureSha256s } from '../figure-sha256s.ts';
 import { containsCjk } from './fts-query.ts';
 import { searchLexicalRows } from './lexical-search.ts';
@@ -140,14 +140,29 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   }
 
   async searchVector(query: VectorQuery): Promise<UnitHit[]> {
-    if (query.spaces.length === 0 || query.k <= 0 || query.vector.length === 0) return [];
-    const candidates = this.vectors.search(query.spaces, query.vector, query.k, query.documentIds ? new Set(query.documentIds) : undefined);
+    return (await this.searchVectors({ ...query, vectors: [query.vector] }))[0];
+  }
+
+  async searchVectors(query: VectorsQuery): Promise<UnitHit[][]> {
+    // Vectors of another length than the first cannot share its pass (nor match the same units): searched on their own.
+    const vectors = query.vectors.filter(vector => vector.length > 0);
+    if (query.spaces.length === 0 || query.k <= 0 || vectors.length === 0) return query.vectors.map(() => []);
+    const documentIds = query.documentIds ? new Set(query.documentIds) : undefined;
+    const byLength = new Map<number, number[]>();
+    query.vectors.forEach((vector, index) => vector.length > 0 && byLength.set(vector.length, [...(byLength.get(vector.length) ?? []), index]));
+    const results: UnitHit[][] = query.vectors.map(() => []);
     const select = this.database.prepare(`SELECT ${unitColumnsWithoutVector} FROM units u WHERE u.row_id = ?`);
-    return candidates.flatMap(candidate => {
-      const row = select.get(candidate.rowId) as UnitRow | undefined;
-      // A row deleted by another process since the cache was read is skipped.
-      return row && query.spaces.includes(row.space as SpaceId) ? [{ unit: unitFromRow(row), score: candidate.score }] : [];
-    });
+    for (const indexes of byLength.values()) {
+      const candidateLists = this.vectors.searchMany(query.spaces, indexes.map(index => query.vectors[index]), query.k, documentIds);
+      candidateLists.forEach((candidates, position) => {
+        results[indexes[position]] = candidates.flatMap(candidate => {
+          const row = select.get(candidate.rowId) as UnitRow | undefined;
+          // A row deleted by another process since the cache was read is skipped.
+          return row && query.spaces.includes(row.space as SpaceId) ? [{ unit: unitFromRow(row), score: candidate.score }] : [];
+        });
+      });
+    }
+    return results;
   }
 
   async close(): Promise<void> {

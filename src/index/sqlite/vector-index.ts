@@ -32,20 +32,24 @@ export class VectorIndex {
 
   /** Best `k` units of these spaces by cosine similarity to `vector`, best first. */
   search(spaces: string[], vector: number[], k: number, documentIds?: Set<string>): VectorCandidate[] {
-    const query = new Float32Array(vector.length);
-    writeNormalized(Float32Array.from(vector), query, 0);
-    const best: VectorCandidate[] = [];
-    let threshold = -Infinity;
-    const visit = (rowId: number, score: number) => {
-      if (best.length >= k && score <= threshold) return;
-      let index = best.length;
-      while (index > 0 && best[index - 1].score < score) index -= 1;
-      best.splice(index, 0, { rowId, score });
-      if (best.length > k) best.pop();
-      if (best.length >= k) threshold = best[best.length - 1].score;
-    };
-    for (const space of new Set(spaces)) this.readSnapshot(space, vector.length).score(query, documentIds, visit);
-    return best;
+    return this.searchMany(spaces, [vector], k, documentIds)[0];
+  }
+
+  /** `search` for several query vectors of one length, reading each space's matrix once per four queries. */
+  searchMany(spaces: string[], vectors: number[][], k: number, documentIds?: Set<string>): VectorCandidate[][] {
+    if (vectors.length === 0) return [];
+    const dimensions = vectors[0].length;
+    if (vectors.some(vector => vector.length !== dimensions)) throw new Error('query vectors of different lengths');
+    const queries = vectors.map(vector => {
+      const query = new Float32Array(dimensions);
+      writeNormalized(Float32Array.from(vector), query, 0);
+      return query;
+    });
+    const collectors = queries.map(() => topK(k));
+    for (const space of new Set(spaces)) {
+      this.readSnapshot(space, dimensions).scoreMany(queries, documentIds, (query, rowId, score) => collectors[query].visit(rowId, score));
+    }
+    return collectors.map(collector => collector.best);
   }
 
   private refresh(space: string, dimensions: number): SpaceMatrix {
@@ -74,4 +78,21 @@ export class VectorIndex {
     this.cache.set(key, matrix);
     return matrix;
   }
+}
+
+/** Keeps the best `k` (rowId, score) pairs seen, best first. */
+function topK(k: number) {
+  const best: VectorCandidate[] = [];
+  let threshold = -Infinity;
+  return {
+    best,
+    visit(rowId: number, score: number) {
+      if (best.length >= k && score <= threshold) return;
+      let index = best.length;
+      while (index > 0 && best[index - 1].score < score) index -= 1;
+      best.splice(index, 0, { rowId, score });
+      if (best.length > k) best.pop();
+      if (best.length >= k) threshold = best[best.length - 1].score;
+    },
+  };
 }

@@ -3,7 +3,7 @@ import type { DocumentRecord } from '../../documents/types.ts';
 import type { DocumentTree } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { checkCommit } from '../check-commit.ts';
-import type { IndexUnit, KnowledgeStore, LexicalQuery, ScopedQuery, UnitHit, VectorQuery } from '../types.ts';
+import type { IndexUnit, KnowledgeStore, LexicalQuery, ScopedQuery, UnitHit, VectorQuery, VectorsQuery } from '../types.ts';
 import { cjkBigrams, containsCjk } from './cjk-bigrams.ts';
 import { commitVersion } from './commit-version.ts';
 import { connectWeaviate, type WeaviateConnectionOptions } from './connect-weaviate.ts';
@@ -161,6 +161,11 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
       return result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: 1 - (object.metadata?.distance ?? 1) }));
     });
     return mergeSpaceHits(lists, query.k, 'cosine');
+  }
+
+  /** Weaviate searches each vector on the server; the requests go out together. */
+  async searchVectors(query: VectorsQuery): Promise<UnitHit[][]> {
+    return Promise.all(query.vectors.map(vector => this.searchVector({ ...query, vector })));
   }
 
   /** Removes a whole space (its tenant in both collections). Not part of KnowledgeStore: for operators and tests. */

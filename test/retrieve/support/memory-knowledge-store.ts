@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '../../../src/documents/types.ts';
-import type { IndexUnit, KnowledgeStore, LexicalQuery, UnitHit, VectorQuery } from '../../../src/index/types.ts';
+import type { IndexUnit, KnowledgeStore, LexicalQuery, UnitHit, VectorQuery, VectorsQuery } from '../../../src/index/types.ts';
 import type { DocumentTree } from '../../../src/ingest/types.ts';
 import type { SpaceId } from '../../../src/spaces/space-id.ts';
 
@@ -88,6 +88,10 @@ export class MemoryKnowledgeStore implements KnowledgeStore {
       .map(unit => ({ unit, score: cosine(unit.vector!, query.vector) }))
       .sort((a, b) => b.score - a.score || a.unit.id.localeCompare(b.unit.id))
       .slice(0, query.k);
+  }
+
+  async searchVectors(query: VectorsQuery): Promise<UnitHit[][]> {
+    return Promise.all(query.vectors.map(vector => this.searchVector({ ...query, vector })));
   }
 
   async close(): Promise<void> {}
