@@ -3,10 +3,11 @@ import type { Answer, AskInput } from './answer/types.ts';
 import { buildFolio, type Folio, type FolioPorts } from './compose.ts';
 import type { Config } from './config.ts';
 import { documentIdFor } from './documents/document-id.ts';
+import { cleanDocumentName } from './documents/document-name.ts';
 import type { ForgetOutcome } from './documents/forget-document.ts';
 import { documentNotFound } from './documents/document-not-found.ts';
 import type { DocumentRecord, DocumentSource } from './documents/types.ts';
-import { FolioError } from './errors.ts';
+import { asFolioError, FolioError } from './errors.ts';
 import { detectFileType } from './ingest/detect-file-type.ts';
 import { createPageOcr } from './ingest/pdf/ocr/page-ocr.ts';
 import type { DocumentTree } from './ingest/types.ts';
@@ -101,6 +102,8 @@ export interface CreateFolioAppOverrides extends Partial<FolioAppPorts> {}
 
 /** How long an answer is kept so a 👍/👎 click can refer to it. */
 const answerRetentionSeconds = 90 * 24 * 3600;
+/** The longest a question's reply waits for its answer to be kept for feedback. */
+const answerKeepWaitMs = 1_000;
 
 /**
  * The composition root of the service: store, blobs, models, queue and state from Config (each may be
@@ -151,7 +154,9 @@ export function createFolioApp(config: Config, overrides: CreateFolioAppOverride
     log,
     modelsSummary: built.summary ?? `models: ${models.language?.id ?? 'offline'} (supplied by the caller)`,
 
-    async submitDocument(input) {
+    async submitDocument(shared) {
+      // The name is display text only (files are stored by sha256); cleaned once, here, for every adapter.
+      const input = { ...shared, name: cleanDocumentName(shared.name) };
       const detected = await detectFileType(input.path, { declaredName: input.name, maxBytes: config.ingest.maxFileBytes });
       const original = await folio.blobs.storeOriginal(input.path);
       const documentId = documentIdFor(input.space, original.sha256);
@@ -165,7 +170,7 @@ export function createFolioApp(config: Config, overrides: CreateFolioAppOverride
         await queue.enqueue(job);
         return { jobId, documentId, duplicate: false };
       }
-      await folio.store.saveRecord({
+      const queued: DocumentRecord = {
         id: documentId,
         space: input.space,
         name: input.name,
@@ -177,8 +182,19 @@ export function createFolioApp(config: Config, overrides: CreateFolioAppOverride
         source: input.source,
         createdAt: existing?.createdAt ?? timestamp,
         updatedAt: timestamp,
-      });
-      await queue.enqueue(job);
+      };
+      await folio.store.saveRecord(queued);
+      try {
+        await queue.enqueue(job);
+      } catch (error) {
+        // Never queued (Redis down, disk full): a record left "queued" would wait forever. Failed, with
+        // the reason, it shows what happened and the same file can simply be shared again.
+        const reason = asFolioError(error);
+        await folio.store
+          .saveRecord({ ...queued, status: 'failed', error: { code: reason.code, message: reason.userMessage }, updatedAt: new Date().toISOString() })
+          .catch(saveError => log.warn({ err: saveError, documentId }, 'could not mark an unqueued document failed'));
+        throw error;
+      }
       return { jobId, documentId, duplicate: false };
     },
 
@@ -210,7 +226,13 @@ export function createFolioApp(config: Config, overrides: CreateFolioAppOverride
         pageIndex: await refreshPageIndex(input.spaces),
         trees,
       });
-      await state.set(`answer:${answer.id}`, { spaces: input.spaces, question: answer.question, answer: answer.answer, citations: answer.citations, at: new Date().toISOString() }, { ttlSeconds: answerRetentionSeconds });
+      // Kept only so a 👍/👎 can refer to it. Normally stored before the reply goes out (so a click right
+      // after finds it), but never waited on for long: a slow, down (Redis) or full state store must not
+      // delay or cost the answer.
+      const kept = state
+        .set(`answer:${answer.id}`, { spaces: input.spaces, question: answer.question, answer: answer.answer, citations: answer.citations, at: new Date().toISOString() }, { ttlSeconds: answerRetentionSeconds })
+        .catch(error => log.warn({ err: error, answerId: answer.id, code: asFolioError(error).code }, 'could not keep the answer for feedback'));
+      await Promise.race([kept, new Promise(resolve => setTimeout(resolve, answerKeepWaitMs).unref())]);
       return answer;
     },
 

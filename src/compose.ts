@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { forgetDocument, type ForgetOutcome } from './documents/forget-document.ts';
+import { PageImageCache } from './documents/page-image-cache.ts';
 import type { DocumentSource } from './documents/types.ts';
 import { BlobStore } from './index/blob-store.ts';
 import { DeferredKnowledgeStore } from './index/deferred-knowledge-store.ts';
@@ -50,8 +51,8 @@ export function buildFolio(config: Config, overrides: Partial<FolioPorts> = {}):
     overrides.store ??
     (weaviate
       ? new DeferredKnowledgeStore('weaviate', async () => {
-          const { WeaviateKnowledgeStore } = await import('./index/weaviate/weaviate-knowledge-store.ts');
-          return new WeaviateKnowledgeStore(weaviate);
+          const { failFastWeaviateStore } = await import('./index/weaviate/fail-fast-knowledge-store.ts');
+          return failFastWeaviateStore(weaviate);
         })
       : new SqliteKnowledgeStore({ dataDir: config.dataDir }));
   const ports: FolioPorts = {
@@ -61,14 +62,15 @@ export function buildFolio(config: Config, overrides: Partial<FolioPorts> = {}):
     figureDescriber: overrides.figureDescriber,
     log: overrides.log ?? createLogger({ level: config.logLevel }),
   };
+  const pageImages = new PageImageCache(config.dataDir);
   return {
     ...ports,
     // Imported on first use: parsing pulls in pdf.js, which commands like `docs` do not need.
     ingest: async (files, space, options = {}) => {
       const { ingestFiles } = await import('./ingest/ingest-files.ts');
-      return ingestFiles(files, space, { ...ports, ...options, config: config.ingest });
+      return ingestFiles(files, space, { ...ports, ...options, pageImages, config: config.ingest });
     },
-    forget: (space, idOrName) => forgetDocument(space, idOrName, ports),
+    forget: (space, idOrName) => forgetDocument(space, idOrName, { ...ports, pageImages }),
     close: () => store.close(),
   };
 }

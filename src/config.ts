@@ -43,7 +43,7 @@ const environmentSchema = z.object({
   OPENAI_VISION_MODEL: z.string().min(1).optional(),
   OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   OPENAI_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(8192).optional(),
-  FOLIO_MODEL_TIMEOUT_S: z.coerce.number().positive().default(60),
+  FOLIO_MODEL_TIMEOUT_S: z.coerce.number().positive().default(30),
   FOLIO_MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   FOLIO_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   FOLIO_PROMPT_MAX_CHARS: z.coerce.number().int().min(2000).default(200_000),

@@ -11,6 +11,7 @@ export type FolioErrorCode =
   | 'pdf_unreadable'
   | 'pdf_encrypted'
   | 'pdf_no_pages'
+  | 'document_no_text'
   | 'conversion_failed'
   | 'conversion_timeout'
   | 'converter_missing'
@@ -22,6 +23,7 @@ export type FolioErrorCode =
   | 'question_too_long'
   | 'rate_limited'
   | 'store_unavailable'
+  | 'storage_full'
   | 'queue_unavailable'
   | 'model_unavailable'
   | 'model_quota'
@@ -62,10 +64,36 @@ export class FolioError extends Error {
 /** Wraps anything thrown into a FolioError so edges handle one type. */
 export function asFolioError(error: unknown): FolioError {
   if (error instanceof FolioError) return error;
+  const storageFull = storageFullError(error);
+  if (storageFull) return storageFull;
   return new FolioError({
     code: 'internal',
     message: error instanceof Error ? error.message : String(error),
     userMessage: 'Something went wrong on our side while reading that file. Please try again in a minute.',
     cause: error,
   });
+}
+
+/** What the OS (ENOSPC, EDQUOT) and SQLite (SQLITE_FULL) say when the disk is full. */
+const storageFullCodes = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+
+/**
+ * `storage_full` for an error of a full disk under the data dir (also when it is the cause of another
+ * error), else undefined. Not retryable: only an administrator freeing space helps.
+ */
+export function storageFullError(error: unknown): FolioError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && storageFullCodes.has(code)) {
+      return new FolioError({
+        code: 'storage_full',
+        message: `storage full (${code}): ${current instanceof Error ? current.message : String(current)}`,
+        userMessage: "Folio's storage is full, so nothing new can be saved right now. An administrator needs to free disk space; then share the file again.",
+        cause: error,
+      });
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

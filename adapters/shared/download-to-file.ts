@@ -117,7 +117,8 @@ function refused(message: string): FolioError {
   return new FolioError({
     code: 'download_refused',
     message,
-    userMessage: "I can only read files stored in this workspace's own file storage, so I did not open that link.",
+    // Slack, Teams and whatever comes next share these words: no platform's own vocabulary ("workspace").
+    userMessage: "I can only read files stored in this chat's own file storage, so I did not open that link.",
   });
 }
 

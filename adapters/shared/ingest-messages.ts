@@ -1,41 +1,45 @@
 import type { IngestOutcome } from '../../src/ingest/ingest-files.ts';
 import type { IngestEvent } from '../../src/ingest/types.ts';
 import type { IngestJobEvent } from '../../src/queue/types.ts';
+import type { ChatText } from './chat-text.ts';
 
 /**
  * The words chat adapters show while a document is read: one line per stage ("Reading page 12 of 40"),
- * a summary when it is ready, and the error in plain words when it failed. Platform formatting (Block
- * Kit, Adaptive Cards) is the adapter's; the words are shared so Slack and Teams say the same thing.
+ * a summary when it is ready, and the error in plain words when it failed. The words are shared so
+ * Slack and Teams say the same thing; they come as ChatText (document names marked bold) and each
+ * adapter renders them in its own markup and layout (Slack mrkdwn, Teams Markdown and Adaptive Cards).
  */
-export function progressLine(name: string, event: IngestEvent): string {
-  if (event.type === 'page') return `Reading *${name}*: page ${event.page} of ${event.pageCount}…`;
-  if (event.type === 'figure') return `Describing the figures in *${name}*: ${event.done} of ${event.total}…`;
+export function progressLine(name: string, event: IngestEvent): ChatText {
+  const document = { bold: name };
+  if (event.type === 'page') return ['Reading ', document, `: page ${event.page} of ${event.pageCount}…`];
+  if (event.type === 'figure') return ['Describing the figures in ', document, `: ${event.done} of ${event.total}…`];
   switch (event.stage) {
     case 'queued':
-      return `Queued *${name}*; I will start reading it shortly.`;
+      return ['Queued ', document, '; I will start reading it shortly.'];
     case 'converting':
-      return `Converting *${name}* to PDF…`;
+      return ['Converting ', document, ' to PDF…'];
     case 'parsing':
-      return `Reading *${name}*…`;
+      return ['Reading ', document, '…'];
     case 'describing':
-      return `Describing the figures in *${name}*…`;
+      return ['Describing the figures in ', document, '…'];
     case 'indexing':
-      return `Indexing *${name}* so it can be searched…`;
+      return ['Indexing ', document, ' so it can be searched…'];
     case 'ready':
-      return `*${name}* is ready.`;
+      return [document, ' is ready.'];
     case 'failed':
-      return `I could not read *${name}*.`;
+      return ['I could not read ', document, '.'];
   }
 }
 
-export function retryLine(event: Extract<IngestJobEvent, { type: 'retrying' }>): string {
-  return `Reading *${event.job.name}* hit a temporary problem (${event.error.message}); trying again in ${Math.round(event.delayMs / 1000)} s.`;
+/** A transient failure the queue will retry: what happened (the error's plain words) and when it tries again. */
+export function retryLine(event: Extract<IngestJobEvent, { type: 'retrying' }>): ChatText {
+  return ['Reading ', { bold: event.job.name }, ` hit a temporary problem (${event.error.message}); trying again in ${Math.round(event.delayMs / 1000)} s.`];
 }
 
-/** What the user reads when ingest finished: counts and how to ask, or what went wrong and what to do. */
-export function outcomeText(outcome: IngestOutcome, botMention = '@Folio'): string {
+/** One line when ingest finished: the counts of a ready document, or what went wrong and what to do. */
+export function outcomeLine(outcome: IngestOutcome): ChatText {
   if (outcome.status === 'failed') {
-    return `I could not read *${outcome.name}*: ${outcome.error?.message ?? 'an unexpected error occurred.'}`;
+    return ['I could not read ', { bold: outcome.name }, `: ${outcome.error?.message ?? 'an unexpected error occurred.'}`];
   }
   const stats = outcome.stats;
   const parts = [plural(outcome.pages, 'page')];
@@ -45,7 +49,20 @@ export function outcomeText(outcome: IngestOutcome, botMention = '@Folio'): stri
     if (stats.ocrPages > 0) parts.push(`${plural(stats.ocrPages, 'scanned page')} read with OCR`);
   }
   const already = outcome.duplicate ? ' (I already had this exact file, so nothing changed)' : '';
-  return `*${outcome.name}* is ready${already}: ${parts.join(', ')}.\nAsk me about it, e.g. “${botMention} what does section 3 say about …?”`;
+  return [{ bold: outcome.name }, ` is ready${already}: ${parts.join(', ')}.`];
+}
+
+/**
+ * How to ask about a document that is ready. `botMention` is how people address the bot where they must
+ * (Slack `<@U…>`, Teams "@Folio"), and empty where any message is a question (a Teams personal chat).
+ */
+export function askHint(botMention: string): ChatText {
+  return [`Ask me about it, e.g. “${botMention ? `${botMention} ` : ''}what does section 3 say about …?”`];
+}
+
+/** The outcome line, and for a ready document how to ask about it on the next line. */
+export function outcomeText(outcome: IngestOutcome, botMention = '@Folio'): ChatText {
+  return outcome.status === 'failed' ? outcomeLine(outcome) : [...outcomeLine(outcome), '\n', ...askHint(botMention)];
 }
 
 function plural(count: number, noun: string): string {

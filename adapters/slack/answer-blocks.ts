@@ -1,6 +1,8 @@
 import type { ContextBlock, KnownBlock, SectionBlock } from '@slack/web-api';
 import type { Answer, Citation } from '../../src/answer/types.ts';
-import { escapeMrkdwn, markdownToMrkdwn, shorten, splitText } from './slack-mrkdwn.ts';
+import { pagesLabel } from '../shared/pages-label.ts';
+import { shorten } from '../shared/shorten.ts';
+import { escapeMrkdwn, markdownToMrkdwn, splitText } from './slack-mrkdwn.ts';
 import { feedbackActionIds } from './slack-surface.ts';
 
 /** Slack's hard limits: 50 blocks per message, 3000 characters per section text, 10 context elements. */
@@ -72,14 +74,6 @@ function answerSections(mrkdwn: string, maxBlocks: number, maxChars: number): Se
     pieces[last] = shorten(pieces[last], slackLimits.sectionChars - shortenedMarker.length, '') + shortenedMarker;
   }
   return pieces.map((piece, index) => ({ ...section(piece), block_id: `${answerBlockIdPrefix}${index}` }));
-}
-
-/** "p. 4", "pp. 4–6" for a run, "pp. 4, 9" otherwise. */
-export function pagesLabel(pages: number[]): string {
-  if (pages.length === 0) return 'p. ?';
-  if (pages.length === 1) return `p. ${pages[0]}`;
-  const contiguous = pages.every((page, index) => index === 0 || page === pages[index - 1] + 1);
-  return contiguous ? `pp. ${pages[0]}–${pages[pages.length - 1]}` : `pp. ${pages.join(', ')}`;
 }
 
 function sourceLabel(citation: Citation, link: string | undefined): string {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Answer } from '../../src/answer/types.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
+import { replyForError } from '../shared/reply-for-error.ts';
+import { shorten } from '../shared/shorten.ts';
+import { ThrottledMessage } from '../shared/throttled-message.ts';
 import { answerMessage, type SlackMessage } from './answer-blocks.ts';
-import { replyForError } from './reply-for-error.ts';
 import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
-import { escapeMrkdwn, markdownToMrkdwn, shorten } from './slack-mrkdwn.ts';
+import { escapeMrkdwn, markdownToMrkdwn } from './slack-mrkdwn.ts';
 import { threadHistory } from './thread-history.ts';
-import { ThrottledMessage } from './throttled-message.ts';
 
 /** While streaming, the message shows plain text; Slack's text field stays far below its 40k limit. */
 const streamingPreviewChars = 3_000;

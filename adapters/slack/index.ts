@@ -4,10 +4,10 @@ import type { FolioApp } from '../../src/app.ts';
 import type { SlackConfig } from '../../src/config.ts';
 import { FolioError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
+import { BackgroundTasks } from '../shared/background-tasks.ts';
+import { IngestFollower } from '../shared/ingest-follower.ts';
 import type { ChatAdapter } from '../types.ts';
-import { BackgroundTasks } from './background-tasks.ts';
 import { boltLogger } from './bolt-logger.ts';
-import { IngestWaiter } from './ingest-waiter.ts';
 import { registerSlackRoutes } from './routes.ts';
 import type { SlackAdapterSettings, SlackHandlerDependencies } from './slack-dependencies.ts';
 import { SlackFileRecords } from './slack-file-records.ts';
@@ -90,8 +90,8 @@ export async function createSlackAdapter(app: FolioApp, config: SlackConfig, log
     });
   }
 
-  const tasks = new BackgroundTasks(slackLog);
-  const waiter = new IngestWaiter(app);
+  const tasks = new BackgroundTasks(slackLog, 'slack');
+  const follower = new IngestFollower(app, { statusHint: '`/folio docs` shows when it is ready.' });
   const settings: SlackAdapterSettings = {
     fileHosts: config.fileHosts,
     maxFileBytes: app.config.ingest.maxFileBytes,
@@ -99,7 +99,7 @@ export async function createSlackAdapter(app: FolioApp, config: SlackConfig, log
     progressIntervalMs: options.progressIntervalMs ?? defaultProgressIntervalMs,
     ingestWaitMs: options.ingestWaitMs ?? defaultIngestWaitMs,
   };
-  const dependencies: SlackHandlerDependencies = { app, log: slackLog, settings, tasks, waiter, fileRecords: new SlackFileRecords(app.ports.state), installations };
+  const dependencies: SlackHandlerDependencies = { app, log: slackLog, settings, tasks, follower, fileRecords: new SlackFileRecords(app.ports.state), installations };
   registerSlackRoutes(bolt, dependencies);
   bolt.error(async error => {
     slackLog.error({ code: error.code, message: error.message }, 'a Slack handler failed');
@@ -113,13 +113,13 @@ export async function createSlackAdapter(app: FolioApp, config: SlackConfig, log
       if (receiver instanceof ExpressReceiver) expressApp.use(receiver.router);
     },
     async start() {
-      waiter.start();
+      follower.start();
       if (receiver instanceof SocketModeReceiver) await bolt.start();
     },
     async stop() {
       const grace = new Promise<void>(resolve => setTimeout(resolve, stopGraceMs).unref());
       await Promise.race([tasks.drain(), grace]);
-      waiter.stop();
+      follower.stop();
       if (receiver instanceof SocketModeReceiver) await bolt.stop();
     },
     whenIdle: () => tasks.drain(),

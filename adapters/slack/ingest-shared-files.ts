@@ -1,10 +1,11 @@
 import type { IngestOutcome } from '../../src/ingest/ingest-files.ts';
-import { outcomeText, progressLine } from '../shared/ingest-messages.ts';
-import { replyForError } from './reply-for-error.ts';
+import { outcomeText } from '../shared/ingest-messages.ts';
+import { replyForError } from '../shared/reply-for-error.ts';
+import { submitSharedFile } from '../shared/submit-shared-file.ts';
+import { ThrottledMessage } from '../shared/throttled-message.ts';
 import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
 import { completeFileObject, downloadSlackFile, fileName, type SlackFile } from './slack-file.ts';
-import { escapeMrkdwn } from './slack-mrkdwn.ts';
-import { ThrottledMessage } from './throttled-message.ts';
+import { chatTextToMrkdwn, escapeMrkdwn } from './slack-mrkdwn.ts';
 
 /**
  * Reads the files of one Slack message into the conversation's space: one progress message in the
@@ -30,7 +31,7 @@ export async function ingestSharedFiles(dependencies: SlackHandlerDependencies, 
   // A real mention renders with the bot's name as installed (it need not be "Folio").
   const botMention = conversation.botUserId ? `<@${conversation.botUserId}>` : '@Folio';
   outcomes.forEach((outcome, index) => {
-    lines[index] = outcomeText({ ...outcome, name: escapeMrkdwn(outcome.name) }, botMention);
+    lines[index] = chatTextToMrkdwn(outcomeText(outcome, botMention));
   });
   await progress.flush(render());
   return outcomes;
@@ -53,28 +54,14 @@ async function ingestOne(
       maxBytes: settings.maxFileBytes,
       allowInsecureLoopback: settings.allowInsecureLoopbackDownloads,
     });
-    let submitted;
-    try {
-      submitted = await app.submitDocument({
-        space: conversation.space,
-        path: downloaded.path,
-        name,
-        source: { platform: 'slack', fileId: file.id, sharedBy: conversation.userId, messageRef: `${conversation.channelId}:${conversation.messageTs}` },
-      });
-    } finally {
-      await downloaded.remove();
-    }
-    await dependencies.fileRecords.remember({ fileId: file.id, space: conversation.space, documentId: submitted.documentId, permalink: file.permalink });
-    if (submitted.duplicate && submitted.record) {
-      const record = submitted.record;
-      return { documentId: record.id, name: record.name, pages: record.pageCount, status: 'ready', duplicate: true, stats: record.stats };
-    }
-    const displayName = escapeMrkdwn(name);
-    show(progressLine(displayName, { type: 'stage', stage: 'queued' }));
-    return await dependencies.waiter.wait(
-      { jobId: submitted.jobId, documentId: submitted.documentId, space: conversation.space, name },
-      event => show(event.type === 'retrying' ? event.line : progressLine(displayName, event)),
-      { timeoutMs: settings.ingestWaitMs },
+    return await submitSharedFile(
+      { app, follower: dependencies.follower },
+      { space: conversation.space, name, downloaded, source: { platform: 'slack', fileId: file.id, sharedBy: conversation.userId, messageRef: `${conversation.channelId}:${conversation.messageTs}` } },
+      {
+        timeoutMs: settings.ingestWaitMs,
+        onProgress: line => show(chatTextToMrkdwn(line)),
+        onSubmitted: submitted => dependencies.fileRecords.remember({ fileId: file.id, space: conversation.space, documentId: submitted.documentId, permalink: file.permalink }),
+      },
     );
   } catch (error) {
     const message = replyForError(error, log, { fileId: sharedFile.id, space: conversation.space });

@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { replyForError } from './reply-for-error.ts';
+import { replyForError } from '../shared/reply-for-error.ts';
 import type { SlackHandlerDependencies } from './slack-dependencies.ts';
 import { feedbackActionIds } from './slack-surface.ts';
 

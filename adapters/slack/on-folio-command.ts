@@ -1,7 +1,8 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { DocumentRecord } from '../../src/documents/types.ts';
-import { teamSpaceOf, type SpaceId } from '../../src/spaces/space-id.ts';
-import { replyForError } from './reply-for-error.ts';
+import type { SpaceId } from '../../src/spaces/space-id.ts';
+import { replyForError } from '../shared/reply-for-error.ts';
+import { runScopeCommand } from '../shared/scope-command.ts';
 import type { SlackHandlerDependencies } from './slack-dependencies.ts';
 import { escapeMrkdwn } from './slack-mrkdwn.ts';
 import { slackCommand } from './slack-surface.ts';
@@ -54,17 +55,14 @@ async function runCommand(dependencies: SlackHandlerDependencies, space: SpaceId
     case 'status':
       return status(dependencies, space);
     case 'scope': {
-      const choice = argument.toLowerCase();
-      const team = teamSpaceOf(space);
-      if (!team) return 'This conversation has no workspace-wide space to share.';
-      if (choice === 'team' || choice === 'channel') {
-        await app.setScope(space, { includeTeam: choice === 'team' });
-        return choice === 'team'
+      const result = await runScopeCommand(app, space, argument);
+      if (result.kind === 'no-team-space') return 'This conversation has no workspace-wide space to share.';
+      if (result.kind === 'changed') {
+        return result.includeTeam
           ? 'Questions here now also use the documents shared with the whole workspace.'
           : 'Questions here now use only the documents shared in this conversation.';
       }
-      const { includeTeam } = await app.getScope(space);
-      return `Questions here use ${includeTeam ? 'this conversation’s documents and the workspace-wide ones' : 'only this conversation’s documents'}. Change it with \`${slackCommand} scope channel\` or \`${slackCommand} scope team\`.`;
+      return `Questions here use ${result.includeTeam ? 'this conversation’s documents and the workspace-wide ones' : 'only this conversation’s documents'}. Change it with \`${slackCommand} scope channel\` or \`${slackCommand} scope team\`.`;
     }
     default:
       return `I do not know \`${slackCommand} ${escapeMrkdwn(word)}\`.\n${helpText}`;

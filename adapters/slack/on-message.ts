@@ -1,9 +1,9 @@
 import type { Context } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { replyForError } from '../shared/reply-for-error.ts';
 import { answerInThread } from './answer-in-thread.ts';
 import { claimMessage } from './delivery-dedupe.ts';
 import { ingestSharedFiles } from './ingest-shared-files.ts';
-import { replyForError } from './reply-for-error.ts';
 import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
 import { isMediaFile, type SlackFile } from './slack-file.ts';
 import { isDirectMessageChannel, slackSpaceOf } from './slack-space.ts';

@@ -2,8 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import type { FolioApp } from '../../src/app.ts';
 import type { Logger } from '../../src/log.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
-import type { BackgroundTasks } from './background-tasks.ts';
-import type { IngestWaiter } from './ingest-waiter.ts';
+import type { BackgroundTasks } from '../shared/background-tasks.ts';
+import type { IngestFollower } from '../shared/ingest-follower.ts';
 import type { SlackFileRecords } from './slack-file-records.ts';
 import type { StateInstallationStore } from './state-installation-store.ts';
 
@@ -25,7 +25,7 @@ export interface SlackHandlerDependencies {
   log: Logger;
   settings: SlackAdapterSettings;
   tasks: BackgroundTasks;
-  waiter: IngestWaiter;
+  follower: IngestFollower;
   fileRecords: SlackFileRecords;
   /** Set for multi-workspace (OAuth) installs. */
   installations?: StateInstallationStore;

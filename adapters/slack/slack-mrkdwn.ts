@@ -1,3 +1,5 @@
+import { renderChatText, type ChatText } from '../shared/chat-text.ts';
+
 /**
  * Answers are Markdown; Slack renders its own "mrkdwn": `*bold*`, `_italic_`, `<url|text>` links, no
  * headings and no tables. `&`, `<` and `>` must be escaped or Slack reads them as mentions and links.
@@ -64,11 +66,7 @@ export function splitText(text: string, maxChars: number): string[] {
   return pieces;
 }
 
-/** Cuts text to at most `maxChars` at a word boundary, ending with `suffix` when anything was cut. */
-export function shorten(text: string, maxChars: number, suffix = '…'): string {
-  if (text.length <= maxChars) return text;
-  const room = Math.max(0, maxChars - suffix.length);
-  const window = text.slice(0, room);
-  const space = window.lastIndexOf(' ');
-  return `${(space > room * 0.6 ? window.slice(0, space) : window).trimEnd()}${suffix}`;
+/** The shared chat words (adapters/shared) in mrkdwn: names bold as `*name*`, escaped. */
+export function chatTextToMrkdwn(text: ChatText): string {
+  return renderChatText(text, name => `*${escapeMrkdwn(name)}*`);
 }

@@ -1,10 +1,7 @@
 import type { ConversationTurn } from '../../src/answer/types.ts';
+import { boundedHistory } from '../shared/bounded-history.ts';
 import { answerTextOf } from './answer-blocks.ts';
 import type { SlackConversation } from './slack-dependencies.ts';
-
-/** Enough turns to resolve "it" and "that"; older turns rarely matter and cost prompt space. */
-const maxTurns = 12;
-const maxTurnChars = 2_000;
 
 /**
  * The thread before the current message as conversation turns, oldest first: people's messages
@@ -19,13 +16,13 @@ export async function threadHistory(conversation: SlackConversation): Promise<Co
     const fromFolio = Boolean(message.bot_id) || (conversation.botUserId !== undefined && message.user === conversation.botUserId);
     if (fromFolio) {
       const answer = answerTextOf(message.blocks as Parameters<typeof answerTextOf>[0]);
-      if (answer) turns.push({ role: 'assistant', text: answer.slice(0, maxTurnChars) });
+      if (answer) turns.push({ role: 'assistant', text: answer });
       continue;
     }
     const text = stripMentions(message.text ?? '', conversation.botUserId);
-    if (text) turns.push({ role: 'user', text: text.slice(0, maxTurnChars) });
+    if (text) turns.push({ role: 'user', text });
   }
-  return turns.slice(-maxTurns);
+  return boundedHistory(turns);
 }
 
 /** Removes the bot's own mention(s) and tidies the spacing; other people's mentions stay. */

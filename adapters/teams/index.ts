@@ -3,14 +3,15 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { FolioApp } from '../../src/app.ts';
 import type { TeamsConfig } from '../../src/config.ts';
 import type { Logger } from '../../src/log.ts';
+import { BackgroundTasks } from '../shared/background-tasks.ts';
+import { IngestFollower } from '../shared/ingest-follower.ts';
+import { replyForError } from '../shared/reply-for-error.ts';
 import type { ChatAdapter } from '../types.ts';
-import { BackgroundTasks } from './background-tasks.ts';
 import { ConversationReplies, type BotIdentity } from './conversation-replies.ts';
 import { GraphAppToken } from './graph/graph-app-token.ts';
 import { GraphClient } from './graph/graph-client.ts';
-import { IngestTracker } from './ingest-tracker.ts';
-import { replyForError } from './reply-for-error.ts';
 import { createTurnHandler } from './routes.ts';
+import { SeenTurns } from './seen-turns.ts';
 import type { TeamsAdapterSettings, TeamsHandlerDependencies } from './teams-dependencies.ts';
 
 /** Adapter options that are not environment variables: test seams and timings. */
@@ -26,6 +27,11 @@ export interface TeamsAdapterOptions {
   /** How long a file share waits for its ingest before saying it is still being read (default 30 min). */
   ingestWaitMs?: number;
   fetch?: typeof fetch;
+  /**
+   * The Entra authority whose published keys sign incoming tokens (the SDK's default,
+   * https://login.microsoftonline.com, plus the tenant); tests point it at a local OpenID provider.
+   */
+  authority?: string;
 }
 
 export const teamsMessagesPath = '/api/messages';
@@ -40,7 +46,11 @@ const entraTokenUrl = (tenantId: string) => `https://login.microsoftonline.com/$
  */
 export async function createTeamsAdapter(app: FolioApp, config: TeamsConfig, log: Logger, options: TeamsAdapterOptions = {}): Promise<ChatAdapter> {
   const authenticated = Boolean(config.appId);
-  const authConfig: AuthConfiguration = authenticated ? { clientId: config.appId, clientSecret: config.appPassword, tenantId: config.tenantId } : {};
+  // validateIssuer: Entra signs every tenant's tokens with the same keys, so without it a token another
+  // tenant obtained for this app id passes the signature and audience checks (the SDK leaves it off by default).
+  const authConfig: AuthConfiguration = authenticated
+    ? { clientId: config.appId, clientSecret: config.appPassword, tenantId: config.tenantId, validateIssuer: true, ...(options.authority ? { authority: options.authority } : {}) }
+    : {};
   const adapter = new CloudAdapter(authConfig);
   const identity: BotIdentity = authenticated ? CloudAdapter.createIdentity(config.appId!) : {};
   const settings: TeamsAdapterSettings = {
@@ -64,8 +74,9 @@ export async function createTeamsAdapter(app: FolioApp, config: TeamsConfig, log
     settings,
     graph,
     replies: new ConversationReplies(adapter, identity),
-    tasks: new BackgroundTasks(log),
-    tracker: new IngestTracker(app),
+    tasks: new BackgroundTasks(log, 'teams'),
+    follower: new IngestFollower(app, { statusHint: 'Ask me “docs” later to see when it is ready.' }),
+    seenTurns: new SeenTurns(app.ports.state),
   };
   const onTurn = createTurnHandler(dependencies);
   // The SDK's default tells users "please fix the source code"; this says what happened in plain words.
@@ -95,7 +106,7 @@ export async function createTeamsAdapter(app: FolioApp, config: TeamsConfig, log
       server.post(teamsMessagesPath, express.json({ limit: '1mb' }), ...(authenticated ? [authorize] : []), process);
     },
     async start() {
-      dependencies.tracker.start();
+      dependencies.follower.start();
       if (!authenticated) {
         log.warn(
           { path: teamsMessagesPath },
@@ -104,7 +115,7 @@ export async function createTeamsAdapter(app: FolioApp, config: TeamsConfig, log
       }
     },
     async stop() {
-      dependencies.tracker.stop();
+      dependencies.follower.stop();
       await dependencies.tasks.drain();
     },
   };

@@ -1,13 +1,13 @@
-import type { DownloadedFile } from '../shared/download-to-file.ts';
-import { progressLine } from '../shared/ingest-messages.ts';
 import type { IngestOutcome } from '../../src/ingest/ingest-files.ts';
+import type { DownloadedFile } from '../shared/download-to-file.ts';
+import { replyForError } from '../shared/reply-for-error.ts';
+import { submitSharedFile } from '../shared/submit-shared-file.ts';
+import { ThrottledMessage } from '../shared/throttled-message.ts';
 import type { TeamsMessage } from './cards/adaptive-card.ts';
 import { ingestSummaryMessage } from './cards/ingest-summary-card.ts';
-import { replyForError } from './reply-for-error.ts';
 import type { TeamsHandlerDependencies } from './teams-dependencies.ts';
-import { escapeTeamsMarkdown, slackBoldToTeams } from './teams-markdown.ts';
+import { chatTextToTeams, escapeTeamsMarkdown } from './teams-markdown.ts';
 import type { TeamsTurn } from './teams-turn.ts';
-import { ThrottledMessage } from './throttled-message.ts';
 
 /** A file found in a Teams message, downloadable once (allowlist and size limit enforced). */
 export interface SharedFile {
@@ -49,30 +49,13 @@ export async function ingestSharedFiles(dependencies: TeamsHandlerDependencies, 
 }
 
 async function ingestOne(dependencies: TeamsHandlerDependencies, turn: TeamsTurn, file: SharedFile, show: (line: string) => void): Promise<IngestOutcome> {
-  const { app, log, settings, tracker } = dependencies;
+  const { app, log, settings, follower } = dependencies;
   try {
     const downloaded = await file.download();
-    let submitted;
-    try {
-      submitted = await app.submitDocument({
-        space: turn.space,
-        path: downloaded.path,
-        name: file.name,
-        source: { platform: 'teams', fileId: file.fileId, sharedBy: turn.userId, messageRef: `${turn.conversationId};messageid=${turn.activityId}` },
-      });
-    } finally {
-      await downloaded.remove();
-    }
-    if (submitted.duplicate && submitted.record) {
-      const record = submitted.record;
-      return { documentId: record.id, name: record.name, pages: record.pageCount, status: 'ready', duplicate: true, stats: record.stats };
-    }
-    const shownName = escapeTeamsMarkdown(file.name);
-    show(slackBoldToTeams(progressLine(shownName, { type: 'stage', stage: 'queued' })));
-    return await tracker.follow(
-      { jobId: submitted.jobId, documentId: submitted.documentId, space: turn.space, name: file.name },
-      event => show(slackBoldToTeams(event.type === 'retrying' ? event.line : progressLine(shownName, event))),
-      { timeoutMs: settings.ingestWaitMs },
+    return await submitSharedFile(
+      { app, follower },
+      { space: turn.space, name: file.name, downloaded, source: { platform: 'teams', fileId: file.fileId, sharedBy: turn.userId, messageRef: `${turn.conversationId};messageid=${turn.activityId}` } },
+      { timeoutMs: settings.ingestWaitMs, onProgress: line => show(chatTextToTeams(line)) },
     );
   } catch (error) {
     const message = replyForError(error, log, { fileId: file.fileId, space: turn.space });

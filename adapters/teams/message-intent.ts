@@ -3,6 +3,9 @@ import { personalFileAttachments } from './handlers/share-personal-files.ts';
 import type { TeamsTurn } from './teams-turn.ts';
 
 /** What a Teams message asks the bot to do; decided from the activity alone, before any work is claimed. */
+/** The command words the bot understands; the manifest's commandLists offer exactly these (checked by a test). */
+export const teamsCommands = ['help', 'docs', 'scope'] as const;
+
 export type MessageIntent =
   /** `question`: text sent with the files, answered once they are read ("what does this say about …"). */
   | { kind: 'personal-files'; files: ReturnType<typeof personalFileAttachments>; question?: string }
@@ -13,12 +16,14 @@ export type MessageIntent =
   | { kind: 'conversation-files'; otherwise: MessageIntent }
   | { kind: 'help' }
   | { kind: 'docs' }
+  /** `scope team` / `scope channel` (or just `scope`): whether questions here also read the organisation-wide documents. */
+  | { kind: 'scope'; choice: string }
   | { kind: 'unsupported-attachment' }
   | { kind: 'question'; question: string }
   | { kind: 'ignore' };
 
 /**
- * Personal chat: files are read, "help" and "docs" are commands, any other text is a question.
+ * Personal chat: files are read, "help", "docs" and "scope …" are commands, any other text is a question.
  * Channels and group chats: with resource-specific consent Teams delivers every message, so only
  * messages that mention the bot or may carry a file are acted on; the others are ignored silently.
  */
@@ -40,6 +45,9 @@ function textIntent(text: string): MessageIntent {
   const command = text.toLowerCase().replace(/[.!?]+$/, '').trim();
   if (command === '' || command === 'help' || command === '/help') return { kind: 'help' };
   if (command === 'docs' || command === 'documents' || command === '/docs') return { kind: 'docs' };
+  // Only the exact command words: "scope creep?" is a question.
+  const scope = /^\/?scope(?:\s+(team|channel|chat|conversation))?$/.exec(command);
+  if (scope) return { kind: 'scope', choice: scope[1] ?? '' };
   return { kind: 'question', question: text };
 }
 

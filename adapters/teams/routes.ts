@@ -1,14 +1,15 @@
 import type { Activity } from '@microsoft/agents-activity';
 import type { TurnContext } from '@microsoft/agents-hosting';
+import { replyForError } from '../shared/reply-for-error.ts';
+import { feedbackVerb } from './cards/answer-card.ts';
 import { answerQuestion } from './handlers/answer-question.ts';
+import { changeScope } from './handlers/change-scope.ts';
 import { listDocuments } from './handlers/list-documents.ts';
 import { isFeedbackData, recordFeedback } from './handlers/record-feedback.ts';
 import { helpText, sendHelp } from './handlers/send-help.ts';
 import { shareConversationFiles } from './handlers/share-conversation-files.ts';
 import { sharePersonalFiles } from './handlers/share-personal-files.ts';
-import { feedbackVerb } from './cards/answer-card.ts';
 import { messageIntent, type MessageIntent } from './message-intent.ts';
-import { replyForError } from './reply-for-error.ts';
 import type { TeamsHandlerDependencies } from './teams-dependencies.ts';
 import { readTeamsTurn, type TeamsTurn } from './teams-turn.ts';
 
@@ -60,6 +61,8 @@ async function carryOut(dependencies: TeamsHandlerDependencies, turn: TeamsTurn,
         return await sendHelp(dependencies, turn);
       case 'docs':
         return await listDocuments(dependencies, turn);
+      case 'scope':
+        return await changeScope(dependencies, turn, intent.choice);
       case 'unsupported-attachment':
         await dependencies.replies.reply(turn.reference, { text: 'I read PDF, PowerPoint and Word files (and other office documents). Attach one of those, or type a question.' });
         return;

@@ -1,9 +1,10 @@
 import type { FolioApp } from '../../src/app.ts';
 import type { Logger } from '../../src/log.ts';
-import type { BackgroundTasks } from './background-tasks.ts';
+import type { BackgroundTasks } from '../shared/background-tasks.ts';
+import type { IngestFollower } from '../shared/ingest-follower.ts';
 import type { ConversationReplies } from './conversation-replies.ts';
 import type { GraphClient } from './graph/graph-client.ts';
-import type { IngestTracker } from './ingest-tracker.ts';
+import type { SeenTurns } from './seen-turns.ts';
 
 /** Adapter settings that are not environment variables (tests shorten the waits and allow loopback). */
 export interface TeamsAdapterSettings {
@@ -25,7 +26,9 @@ export interface TeamsHandlerDependencies {
   settings: TeamsAdapterSettings;
   replies: ConversationReplies;
   tasks: BackgroundTasks;
-  tracker: IngestTracker;
+  follower: IngestFollower;
+  /** Questions and answers Folio saw, for follow-ups where Graph cannot read the thread. */
+  seenTurns: SeenTurns;
   /** Absent when no app registration (id + secret) is configured: channel and chat files cannot be read. */
   graph?: GraphClient;
 }

@@ -31,6 +31,8 @@ export interface TeamsTurn {
   /** Entra object id of the sender when known (stable across chats), else the Teams user id. */
   userId: string;
   mentionsBot: boolean;
+  /** The bot's own Teams id, `28:<Entra app id>` (the activity's recipient). */
+  botId?: string;
   /** The message text without the bot's mention, other mentions reduced to names, whitespace collapsed. */
   text: string;
   /** Where replies go: this message's thread. */
@@ -63,6 +65,7 @@ export function readTeamsTurn(activity: Activity): TeamsTurn {
     space: teamsSpaceOf(tenantId, conversationId),
     userId: activity.from?.aadObjectId ?? activity.from?.id ?? 'unknown',
     mentionsBot,
+    botId: activity.recipient?.id,
     text: textWithoutBotMention(activity),
     reference: activity.getConversationReference(),
   };

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { MulterError } from 'multer';
-import { FolioError, type FolioErrorCode } from '../../src/errors.ts';
+import { FolioError, storageFullError, type FolioErrorCode } from '../../src/errors.ts';
 import type { WebMetrics } from './metrics.ts';
 import { requestLog } from './request-context.ts';
 
@@ -19,6 +19,7 @@ const statusByCode: Partial<Record<FolioErrorCode, number>> = {
   file_mislabeled: 415,
   rate_limited: 429,
   store_unavailable: 503,
+  storage_full: 507,
   queue_unavailable: 503,
   model_unavailable: 503,
   model_quota: 503,
@@ -75,6 +76,11 @@ export function folioErrorOf(thrown: unknown): FolioError {
 export function translateError(thrown: unknown, maxFileBytes: number): { error: FolioError; status: number } {
   if (thrown instanceof FolioError) return { error: thrown, status: statusForError(thrown) };
   if (thrown instanceof MulterError) return translateMulter(thrown, maxFileBytes);
+  const storageFull = storageFullError(thrown);
+  if (storageFull) return { error: storageFull, status: 507 };
+  if (isMalformedMultipart(thrown)) {
+    return { error: inputInvalid(`malformed multipart body: ${(thrown as Error).message}`, 'The upload could not be read as a multipart form with files (a malformed part header or a body cut short).'), status: 400 };
+  }
   const bodyError = thrown as { type?: string; status?: number; limit?: number } | null;
   if (bodyError?.type === 'entity.too.large') {
     return {
@@ -93,6 +99,15 @@ export function translateError(thrown: unknown, maxFileBytes: number): { error: 
     cause: thrown,
   });
   return { error: internal, status: 500 };
+}
+
+/**
+ * busboy's parse errors ("Malformed part header", "Unexpected end of form"), which multer passes on
+ * as plain Errors with its `storageErrors` list attached. File system failures while storing a part
+ * travel the same way but carry an errno code (ENOSPC...), and stay 500s.
+ */
+function isMalformedMultipart(thrown: unknown): boolean {
+  return thrown instanceof Error && Array.isArray((thrown as { storageErrors?: unknown }).storageErrors) && (thrown as NodeJS.ErrnoException).code === undefined;
 }
 
 function translateMulter(error: MulterError, maxFileBytes: number): { error: FolioError; status: number } {

@@ -19,6 +19,7 @@ const errorDescriptions: Record<number, string> = {
   415: 'A file type Folio does not read, or a file whose content does not match its name',
   429: 'Too many uploads in flight from this client; see Retry-After',
   503: 'A backend (store, queue, model, converter) is unavailable; try again later',
+  507: 'The disk under the data dir is full: nothing new can be stored until an administrator frees space',
 };
 
 const spaceParameter = {
@@ -65,7 +66,7 @@ export function openApiDocument(options: { serverUrl?: string } = {}): Record<st
           },
           responses: {
             202: { description: 'Accepted; each file is queued, a duplicate of a ready document, or refused (`status: failed`) while others were accepted', content: json(ref('UploadResult')) },
-            ...errors(400, 401, 413, 415, 429, 503),
+            ...errors(400, 401, 413, 415, 429, 503, 507),
           },
         },
       },

@@ -1,6 +1,5 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { FolioError } from '../../src/errors.ts';
 import { parseSpaceId, type SpaceId } from '../../src/spaces/space-id.ts';
 import { inputInvalid } from './http-errors.ts';
 
@@ -19,24 +18,4 @@ export function jsonBody<Schema extends z.ZodType>(request: Request, schema: Sch
   const issue = parsed.error.issues[0];
   const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   throw inputInvalid(`invalid body: ${where}${issue.message}`, `The request body is not as expected (${where}${issue.message}); send e.g. ${example}.`);
-}
-
-/**
- * A question that is not empty and not longer than FOLIO_MAX_QUESTION_CHARS (runs of white space
- * count as one, as in the ask pipeline). Checked here too so that a streamed ask is refused with a
- * 400 before the event stream opens.
- */
-export function checkedQuestion(question: string, maxChars: number): string {
-  const trimmed = question.replace(/\s+/gu, ' ').trim();
-  if (trimmed.length === 0) {
-    throw new FolioError({ code: 'question_empty', message: 'empty question', userMessage: 'The question is empty: type what you want to know about the documents.' });
-  }
-  if (trimmed.length > maxChars) {
-    throw new FolioError({
-      code: 'question_too_long',
-      message: `question of ${trimmed.length} characters (limit ${maxChars})`,
-      userMessage: `The question is ${trimmed.length} characters long; the limit is ${maxChars}. Shorten it, or split it into several questions.`,
-    });
-  }
-  return trimmed;
 }

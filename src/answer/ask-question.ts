@@ -33,10 +33,33 @@ export interface AskDependencies {
   /** Whole-page BM25 over the spaces asked (kept up to date by the caller). */
   pageIndex: PageIndex;
   trees?: TreeCache;
+  /** Overrides the model-step deadlines (tests). */
+  deadlines?: { planMs: number; answerMs: number };
 }
 
 /** Characters of table of contents the planner sees (titles, pages, text starts). */
 const tocMaxChars = 16_000;
+/**
+ * How long a question waits for each model step, retries included, before it goes on without it (offline
+ * plan; extractive answer). A chat user should not wait minutes for a model that does not answer.
+ */
+const planDeadlineMs = 20_000;
+const answerDeadlineMs = 90_000;
+
+/** A model step's failure in the words the asker sees; our own deadline reads as "did not answer in time". */
+function modelFailure(error: unknown): FolioError {
+  if ((error as { name?: string })?.name === 'TimeoutError') {
+    return new FolioError({ code: 'model_unavailable', message: 'model step deadline passed', userMessage: 'The language model did not answer in time.', retryable: true });
+  }
+  return asFolioError(error);
+}
+
+/** The caller's signal, plus a deadline of our own (whose expiry is a model failure, not a cancel). */
+function withDeadline(signal: AbortSignal | undefined, ms: number): AbortSignal {
+  const deadline = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, deadline]) : deadline;
+}
+
 /** Fused units that go into stitching. */
 const hitsForContext = 24;
 /** Fused units the search returns (twice what stitching takes: some share a section). */
@@ -80,7 +103,7 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   if (models.language) {
     try {
       const toc = tableOfContents(await tocDocuments(question, input.spaces, records, dependencies, trees), { maxChars: tocMaxChars });
-      const planned = await planQuestion({ question, history, toc }, models.language, { log, signal: input.signal });
+      const planned = await planQuestion({ question, history, toc }, models.language, { log, signal: withDeadline(input.signal, dependencies.deadlines?.planMs ?? planDeadlineMs) });
       modelCalls += planned.calls;
       addUsage(usage, planned.usage);
       plan = planned.plan;
@@ -88,7 +111,7 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
       if (planned.language && /^[a-z]{2}$/u.test(planned.language)) language = planned.language;
     } catch (error) {
       input.signal?.throwIfAborted();
-      const folioError = asFolioError(error);
+      const folioError = modelFailure(error);
       modelCalls += callsOf(error);
       log.warn({ code: folioError.code, err: folioError.message }, 'planning failed; using the offline plan');
       notes.push(`The question was planned without the language model (${folioError.userMessage})`);
@@ -136,7 +159,7 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
       const generated = await answerWithModel({ question, language, tasks, history, passages }, models.language, {
         promptMaxChars: dependencies.modelsConfig.promptMaxChars,
         log,
-        signal: input.signal,
+        signal: withDeadline(input.signal, dependencies.deadlines?.answerMs ?? answerDeadlineMs),
         onText: input.onEvent ? delta => input.onEvent!({ type: 'text', delta }) : undefined,
       });
       modelCalls += 1;
@@ -163,7 +186,7 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
       return finish({ answer: resolved.text, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: false, closest: [] });
     } catch (error) {
       input.signal?.throwIfAborted();
-      const folioError = asFolioError(error);
+      const folioError = modelFailure(error);
       log.warn({ code: folioError.code, err: folioError.message }, 'answering with the model failed; answering extractively');
       notes.push(folioError.userMessage);
       return extractive(answerMessages(language).modelDown);

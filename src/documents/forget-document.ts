@@ -3,6 +3,7 @@ import { figureSha256s } from '../index/figure-sha256s.ts';
 import type { KnowledgeStore } from '../index/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { documentNotFound } from './document-not-found.ts';
+import type { PageImageCache } from './page-image-cache.ts';
 import type { DocumentRecord } from './types.ts';
 import { releaseBlobs } from './release-blobs.ts';
 
@@ -13,11 +14,12 @@ export interface ForgetOutcome {
 }
 
 /**
- * Removes a document from its space (record, tree, units, vectors), then its original and figure
- * crops unless another document still refers to the same bytes. Blobs go last: a crash in between
- * leaves an unused file behind, never a document without its file.
+ * Removes a document from its space (record, tree, units, vectors), then its original, the page images
+ * rendered from it and its figure crops, unless another document still refers to the same bytes. Every
+ * way of forgetting (CLI, REST, Slack's /folio forget, a file deleted in Slack) comes through here. Blobs go
+ * last: a crash in between leaves an unused file behind, never a document without its file.
  */
-export async function forgetDocument(space: SpaceId, idOrName: string, dependencies: { store: KnowledgeStore; blobs: BlobStore }): Promise<ForgetOutcome> {
+export async function forgetDocument(space: SpaceId, idOrName: string, dependencies: { store: KnowledgeStore; blobs: BlobStore; pageImages: PageImageCache }): Promise<ForgetOutcome> {
   const { store } = dependencies;
   const record = await store.findDocument(space, idOrName);
   if (!record) throw documentNotFound(space, idOrName);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { IngestConfig } from '../config.ts';
 import { FolioError } from '../errors.ts';
@@ -12,14 +11,9 @@ import { detectFileType } from '../ingest/detect-file-type.ts';
 import { renderPageRegion } from '../ingest/pdf/figures/render-page-region.ts';
 import { restoreNativeBuiltins } from '../ingest/pdf/native-builtins.ts';
 import { pdfjs, type PDFDocumentProxy } from '../ingest/pdf/open-pdf.ts';
+import { pdfjsDocumentOptions } from '../ingest/pdf/pdfjs-document-options.ts';
+import { PageImageCache } from './page-image-cache.ts';
 import type { DocumentRecord } from './types.ts';
-
-// In Node, pdf.js reads its standard fonts and CMaps with fs.readFile(base + file name), so the bases
-// are plain directory paths here. (openPdf passes file:// URLs, which Node cannot read that way: the
-// parser then measures text without the font files, and its layout rules are tuned to that; rendering
-// without them draws letters of non-embedded fonts as empty boxes.)
-const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const renderingFonts = { standardFontDataUrl: join(pdfjsRoot, 'standard_fonts') + sep, cMapUrl: join(pdfjsRoot, 'cmaps') + sep, cMapPacked: true };
 
 export interface PageImageSettings {
   /** Cached PNGs go to `<dataDir>/page-images/<sha256>/<page>.png`, converted office PDFs beside them. */
@@ -45,9 +39,11 @@ export type PageImageDocument = Pick<DocumentRecord, 'id' | 'name' | 'mime' | 's
 export class PageImageRenderer {
   private readonly inFlight = new Map<string, Promise<string>>();
   private readonly renderSlots: ReturnType<typeof pLimit>;
+  private readonly cache: PageImageCache;
 
   constructor(private readonly settings: PageImageSettings) {
     this.renderSlots = pLimit(settings.concurrency ?? 2);
+    this.cache = new PageImageCache(settings.dataDir);
   }
 
   /**
@@ -56,14 +52,17 @@ export class PageImageRenderer {
    */
   async pagePath(document: PageImageDocument, page: number): Promise<string> {
     if (!Number.isInteger(page) || page < 1) throw noSuchPage(document, page);
-    const cached = this.cachedPagePath(document.sha256, page);
+    const cached = this.cache.pagePath(document.sha256, page);
     if (await exists(cached)) return cached;
     return this.once(`png:${document.sha256}:${page}`, () => this.renderSlots(() => this.render(document, page, cached)));
   }
 
-  /** Drops every cached page and converted PDF of these bytes (call when no document uses them any more). */
+  /**
+   * Drops every cached page and converted PDF of these bytes. Forgetting a document does this already
+   * (releaseBlobs) when no document uses the bytes any more.
+   */
   async removeCached(sha256: string): Promise<void> {
-    await rm(this.cacheDir(sha256), { recursive: true, force: true });
+    await this.cache.remove(sha256);
   }
 
   private async render(document: PageImageDocument, page: number, target: string): Promise<string> {
@@ -94,7 +93,7 @@ export class PageImageRenderer {
       });
     }
     if (document.mime === 'application/pdf') return original;
-    const converted = join(this.cacheDir(document.sha256), 'document.pdf');
+    const converted = join(this.cache.directoryOf(document.sha256), 'document.pdf');
     if (await exists(converted)) return converted;
     return this.once(`pdf:${document.sha256}`, () => this.convert(document, original, converted));
   }
@@ -126,18 +125,11 @@ export class PageImageRenderer {
     return promise;
   }
 
-  private cacheDir(sha256: string): string {
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256.slice(0, 80)}`);
-    return join(this.settings.dataDir, 'page-images', sha256);
-  }
-
-  private cachedPagePath(sha256: string, page: number): string {
-    return join(this.cacheDir(sha256), `${page}.png`);
-  }
 }
 
 async function openPdfForRendering(data: Uint8Array, document: PageImageDocument): Promise<PDFDocumentProxy> {
-  const task = pdfjs.getDocument({ data, ...renderingFonts, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+  // The same options as the parser's openPdf: a page image shows the glyphs the parser measured.
+  const task = pdfjs.getDocument(pdfjsDocumentOptions(data));
   try {
     const pdf = await task.promise;
     restoreNativeBuiltins();

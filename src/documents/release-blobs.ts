@@ -1,12 +1,18 @@
 import type { BlobStore } from '../index/blob-store.ts';
 import type { KnowledgeStore } from '../index/types.ts';
+import type { PageImageCache } from './page-image-cache.ts';
 
-/** Deletes the originals and figure crops among `sha256s` that no document in any space refers to any more. */
-export async function releaseBlobs(sha256s: Iterable<string>, dependencies: { store: KnowledgeStore; blobs: BlobStore }): Promise<number> {
+/**
+ * Deletes the originals and figure crops among `sha256s` that no document in any space refers to any
+ * more, and with an original its rendered page images (when `pageImages` is given). Returns how many
+ * blobs were deleted.
+ */
+export async function releaseBlobs(sha256s: Iterable<string>, dependencies: { store: KnowledgeStore; blobs: BlobStore; pageImages?: PageImageCache }): Promise<number> {
   let deleted = 0;
   for (const sha256 of new Set(sha256s)) {
     if ((await dependencies.store.countDocumentsWithSha(sha256)) > 0) continue;
     await dependencies.blobs.delete(sha256);
+    await dependencies.pageImages?.remove(sha256);
     deleted += 1;
   }
   return deleted;

@@ -2,6 +2,8 @@ import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import { FolioError } from '../errors.ts';
+import { checkPackageExpansion } from './convert/package-expansion.ts';
+import { openZipArchive } from './convert/zip-archive.ts';
 
 export interface DetectedFile {
   /** 'pdf' is parsed directly; 'office' goes through LibreOffice first. */
@@ -91,12 +93,16 @@ export async function detectFileType(
     return { kind: 'office', mime: officeTypes[oleExtension].mime, extension: oleExtension, sizeBytes };
   }
   if (sniffed && sniffed.ext in officeTypes) {
+    if (zipPackages.has(sniffed.ext)) await checkPackageExpansion(path, { name, label: officeTypes[sniffed.ext].label, sizeBytes });
     return { kind: 'office', mime: officeTypes[sniffed.ext].mime, extension: sniffed.ext, sizeBytes };
   }
 
   const claimed = declaredExtension === 'pdf' ? 'PDF' : officeTypes[declaredExtension]?.label;
   if (claimed) {
-    const actually = sniffed ? describeNonDocument(sniffed.ext, sniffed.mime) : undefined;
+    // A DOCX cut short still starts like a ZIP but has lost the part that says what it is: it is a
+    // damaged document, not "actually a ZIP archive".
+    const damagedPackage = sniffed?.ext === 'zip' && zipPackages.has(declaredExtension) && !(await hasZipDirectory(path));
+    const actually = sniffed && !damagedPackage ? describeNonDocument(sniffed.ext, sniffed.mime) : undefined;
     throw new FolioError({
       code: 'file_mislabeled',
       message: `${name}: named .${declaredExtension} but content is ${sniffed ? sniffed.mime : 'unrecognised'}`,
@@ -109,6 +115,15 @@ export async function detectFileType(
     throw unsupported(name, 'an old-format (97-2003) Office file without a .doc or .ppt name (old Excel files are not read)');
   }
   throw unsupported(name, sniffed ? describeNonDocument(sniffed.ext, sniffed.mime) : 'not a document type Folio reads');
+}
+
+/** Office formats that are ZIP packages (the rest are OLE or RTF). */
+const zipPackages = new Set(['docx', 'pptx', 'xlsx', 'odt', 'odp', 'docm', 'pptm', 'ppsx', 'xlsm']);
+
+async function hasZipDirectory(path: string): Promise<boolean> {
+  const archive = await openZipArchive(path).catch(() => undefined);
+  await archive?.close();
+  return archive !== undefined;
 }
 
 async function startsWithPdfHeader(path: string): Promise<boolean> {
@@ -126,7 +141,7 @@ function unsupported(name: string, what: string): FolioError {
   return new FolioError({
     code: 'file_unsupported',
     message: `unsupported file type: ${name} (${what})`,
-    userMessage: `${name} is ${what}. Folio reads ${supportedList} files.`,
+    userMessage: `${name} is ${what}. Folio reads ${supportedList} files: share the document in one of those formats (most programs can export a PDF).`,
   });
 }
 

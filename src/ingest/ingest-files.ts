@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { IngestConfig } from '../config.ts';
 import { documentIdFor } from '../documents/document-id.ts';
+import { cleanDocumentName } from '../documents/document-name.ts';
+import type { PageImageCache } from '../documents/page-image-cache.ts';
 import { releaseBlobs } from '../documents/release-blobs.ts';
 import type { DocumentRecord, DocumentSource } from '../documents/types.ts';
 import { asFolioError, type FolioError } from '../errors.ts';
@@ -16,6 +18,7 @@ import type { EmbeddingModel } from '../models/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { convertToPdf } from './convert/libreoffice.ts';
 import { detectFileType, type DetectedFile } from './detect-file-type.ts';
+import { noReadableText } from './no-readable-text.ts';
 import type { FigureDescriber } from './figures/describe-figures.ts';
 import type { PageOcr } from './pdf/ocr/page-ocr.ts';
 import { readDocument } from './read-document.ts';
@@ -44,6 +47,8 @@ export interface IngestFilesDependencies {
   blobs: BlobStore;
   /** When set, every unit gets a vector (task 'document') before it is committed. */
   embeddingModel?: EmbeddingModel;
+  /** Rendered pages of replaced originals are removed with them (the web console's page images). */
+  pageImages?: PageImageCache;
   /** Vision model for figure descriptions; without one, figures keep their caption and inner text. */
   figureDescriber?: FigureDescriber;
   config: IngestConfig;
@@ -121,6 +126,7 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
 async function commit(record: DocumentRecord, tree: DocumentTree, dependencies: IngestFilesDependencies): Promise<void> {
   const { store, embeddingModel, signal } = dependencies;
   const units = buildUnits(tree, record);
+  if (!units.some(unit => unit.text.trim())) throw noReadableText(record.name, { ocrEnabled: dependencies.config.ocr.enabled && Boolean(dependencies.ocr) });
   const embedded = embeddingModel ? await embedUnits(units, embeddingModel, { signal }) : units;
   const previous = (await store.listDocuments(record.space)).filter(other => other.name === record.name && other.id !== record.id);
   const previousSha256s: string[] = [];
@@ -135,14 +141,24 @@ async function commit(record: DocumentRecord, tree: DocumentTree, dependencies: 
 /** Saves status changes in order without making the (synchronous) progress callback wait for them. */
 function statusWriter(record: DocumentRecord, dependencies: IngestFilesDependencies) {
   let pending: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | undefined;
   let current: IngestStage = record.status;
   return {
     set(stage: IngestStage) {
       if (stage === current || stage === 'ready' || stage === 'failed') return;
       current = stage;
-      pending = pending.then(() => dependencies.store.saveRecord({ ...record, status: stage, updatedAt: now() }));
+      // Caught here and reported by flush(): a store that is down (or a full disk) must fail this ingest,
+      // not become an unhandled rejection that ends the process.
+      pending = pending
+        .then(() => (failure ? undefined : dependencies.store.saveRecord({ ...record, status: stage, updatedAt: now() })))
+        .catch(error => {
+          failure ??= { error };
+        });
     },
-    flush: () => pending,
+    async flush() {
+      await pending;
+      if (failure) throw failure.error;
+    },
   };
 }
 
@@ -150,7 +166,7 @@ type Prepared = { record: DocumentRecord; detected: DetectedFile } | { outcome: 
 
 async function prepare(file: IngestFileInput, index: number, space: SpaceId, dependencies: IngestFilesDependencies): Promise<Prepared> {
   const { store, blobs, config } = dependencies;
-  const name = file.name ?? basename(file.path);
+  const name = cleanDocumentName(file.name ?? basename(file.path));
   try {
     // Type and size first: an oversized or unsupported file is never copied into the data dir.
     const detected = await detectFileType(file.path, { declaredName: name, maxBytes: config.maxFileBytes });

@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts';
 import { fromBullmqJobId } from './bullmq-job-id.ts';
 import { failedOutcome, type JobFailure } from './job-failure.ts';
 import type { JobEventListeners } from './job-event-listeners.ts';
+import { reconnectDelayMs } from '../state/redis-reconnect.ts';
 import type { IngestJob, IngestJobEvent } from './types.ts';
 import { withTimeout } from './with-timeout.ts';
 
@@ -41,7 +42,7 @@ export async function startBullmqEventReader(options: BullmqEventReaderOptions):
   const { queue, listeners, log } = options;
   const last = await withTimeout(options.redis.xrevrange(queue.toKey('events'), '+', '-', 'COUNT', 1), options.timeoutMs, 'reading the event stream');
   const queueEvents = new QueueEvents(queue.name, {
-    connection: { url: options.redisUrl, maxRetriesPerRequest: null },
+    connection: { url: options.redisUrl, maxRetriesPerRequest: null, retryStrategy: reconnectDelayMs },
     prefix: queue.opts.prefix,
     autorun: false,
     lastEventId: last[0]?.[0] ?? '0-0',

@@ -9,6 +9,7 @@ import { ingestJobOf, startBullmqEventReader, type FinishedJob, type StoredJob }
 import { failureOf, finalOutcome, runHandler } from './job-failure.ts';
 import { JobEventListeners } from './job-event-listeners.ts';
 import { queueClosed, queueUnavailable } from './queue-errors.ts';
+import { reconnectDelayMs } from '../state/redis-reconnect.ts';
 import { defaultRetryPolicy, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import type { IngestJob, IngestJobEvent, IngestJobHandler, JobQueue, QueueCounts } from './types.ts';
 import { withTimeout } from './with-timeout.ts';
@@ -72,7 +73,7 @@ export class BullmqQueue implements JobQueue {
     this.timeoutMs = options.commandTimeoutMs ?? 5_000;
     this.queue = new Queue<StoredJob, FinishedJob>(this.name, {
       // Few retries per command: enqueue should fail with a clear message, not hang, when Redis is down.
-      connection: { url: options.redisUrl, maxRetriesPerRequest: 2 },
+      connection: { url: options.redisUrl, maxRetriesPerRequest: 2, retryStrategy: reconnectDelayMs },
       prefix: this.prefix,
       defaultJobOptions: {
         attempts: this.retry.attempts,
@@ -83,7 +84,7 @@ export class BullmqQueue implements JobQueue {
       },
     });
     this.queue.on('error', error => this.warnConnection(error));
-    this.redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    this.redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: reconnectDelayMs });
     this.redis.on('error', error => this.warnConnection(error));
   }
 
@@ -124,7 +125,7 @@ export class BullmqQueue implements JobQueue {
     if (this.worker) throw new Error('BullmqQueue.work() was already called');
     const limiter = this.options.limiter;
     const worker = new Worker<StoredJob, FinishedJob>(this.name, (job, token, signal) => this.process(handler, job, token, signal), {
-      connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
+      connection: { url: this.options.redisUrl, maxRetriesPerRequest: null, retryStrategy: reconnectDelayMs },
       prefix: this.prefix,
       name: `${hostname()}:${process.pid}`,
       concurrency: Math.max(1, options.concurrency),

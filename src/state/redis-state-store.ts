@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { FolioError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { reconnectDelayMs } from './redis-reconnect.ts';
 import { redisUrlForLogs } from './redis-url-for-logs.ts';
 import type { StateStore } from './types.ts';
 
@@ -30,7 +31,7 @@ export class RedisStateStore implements StateStore {
     this.keyPrefix = options.keyPrefix ?? 'folio:state:';
     this.where = redisUrlForLogs(options.redisUrl);
     // Few retries per command: a request should get a clear error, not hang, while Redis is down.
-    this.redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5_000 });
+    this.redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5_000, retryStrategy: reconnectDelayMs });
     this.redis.on('error', error => {
       // One error per reconnect attempt while Redis is down: log the first, then one every 30 s.
       if (Date.now() - this.lastWarningAt < 30_000) return;

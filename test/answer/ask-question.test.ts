@@ -176,4 +176,31 @@ describe('askQuestion', () => {
     expect(answer.answer).toContain('28 days');
     expect(answer.notes.join(' ')).toContain('The language model is not responding right now.');
   });
+
+  it('goes on without a model that does not answer in time', async () => {
+    const hanging: LanguageModel = {
+      id: 'hanging:test',
+      acceptsImages: false,
+      generate: request =>
+        new Promise((_resolve, reject) => request.signal?.addEventListener('abort', () => reject(request.signal!.reason), { once: true })),
+    };
+    const { askQuestion } = await import('../../src/answer/ask-question.ts');
+    const { PageIndex } = await import('../../src/retrieve/page-index.ts');
+    const { loadPageIndex } = await import('../../src/retrieve/load-page-index.ts');
+    const answer = await askQuestion(
+      { spaces: [space], question: 'How many days of paid vacation does an employee get?' },
+      {
+        store: offline.ports.store,
+        models: { language: hanging },
+        config: offline.config.ask,
+        modelsConfig: offline.config.models,
+        log: offline.log,
+        pageIndex: await loadPageIndex(offline.ports.store, [space], undefined, new PageIndex()),
+        deadlines: { planMs: 100, answerMs: 100 },
+      },
+    );
+    expect(answer).toMatchObject({ grounded: true, extractive: true });
+    expect(answer.answer).toContain('28 days');
+    expect(answer.notes.join(' ')).toContain('did not answer in time');
+  });
 });

@@ -11,6 +11,20 @@ export interface GraphReferenceAttachment {
   name: string;
 }
 
+/** A message in a channel thread, as Graph's chatMessage: written by a person or by an app (a bot). */
+export interface GraphThreadMessageFixture {
+  id: string;
+  /** A person (`user`) or an app (`application`, its Entra app id) wrote it. */
+  from: { user: { id: string; displayName: string } } | { application: { id: string; displayName: string } };
+  /** The HTML body; a person's @mention of the bot is `<at id="0">Folio</at>` with a `mentions` entry. */
+  html?: string;
+  mentions?: Array<{ id: number; mentionText: string; mentioned: { user?: { id: string; displayName: string }; application?: { id: string; displayName: string } } }>;
+  /** An Adaptive Card the message carries (a bot's answer); Graph returns its JSON as a string. */
+  card?: unknown;
+  messageType?: 'message' | 'systemEventMessage';
+  deleted?: boolean;
+}
+
 /** What can be made to answer 403 (the app lacks the permission). */
 export type ForbiddenResource = 'channel-messages' | 'chat-messages' | 'shares';
 
@@ -24,7 +38,8 @@ const requiredRoles: Record<ForbiddenResource, string> = {
  * A local Microsoft Graph and Entra ID token endpoint speaking the real wire format:
  * `POST /{tenant}/oauth2/v2.0/token` (client credentials, form-encoded), and under `/v1.0`:
  * `GET /teams/{group}/channels/{channel}/messages/{id}` (and `…/messages/{root}/replies/{id}`),
- * `GET /chats/{chat}/messages/{id}`, `GET /shares/u!{base64url}/driveItem/content` (302 to a
+ * `GET /teams/{group}/channels/{channel}/messages/{root}/replies` (`$top`, `@odata.nextLink` paging,
+ * newest first), `GET /chats/{chat}/messages/{id}`, `GET /shares/u!{base64url}/driveItem/content` (302 to a
  * pre-authenticated download URL, `GET /download/{key}?tempauth=…`). It also serves the short-lived
  * `downloadUrl`s of personal-chat files (`GET /personal/{key}/{name}`). Graph calls need a token it
  * issued; any resource can be made to answer 403 as Graph does for a missing permission.
@@ -33,6 +48,8 @@ export class FakeGraph {
   readonly requests: Array<{ method: string; path: string; authorization?: string; form?: Record<string, string> }> = [];
   readonly forbidden = new Set<ForbiddenResource>();
   private readonly messages = new Map<string, unknown>();
+  /** Thread root path → its replies, in the order they were added. */
+  private readonly threadReplies = new Map<string, unknown[]>();
   private readonly sharedFiles = new Map<string, Uint8Array>();
   private readonly downloads = new Map<string, Uint8Array>();
   private readonly issuedTokens = new Set<string>();
@@ -64,6 +81,21 @@ export class FakeGraph {
     const base = `/v1.0/teams/${where.teamGroupId}/channels/${where.channelId}/messages`;
     const path = where.rootId && where.rootId !== where.messageId ? `${base}/${where.rootId}/replies/${where.messageId}` : `${base}/${where.messageId}`;
     this.messages.set(path, chatMessage(where.messageId, attachments));
+  }
+
+  /**
+   * A message of a channel thread: the root post when `message.id` is `rootId`, else a reply to it
+   * (listed by `…/messages/{root}/replies` and readable one by one at `…/replies/{id}`).
+   */
+  addThreadMessage(where: { teamGroupId: string; channelId: string; rootId: string }, message: GraphThreadMessageFixture): void {
+    const root = `/v1.0/teams/${where.teamGroupId}/channels/${where.channelId}/messages/${where.rootId}`;
+    const body = threadMessage(message, where.rootId);
+    if (message.id === where.rootId) {
+      this.messages.set(root, body);
+      return;
+    }
+    this.messages.set(`${root}/replies/${message.id}`, body);
+    this.threadReplies.set(root, [...(this.threadReplies.get(root) ?? []), body]);
   }
 
   addChatMessage(where: { chatId: string; messageId: string }, attachments: GraphReferenceAttachment[]): void {
@@ -126,6 +158,15 @@ export class FakeGraph {
       response.writeHead(302, { location: `${this.baseUrl}/download/${Buffer.from(sharingUrl).toString('base64url')}?tempauth=fake` }).end();
       return undefined;
     }
+    const replies = /^(\/v1\.0\/teams\/[^/]+\/channels\/[^/]+\/messages\/[^/]+)\/replies$/.exec(path);
+    if (replies) {
+      if (!this.messages.has(replies[1])) return json(404, graphError('NotFound', 'Resource not found.'));
+      const newestFirst = [...(this.threadReplies.get(replies[1]) ?? [])].reverse();
+      const top = Math.min(50, Number(url.searchParams.get('$top') ?? 20));
+      const skip = Number(url.searchParams.get('$skiptoken') ?? 0);
+      const next = skip + top < newestFirst.length ? `${this.baseUrl}${url.pathname}?$top=${top}&$skiptoken=${skip + top}` : undefined;
+      return json(200, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#chatMessages', value: newestFirst.slice(skip, skip + top), ...(next ? { '@odata.nextLink': next } : {}) });
+    }
     const message = this.messages.get(path);
     return message ? json(200, message) : json(404, graphError('NotFound', 'Resource not found.'));
   }
@@ -150,6 +191,26 @@ function chatMessage(id: string, attachments: GraphReferenceAttachment[]) {
     body: { contentType: 'html', content: attachments.map(attachment => `<attachment id="${attachment.id}"></attachment>`).join('') },
     attachments: attachments.map(attachment => ({ ...attachment, content: null, thumbnailUrl: null, teamsAppId: null })),
     mentions: [],
+    reactions: [],
+  };
+}
+
+function threadMessage(message: GraphThreadMessageFixture, rootId: string) {
+  const createdDateTime = new Date(Number(message.id)).toISOString();
+  const attachments = message.card === undefined ? [] : [{ id: randomUUID(), contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: JSON.stringify(message.card), name: null, thumbnailUrl: null, teamsAppId: null }];
+  const html = message.html ?? attachments.map(attachment => `<attachment id="${attachment.id}"></attachment>`).join('');
+  return {
+    '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#chatMessage',
+    id: message.id,
+    replyToId: message.id === rootId ? null : rootId,
+    messageType: message.messageType ?? 'message',
+    createdDateTime,
+    lastModifiedDateTime: createdDateTime,
+    deletedDateTime: message.deleted ? createdDateTime : null,
+    from: { device: null, user: null, application: null, ...message.from },
+    body: { contentType: 'html', content: message.deleted ? '' : html },
+    attachments,
+    mentions: message.mentions ?? [],
     reactions: [],
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerMessage, answerTextBudgetChars, blockTextLength, pagesLabel } from '../../adapters/slack/answer-blocks.ts';
+import { pagesLabel } from '../../adapters/shared/pages-label.ts';
+import { answerMessage, answerTextBudgetChars, blockTextLength } from '../../adapters/slack/answer-blocks.ts';
 import { markdownToMrkdwn, splitText } from '../../adapters/slack/slack-mrkdwn.ts';
 import type { Answer } from '../../src/answer/types.ts';
 import { parseSpaceId } from '../../src/spaces/space-id.ts';

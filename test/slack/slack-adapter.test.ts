@@ -1,8 +1,12 @@
+import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackWebApiMethods } from '../../adapters/slack/slack-surface.ts';
+import { PageImageRenderer } from '../../src/documents/page-image.ts';
 import { parseSpaceId } from '../../src/spaces/space-id.ts';
+import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
 import type { FakeSlackMessage } from '../fakes/fake-slack-api.ts';
 import { makeRefundPolicyPdf, makeVacationHandbookPdf } from './support/slack-test-documents.ts';
 import { startSlackTestApp, type SlackTestApp } from './support/slack-test-app.ts';
@@ -196,6 +200,8 @@ describe('Slack bot', () => {
   });
 
   it('ignores channel chatter and pictures not meant for Folio', async () => {
+    // The earlier tests' work (e.g. removing an :eyes: reaction) must not count as a reply here.
+    await slack.adapter.whenIdle();
     const before = slack.fake.calls.length;
     await slack.sendEvent({ type: 'message', channel: 'C1', channel_type: 'channel', user: 'UALICE', text: 'lunch?', ts: slack.fake.nextTs() });
     const picture = slack.fake.addFile('FPHOTO', 'team.png', new Uint8Array([137, 80, 78, 71]), { mimetype: 'image/png' });
@@ -226,7 +232,7 @@ describe('Slack bot', () => {
       const file = { id: 'FEVIL', name: 'invoice.pdf', mimetype: 'application/pdf', mode: 'hosted', url_private_download: `http://localhost:${port}/invoice.pdf` };
       await slack.sendEvent({ type: 'message', subtype: 'file_share', channel: 'C3', channel_type: 'channel', user: 'UALICE', text: '', ts, files: [file] });
       const reply = await botReply('C3', ts, isSummary);
-      expect(reply.text).toContain("I can only read files stored in this workspace's own file storage");
+      expect(reply.text).toContain("I can only read files stored in this chat's own file storage");
       expect(requests).toEqual([]);
     } finally {
       await new Promise(resolve => elsewhere.close(resolve));
@@ -289,14 +295,21 @@ describe('Slack bot', () => {
     expect(edits.at(-1)!.status).toBe(200);
   });
 
-  it('forgets a document when its file is deleted in Slack', async () => {
-    await shareFile('C7', 'FGONE', 'gone.pdf', await makeVacationHandbookPdf());
+  it('forgets a document when its file is deleted in Slack, with the page images rendered for its citations', async () => {
+    // Bytes no other channel holds, so the original and its page images go with the document.
+    await shareFile('C7', 'FGONE', 'gone.pdf', await makeHandbookPdf('b'));
     await slack.adapter.whenIdle();
-    expect((await slack.app.listDocuments(parseSpaceId('slack:T1:C7'))).map(record => record.name)).toEqual(['gone.pdf']);
+    const [record] = await slack.app.listDocuments(parseSpaceId('slack:T1:C7'));
+    expect(record.name).toBe('gone.pdf');
+    const { config, ports } = slack.app;
+    const pageImage = await new PageImageRenderer({ dataDir: config.dataDir, blobs: ports.blobs, ingest: config.ingest }).pagePath(record, 2);
+    await stat(pageImage);
     slack.fake.deleteFile('FGONE');
     await slack.sendEvent({ type: 'file_deleted', file_id: 'FGONE', event_ts: slack.fake.nextTs() });
     await slack.adapter.whenIdle();
     expect(await slack.app.listDocuments(parseSpaceId('slack:T1:C7'))).toEqual([]);
+    await expect(stat(dirname(pageImage))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(ports.blobs.originalPath(record.sha256))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('forgets a document when file_change shows the file was deleted, not when it still exists', async () => {

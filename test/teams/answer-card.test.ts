@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { answerCard, feedbackVerb } from '../../adapters/teams/cards/answer-card.ts';
+import { progressLine } from '../../adapters/shared/ingest-messages.ts';
+import { answerCard, answerTextOfCard, feedbackVerb } from '../../adapters/teams/cards/answer-card.ts';
 import { ingestSummaryMessage } from '../../adapters/teams/cards/ingest-summary-card.ts';
-import { slackBoldToTeams } from '../../adapters/teams/teams-markdown.ts';
+import { chatTextToTeams } from '../../adapters/teams/teams-markdown.ts';
 import type { Answer, Citation } from '../../src/answer/types.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { cardTexts } from './support/teams-activities.ts';
@@ -69,12 +70,23 @@ describe('answer card', () => {
     expect(Buffer.byteLength(JSON.stringify(huge))).toBeLessThan(24_000);
     expect(huge.body[0].text).toMatch(/_\(answer shortened\)_$/);
   });
+
+  it('finds its own answer text in a card read back through Graph (card JSON as a string), and nothing in other cards', () => {
+    const card = answerCard(answer());
+    expect(answerTextOfCard(JSON.stringify(card))).toBe('**Hotels**\nUp to **150 euros** per night [1], more in capitals [2].');
+    expect(answerTextOfCard(card)).toBe(answerTextOfCard(JSON.stringify(card)));
+    const summary = ingestSummaryMessage([{ documentId: 'a', name: 'a.pdf', pages: 1, status: 'ready', duplicate: false }], '@Folio');
+    expect(answerTextOfCard(JSON.stringify(summary.attachments![0].content))).toBeUndefined();
+    expect(answerTextOfCard('{not json')).toBeUndefined();
+    expect(answerTextOfCard(null)).toBeUndefined();
+  });
 });
 
 describe('ingest summary card and Teams Markdown', () => {
-  it('turns the shared Slack-style *bold* into Teams **bold** without touching lists or existing bold', () => {
-    expect(slackBoldToTeams('Reading *a.pdf*: page 2 of 4…')).toBe('Reading **a.pdf**: page 2 of 4…');
-    expect(slackBoldToTeams('**already** and * not bold * and 2*3*4')).toBe('**already** and * not bold * and 2*3*4');
+  it('renders the shared chat words in Teams Markdown: names bold and escaped, plain words as they are', () => {
+    expect(chatTextToTeams(progressLine('a.pdf', { type: 'page', stage: 'parsing', page: 2, pageCount: 4 }))).toBe('Reading **a.pdf**: page 2 of 4…');
+    expect(chatTextToTeams(progressLine('2*3*4 <draft>.pdf', { type: 'stage', stage: 'ready' }))).toBe('**2\\*3\\*4 &lt;draft&gt;.pdf** is ready.');
+    expect(chatTextToTeams(['Missing **Files.Read.All**; ', { bold: 'x_y.pdf' }])).toBe('Missing **Files.Read.All**; **x\\_y.pdf**');
   });
 
   it('summarises ready, duplicate and failed files', () => {

@@ -30,6 +30,26 @@ describe('GraphClient against a fake Graph', () => {
     expect(graph.requests.filter(request => request.form && request.path === `/${tenant}/oauth2/v2.0/token`)).toHaveLength(1);
   });
 
+  it('reads a whole channel thread: the post and every page of its replies (@odata.nextLink)', async () => {
+    const where = { teamGroupId: 'group-2', channelId: '19:long@thread.tacv2', rootId: '1700000000000' };
+    const user = { user: { id: 'aad-1', displayName: 'Ada' } };
+    graph.addThreadMessage(where, { id: where.rootId, from: user, html: '<p>The post</p>' });
+    for (let index = 1; index <= 60; index++) graph.addThreadMessage(where, { id: String(1_700_000_000_000 + index), from: user, html: `<p>reply ${index}</p>` });
+    const messages = await client().channelThread(tenant, where);
+    expect(messages).toHaveLength(61);
+    expect(new Set(messages.map(message => message.id)).size).toBe(61);
+    expect(messages.find(message => message.id === where.rootId)?.body?.content).toBe('<p>The post</p>');
+    const pages = graph.requests.filter(request => request.path === `/v1.0/teams/group-2/channels/${where.channelId}/messages/${where.rootId}/replies`);
+    expect(pages).toHaveLength(2);
+    // The thread is read with the channel-message permission: without it, Graph's 403 names that permission.
+    graph.forbidden.add('channel-messages');
+    try {
+      await expect(client().channelThread(tenant, where)).rejects.toMatchObject({ code: 'permission_missing', userMessage: expect.stringContaining('ChannelMessage.Read.Group') });
+    } finally {
+      graph.forbidden.clear();
+    }
+  });
+
   it('finds a shared file through shares/u!…/driveItem/content without sending the token to the download host', async () => {
     const url = 'https://contoso.sharepoint.com/sites/x/Shared Documents/b.pdf';
     graph.addSharedFile(url, new Uint8Array([37, 80, 68, 70]));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messageIntent } from '../../adapters/teams/message-intent.ts';
 import { readTeamsTurn } from '../../adapters/teams/teams-turn.ts';
 import { channelMessage, groupChatMessage, personalMessage } from './support/teams-activities.ts';
+import { botId } from './support/teams-harness.ts';
 
 const serviceUrl = 'https://smba.trafficmanager.net/amer/';
 const channel = { teamId: '19:team@thread.tacv2', channelId: '19:general@thread.tacv2' };
@@ -36,8 +37,17 @@ describe('what a Teams message asks for', () => {
     });
   });
 
+  it('scope team / channel is a command in every kind of conversation, but "scope creep?" stays a question', () => {
+    expect(intentOf(personalMessage(serviceUrl, { chatId: 'a:1x', text: 'scope' }))).toEqual({ kind: 'scope', choice: '' });
+    expect(intentOf(personalMessage(serviceUrl, { chatId: 'a:1x', text: 'Scope team.' }))).toEqual({ kind: 'scope', choice: 'team' });
+    expect(intentOf(channelMessage(serviceUrl, channel, { mention: true, text: 'scope channel' }))).toEqual({ kind: 'scope', choice: 'channel' });
+    expect(intentOf(groupChatMessage(serviceUrl, '19:g@thread.v2', { mention: true, text: '/scope chat' }))).toEqual({ kind: 'scope', choice: 'chat' });
+    expect(intentOf(personalMessage(serviceUrl, { chatId: 'a:1x', text: 'scope creep?' }))).toEqual({ kind: 'question', question: 'scope creep?' });
+    expect(intentOf(channelMessage(serviceUrl, channel, { text: 'scope team' }))).toEqual({ kind: 'ignore' });
+  });
+
   it('reads the channel, thread root and Entra ids from the activity', () => {
     const turn = readTeamsTurn(Activity.fromObject(channelMessage(serviceUrl, { ...channel, rootId: '1699999999999' }, { id: '1700000000123', mention: true, text: 'x' })));
-    expect(turn).toMatchObject({ kind: 'channel', conversationId: channel.channelId, threadRootId: '1699999999999', channelId: channel.channelId, teamId: channel.teamId, userId: 'aad-grace', mentionsBot: true });
+    expect(turn).toMatchObject({ kind: 'channel', conversationId: channel.channelId, threadRootId: '1699999999999', channelId: channel.channelId, teamId: channel.teamId, userId: 'aad-grace', mentionsBot: true, botId });
   });
 });

@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamsSpaceOf } from '../../adapters/teams/teams-space.ts';
+import { parseSpaceId } from '../../src/spaces/space-id.ts';
 import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
+import { makeTestPdf } from '../support/layout/make-test-pdf.ts';
 import type { BotMessage } from '../fakes/fake-bot-connector.ts';
 import { cardActionInvoke, cardTexts, channelMessage, groupChatMessage, personalMessage } from './support/teams-activities.ts';
 import { startTeamsHarness, tenantId, type TeamsHarness } from './support/teams-harness.ts';
@@ -161,7 +167,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const activity = personalMessage(serviceUrl, { chatId: adaChat, files: [{ name: 'report.pdf', downloadUrl: 'https://files.example.net/report.pdf?sig=abc' }] });
     await harness.post(activity);
     const summary = await finalCard(activity.id, 'the refusal');
-    expect(cardTexts(summary.activity)[0]).toBe("⚠️ I could not read **report.pdf**: I can only read files stored in this workspace's own file storage, so I did not open that link.");
+    expect(cardTexts(summary.activity)[0]).toBe("⚠️ I could not read **report.pdf**: I can only read files stored in this chat's own file storage, so I did not open that link.");
     expect(harness.graph.requests.length).toBe(before);
 
     // A channel post whose reference points outside the organisation's file storage is not opened either.
@@ -192,6 +198,37 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     await harness.connector.waitForQuiet(200);
     expect(harness.connector.calls.length).toBe(callsBefore);
     expect(await harness.app.ports.state.get(`teams:activity:${tenantId}:${general.channelId}:${chatter.id}`)).toBeUndefined();
+  });
+
+  it('scope team / channel: a conversation opts into the organisation-wide documents and back', async () => {
+    const chatId = '19:scope-chat-5e6f@thread.v2';
+    const space = teamsSpaceOf(tenantId, chatId);
+    const orgWide = parseSpaceId(`teams:${tenantId}:*`);
+    const path = join(tmpdir(), `folio-expenses-${randomUUID()}.pdf`);
+    await writeFile(path, await makeTestPdf([{ texts: [{ text: 'Expense reports are due on the fifth working day of each month.', x: 72, top: 100, size: 12 }] }]));
+    const { documentId } = await harness.app.submitDocument({ space: orgWide, path, name: 'expenses.pdf', source: { platform: 'web' } });
+    await expect.poll(async () => (await harness.app.getDocument(orgWide, documentId)).record.status, { timeout: 30_000 }).toBe('ready');
+    const say = async (text: string, pattern: RegExp) => {
+      const activity = groupChatMessage(serviceUrl, chatId, { mention: true, text });
+      await harness.post(activity);
+      return (await finalText(activity.id, pattern, text)).activity.text as string;
+    };
+
+    expect(await say('scope', /Questions here/)).toBe(
+      'Questions here use only this conversation’s documents. Change it with **@Folio scope channel** (only this conversation) or **@Folio scope team** (also the organisation-wide documents).',
+    );
+    const before = groupChatMessage(serviceUrl, chatId, { mention: true, text: 'When are expense reports due?' });
+    await harness.post(before);
+    expect(cardTexts((await finalCard(before.id, 'the answer before scope team')).activity).join('\n')).not.toContain('fifth working day');
+
+    expect(await say('scope team', /Questions here/)).toBe('Questions here now also use the documents shared with the whole organisation.');
+    expect(await harness.app.readableSpaces(space)).toEqual([space, orgWide]);
+    const after = groupChatMessage(serviceUrl, chatId, { mention: true, text: 'When are expense reports due?' });
+    await harness.post(after);
+    expect(cardTexts((await finalCard(after.id, 'the answer after scope team')).activity).join('\n')).toContain('fifth working day');
+
+    expect(await say('scope channel', /Questions here/)).toBe('Questions here now use only the documents shared in this conversation.');
+    expect(await harness.app.readableSpaces(space)).toEqual([space]);
   });
 
   it('records 👍 from an Action.Execute invoke and answers it in the same request', async () => {

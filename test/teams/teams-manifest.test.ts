@@ -4,6 +4,7 @@ import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { teamsCommands } from '../../adapters/teams/message-intent.ts';
 
 const manifestDir = join(import.meta.dirname, '../../manifests/teams');
 
@@ -50,7 +51,7 @@ describe('Teams app manifest', () => {
     ]);
     expect(manifest.webApplicationInfo.id).toBe(manifest.bots[0].botId);
     const commands = manifest.bots[0].commandLists.flatMap((list: { commands: Array<{ title: string }> }) => list.commands.map(command => command.title));
-    expect(new Set(commands)).toEqual(new Set(['help', 'docs']));
+    expect(new Set(commands)).toEqual(new Set(teamsCommands));
   });
 
   it('ships a 192×192 colour icon and a 32×32 outline icon that is white on transparent', async () => {

@@ -1,9 +1,14 @@
 import type { Answer, Citation } from '../../../src/answer/types.ts';
-import { escapeTeamsMarkdown, markdownForTeams, pagesLabel, shorten } from '../teams-markdown.ts';
+import { pagesLabel } from '../../shared/pages-label.ts';
+import { shorten } from '../../shared/shorten.ts';
+import { escapeTeamsMarkdown, markdownForTeams } from '../teams-markdown.ts';
 import type { AdaptiveCard, CardElement } from './adaptive-card.ts';
 
 /** The `verb` of the 👍/👎 actions; the invoke handler routes on it. */
 export const feedbackVerb = 'folio.feedback';
+
+/** The `id` of the answer's TextBlock: thread history (read back through Graph) finds Folio's answers by it. */
+export const answerBlockId = 'folio-answer';
 
 /**
  * Teams rejects messages over about 28 KB (card JSON included). These budgets keep an answer card well
@@ -22,7 +27,7 @@ const closestShown = 5;
  * Action.Submit fallback for clients without Universal Actions.
  */
 export function answerCard(answer: Answer): AdaptiveCard {
-  const body: CardElement[] = [textBlock(shortenedAnswer(answer.answer))];
+  const body: CardElement[] = [textBlock(shortenedAnswer(answer.answer), { id: answerBlockId })];
   if (!answer.grounded && answer.closest.length > 0) {
     const lines = answer.closest.slice(0, closestShown).map(item => `- ${escapeTeamsMarkdown(item.title)} (${escapeTeamsMarkdown(item.document)} · ${pagesLabel(item.pages)})`);
     body.push(textBlock(`**The closest sections I found:**\n\n${lines.join('\n')}`, { spacing: 'Medium' }));
@@ -68,6 +73,25 @@ export function sourceLabel(citation: Citation): string {
   const section = citation.titlePath.at(-1);
   const where = section ? ` — ${escapeTeamsMarkdown(shorten(section, 80))}` : '';
   return `[${citation.n}] **${escapeTeamsMarkdown(shorten(citation.document, 80))}** · ${pagesLabel(citation.pages)}${where}`;
+}
+
+/**
+ * The answer text of one of Folio's answer cards, as Graph returns a message's card attachment (the card
+ * JSON as a string, or already parsed); undefined for any other card (ingest summaries, other apps).
+ */
+export function answerTextOfCard(content: unknown): string | undefined {
+  let card = content;
+  if (typeof content === 'string') {
+    try {
+      card = JSON.parse(content);
+    } catch {
+      return undefined;
+    }
+  }
+  const body = (card as { body?: unknown } | null)?.body;
+  if (!Array.isArray(body)) return undefined;
+  const block = body.find((element: { id?: unknown }) => element?.id === answerBlockId) as { text?: unknown } | undefined;
+  return typeof block?.text === 'string' ? block.text : undefined;
 }
 
 function shortenedAnswer(text: string): string {

@@ -1,6 +1,6 @@
 import type { IngestOutcome } from '../../../src/ingest/ingest-files.ts';
-import { outcomeText, progressLine } from '../../shared/ingest-messages.ts';
-import { escapeTeamsMarkdown, slackBoldToTeams } from '../teams-markdown.ts';
+import { askHint, outcomeLine, progressLine } from '../../shared/ingest-messages.ts';
+import { chatTextToTeams } from '../teams-markdown.ts';
 import { cardMessage, type CardElement, type TeamsMessage } from './adaptive-card.ts';
 
 /**
@@ -10,23 +10,19 @@ import { cardMessage, type CardElement, type TeamsMessage } from './adaptive-car
  * must mention the bot and "" in a personal chat.
  */
 export function ingestSummaryMessage(outcomes: IngestOutcome[], botMention: string): TeamsMessage {
-  // In a personal chat no mention is needed: the example question starts right after the quote mark.
-  const askWords = (text: string) => (botMention ? text : text.replace('“ ', '“'));
   const body: CardElement[] = [];
-  let hint: string | undefined;
   for (const outcome of outcomes) {
-    const shown = { ...outcome, name: escapeTeamsMarkdown(outcome.name) };
-    const [headline, askHint] = askWords(slackBoldToTeams(outcomeText(shown, botMention))).split('\n');
     if (outcome.status === 'failed') {
-      body.push({ type: 'TextBlock', text: `⚠️ ${headline}`, wrap: true, color: 'Attention', spacing: 'Medium' });
+      body.push({ type: 'TextBlock', text: `⚠️ ${chatTextToTeams(outcomeLine(outcome))}`, wrap: true, color: 'Attention', spacing: 'Medium' });
       continue;
     }
-    hint ??= askHint;
-    const title = slackBoldToTeams(progressLine(shown.name, { type: 'stage', stage: 'ready' }));
+    const title = chatTextToTeams(progressLine(outcome.name, { type: 'stage', stage: 'ready' }));
     body.push({ type: 'TextBlock', text: `✅ ${title}${outcome.duplicate ? ' I already had this exact file, so nothing changed.' : ''}`, wrap: true, spacing: 'Medium' });
     body.push({ type: 'FactSet', facts: facts(outcome) });
   }
-  if (hint) body.push({ type: 'TextBlock', text: hint, wrap: true, isSubtle: true, spacing: 'Medium' });
+  if (outcomes.some(outcome => outcome.status === 'ready')) {
+    body.push({ type: 'TextBlock', text: chatTextToTeams(askHint(botMention)), wrap: true, isSubtle: true, spacing: 'Medium' });
+  }
   const summary = outcomes.map(outcome => `${outcome.name}: ${outcome.status === 'ready' ? 'ready' : 'could not be read'}`).join('; ');
   return cardMessage(summary, { type: 'AdaptiveCard', $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', version: '1.5', body });
 }

@@ -12,8 +12,27 @@ const graphAttachment = z.object({
 });
 const chatMessage = z.object({ id: z.string(), attachments: z.array(graphAttachment).nullish() });
 
+const graphIdentity = z.object({ id: z.string().nullish(), displayName: z.string().nullish() }).nullish();
+/** A message as thread history reads it: who wrote it, when, its HTML body, mentions, and cards. */
+const threadMessage = z.object({
+  id: z.string(),
+  messageType: z.string().nullish(),
+  createdDateTime: z.string().nullish(),
+  deletedDateTime: z.string().nullish(),
+  from: z.object({ user: graphIdentity, application: graphIdentity }).nullish(),
+  body: z.object({ contentType: z.string().nullish(), content: z.string().nullish() }).nullish(),
+  // A card's `content` is its JSON, as a string.
+  attachments: z.array(z.object({ contentType: z.string().nullish(), content: z.unknown() })).nullish(),
+  mentions: z.array(z.object({ id: z.union([z.number(), z.string()]), mentioned: z.object({ user: graphIdentity, application: graphIdentity }).nullish() })).nullish(),
+});
+const threadMessagePage = z.object({ value: z.array(threadMessage), '@odata.nextLink': z.string().nullish() });
+
 export type GraphAttachment = z.infer<typeof graphAttachment>;
 export type GraphChatMessage = z.infer<typeof chatMessage>;
+export type GraphThreadMessage = z.infer<typeof threadMessage>;
+
+/** Graph returns at most 50 replies per page; a thread longer than this many pages is read in part. */
+const maxReplyPages = 4;
 
 export interface GraphClientSettings {
   /** e.g. https://graph.microsoft.com/v1.0 (GRAPH_API_URL), without a trailing slash. */
@@ -25,8 +44,8 @@ export interface GraphClientSettings {
 
 /**
  * The few Microsoft Graph calls the Teams bot makes, app-only: read a channel or chat message (to find
- * the files posted with it, which the bot's activity does not carry) and locate a shared file's
- * content. Status codes become FolioErrors with plain words; a 403 names the missing permission.
+ * the files posted with it, which the bot's activity does not carry), read a channel thread (the
+ * earlier turns of a follow-up question) and locate a shared file's content. Status codes become FolioErrors with plain words; a 403 names the missing permission.
  */
 export class GraphClient {
   constructor(private readonly settings: GraphClientSettings) {}
@@ -39,6 +58,24 @@ export class GraphClient {
         ? `${base}/${encodeURIComponent(where.threadRootId)}/replies/${encodeURIComponent(where.messageId)}`
         : `${base}/${encodeURIComponent(where.messageId)}`;
     return this.getJson(tenantId, path, 'channel-message').then(body => chatMessage.parse(body));
+  }
+
+  /**
+   * A channel thread: the post (`GET …/messages/{root}`) and its replies (`GET …/messages/{root}/replies`,
+   * 50 per page, following `@odata.nextLink` on Graph's own host), in no particular order.
+   */
+  async channelThread(tenantId: string, where: { teamGroupId: string; channelId: string; rootId: string }): Promise<GraphThreadMessage[]> {
+    const root = `${this.settings.graphUrl}/teams/${encodeURIComponent(where.teamGroupId)}/channels/${encodeURIComponent(where.channelId)}/messages/${encodeURIComponent(where.rootId)}`;
+    const messages: GraphThreadMessage[] = [threadMessage.parse(await this.getJsonAt(tenantId, root, 'channel-message'))];
+    let url: string | undefined = `${root}/replies?$top=50`;
+    for (let page = 0; url && page < maxReplyPages; page++) {
+      const body = threadMessagePage.parse(await this.getJsonAt(tenantId, url, 'channel-message'));
+      messages.push(...body.value);
+      const next: string | null | undefined = body['@odata.nextLink'];
+      // The token goes only to Graph itself, whatever a next link says.
+      url = next && new URL(next).origin === new URL(this.settings.graphUrl).origin ? next : undefined;
+    }
+    return messages;
   }
 
   /** `GET /chats/{chat}/messages/{id}` (group chats; the chat id is the conversation id). */
@@ -61,8 +98,12 @@ export class GraphClient {
     return { url, headers: { authorization: `Bearer ${await this.settings.token.forTenant(tenantId)}` } };
   }
 
-  private async getJson(tenantId: string, path: string, resource: GraphResource): Promise<unknown> {
-    const response = await this.send(tenantId, `${this.settings.graphUrl}${path}`, resource, {});
+  private getJson(tenantId: string, path: string, resource: GraphResource): Promise<unknown> {
+    return this.getJsonAt(tenantId, `${this.settings.graphUrl}${path}`, resource);
+  }
+
+  private async getJsonAt(tenantId: string, url: string, resource: GraphResource): Promise<unknown> {
+    const response = await this.send(tenantId, url, resource, {});
     return response.json().catch(() => {
       throw unavailable(`Graph answered ${resource} with a body that is not JSON`);
     });

@@ -1,13 +1,15 @@
-import type { AskEvent } from '../../../src/answer/types.ts';
+import type { Answer, AskEvent } from '../../../src/answer/types.ts';
 import type { DocumentRecord } from '../../../src/documents/types.ts';
 import type { SpaceId } from '../../../src/spaces/space-id.ts';
+import { replyForError } from '../../shared/reply-for-error.ts';
+import { shorten } from '../../shared/shorten.ts';
+import { ThrottledMessage } from '../../shared/throttled-message.ts';
 import { cardMessage, type TeamsMessage } from '../cards/adaptive-card.ts';
 import { answerCard } from '../cards/answer-card.ts';
-import { replyForError } from '../reply-for-error.ts';
 import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
-import { escapeTeamsMarkdown, markdownForTeams, shorten } from '../teams-markdown.ts';
+import { escapeTeamsMarkdown, markdownForTeams } from '../teams-markdown.ts';
 import type { TeamsTurn } from '../teams-turn.ts';
-import { ThrottledMessage } from '../throttled-message.ts';
+import { threadHistory } from '../thread-history.ts';
 
 const stageLines: Record<Extract<AskEvent, { type: 'stage' }>['stage'], string> = {
   planning: 'Thinking…',
@@ -19,7 +21,8 @@ const stageLines: Record<Extract<AskEvent, { type: 'stage' }>['stage'], string> 
  * `@Folio <question>` (or any text in a personal chat): "Thinking…" in the thread at once, edited while
  * the answer is searched and written (stages, then the answer text as it streams, throttled), and
  * finally replaced by the answer card with its sources and 👍/👎. Asks every space this conversation
- * may read (its own, plus the team space when it opted in) and nothing else.
+ * may read (its own, plus the team space when it opted in) and nothing else, with the thread's earlier
+ * turns as history; the question and its answer are remembered for the next follow-up.
  */
 export async function answerQuestion(dependencies: TeamsHandlerDependencies, turn: TeamsTurn, question: string): Promise<void> {
   const { app, replies, log, settings } = dependencies;
@@ -42,14 +45,23 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
     }
   };
   let final: TeamsMessage;
+  let answer: Answer | undefined;
   try {
-    const answer = await app.ask({ spaces, question, correlationId: `teams:${turn.activityId}`, onEvent });
+    // The history helps with follow-ups; without it the question is still answered.
+    const history = await threadHistory(dependencies, turn).catch(error => {
+      log.warn({ err: error, space: turn.space }, 'no thread history for a Teams question');
+      return [];
+    });
+    answer = await app.ask({ spaces, question, history, correlationId: `teams:${turn.activityId}`, onEvent });
     final = cardMessage(shorten(answer.answer.replace(/\s+/g, ' '), 200), answerCard(answer));
   } catch (error) {
     final = { text: replyForError(error, log, { space: turn.space }) };
   }
   if (messageId) await message.flush(final);
   else await replies.reply(turn.reference, final);
+  if (answer) {
+    await dependencies.seenTurns.add(turn, question, answer.answer).catch(error => log.warn({ err: error, space: turn.space }, 'could not remember a Teams question for follow-ups'));
+  }
 }
 
 /** Names of documents in these spaces that are queued or being read (neither ready nor failed). */

@@ -1,6 +1,7 @@
 import type { DocumentRecord } from '../../../src/documents/types.ts';
+import { shorten } from '../../shared/shorten.ts';
 import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
-import { escapeTeamsMarkdown, shorten } from '../teams-markdown.ts';
+import { escapeTeamsMarkdown } from '../teams-markdown.ts';
 import type { TeamsTurn } from '../teams-turn.ts';
 
 const documentsShown = 40;

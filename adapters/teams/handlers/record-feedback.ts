@@ -1,4 +1,4 @@
-import { replyForError } from '../reply-for-error.ts';
+import { replyForError } from '../../shared/reply-for-error.ts';
 import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
 
 /** The data of the 👍/👎 actions on an answer card (see cards/answer-card.ts). */

@@ -14,6 +14,7 @@ export function helpText(kind: TeamsConversationKind): string {
     `- ${share}`,
     `- ${ask}, e.g. _${mention}what does the travel policy say about hotels?_`,
     `- **${mention}docs** lists the documents I know here; **${mention}help** shows this message.`,
+    `- **${mention}scope team** also uses the documents shared with the whole organisation; **${mention}scope channel** goes back to this conversation's own.`,
   ].join('\n');
 }
 

@@ -2,6 +2,7 @@ import { FolioError } from '../../../src/errors.ts';
 import { downloadToFile, hostAllowed } from '../../shared/download-to-file.ts';
 import type { GraphAttachment, GraphClient } from '../graph/graph-client.ts';
 import { ingestSharedFiles, type SharedFile } from '../ingest-shared-files.ts';
+import { teamGroupIdOf } from '../team-group-id.ts';
 import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
 import type { TeamsTurn } from '../teams-turn.ts';
 
@@ -60,27 +61,6 @@ async function downloadReference(graph: GraphClient, tenantId: string, contentUr
     maxBytes: settings.maxFileBytes,
     allowInsecureLoopback: settings.allowInsecureLoopbackDownloads,
   });
-}
-
-/**
- * Graph addresses a team by its Entra group id, Teams activities by the team's thread id. Teams often
- * sends the group id in `channelData.team.aadGroupId`; otherwise the Bot Connector is asked once and the
- * answer kept in the state store (a team's group id never changes).
- */
-async function teamGroupIdOf(dependencies: TeamsHandlerDependencies, turn: TeamsTurn): Promise<string> {
-  if (turn.teamGroupId) return turn.teamGroupId;
-  if (!turn.teamId) {
-    throw new FolioError({ code: 'input_invalid', message: 'channel message without channelData.team.id', userMessage: 'I could not tell which team this channel belongs to, so I could not read the file.' });
-  }
-  const key = `teams:team-group:${turn.teamId}`;
-  const known = await dependencies.app.ports.state.get<string>(key);
-  if (known) return known;
-  const groupId = await dependencies.replies.teamGroupId(turn.reference, turn.teamId);
-  if (!groupId) {
-    throw new FolioError({ code: 'input_invalid', message: `no aadGroupId for team ${turn.teamId}`, userMessage: 'I could not look up this team in Microsoft 365, so I could not read the file. Please try again in a minute.', retryable: true });
-  }
-  await dependencies.app.ports.state.set(key, groupId);
-  return groupId;
 }
 
 function noAppRegistration(): FolioError {

@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
+import { checkedQuestion } from '../../../src/answer/check-question.ts';
 import type { Answer, AskEvent } from '../../../src/answer/types.ts';
 import { wantsEventStream } from '../event-stream.ts';
 import { folioErrorOf } from '../http-errors.ts';
 import { requestIdOf, requestLog } from '../request-context.ts';
-import { checkedQuestion, jsonBody, spaceParam } from '../request-input.ts';
+import { jsonBody, spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
 
 const askBody = z.object({

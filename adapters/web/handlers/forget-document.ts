@@ -5,12 +5,12 @@ import type { WebContext } from '../web-context.ts';
 
 /**
  * `DELETE /v1/spaces/:space/documents/:id` (id or name): record, tree, search units, and the stored
- * files no other document uses, including the page images rendered for citations.
+ * files no other document uses, including the page images rendered for citations (the core forget does
+ * all of it, as for every other way of forgetting).
  */
 export function forgetDocument(context: WebContext): RequestHandler {
   return async (request, response) => {
     const { record, deletedBlobs } = await context.folio.forget(spaceParam(request), String(request.params.id));
-    if ((await context.folio.ports.store.countDocumentsWithSha(record.sha256)) === 0) await context.pageImages.removeCached(record.sha256);
     requestLog(response).info({ documentId: record.id, deletedBlobs }, 'document forgotten');
     response.json({ documentId: record.id, name: record.name, forgotten: true, deletedFiles: deletedBlobs });
   };

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { checkedQuestion, jsonBody, spaceParam } from '../request-input.ts';
+import { checkedQuestion } from '../../../src/answer/check-question.ts';
+import { jsonBody, spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
 
 const searchBody = z.object({ question: z.string(), k: z.number().int().min(1).max(100).optional() });

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
+import { cleanDocumentName } from '../../../src/documents/document-name.ts';
 import type { FolioError } from '../../../src/errors.ts';
 import { folioErrorOf, inputInvalid } from '../http-errors.ts';
 import { requestLog } from '../request-context.ts';
@@ -33,6 +34,10 @@ export function uploadDocuments(context: WebContext): RequestHandler[] {
     limits: { fileSize: context.folio.config.ingest.maxFileBytes, files: maxFilesPerUpload, fields: 20, parts: maxFilesPerUpload + 20 },
     // Browsers send UTF-8 file names; busboy's default (latin1) would garble "Präsentation.pptx".
     defParamCharset: 'utf8',
+    // busboy's own basename turns "..", "." and "dir/" into an empty name, and multer then drops the
+    // file without a word. The name is only display text (uploads are stored under random names), so
+    // take it whole and let cleanDocumentName reduce it.
+    preservePath: true,
   });
   const submit: RequestHandler = async (request, response) => {
     const files = (request.files as Express.Multer.File[] | undefined) ?? [];
@@ -44,7 +49,7 @@ export function uploadDocuments(context: WebContext): RequestHandler[] {
       const documents: UploadedDocument[] = [];
       let firstRefusal: FolioError | undefined;
       for (const file of files) {
-        const name = displayName(file.originalname);
+        const name = cleanDocumentName(file.originalname);
         try {
           const submitted = await context.folio.submitDocument({ space, path: file.path, name, source: { platform: 'web' } });
           documents.push({
@@ -77,9 +82,3 @@ export function uploadDocuments(context: WebContext): RequestHandler[] {
   return [checkSpace, context.uploads.middleware(), receive.any(), submit];
 }
 
-/** The name users will see and cite: no directories, no control characters, at most 200 characters. */
-function displayName(original: string): string {
-  const base = original.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
-  return cleaned || 'document';
-}

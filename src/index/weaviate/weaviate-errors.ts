@@ -3,7 +3,7 @@ import { FolioError } from '../../errors.ts';
 /** Weaviate cannot be reached or timed out: worth retrying later. */
 export function weaviateUnavailable(message: string, cause?: unknown): FolioError {
   return new FolioError({
-    code: 'internal',
+    code: 'store_unavailable',
     message: `Weaviate unavailable: ${message}`,
     userMessage: 'The search index is not reachable right now. Please try again in a few minutes.',
     retryable: true,

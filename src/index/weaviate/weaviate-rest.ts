@@ -16,6 +16,20 @@ export class WeaviateRest {
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
+  /** Whether the server says it is ready to serve (GET /v1/.well-known/ready); false when it cannot be reached. */
+  async ready(timeoutMs = 2_000): Promise<boolean> {
+    try {
+      const response = await fetch(`${this.baseUrl}/v1/.well-known/ready`, {
+        headers: this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {},
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await response.body?.cancel();
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+
   /** Returns the parsed JSON body, or null for 404. Any other non-2xx status throws. */
   async request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T | null> {
     const headers: Record<string, string> = { accept: 'application/json' };

@@ -8,6 +8,8 @@ import { inflateRawSync } from 'node:zlib';
  */
 export interface ZipArchive {
   readonly entryNames: string[];
+  /** What the central directory says each entry takes in the file and once inflated (bytes). */
+  readonly entrySizes: Array<{ name: string; compressedBytes: number; uncompressedBytes: number }>;
   /** The entry's bytes as UTF-8 text, or undefined when the archive has no such entry. */
   readText(entryName: string): Promise<string | undefined>;
   close(): Promise<void>;
@@ -31,9 +33,10 @@ const maxEntryBytes = 64 * 1024 * 1024;
 export async function openZipArchive(path: string): Promise<ZipArchive> {
   const handle = await open(path, 'r');
   try {
-    const entries = await readCentralDirectory(handle);
+    const { entries, entrySizes } = await readCentralDirectory(handle);
     return {
       entryNames: [...entries.keys()],
+      entrySizes,
       readText: async entryName => {
         const entry = entries.get(entryName);
         return entry ? (await readEntry(handle, entry)).toString('utf8') : undefined;
@@ -46,7 +49,7 @@ export async function openZipArchive(path: string): Promise<ZipArchive> {
   }
 }
 
-async function readCentralDirectory(handle: FileHandle): Promise<Map<string, CentralEntry>> {
+async function readCentralDirectory(handle: FileHandle): Promise<{ entries: Map<string, CentralEntry>; entrySizes: ZipArchive['entrySizes'] }> {
   const { size } = await handle.stat();
   const tailLength = Math.min(size, endRecordSearchBytes);
   const tail = await readAt(handle, size - tailLength, tailLength);
@@ -66,6 +69,8 @@ async function readCentralDirectory(handle: FileHandle): Promise<Map<string, Cen
 
   const directory = await readAt(handle, directoryOffset, directorySize);
   const entries = new Map<string, CentralEntry>();
+  // Every listed entry, repeated names included (the map keeps only the last of them).
+  const entrySizes: ZipArchive['entrySizes'] = [];
   let offset = 0;
   for (let index = 0; index < entryCount && offset + 46 <= directory.length; index += 1) {
     if (directory.readUInt32LE(offset) !== centralEntrySignature) throw new Error('corrupt ZIP central directory');
@@ -73,15 +78,17 @@ async function readCentralDirectory(handle: FileHandle): Promise<Map<string, Cen
     const extraLength = directory.readUInt16LE(offset + 30);
     const commentLength = directory.readUInt16LE(offset + 32);
     const name = directory.toString('utf8', offset + 46, offset + 46 + nameLength);
-    entries.set(name, {
+    const entry = {
       method: directory.readUInt16LE(offset + 10),
       compressedSize: directory.readUInt32LE(offset + 20),
       uncompressedSize: directory.readUInt32LE(offset + 24),
       localHeaderOffset: directory.readUInt32LE(offset + 42),
-    });
+    };
+    entries.set(name, entry);
+    entrySizes.push({ name, compressedBytes: entry.compressedSize, uncompressedBytes: entry.uncompressedSize });
     offset += 46 + nameLength + extraLength + commentLength;
   }
-  return entries;
+  return { entries, entrySizes };
 }
 
 async function readEntry(handle: FileHandle, entry: CentralEntry): Promise<Buffer> {

@@ -7,6 +7,7 @@ import { classifyPage, FontStatsCollector, type PageGeometry } from './layout.ts
 import type { PageOcr } from './ocr/page-ocr.ts';
 import { openPdf, type PDFDocumentProxy } from './open-pdf.ts';
 import { readOutline, readPageLabels } from './outline.ts';
+import { pdfReadError } from './pdf-read-error.ts';
 import { readPagesInWorkers, type ReadPagesInWorkersOptions } from './parallel/read-pages-in-workers.ts';
 import { readPdfPage, type PageReading } from './parallel/read-pdf-page.ts';
 
@@ -78,20 +79,24 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
     };
 
     const workerCount = options.workers ?? 1;
-    if (workerCount > 1 && pageCount >= minPagesForWorkers) {
-      await readPagesInWorkers(data, {
-        name: options.name,
-        pageCount,
-        workerCount,
-        figureDpi,
-        deferOcr: Boolean(options.ocr),
-        signal: options.signal,
-        startWorker: options.startWorker,
-        readHere,
-        onPage: async (pageNumber, result) => commitPage(pageNumber, 'needsOcr' in result ? await readHere(pageNumber) : result),
-      });
-    } else {
-      for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) await commitPage(pageNumber, await readHere(pageNumber));
+    try {
+      if (workerCount > 1 && pageCount >= minPagesForWorkers) {
+        await readPagesInWorkers(data, {
+          name: options.name,
+          pageCount,
+          workerCount,
+          figureDpi,
+          deferOcr: Boolean(options.ocr),
+          signal: options.signal,
+          startWorker: options.startWorker,
+          readHere,
+          onPage: async (pageNumber, result) => commitPage(pageNumber, 'needsOcr' in result ? await readHere(pageNumber) : result),
+        });
+      } else {
+        for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) await commitPage(pageNumber, await readHere(pageNumber));
+      }
+    } catch (error) {
+      throw pdfReadError(error, options.name);
     }
     return await finishDocument(pdf, { pageCount, geometries, ocrPages, stats: fontStats.stats() });
   } finally {

@@ -8,7 +8,7 @@ import express from 'express';
 import { createSlackAdapter, type SlackAdapterOptions, type SlackChatAdapter } from '../../../adapters/slack/index.ts';
 import { createFolioApp, type CreateFolioAppOverrides, type FolioApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
-import { silentLogger } from '../../../src/log.ts';
+import { silentLogger, type Logger } from '../../../src/log.ts';
 import { FakeSlackApi } from '../../fakes/fake-slack-api.ts';
 
 export const signingSecret = 'test-signing-secret-0123456789';
@@ -47,7 +47,7 @@ export function slackSignature(secret: string, timestamp: number, body: string):
  * Slack adapter on a local express server, with Bolt's Web API client pointed at a FakeSlackApi.
  */
 export async function startSlackTestApp(
-  options: { env?: Record<string, string>; adapter?: SlackAdapterOptions; folio?: CreateFolioAppOverrides } = {},
+  options: { env?: Record<string, string>; adapter?: SlackAdapterOptions; folio?: CreateFolioAppOverrides; log?: Logger } = {},
 ): Promise<SlackTestApp> {
   const fake = await new FakeSlackApi().start();
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-slack-test-'));
@@ -63,7 +63,7 @@ export async function startSlackTestApp(
     SLACK_FILE_HOSTS: fake.host,
     ...options.env,
   });
-  const log = silentLogger();
+  const log = options.log ?? silentLogger();
   const app = createFolioApp(config, { log, ...options.folio });
   await app.startWorkers();
   const adapter = await createSlackAdapter(app, config.slack!, log, {

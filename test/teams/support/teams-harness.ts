@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { createTeamsAdapter } from '../../../adapters/teams/index.ts';
 import type { ChatAdapter } from '../../../adapters/types.ts';
-import { createFolioApp, type FolioApp } from '../../../src/app.ts';
+import { createFolioApp, type CreateFolioAppOverrides, type FolioApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { FakeBotConnector } from '../../fakes/fake-bot-connector.ts';
 import { FakeGraph } from '../../fakes/fake-graph.ts';
@@ -31,7 +31,8 @@ export interface TeamsHarness {
   close(): Promise<void>;
 }
 
-export async function startTeamsHarness(): Promise<TeamsHarness> {
+/** `folio` replaces parts of the Folio app (e.g. a scripted language model instead of the offline one). */
+export async function startTeamsHarness(options: { folio?: CreateFolioAppOverrides } = {}): Promise<TeamsHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-teams-'));
   const connector = await FakeBotConnector.start();
   const graph = await FakeGraph.start(graphCredentials);
@@ -44,7 +45,7 @@ export async function startTeamsHarness(): Promise<TeamsHarness> {
     GRAPH_API_URL: graph.graphUrl,
     TEAMS_FILE_HOSTS: '127.0.0.1,*.sharepoint.com',
   });
-  const app = createFolioApp(config);
+  const app = createFolioApp(config, options.folio);
   await app.startWorkers();
   const adapter = await createTeamsAdapter(app, config.teams!, app.log, {
     tokenUrl: graph.tokenUrl,

@@ -54,8 +54,8 @@ export async function readPdfPage(
   options: ReadPageOptions,
 ): Promise<PageReading | { needsOcr: true }> {
   const viewport = page.getViewport({ scale: 1 });
-  let runs = await extractTextRuns(page);
-  const graphics = await extractGraphics(page);
+  let runs = (await extractTextRuns(page)).filter(run => isFiniteBox(run.bbox));
+  const graphics = finiteGraphics(await extractGraphics(page));
   const ocr = Boolean(options.ocr) && looksScanned(runs, graphics, viewport.width * viewport.height);
   if (ocr && options.ocr === 'defer') return { needsOcr: true };
   if (ocr) runs = await (options.ocr as PageOcr).recognize(page);
@@ -84,6 +84,24 @@ function looksScanned(runs: TextRun[], graphics: GraphicsSummary, pageArea: numb
   if (characters >= minTextCharacters) return false;
   const imageArea = graphics.images.reduce((sum, image) => sum + area(image), 0);
   return imageArea >= minImageCoverage * pageArea;
+}
+
+/**
+ * A damaged text or font matrix (a zero scale, an overflow) gives pdf.js positions of NaN or ±Infinity.
+ * Such text and shapes have no place on the page, and every geometric step after this assumes one
+ * (column cuts, table grids): they are left out.
+ */
+function isFiniteBox(box: BoundingBox): boolean {
+  return Number.isFinite(box.x) && Number.isFinite(box.y) && Number.isFinite(box.width) && Number.isFinite(box.height);
+}
+
+function finiteGraphics(graphics: GraphicsSummary): GraphicsSummary {
+  return {
+    rulings: graphics.rulings.filter(line => [line.x1, line.y1, line.x2, line.y2].every(Number.isFinite)),
+    rectangles: graphics.rectangles.filter(isFiniteBox),
+    images: graphics.images.filter(isFiniteBox),
+    paths: graphics.paths.filter(isFiniteBox),
+  };
 }
 
 function area(box: BoundingBox): number {

@@ -2,8 +2,9 @@ import { asFolioError } from '../../src/errors.ts';
 import type { Logger } from '../../src/log.ts';
 
 /**
- * The words a Teams user reads when something failed: the FolioError's userMessage (plain, says what to
- * do next). The log gets the code and the internal message, never document text or vendor bodies.
+ * The words a chat user reads when something failed: the FolioError's userMessage (plain, says what to
+ * do next). The log gets the code and the internal message, never document text or vendor bodies; only
+ * an unexpected (internal) error is logged with its stack, and its details never reach the user.
  */
 export function replyForError(error: unknown, log: Logger, context: Record<string, unknown> = {}): string {
   const folioError = asFolioError(error);

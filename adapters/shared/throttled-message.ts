@@ -1,12 +1,13 @@
 /**
- * One bot message that is edited as work progresses (ingest stages, an answer being written). Teams
- * throttles edits per conversation and readers gain nothing from faster ones, so changes go out at most
- * every `intervalMs` (~2.5 s in production); the latest content always wins, edits never overtake each
- * other, and `flush` sends the final content at once.
+ * One chat message that is edited as work progresses (ingest stages, an answer being written). Slack
+ * answers 429 above about one chat.update per second per channel and Teams throttles edits per
+ * conversation; readers gain nothing from faster edits either. So changes go out at most every
+ * `intervalMs` (~2.5 s in production): the latest content always wins, edits never overtake each
+ * other, an edit that would change nothing is skipped, and `flush` sends the final content at once.
  */
 export class ThrottledMessage<Content> {
   private latest?: Content;
-  /** JSON of the content last sent: an edit that would change nothing is skipped. */
+  /** JSON of the content last sent (content may be a fresh but equal object each time). */
   private sentJson?: string;
   private lastSentAtMs = 0;
   private timer?: NodeJS.Timeout;
@@ -28,9 +29,9 @@ export class ThrottledMessage<Content> {
     }, waitMs);
   }
 
-  /** Sends `content` now (after any edit in flight) and waits until every edit has finished. */
-  async flush(content: Content): Promise<void> {
-    this.latest = content;
+  /** Sends `content` (or the latest content) now, after any edit in flight, and waits until every edit has finished. */
+  async flush(content?: Content): Promise<void> {
+    if (content !== undefined) this.latest = content;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.sendLatest();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThrottledMessage } from '../../adapters/slack/throttled-message.ts';
+import { ThrottledMessage } from './throttled-message.ts';
 
 describe('ThrottledMessage', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -36,5 +36,16 @@ describe('ThrottledMessage', () => {
     await message.flush('done');
     expect(calls).toBe(1);
     expect(errors).toHaveLength(1);
+  });
+
+  it('treats equal content objects as the same message (cards are rebuilt for every edit)', async () => {
+    const sent: string[] = [];
+    const message = new ThrottledMessage<{ text: string }>(async content => void sent.push(content.text), { intervalMs: 1000, onError: () => undefined });
+    await message.flush({ text: 'Reading a.pdf…' });
+    message.set({ text: 'Reading a.pdf…' });
+    await vi.advanceTimersByTimeAsync(1000);
+    await message.flush();
+    await message.flush({ text: 'a.pdf is ready.' });
+    expect(sent).toEqual(['Reading a.pdf…', 'a.pdf is ready.']);
   });
 });

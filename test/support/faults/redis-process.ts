@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, ServiceProcess } from './service-process.ts';
+
+const redisServerPath = '/usr/bin/redis-server';
+
+export type RedisAvailability = { state: 'ready' } | { state: 'missing-in-ci'; reason: string } | { state: 'skip'; reason: string };
+
+/** Fault tests start their own redis-server (never the shared REDIS_URL one, which they would take down). */
+export function redisAvailability(environment: Record<string, string | undefined> = process.env): RedisAvailability {
+  if (existsSync(redisServerPath)) return { state: 'ready' };
+  const reason = `${redisServerPath} is not installed (apt-get install redis-server)`;
+  if (environment.CI === 'true' || environment.CI === '1') return { state: 'missing-in-ci', reason: `CI is set but ${reason}: .ci/run must provide it` };
+  return { state: 'skip', reason: `${reason}: skipping the Redis outage test` };
+}
+
+export interface RedisProcess {
+  url: string;
+  server: ServiceProcess;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A private redis-server that keeps its data the way production does (append-only file, fsync on every
+ * write, so even a SIGKILL loses nothing) and can be killed and started again on the same port and dir.
+ */
+export async function startRedisProcess(): Promise<RedisProcess> {
+  const directory = await mkdtemp(join(tmpdir(), 'folio-faults-redis-'));
+  const port = await freePort();
+  const server = new ServiceProcess({
+    name: 'redis-server',
+    command: redisServerPath,
+    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', directory],
+    ready: () => pings(port),
+    readyTimeoutMs: 15_000,
+  });
+  await server.start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    server,
+    async dispose() {
+      await server.kill('SIGTERM');
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One raw RESP PING, so nothing retries or logs while the server starts. */
+function pings(port: number): Promise<boolean> {
+  return new Promise(resolve => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', data => done(data.toString().startsWith('+PONG')));
+  });
+}
