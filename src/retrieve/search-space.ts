@@ -94,7 +94,9 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   const depth = options.depth ?? searchDepth(options.k);
   const scope = { spaces: options.spaces, documentIds: options.documentIds, k: depth };
 
-  const lexicalQueries = plan.variants.length > 0 ? plan.variants : plan.subQuestions;
+  // Each keyword query costs a BM25 list and a whole-page list (tens of ms each at 100k units): the
+  // question's own keywords come first in every plan, then the planner's best variants.
+  const lexicalQueries = (plan.variants.length > 0 ? plan.variants : plan.subQuestions).slice(0, maxKeywordQueries);
   const pageIndex = options.pageIndex ?? (await loadPageIndex(store, options.spaces, options.documentIds));
   const [lexical, vector, picked] = await Promise.all([
     Promise.all(lexicalQueries.map(text => store.searchLexical({ ...scope, text }))),
@@ -130,6 +132,8 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   return { plan, hits: fused.slice(0, options.k), pages };
 }
 
+/** Keyword queries searched (BM25 units and whole pages); the rest of a long plan is left out. */
+const maxKeywordQueries = 3;
 /** Keyword queries that also get a whole-page list. */
 const maxWholePageQueries = 3;
 
