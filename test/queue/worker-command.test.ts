@@ -68,7 +68,8 @@ if (redis.state === 'missing-in-ci') {
       const directory = await dataDir();
       const environment = { FOLIO_DATA_DIR: directory, REDIS_URL: redisUrl };
       const worker = spawn(process.execPath, [fileURLToPath(new URL('../../bin/folio.js', import.meta.url)), 'worker'], {
-        env: { ...process.env, ...environment, FOLIO_LOG_LEVEL: 'info' },
+        // Only this test's settings: a WEAVIATE_URL from CI would give the worker another store than this process.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...environment, FOLIO_LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';
