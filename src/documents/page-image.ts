@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { IngestConfig } from '../config.ts';
 import { FolioError } from '../errors.ts';
+import { pathExists, writeAtomically } from '../files/atomic-file.ts';
 import type { BlobStore } from '../index/blob-store.ts';
 import { convertToPdf } from '../ingest/convert/libreoffice.ts';
 import { detectFileType } from '../ingest/detect-file-type.ts';
@@ -53,7 +53,7 @@ export class PageImageRenderer {
   async pagePath(document: PageImageDocument, page: number): Promise<string> {
     if (!Number.isInteger(page) || page < 1) throw noSuchPage(document, page);
     const cached = this.cache.pagePath(document.sha256, page);
-    if (await exists(cached)) return cached;
+    if (await pathExists(cached)) return cached;
     return this.once(`png:${document.sha256}:${page}`, () => this.renderSlots(() => this.render(document, page, cached)));
   }
 
@@ -85,7 +85,7 @@ export class PageImageRenderer {
   /** The stored original when it is a PDF, else its cached conversion (made now if missing). */
   private async pdfPath(document: PageImageDocument): Promise<string> {
     const original = this.settings.blobs.originalPath(document.sha256);
-    if (!(await exists(original))) {
+    if (!(await pathExists(original))) {
       throw new FolioError({
         code: 'document_not_found',
         message: `original of ${document.id} (${document.sha256}) is missing`,
@@ -94,7 +94,7 @@ export class PageImageRenderer {
     }
     if (document.mime === 'application/pdf') return original;
     const converted = join(this.cache.directoryOf(document.sha256), 'document.pdf');
-    if (await exists(converted)) return converted;
+    if (await pathExists(converted)) return converted;
     return this.once(`pdf:${document.sha256}`, () => this.convert(document, original, converted));
   }
 
@@ -154,18 +154,4 @@ function noSuchPage(document: PageImageDocument, page: number, pageCount?: numbe
       ? `${document.name} has ${pageCount} page${pageCount === 1 ? '' : 's'}; there is no page ${page}.`
       : `Page numbers start at 1; "${page}" is not a page of ${document.name}.`,
   });
-}
-
-async function writeAtomically(path: string, content: Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, path);
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { pathExists, writeAtomically } from '../files/atomic-file.ts';
 import type { FigureSink } from '../ingest/types.ts';
 
 /**
@@ -22,7 +23,7 @@ export class BlobStore {
     const sha256 = hash.digest('hex');
     const storedPath = this.originalPath(sha256);
     const { size } = await stat(path);
-    if (!(await exists(storedPath))) {
+    if (!(await pathExists(storedPath))) {
       await mkdir(dirname(storedPath), { recursive: true });
       const temporary = `${storedPath}.${randomUUID()}.tmp`;
       await copyFile(path, temporary);
@@ -45,7 +46,7 @@ export class BlobStore {
       save: async png => {
         const sha256 = createHash('sha256').update(png).digest('hex');
         const path = this.figurePath(sha256);
-        if (!(await exists(path))) await writeAtomically(path, png);
+        if (!(await pathExists(path))) await writeAtomically(path, png);
         return { sha256 };
       },
     };
@@ -66,18 +67,4 @@ export class BlobStore {
 function checkedSha256(sha256: string): string {
   if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256.slice(0, 80)}`);
   return sha256;
-}
-
-async function writeAtomically(path: string, content: Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, path);
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }
