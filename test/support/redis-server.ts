@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './faults/service-process.ts';
 
 /**
  * The Redis the queue and state tests run against:
@@ -72,17 +73,6 @@ async function startRedisServer(): Promise<RedisTestTarget> {
   throw lastError;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitForPong(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -94,7 +84,7 @@ async function waitForPong(port: number, child: ChildProcess, timeoutMs: number)
 }
 
 /** One raw RESP PING: no client library, so nothing retries or logs while the server starts. */
-function pings(port: number): Promise<boolean> {
+export function pings(port: number): Promise<boolean> {
   return new Promise(resolve => {
     const socket = createConnection({ host: '127.0.0.1', port });
     const done = (ok: boolean) => {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pings } from '../redis-server.ts';
 import { freePort, ServiceProcess } from './service-process.ts';
 
 const redisServerPath = '/usr/bin/redis-server';
@@ -46,19 +46,4 @@ export async function startRedisProcess(): Promise<RedisProcess> {
       await rm(directory, { recursive: true, force: true });
     },
   };
-}
-
-/** One raw RESP PING, so nothing retries or logs while the server starts. */
-function pings(port: number): Promise<boolean> {
-  return new Promise(resolve => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', data => done(data.toString().startsWith('+PONG')));
-  });
 }
