@@ -6,6 +6,7 @@ export type FolioErrorCode =
   | 'config_invalid'
   | 'file_too_large'
   | 'file_empty'
+  | 'file_not_found'
   | 'file_unsupported'
   | 'file_mislabeled'
   | 'pdf_unreadable'

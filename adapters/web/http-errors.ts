@@ -11,6 +11,7 @@ const statusByCode: Partial<Record<FolioErrorCode, number>> = {
   question_empty: 400,
   question_too_long: 400,
   file_empty: 400,
+  file_not_found: 400,
   unauthorized: 401,
   permission_missing: 403,
   document_not_found: 404,

@@ -42,6 +42,20 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
+describe('detectFileType on paths that are not readable files', () => {
+  it('says a missing file was not found', async () => {
+    const error = await detectionError(join(workDir, 'no-such-report.pdf'));
+    expect(error.code).toBe('file_not_found');
+    expect(error.userMessage).toBe('no-such-report.pdf was not found. Check the path and try again.');
+  });
+
+  it('says a folder is not a file', async () => {
+    const error = await detectionError(workDir, { declaredName: 'reports' });
+    expect(error.code).toBe('file_not_found');
+    expect(error.userMessage).toMatch(/reports is a folder/);
+  });
+});
+
 describe('detectFileType accepts documents', () => {
   it('detects a PDF', async () => {
     const path = await fileWith('paper.pdf', pdfBytes);

@@ -50,6 +50,29 @@ const oleExtensionByDeclared: Record<string, 'doc' | 'ppt'> = {
   pps: 'ppt',
 };
 
+/**
+ * stat() with the answers a person can act on: a wrong path, a folder, or a file this process may not
+ * read (the CLI passes paths straight from the command line).
+ */
+async function statFile(path: string, name: string) {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    const reason = unreadableReasons[error.code ?? ''];
+    if (!reason) throw error;
+    throw new FolioError({ code: 'file_not_found', message: `${error.code}: ${path}`, userMessage: `${name} ${reason}`, cause: error });
+  });
+  if (info.isDirectory()) {
+    throw new FolioError({ code: 'file_not_found', message: `directory: ${path}`, userMessage: `${name} is a folder, not a file. Name the documents inside it.` });
+  }
+  return info;
+}
+
+const unreadableReasons: Record<string, string> = {
+  ENOENT: 'was not found. Check the path and try again.',
+  ENOTDIR: 'was not found. Check the path and try again.',
+  EACCES: 'cannot be read: permission denied.',
+  EPERM: 'cannot be read: permission denied.',
+};
+
 const supportedList = 'PDF, PPTX, PPT, DOCX, DOC, ODT, ODP, XLSX and RTF';
 
 // Some producers (and mail gateways) put bytes before the header; pdf.js, like Acrobat, tolerates up
@@ -68,7 +91,7 @@ export async function detectFileType(
 ): Promise<DetectedFile> {
   const name = options.declaredName ?? basename(path);
   const declaredExtension = extname(name).slice(1).toLowerCase();
-  const { size: sizeBytes } = await stat(path);
+  const { size: sizeBytes } = await statFile(path, name);
   if (sizeBytes === 0) {
     throw new FolioError({
       code: 'file_empty',
