@@ -76,7 +76,7 @@ export interface KnowledgeStore {
   commitDocument(input: { record: DocumentRecord; tree: DocumentTree; units: IndexUnit[] }): Promise<{ replacedDocumentIds: string[] }>;
 
   getRecord(space: SpaceId, documentId: string): Promise<DocumentRecord | null>;
-  /** By id, else by name (the most recently updated document of that name). */
+  /** By id, else by name: the ready version of that name when there is one, else the most recently updated. */
   findDocument(space: SpaceId, idOrName: string): Promise<DocumentRecord | null>;
   /** Oldest first. */
   listDocuments(space: SpaceId): Promise<DocumentRecord[]>;

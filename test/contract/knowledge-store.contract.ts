@@ -242,6 +242,11 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       expect((await search([space], 'zeppelin'))[0]?.unit.documentId).toBe(first.record.id);
       expect(await search([space], 'albatross')).toEqual([]);
       expect((await searchVector([space], 'pallets per hour'))[0]?.unit.documentId).toBe(first.record.id);
+
+      // The pipeline then records the new version as failed: by name, the searchable version is still the one meant.
+      await store.saveRecord({ ...broken.record, status: 'failed', updatedAt: new Date(Date.now() + 60_000).toISOString() });
+      expect((await store.findDocument(space, first.record.name))?.id).toBe(first.record.id);
+      expect((await store.findDocument(space, broken.record.id))?.status).toBe('failed');
     });
 
     it('deletes a document everywhere', async () => {

@@ -9,6 +9,7 @@ import { figureSha256s } from '../figure-sha256s.ts';
 import { containsCjk } from './fts-query.ts';
 import { searchLexicalRows } from './lexical-search.ts';
 import { checkCommit } from '../check-commit.ts';
+import { pickNamedDocument } from '../pick-named-document.ts';
 import { migrate } from './schema.ts';
 import { rowFromUnit, unitColumns, unitColumnsWithoutVector, unitFromRow, type UnitRow } from './unit-rows.ts';
 import { VectorIndex } from './vector-index.ts';
@@ -89,11 +90,11 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   async findDocument(space: SpaceId, idOrName: string): Promise<DocumentRecord | null> {
     const byId = await this.getRecord(space, idOrName);
     if (byId) return byId;
-    const row = this.database
-      .prepare('SELECT record FROM documents WHERE space = ? AND name = ? ORDER BY updated_at DESC, rowid DESC LIMIT 1')
+    const rows = this.database
+      .prepare('SELECT record FROM documents WHERE space = ? AND name = ? ORDER BY updated_at DESC, rowid DESC')
       .pluck()
-      .get(space, idOrName) as string | undefined;
-    return row ? (JSON.parse(row) as DocumentRecord) : null;
+      .all(space, idOrName) as string[];
+    return pickNamedDocument(rows.map(row => JSON.parse(row) as DocumentRecord));
   }
 
   async listDocuments(space: SpaceId): Promise<DocumentRecord[]> {

@@ -16,6 +16,7 @@ import { tenantNameForSpace } from './tenant-name.ts';
 import { isDimensionMismatch, weaviateWriteFailed } from './weaviate-errors.ts';
 import { deleteAll, documentUuid, orEmpty, pageSize, unitReturnProperties, vectorOf, type Documents, type Units } from './weaviate-objects.ts';
 import { WeaviateRest } from './weaviate-rest.ts';
+import { pickNamedDocument } from '../pick-named-document.ts';
 
 export interface WeaviateKnowledgeStoreOptions extends WeaviateConnectionOptions {
   /** Objects per gRPC batch request. */
@@ -86,8 +87,7 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
   async findDocument(space: SpaceId, idOrName: string): Promise<DocumentRecord | null> {
     const byId = await this.getRecord(space, idOrName);
     if (byId) return byId;
-    const named = await documentsNamed(await this.documents(space), idOrName);
-    return named.sort((left, right) => (left.updatedAt < right.updatedAt ? 1 : left.updatedAt > right.updatedAt ? -1 : 0))[0] ?? null;
+    return pickNamedDocument(await documentsNamed(await this.documents(space), idOrName));
   }
 
   async listDocuments(space: SpaceId): Promise<DocumentRecord[]> {
