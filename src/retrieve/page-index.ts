@@ -1,4 +1,6 @@
 import type { IndexUnit, UnitHit } from '../index/types.ts';
+import { captionKeys, type CaptionKey } from './caption-references.ts';
+import { pageNameLookup, type PageNumbering } from './page-numbering.ts';
 import { searchTerms } from './search-terms.ts';
 import { inverseFrequency, scopeStatistics, scorePages, type IndexedDocument, type IndexedPage, type ScopeStatistics } from './page-scoring.ts';
 
@@ -24,13 +26,15 @@ export class PageIndex {
   }
 
   /** Replaces a document's pages; `version` (e.g. its sha256) lets callers skip unchanged documents. */
-  addDocument(space: string, documentId: string, version: string, units: IndexUnit[], pageLabels?: string[]): void {
+  addDocument(space: string, documentId: string, version: string, units: IndexUnit[], numbering?: PageNumbering): void {
     const byPage = new Map<number, IndexUnit[]>();
     for (const unit of units) byPage.set(unit.page, [...(byPage.get(unit.page) ?? []), unit]);
     const pages: IndexedPage[] = [];
     const postings = new Map<string, number[]>();
     let totalLength = 0;
+    const captions = new Map<string, number[]>();
     for (const [page, pageUnits] of [...byPage].sort(([a], [b]) => a - b)) {
+      for (const key of new Set(pageUnits.flatMap(unit => captionKeys(unit.text, unit.titlePath.at(-1))))) captions.set(key, [...(captions.get(key) ?? []), page]);
       const titles = [...new Set(pageUnits.map(unit => unit.titlePath.join(' ')))];
       const tokens = searchTerms([...titles, ...pageUnits.map(unit => unit.text)].join('\n'));
       for (const [term, frequency] of termFrequencies([...tokens, ...pairs(tokens)])) {
@@ -44,7 +48,7 @@ export class PageIndex {
     this.removeDocument(documentId);
     this.recent.clear();
     const pageLengths = Float64Array.from(pages, page => page.length);
-    this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings, totalLength, pageLabels });
+    this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings, totalLength, pageNames: pageNameLookup(numbering), captions });
     this.countWords(space, postings, 1);
   }
 
@@ -58,11 +62,14 @@ export class PageIndex {
     return this.findPage(documentId, page)?.unit;
   }
 
-  /** Physical pages whose printed label is `label` (case-insensitive). */
-  pagesLabelled(documentId: string, label: string): number[] {
-    const labels = this.documents.get(documentId)?.pageLabels ?? [];
-    const wanted = label.toLowerCase();
-    return labels.flatMap((candidate, index) => (candidate.toLowerCase() === wanted ? [index + 1] : []));
+  /** Physical pages that print `name` as their number or carry it as their PDF page label (case-insensitive). */
+  pagesNamed(documentId: string, name: string): number[] {
+    return [...(this.documents.get(documentId)?.pageNames.get(name.toLowerCase()) ?? [])];
+  }
+
+  /** Pages carrying the caption of a figure or table ("figure 5"), in page order. */
+  pagesCaptioned(documentId: string, key: CaptionKey): number[] {
+    return [...(this.documents.get(documentId)?.captions.get(key) ?? [])];
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { KnowledgeStore, UnitHit } from '../index/types.ts';
 import type { EmbeddingModel } from '../models/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
+import { captionReferenceList } from './caption-reference-list.ts';
 import { pageReferenceList } from './page-reference-list.ts';
 import { pageList, rankDocuments, titleList } from './derived-lists.ts';
 import { contentWords, offlinePlan } from './offline-plan.ts';
@@ -48,8 +49,12 @@ export interface SearchTuning {
   pageSumWeight: number;
   documentTopPages: number;
   rankNeighbourWeight: number;
-  /** Pages the question points at ("page 17", "the cover"). */
+  /** Pages the question points at ("page 17", "the cover"): printed number or page label, else physical. */
   pageReferenceWeight: number;
+  /** The physical page of the number asked for when the document prints or labels another page so. */
+  physicalPageReferenceWeight: number;
+  /** Pages with the caption of a figure or table the question names ("in Figure 5"). */
+  captionReferenceWeight: number;
   /** Pseudo-relevance feedback on the whole-page lists (weight 0: off). */
   feedbackPages: number;
   feedbackTerms: number;
@@ -75,6 +80,8 @@ export const defaultTuning: SearchTuning = {
   documentTopPages: 3,
   rankNeighbourWeight: 0.05,
   pageReferenceWeight: 4,
+  physicalPageReferenceWeight: 1,
+  captionReferenceWeight: 4,
   feedbackPages: 3,
   feedbackTerms: 20,
   feedbackWeight: 0.3,
@@ -116,7 +123,10 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
 
   const documents = documentRanking(wholePages[0] ?? [], tuning, options.documentIds);
   const question = plan.subQuestions[0] ?? '';
-  lists.push({ name: 'page-references', hits: pageReferenceList(question, pageIndex, documents, { maxDocuments: 3 }), weight: tuning.pageReferenceWeight });
+  const referenced = pageReferenceList(question, pageIndex, documents, { maxDocuments: 3 });
+  lists.push({ name: 'page-references', hits: referenced.named, weight: tuning.pageReferenceWeight });
+  lists.push({ name: 'page-references:physical', hits: referenced.fallback, weight: tuning.physicalPageReferenceWeight });
+  lists.push({ name: 'caption-references', hits: captionReferenceList(question, pageIndex, documents, { maxDocuments: 3 }), weight: tuning.captionReferenceWeight });
   if (tuning.proximityWeight > 0) {
     const candidates = (wholePages[0] ?? []).slice(0, tuning.proximityCandidates);
     lists.push({ name: 'proximity', hits: pageIndex.proximity(lexicalQueries[0] ?? question, candidates, { window: tuning.proximityWindow }), weight: tuning.proximityWeight });
