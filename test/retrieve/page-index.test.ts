@@ -73,4 +73,17 @@ describe('PageIndex', () => {
     expect(hits.map(hit => hit.unit.page)).toEqual([2]);
     expect(captionReferenceList('What is the method?', index, ['d1'], { maxDocuments: 1 })).toEqual([]);
   });
+
+  it('scores how much of a question each document holds, words in few documents weighing most', () => {
+    const index = new PageIndex();
+    index.addDocument(space, 'nike', 'v1', [unit('nike', 1, 'Nike revenues and inventories'), unit('nike', 2, 'Nike footwear')]);
+    index.addDocument(space, 'costco', 'v1', [unit('costco', 1, 'Costco revenues and inventories')]);
+    index.addDocument(space, 'acme', 'v1', [unit('acme', 1, 'Acme revenues')]);
+    const coverage = index.documentCoverage('Nike inventories revenues', ['nike', 'costco', 'acme'], [space]);
+    expect(coverage.get('nike')!).toBeGreaterThan(coverage.get('costco')!);
+    expect(coverage.get('costco')!).toBeGreaterThan(coverage.get('acme')!);
+    expect(index.documentCoverage('Nike', ['nike'], ['web:other' as SpaceId]).size).toBe(0);
+    index.removeDocument('nike');
+    expect(index.documentCoverage('Nike inventories', ['costco'], [space]).get('costco')).toBeGreaterThan(0);
+  });
 });
