@@ -124,6 +124,12 @@ export interface DocumentTree {
   documentId: string;
   totalPages: number;
   pageLabels?: string[];
+  /**
+   * The page numbers printed in the headers/footers, by physical page (index = page - 1): usually one,
+   * two on a two-page spread, none where unknown. Absent when no numbered sequence was found. What a
+   * reader means by "page 17" when the PDF's own page labels are missing or wrong.
+   */
+  printedPageNumbers?: number[][];
   nodes: TreeNode[];
 }
 

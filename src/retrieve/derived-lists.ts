@@ -55,18 +55,32 @@ export function titleList(candidates: UnitHit[], queryWords: string[]): UnitHit[
   return scored.sort((a, b) => b.score - a.score || compareIds(a, b));
 }
 
+export interface RankedDocument {
+  documentId: string;
+  /** Best page scores' share of the best document's, plus coverageWeight × coverage's share of the best coverage. */
+  score: number;
+}
+
 /**
  * For searches over many documents: documents ranked by the summed scores of their best few pages
- * (one strong page plus supporting ones). Questions are usually about one document; this keeps a stray
- * page of another from winning.
+ * (one strong page plus supporting ones), each as a share of the best document's; with `coverage`
+ * (PageIndex.documentCoverage), plus `coverageWeight` × its share of the best. Questions are usually
+ * about one document; this keeps a stray page of another from winning.
  */
-export function rankDocuments(pageHits: UnitHit[], options: { topPages: number }): string[] {
+export function rankDocuments(
+  pageHits: UnitHit[],
+  options: { topPages: number; coverage?: ReadonlyMap<string, number>; coverageWeight?: number },
+): RankedDocument[] {
   const scores = new Map<string, number[]>();
   for (const hit of pageHits) scores.set(hit.unit.documentId, [...(scores.get(hit.unit.documentId) ?? []), hit.score]);
-  return [...scores]
-    .map(([documentId, pageScores]) => ({ documentId, score: pageScores.slice(0, options.topPages).reduce((sum, score) => sum + score, 0) }))
-    .sort((a, b) => b.score - a.score || (a.documentId < b.documentId ? -1 : 1))
-    .map(entry => entry.documentId);
+  const pageScores = new Map([...scores].map(([documentId, list]) => [documentId, list.slice(0, options.topPages).reduce((sum, score) => sum + score, 0)]));
+  const bestPages = Math.max(0, ...pageScores.values()) || 1;
+  const coverage = options.coverage ?? new Map<string, number>();
+  const bestCoverage = Math.max(0, ...coverage.values()) || 1;
+  const weight = options.coverageWeight ?? 0;
+  return [...pageScores.keys()]
+    .map(documentId => ({ documentId, score: pageScores.get(documentId)! / bestPages + (weight * (coverage.get(documentId) ?? 0)) / bestCoverage }))
+    .sort((a, b) => b.score - a.score || (a.documentId < b.documentId ? -1 : 1));
 }
 
 function wordsOf(text: string): string[] {

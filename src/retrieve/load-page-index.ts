@@ -19,7 +19,8 @@ export async function loadPageIndex(
     for (const record of records) {
       if (index.has(record.id, record.sha256)) continue;
       const tree = await store.getTree(space, record.id);
-      index.addDocument(space, record.id, record.sha256, await store.getUnits(space, record.id, undefined, { vectors: false }), tree?.pageLabels);
+      const numbering = { labels: tree?.pageLabels, printed: tree?.printedPageNumbers };
+      index.addDocument(space, record.id, record.sha256, await store.getUnits(space, record.id, undefined, { vectors: false }), numbering);
     }
     if (!documentIds) {
       const present = new Set(records.map(record => record.id));

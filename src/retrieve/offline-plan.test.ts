@@ -10,6 +10,12 @@ describe('offlinePlan', () => {
     expect(plan.nodePicks).toEqual([]);
   });
 
+  it('searches first for the statements behind a financial ratio the question names', () => {
+    const plan = offlinePlan('What is the current ratio of Acme in FY2021?');
+    expect(plan.variants[0]).toMatch(/^current ratio Acme FY2021 consolidated balance sheets .*total current liabilities/u);
+    expect(plan.variants[1]).toBe('current ratio Acme FY2021');
+  });
+
   it('splits on "and" only when both sides are questions', () => {
     expect(splitQuestion('What is the churn rate and how is it computed?')).toEqual(['What is the churn rate?', 'how is it computed?']);
     expect(splitQuestion('What were revenue and profit in 2020?')).toEqual(['What were revenue and profit in 2020?']);

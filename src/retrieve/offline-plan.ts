@@ -1,15 +1,21 @@
 import { foldWord, stopwords } from './stopwords.ts';
 import type { QueryPlan } from './types.ts';
+import { financialStatementTerms } from './financial-metrics.ts';
 
 /**
  * The query plan without a language model (DESIGN §4.6): the question, its parts when it plainly asks
- * several things, and keyword variants for BM25. No HyDE passages and no node picks: those need a model.
+ * several things, and keyword variants for BM25 (first, when the question names a financial ratio, its
+ * keywords plus the statements and line items the ratio is computed from). No HyDE passages and no node
+ * picks: those need a model.
  */
 export function offlinePlan(question: string): QueryPlan {
   const whole = normalizeSpace(question);
   const parts = splitQuestion(whole);
   const subQuestions = unique([whole, ...(parts.length > 1 ? parts : [])]);
   const variants = unique(subQuestions.flatMap(keywordVariants));
+  // A financial ratio is answered by statements that never name it: search for those first (see financial-metrics.ts).
+  const statementTerms = financialStatementTerms(whole);
+  if (statementTerms) variants.unshift(`${variants[0] ?? ''} ${statementTerms}`.trim());
   return { subQuestions, variants, hyde: [], nodePicks: [] };
 }
 

@@ -1,4 +1,6 @@
 import type { IndexUnit, UnitHit } from '../index/types.ts';
+import { captionKeys, type CaptionKey } from './caption-references.ts';
+import { pageNameLookup, type PageNumbering } from './page-numbering.ts';
 import { searchTerms } from './search-terms.ts';
 import { inverseFrequency, scopeStatistics, scorePages, type IndexedDocument, type IndexedPage, type ScopeStatistics } from './page-scoring.ts';
 
@@ -12,6 +14,9 @@ export class PageIndex {
   private readonly documents = new Map<string, IndexedDocument & { version: string }>();
   /** Per space, how many pages contain each word (not pairs): whole-space idf in one lookup. */
   private readonly spaceWordFrequencies = new Map<string, Map<string, number>>();
+  /** Per space, how many documents contain each word, and how many documents there are. */
+  private readonly spaceDocumentFrequencies = new Map<string, Map<string, number>>();
+  private readonly spaceDocumentCounts = new Map<string, number>();
   /**
    * Results of recent searches, dropped whenever a document changes: a question's planner and its search
    * (and repeated keyword variants) ask the same thing, and a 100k-page search costs tens of ms.
@@ -24,13 +29,15 @@ export class PageIndex {
   }
 
   /** Replaces a document's pages; `version` (e.g. its sha256) lets callers skip unchanged documents. */
-  addDocument(space: string, documentId: string, version: string, units: IndexUnit[], pageLabels?: string[]): void {
+  addDocument(space: string, documentId: string, version: string, units: IndexUnit[], numbering?: PageNumbering): void {
     const byPage = new Map<number, IndexUnit[]>();
     for (const unit of units) byPage.set(unit.page, [...(byPage.get(unit.page) ?? []), unit]);
     const pages: IndexedPage[] = [];
     const postings = new Map<string, number[]>();
     let totalLength = 0;
+    const captions = new Map<string, number[]>();
     for (const [page, pageUnits] of [...byPage].sort(([a], [b]) => a - b)) {
+      for (const key of new Set(pageUnits.flatMap(unit => captionKeys(unit.text, unit.titlePath.at(-1))))) captions.set(key, [...(captions.get(key) ?? []), page]);
       const titles = [...new Set(pageUnits.map(unit => unit.titlePath.join(' ')))];
       const tokens = searchTerms([...titles, ...pageUnits.map(unit => unit.text)].join('\n'));
       for (const [term, frequency] of termFrequencies([...tokens, ...pairs(tokens)])) {
@@ -44,7 +51,7 @@ export class PageIndex {
     this.removeDocument(documentId);
     this.recent.clear();
     const pageLengths = Float64Array.from(pages, page => page.length);
-    this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings, totalLength, pageLabels });
+    this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings, totalLength, pageNames: pageNameLookup(numbering), captions });
     this.countWords(space, postings, 1);
   }
 
@@ -58,11 +65,14 @@ export class PageIndex {
     return this.findPage(documentId, page)?.unit;
   }
 
-  /** Physical pages whose printed label is `label` (case-insensitive). */
-  pagesLabelled(documentId: string, label: string): number[] {
-    const labels = this.documents.get(documentId)?.pageLabels ?? [];
-    const wanted = label.toLowerCase();
-    return labels.flatMap((candidate, index) => (candidate.toLowerCase() === wanted ? [index + 1] : []));
+  /** Physical pages that print `name` as their number or carry it as their PDF page label (case-insensitive). */
+  pagesNamed(documentId: string, name: string): number[] {
+    return [...(this.documents.get(documentId)?.pageNames.get(name.toLowerCase()) ?? [])];
+  }
+
+  /** Pages carrying the caption of a figure or table ("figure 5"), in page order. */
+  pagesCaptioned(documentId: string, key: CaptionKey): number[] {
+    return [...(this.documents.get(documentId)?.captions.get(key) ?? [])];
   }
 
   /**
@@ -108,12 +118,41 @@ export class PageIndex {
   private countWords(space: string, postings: Map<string, number[]>, sign: 1 | -1): void {
     const frequencies = this.spaceWordFrequencies.get(space) ?? new Map<string, number>();
     this.spaceWordFrequencies.set(space, frequencies);
+    const documentFrequencies = this.spaceDocumentFrequencies.get(space) ?? new Map<string, number>();
+    this.spaceDocumentFrequencies.set(space, documentFrequencies);
+    this.spaceDocumentCounts.set(space, (this.spaceDocumentCounts.get(space) ?? 0) + sign);
     for (const [term, list] of postings) {
       if (term.includes(' ')) continue;
       const count = (frequencies.get(term) ?? 0) + (sign * list.length) / 2;
       if (count > 0) frequencies.set(term, count);
       else frequencies.delete(term);
+      const documents = (documentFrequencies.get(term) ?? 0) + sign;
+      if (documents > 0) documentFrequencies.set(term, documents);
+      else documentFrequencies.delete(term);
     }
+  }
+
+  /**
+   * How much of the query each document contains anywhere: the summed document-level idf (over the
+   * documents of `spaces`) of the query words it holds, for the given documents only. A word in few
+   * documents names its document ("Netflix", a product, a method's name) even when it is on every one
+   * of its pages, where page-level idf makes it weigh little.
+   */
+  documentCoverage(text: string, documentIds: string[], spaces: string[]): Map<string, number> {
+    const terms = [...new Set(searchTerms(text))];
+    const spaceSet = [...new Set(spaces)];
+    const documentCount = spaceSet.reduce((sum, space) => sum + (this.spaceDocumentCounts.get(space) ?? 0), 0);
+    const idf = terms.map(term => {
+      const frequency = spaceSet.reduce((sum, space) => sum + (this.spaceDocumentFrequencies.get(space)?.get(term) ?? 0), 0);
+      return [term, Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5))] as const;
+    });
+    const coverage = new Map<string, number>();
+    for (const documentId of documentIds) {
+      const document = this.documents.get(documentId);
+      if (!document || !spaceSet.includes(document.space)) continue;
+      coverage.set(documentId, idf.reduce((sum, [term, weight]) => sum + (document.postings.has(term) ? weight : 0), 0));
+    }
+    return coverage;
   }
 
   /**

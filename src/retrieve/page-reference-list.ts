@@ -4,23 +4,32 @@ import { pageReferences, referencedPages } from './page-references.ts';
 
 /**
  * The pages the question points at, in each document of `documentOrder` (best document first, at most
- * `maxDocuments`): a printed label before the physical page of the same number.
+ * `maxDocuments`): `named`, the pages printing or labelled with the number asked for (the physical page
+ * of that number when the document has no such page), and `fallback`, the physical page of that number
+ * where the document calls another page so. Two lists, so fusion can weigh them apart.
  */
-export function pageReferenceList(question: string, pageIndex: PageIndex, documentOrder: string[], options: { maxDocuments: number }): UnitHit[] {
+export function pageReferenceList(
+  question: string,
+  pageIndex: PageIndex,
+  documentOrder: string[],
+  options: { maxDocuments: number },
+): { named: UnitHit[]; fallback: UnitHit[] } {
   const references = pageReferences(question);
-  if (references.length === 0) return [];
-  const hits: UnitHit[] = [];
+  const named: UnitHit[] = [];
+  const fallback: UnitHit[] = [];
+  if (references.length === 0) return { named, fallback };
   const seen = new Set<string>();
+  const add = (hits: UnitHit[], documentId: string, page: number) => {
+    const unit = pageIndex.pageUnit(documentId, page);
+    if (!unit || seen.has(unit.id)) return;
+    seen.add(unit.id);
+    hits.push({ unit, score: 1 / (1 + hits.length) });
+  };
   for (const documentId of documentOrder.slice(0, options.maxDocuments)) {
-    const document = { pagesLabelled: (label: string) => pageIndex.pagesLabelled(documentId, label), lastPage: pageIndex.lastPage(documentId) };
-    for (const reference of references) {
-      for (const page of referencedPages(reference, document)) {
-        const unit = pageIndex.pageUnit(documentId, page);
-        if (!unit || seen.has(unit.id)) continue;
-        seen.add(unit.id);
-        hits.push({ unit, score: 1 / (1 + hits.length) });
-      }
-    }
+    const document = { pagesNamed: (name: string) => pageIndex.pagesNamed(documentId, name), lastPage: pageIndex.lastPage(documentId) };
+    const pages = references.map(reference => referencedPages(reference, document));
+    for (const { likely } of pages) for (const page of likely) add(named, documentId, page);
+    for (const { fallback: physical } of pages) for (const page of physical) add(fallback, documentId, page);
   }
-  return hits;
+  return { named, fallback };
 }

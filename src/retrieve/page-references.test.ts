@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageReferences, referencedPages } from './page-references.ts';
 
 const document = (labels: string[], lastPage: number) => ({
-  pagesLabelled: (label: string) => labels.flatMap((candidate, index) => (candidate === label ? [index + 1] : [])),
+  pagesNamed: (name: string) => labels.flatMap((candidate, index) => (candidate === name ? [index + 1] : [])),
   lastPage,
 });
 
@@ -29,11 +29,13 @@ describe('page references', () => {
     expect(pageReferences('Which civil page I mentioned?')).toEqual([]);
   });
 
-  it('prefers the printed label, then the physical page', () => {
+  it('prefers the page printed or labelled with the number; the physical page of that number is the fallback', () => {
     const labelled = document(['i', 'ii', '1', '2', '3'], 5);
-    expect(referencedPages({ kind: 'number', value: '2' }, labelled)).toEqual([4, 2]);
-    expect(referencedPages({ kind: 'number', value: 'ii' }, labelled)).toEqual([2]);
-    expect(referencedPages({ kind: 'fromEnd', offset: 1 }, labelled)).toEqual([4]);
-    expect(referencedPages({ kind: 'number', value: '9' }, document([], 5))).toEqual([9]);
+    expect(referencedPages({ kind: 'number', value: '2' }, labelled)).toEqual({ likely: [4], fallback: [2] });
+    expect(referencedPages({ kind: 'number', value: 'ii' }, labelled)).toEqual({ likely: [2], fallback: [] });
+    expect(referencedPages({ kind: 'fromEnd', offset: 1 }, labelled)).toEqual({ likely: [4], fallback: [] });
+    expect(referencedPages({ kind: 'number', value: '9' }, document([], 5))).toEqual({ likely: [9], fallback: [] });
+    // Printed and physical agree: nothing to fall back to.
+    expect(referencedPages({ kind: 'number', value: '3' }, document(['1', '2', '3'], 3))).toEqual({ likely: [3], fallback: [] });
   });
 });

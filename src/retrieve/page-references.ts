@@ -1,6 +1,6 @@
 /**
  * Pages a question points at by position: "on page 17", "pages 10-11", "the cover", "the last page",
- * "slide 3". A number may be a printed label or a physical page; callers try the label first.
+ * "slide 3". A number may be a printed page number, a PDF page label or a physical page.
  */
 export type PageReference = { kind: 'number'; value: string } | { kind: 'fromStart'; page: number } | { kind: 'fromEnd'; offset: number };
 
@@ -29,13 +29,19 @@ export function pageReferences(question: string): PageReference[] {
   return references;
 }
 
-/** Physical pages a reference can mean in one document, most likely first. */
+/**
+ * Physical pages a reference can mean in one document. `likely`: the pages printing that number or
+ * labelled so, else the physical page of that number; `fallback`: the physical page of that number when
+ * the document calls another page so (readers cite the number they see, but some count PDF pages).
+ */
 export function referencedPages(
   reference: PageReference,
-  document: { pagesLabelled: (label: string) => number[]; lastPage: number },
-): number[] {
-  if (reference.kind === 'fromStart') return [reference.page];
-  if (reference.kind === 'fromEnd') return [document.lastPage - reference.offset].filter(page => page >= 1);
+  document: { pagesNamed: (name: string) => number[]; lastPage: number },
+): { likely: number[]; fallback: number[] } {
+  if (reference.kind === 'fromStart') return { likely: [reference.page], fallback: [] };
+  if (reference.kind === 'fromEnd') return { likely: [document.lastPage - reference.offset].filter(page => page >= 1), fallback: [] };
   const physical = /^\d+$/u.test(reference.value) ? [Number(reference.value)] : [];
-  return [...new Set([...document.pagesLabelled(reference.value), ...physical])];
+  const named = document.pagesNamed(reference.value);
+  if (named.length === 0) return { likely: physical, fallback: [] };
+  return { likely: named, fallback: physical.filter(page => !named.includes(page)) };
 }

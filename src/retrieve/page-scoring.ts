@@ -1,4 +1,5 @@
 import type { IndexUnit } from '../index/types.ts';
+import type { PageNameLookup } from './page-numbering.ts';
 
 /**
  * BM25 over the page index's posting lists. A search walks the lists of its terms only, so its cost
@@ -25,8 +26,10 @@ export interface IndexedDocument {
   /** For each term (word or word pair), the pages containing it: page index and term frequency, interleaved. */
   postings: Map<string, number[]>;
   totalLength: number;
-  /** Printed page labels by physical page index, when the PDF defines them. */
-  pageLabels?: string[];
+  /** What the pages are called besides their position: printed numbers and PDF page labels. */
+  pageNames: PageNameLookup;
+  /** Figure and table captions ("figure 5") → the pages they are on. */
+  captions: ReadonlyMap<string, number[]>;
 }
 
 export interface ScopeStatistics {

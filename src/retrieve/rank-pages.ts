@@ -11,6 +11,9 @@ export interface RankPagesOptions {
    */
   documentRanking?: string[];
   documentWeight?: number;
+  /** Documents' scores (RankedDocument.score): every page also gets documentScoreWeight × score / best / k. */
+  documentScores?: ReadonlyMap<string, number>;
+  documentScoreWeight?: number;
 }
 
 /**
@@ -44,6 +47,12 @@ export function rankPages(lists: RankedList[], options: RankPagesOptions = {}): 
       const rank = documentRanks.get(entry.documentId);
       if (rank !== undefined) entry.score += documentWeight / (k + rank);
     }
+  }
+  const documentScores = options.documentScores;
+  if (documentScores && documentScores.size > 1) {
+    const best = Math.max(...documentScores.values()) || 1;
+    const weight = options.documentScoreWeight ?? 0;
+    for (const entry of pages.values()) entry.score += (weight * (documentScores.get(entry.documentId) ?? 0)) / best / k;
   }
   const own = new Map([...pages].map(([key, entry]) => [key, entry.score]));
   const ranked = [...pages.values()].map(entry => {

@@ -1,8 +1,9 @@
 import type { KnowledgeStore, UnitHit } from '../index/types.ts';
 import type { EmbeddingModel } from '../models/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
+import { captionReferenceList } from './caption-reference-list.ts';
 import { pageReferenceList } from './page-reference-list.ts';
-import { pageList, rankDocuments, titleList } from './derived-lists.ts';
+import { pageList, rankDocuments, titleList, type RankedDocument } from './derived-lists.ts';
 import { contentWords, offlinePlan } from './offline-plan.ts';
 import { loadPageIndex } from './load-page-index.ts';
 import type { PageIndex, PageSearchOptions } from './page-index.ts';
@@ -47,9 +48,17 @@ export interface SearchTuning {
   documentWeight: number;
   pageSumWeight: number;
   documentTopPages: number;
+  /** Document ranking: weight of the query's document-level coverage next to the best pages' scores. */
+  documentCoverageWeight: number;
+  /** Pages get documentScoreWeight × (their document's score / the best document's) / k. */
+  documentScoreWeight: number;
   rankNeighbourWeight: number;
-  /** Pages the question points at ("page 17", "the cover"). */
+  /** Pages the question points at ("page 17", "the cover"): printed number or page label, else physical. */
   pageReferenceWeight: number;
+  /** The physical page of the number asked for when the document prints or labels another page so. */
+  physicalPageReferenceWeight: number;
+  /** Pages with the caption of a figure or table the question names ("in Figure 5"). */
+  captionReferenceWeight: number;
   /** Pseudo-relevance feedback on the whole-page lists (weight 0: off). */
   feedbackPages: number;
   feedbackTerms: number;
@@ -73,8 +82,12 @@ export const defaultTuning: SearchTuning = {
   documentWeight: 1,
   pageSumWeight: 0.3,
   documentTopPages: 3,
+  documentCoverageWeight: 1,
+  documentScoreWeight: 2,
   rankNeighbourWeight: 0.05,
   pageReferenceWeight: 4,
+  physicalPageReferenceWeight: 1,
+  captionReferenceWeight: 4,
   feedbackPages: 3,
   feedbackTerms: 20,
   feedbackWeight: 0.3,
@@ -114,9 +127,13 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   vector.forEach((hits, index) => lists.push({ name: `vector:${index}`, hits, weight: tuning.vectorWeight }));
   if (picked.length > 0) lists.push({ name: 'picks', hits: picked, weight: tuning.nodePickWeight });
 
-  const documents = documentRanking(wholePages[0] ?? [], tuning, options.documentIds);
+  const rankedDocuments = documentRanking(wholePages[0] ?? [], lexicalQueries[0] ?? plan.subQuestions[0] ?? '', pageIndex, tuning, options);
+  const documents = rankedDocuments.map(document => document.documentId);
   const question = plan.subQuestions[0] ?? '';
-  lists.push({ name: 'page-references', hits: pageReferenceList(question, pageIndex, documents, { maxDocuments: 3 }), weight: tuning.pageReferenceWeight });
+  const referenced = pageReferenceList(question, pageIndex, documents, { maxDocuments: 3 });
+  lists.push({ name: 'page-references', hits: referenced.named, weight: tuning.pageReferenceWeight });
+  lists.push({ name: 'page-references:physical', hits: referenced.fallback, weight: tuning.physicalPageReferenceWeight });
+  lists.push({ name: 'caption-references', hits: captionReferenceList(question, pageIndex, documents, { maxDocuments: 3 }), weight: tuning.captionReferenceWeight });
   if (tuning.proximityWeight > 0) {
     const candidates = (wholePages[0] ?? []).slice(0, tuning.proximityCandidates);
     lists.push({ name: 'proximity', hits: pageIndex.proximity(lexicalQueries[0] ?? question, candidates, { window: tuning.proximityWindow }), weight: tuning.proximityWeight });
@@ -128,6 +145,8 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
     neighbourWeight: tuning.rankNeighbourWeight,
     documentRanking: documents,
     documentWeight: tuning.documentWeight,
+    documentScores: tuning.documentScoreWeight > 0 ? new Map(rankedDocuments.map(document => [document.documentId, document.score])) : undefined,
+    documentScoreWeight: tuning.documentScoreWeight,
   });
   return { plan, hits: fused.slice(0, options.k), pages };
 }
@@ -158,9 +177,12 @@ export function wholePageOptions(scope: { spaces: SpaceId[]; documentIds?: strin
   };
 }
 
-/** Documents best first by their best pages; a search of one document needs no ranking. */
-function documentRanking(pageHits: UnitHit[], tuning: SearchTuning, documentIds?: string[]): string[] {
-  return documentIds?.length === 1 ? documentIds : rankDocuments(pageHits, { topPages: tuning.documentTopPages });
+/** Documents best first by their best pages and query coverage; a search of one document needs no ranking. */
+function documentRanking(pageHits: UnitHit[], question: string, pageIndex: PageIndex, tuning: SearchTuning, options: SearchSpaceOptions): RankedDocument[] {
+  if (options.documentIds?.length === 1) return [{ documentId: options.documentIds[0], score: 1 }];
+  const candidates = [...new Set(pageHits.map(hit => hit.unit.documentId))];
+  const coverage = tuning.documentCoverageWeight > 0 ? pageIndex.documentCoverage(question, candidates, options.spaces) : undefined;
+  return rankDocuments(pageHits, { topPages: tuning.documentTopPages, coverage, coverageWeight: tuning.documentCoverageWeight });
 }
 
 async function vectorLists(

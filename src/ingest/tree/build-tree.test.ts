@@ -138,6 +138,15 @@ describe('buildTree', () => {
     expect(tree.nodes[0].text).toBe('Body');
   });
 
+  it('keeps the page numbers printed in the footers, which stay out of node text', () => {
+    const footer = (page: number, text: string) => block(page, 'page-footer', text, { bbox: { x: 300, y: 760, width: 20, height: 10 } });
+    const blocks = [paragraph(1, 'Cover.'), ...[2, 3, 4].flatMap(page => [paragraph(page, `Body ${page}.`), footer(page, String(page - 1))])];
+    const tree = buildTree({ ...parsed(blocks, 4), pageSizes: Array(4).fill({ width: 612, height: 792 }) }, { documentId: 'd' });
+    expect(tree.printedPageNumbers).toEqual([[], [1], [2], [3]]);
+    expect(tree.nodes.map(node => node.text)).toEqual(['Cover.', 'Body 2.', 'Body 3.', 'Body 4.']);
+    expect(buildTree(parsed([paragraph(1, 'No numbers.')], 1), { documentId: 'd' }).printedPageNumbers).toBeUndefined();
+  });
+
   it('titles slides from their first heading', () => {
     const tree = buildTree(
       { ...parsed([heading(1, 'Welcome', 28), paragraph(1, 'Agenda'), paragraph(2, 'No title here'), heading(3, 'Q3 numbers', 28)], 3), pageLabels: ['1', '3', '4'] },

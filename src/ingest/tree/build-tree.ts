@@ -1,6 +1,7 @@
 import type { Block, DocumentTree, ParsedDocument, TreeNode, TreeNodeKind } from '../types.ts';
 import { placeHeadings, type HeadingPlacement } from './place-headings.ts';
 import { numberNodes } from './number-nodes.ts';
+import { detectPrintedPageNumbers } from './printed-page-numbers.ts';
 import { NodeBuilder } from './node-builder.ts';
 import { isGenericTitle } from './generic-title.ts';
 import { normalizeTitle } from './normalize-title.ts';
@@ -26,7 +27,8 @@ export function buildTree(parsed: ParsedDocument, options: BuildTreeOptions): Do
   const slides = options.slides === true || looksLikeSlideDeck(parsed);
   const nodes = slides ? slideNodes(blocks, parsed) : sectionNodes(blocks, parsed);
   numberNodes(nodes);
-  return { documentId: options.documentId, totalPages: parsed.pageCount, pageLabels: parsed.pageLabels, nodes };
+  const printedPageNumbers = detectPrintedPageNumbers(parsed.blocks, parsed);
+  return { documentId: options.documentId, totalPages: parsed.pageCount, pageLabels: parsed.pageLabels, ...(printedPageNumbers ? { printedPageNumbers } : {}), nodes };
 }
 
 function sectionNodes(blocks: Block[], parsed: ParsedDocument): TreeNode[] {
