@@ -58,9 +58,27 @@ describe('buildUnits', () => {
     ]);
   });
 
-  it('skips pages whose text is blank', () => {
+  it('never makes a unit of blank text: a blank page of a titled node gets the title', () => {
     const units = buildUnits(tree([node('0001', 'A', [[1, 'Real text.'], [2, '  \n ']])]), record);
-    expect(units.map(unit => unit.page)).toEqual([1]);
+    expect(units.map(unit => [unit.page, unit.text])).toEqual([[1, 'Real text.'], [2, 'A']]);
+  });
+
+  it('gives a page with no text a unit under the deepest titled node spanning it, in document order', () => {
+    // A full-page picture (no text layer, no description offline) in the middle of a subsection.
+    const sub = node('0002', '1.1 Fleet', [[3, 'Fleet text.'], [5, 'More fleet text.']], { level: 1 });
+    const root = node('0001', '1 Vehicles', [[2, 'Vehicle text.']], { pageStart: 1, pageEnd: 5, children: [sub] });
+    const after = node('0003', '2 Costs', [[6, 'Costs text.']]);
+    const units = buildUnits(tree([root, after]), record);
+    expect(units.map(unit => [unit.nodeId, unit.page, unit.text, unit.titlePath])).toEqual([
+      ['0001', 1, '1 Vehicles', ['1 Vehicles']],
+      ['0001', 2, 'Vehicle text.', ['1 Vehicles']],
+      ['0002', 3, 'Fleet text.', ['1 Vehicles', '1.1 Fleet']],
+      ['0002', 4, '1.1 Fleet', ['1 Vehicles', '1.1 Fleet']],
+      ['0002', 5, 'More fleet text.', ['1 Vehicles', '1.1 Fleet']],
+      ['0003', 6, 'Costs text.', ['2 Costs']],
+    ]);
+    // Pages 7–9 are spanned by no node: still no unit, and no unit ever has blank text.
+    expect(units.every(unit => unit.text.trim().length > 0)).toBe(true);
   });
 
   it('splits a long node-page into parts at paragraph boundaries, never inside a word', () => {
