@@ -58,9 +58,9 @@ export interface DetectedTable {
   runIndices: number[];
   /**
    * 'ruled' when built from ruling lines, 'aligned' when from column alignment alone, 'contents' for a
-   * table of contents (title, page).
+   * table of contents (title, page), 'marks' for a matrix of check marks or boxes under column headings.
    */
-  method: 'ruled' | 'aligned' | 'contents';
+  method: 'ruled' | 'aligned' | 'contents' | 'marks';
 }
 
 /** A figure region found on a page (not yet rendered). */
