@@ -142,4 +142,17 @@ describe('detectTables: tables of contents', () => {
     const tables = detectTables(await readFirstPageContent(await pdf.save()));
     expect(tables.filter(table => table.method === 'contents')).toEqual([]);
   });
+
+  it('does not read an index (term, then its pages after a comma) as contents', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([612, pageHeight]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const terms: Array<[string, string]> = [['alignment,', '12'], ['anchors,', '15'], ['batch size,', '21'], ['bounding box,', '33'], ['caching,', '40'], ['citations,', '52']];
+    terms.forEach(([term, number], index) => {
+      const y = pageHeight - 120 - index * 13;
+      page.drawText(term, { x: 90, y, size: fontSize, font });
+      page.drawText(number, { x: 300 - font.widthOfTextAtSize(number, fontSize), y, size: fontSize, font });
+    });
+    expect(detectTables(await readFirstPageContent(await pdf.save()))).toEqual([]);
+  });
 });

@@ -12,6 +12,8 @@ const minEntries = 5;
  * (one misread number allowed in ten). Without leaders none may go down.
  */
 const minAscendingShare = 0.9;
+/** Lines without a page number (part headings, wrapped titles) allowed per entry of a block. */
+const maxNumberlessShare = 0.5;
 /** Distinct page numbers a block needs: a column of one repeated value ("5", "X") is data. */
 const minDistinctPages = 3;
 /** Vertical gap (in ems) between two entries of one block: room for a wrapped title and a blank line between groups. */
@@ -21,14 +23,7 @@ const numberAlignmentEms = 0.6;
 /** Without dot leaders, the numbers must be right-aligned this tightly (points). */
 const bareNumberAlignmentPt = 2;
 
-/** Dot, middle-dot, ellipsis, underscore or hyphen leaders between a title and its page number. */
-const leaderPattern = /(?:\s*(?:[.·]\s?){3,}|\s*…+|\s*_{3,}|\s*(?:-\s?){4,})\s*$/;
 const leaderOnly = /^(?:[.·…_\-]\s?)+$/;
-/** "Title . . . . 12" in one segment: the title, the leaders (two dots will do), the page number. */
-const titleLeaderNumber = /^(.*?)(?:\s*(?:[.·]\s?){2,}|\s*…+|\s*_{3,}|\s*(?:-\s?){4,})\s*(\S+)$/;
-/** "Title 12" in one segment: counts only where the number lines up with the page numbers of real entries. */
-const titleSpaceNumber = /^(.*\S)\s+(\S+)$/;
-
 /** One line of a table of contents: a title and the page number printed after it. */
 interface ContentsEntry {
   line: number;
@@ -142,7 +137,7 @@ function entriesOfLine(line: TextLine, lineIndex: number): ContentsEntry[] {
     // A section number ("1.2", "IV.") may open a title; any other number inside it means figures.
     if (pending.length > 0 && classifyCellText(text) === 'numeric') return [];
     pending.push(segment);
-    pendingLeader = leaderPattern.test(text);
+    pendingLeader = trailingLeaders(text).found;
   }
   // Text left over after the last number is another cell of a table row ("16  DVI_CON_HP"); a contents
   // line ends with its page number.
@@ -154,8 +149,10 @@ type EntryText = Pick<ContentsEntry, 'title' | 'page' | 'reference' | 'separatio
 
 /**
  * The entry that `segment` closes, if it ends in a page number: after leaders in the same segment,
- * as a segment of its own after the title, or after a plain space at the end of the line. A leaders-and-number line with
- * no title continues a title wrapped from the line above (the title stays empty here).
+ * as a segment of its own after the title, or after a plain space at the end of the line. A
+ * leaders-and-number segment with no title continues a title wrapped from the line above (the title
+ * stays empty here). Strings are scanned, not matched with backtracking patterns: this runs on every
+ * segment of every page that passes the gate.
  */
 function entryEndingWith(
   segment: TextSegment,
@@ -165,26 +162,63 @@ function entryEndingWith(
   endsLine: boolean,
 ): EntryText | undefined {
   const text = segment.text;
-  const joined = titleLeaderNumber.exec(text);
-  const joinedReference = joined ? parsePageReference(joined[2]) : undefined;
-  if (joined && joinedReference) {
-    return { title: titleText([...pending, { ...segment, text: joined[1] }]), page: joined[2], reference: joinedReference, separation: 'leader' };
-  }
   const title = titleText(pending);
-  if (bareReference && /\p{L}/u.test(title)) return { title, page: text, reference: bareReference, separation: pendingLeader ? 'leader' : 'gap' };
-  // "ITEM 1  Business  4": a number after a space closes an entry only at the end of the line.
-  if (!endsLine) return undefined;
-  const spaced = titleSpaceNumber.exec(text);
-  const spacedReference = spaced ? parsePageReference(spaced[2]) : undefined;
-  if (spaced && spacedReference && /\p{L}/u.test(spaced[1])) {
-    return { title: titleText([...pending, { ...segment, text: spaced[1] }]), page: spaced[2], reference: spacedReference, separation: 'space' };
+  // "loss(), 233": an index entry, whose page list follows a comma; contents titles do not end in one.
+  if (/,\s*$/.test(bareReference ? title : text.slice(0, text.lastIndexOf(' ') + 1))) return undefined;
+  if (bareReference) return /\p{L}/u.test(title) ? { title, page: text, reference: bareReference, separation: pendingLeader ? 'leader' : 'gap' } : undefined;
+
+  // The page number is the last word ("2-15" included), or what follows leaders run into it ("Title.....12").
+  let numberStart = text.lastIndexOf(' ') + 1;
+  if (!parsePageReference(text.slice(numberStart))) {
+    numberStart = text.length;
+    while (numberStart > 0 && text[numberStart - 1] !== ' ' && !isLeaderCharacter(text[numberStart - 1])) numberStart--;
   }
-  return undefined;
+  const page = text.slice(numberStart);
+  const glued = numberStart > 0 && isLeaderCharacter(text[numberStart - 1]);
+  const reference = numberStart > 0 && page.length > 0 && page.length <= 7 ? parsePageReference(page) : undefined;
+  if (!reference) return undefined;
+  const head = text.slice(0, numberStart);
+  const leaders = trailingLeaders(head);
+  if (leaders.found) {
+    return { title: titleText([...pending, { ...segment, text: head.slice(0, leaders.start) }]), page, reference, separation: 'leader' };
+  }
+  // "ITEM 1  Business  4": a number after a mere space closes an entry only at the end of the line.
+  if (!endsLine || glued || !/\p{L}/u.test(head)) return undefined;
+  return { title: titleText([...pending, { ...segment, text: head }]), page, reference, separation: 'space' };
+}
+
+function isLeaderCharacter(character: string): boolean {
+  return character === '.' || character === '·' || character === '…' || character === '_' || character === '-';
+}
+
+/**
+ * Where trailing leaders (with the spaces between them) begin, and whether there are enough to be
+ * leaders: two dots, an ellipsis, three underscores or four hyphens. One dot ends a sentence.
+ */
+function trailingLeaders(text: string): { start: number; found: boolean } {
+  let start = text.length;
+  let dots = 0;
+  let ellipses = 0;
+  let underscores = 0;
+  let hyphens = 0;
+  while (start > 0) {
+    const character = text[start - 1];
+    if (character === '.' || character === '·') dots++;
+    else if (character === '…') ellipses++;
+    else if (character === '_') underscores++;
+    else if (character === '-') hyphens++;
+    else if (character !== ' ') break;
+    start--;
+  }
+  return { start, found: dots >= 2 || ellipses >= 1 || underscores >= 3 || hyphens >= 4 };
 }
 
 function titleText(segments: readonly TextSegment[]): string {
   return segments
-    .map(segment => segment.text.replace(leaderPattern, ''))
+    .map(segment => {
+      const leaders = trailingLeaders(segment.text);
+      return leaders.found ? segment.text.slice(0, leaders.start) : segment.text;
+    })
     .filter(text => text !== '')
     .join(' ')
     .replace(/\s+/g, ' ')
@@ -280,6 +314,7 @@ function tableFromBlock(runs: readonly TextRun[], lines: readonly TextLine[], bl
 
   const rows: ContentsRow[] = [];
   let wrappedTitle: string[] = [];
+  let numberless = 0;
   let top = Infinity;
   let bottom = -Infinity;
   for (let lineIndex = firstLine; lineIndex <= lastLine; lineIndex++) {
@@ -299,6 +334,7 @@ function tableFromBlock(runs: readonly TextRun[], lines: readonly TextLine[], bl
     if (segments.length === 0) continue;
     const text = titleText(segments);
     if (text === '') continue;
+    numberless++;
     const lineLeft = segments[0].left;
     const lineRight = Math.max(...segments.map(segment => segment.right));
     if (lineRight - lineLeft >= 0.6 * (right - lineLeft)) {
@@ -310,7 +346,9 @@ function tableFromBlock(runs: readonly TextRun[], lines: readonly TextLine[], bl
     top = Math.min(top, ...segments.map(segment => segment.top));
     bottom = Math.max(bottom, ...segments.map(segment => segment.bottom));
   }
-  if (rows.length < minEntries) return undefined;
+  // Part headings and wrapped titles are a minority; an index page (entries wrapped over several
+  // lines, many numbers per entry) or prose beside a column of numbers is mostly lines without one.
+  if (rows.length < minEntries || numberless > maxNumberlessShare * block.length) return undefined;
   const cells = [['Title', 'Page'], ...rows.map(row => [row.title, row.page])];
   return assembleTable(runs, cells, { x: left, y: top, width: right - left, height: bottom - top }, available, 'contents');
 }
