@@ -56,8 +56,11 @@ export interface DetectedTable {
   markdown: string;
   /** Indices into PageContent.runs that belong to the table (layout leaves them out of paragraphs). */
   runIndices: number[];
-  /** 'ruled' when built from ruling lines, 'aligned' when from column alignment alone. */
-  method: 'ruled' | 'aligned';
+  /**
+   * 'ruled' when built from ruling lines, 'aligned' when from column alignment alone, 'contents' for a
+   * table of contents (title, page), 'marks' for a matrix of check marks or boxes under column headings.
+   */
+  method: 'ruled' | 'aligned' | 'contents' | 'marks';
 }
 
 /** A figure region found on a page (not yet rendered). */

@@ -1,20 +1,26 @@
 import type { DetectedTable, PageContent } from '../page-content.ts';
 import { findAlignedTables } from './aligned-tables.ts';
+import { findContentsTables } from './contents-tables.ts';
+import { findMarkMatrixTables } from './mark-matrix-tables.ts';
 import { findRulingFrames, tablesFromFrames } from './ruled-tables.ts';
 
 /**
  * Tables on one page, top to bottom. Evidence is taken strongest first: full ruled grids, then
- * borderless columns of numbers (financial statements, whose partial underlines must not become
- * frames of their own), then tables ruled only horizontally (booktabs) among what is left. Number
+ * tables of contents (lines ending in page numbers, which ruled stacks and number columns would cut
+ * up), then borderless columns of numbers (financial statements, whose partial underlines must not
+ * become frames of their own), then tables ruled only horizontally (booktabs) among what is left, and
+ * last matrices of check marks under column headings (the weakest evidence: single glyphs). Number
  * blocks that a horizontal-rule frame fully encloses are left to that frame.
- * Runs are never shared between two tables. Pages without rulings or numbers return quickly.
+ * Runs are never shared between two tables. Pages without rulings, numbers or marks return quickly.
  */
 export function detectTables(content: PageContent): DetectedTable[] {
   if (content.runs.length === 0) return [];
   const available = new Set(content.runs.keys());
   const { grids, stacks } = findRulingFrames(content);
   const tables = tablesFromFrames(content, grids, [], available);
+  tables.push(...findContentsTables(content, available));
   tables.push(...findAlignedTables(content, available, stacks));
   tables.push(...tablesFromFrames(content, stacks, tables, available));
+  tables.push(...findMarkMatrixTables(content, available));
   return tables.sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x);
 }
