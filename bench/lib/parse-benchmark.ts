@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { IngestConfig } from '../../src/config.ts';
+import { PageWorkerPool } from '../../src/ingest/pdf/parallel/page-worker-pool.ts';
 import { documentRow, type DocumentRow } from './document-row.ts';
 import type { DocumentFile } from './list-documents.ts';
 import { mapWithConcurrency } from './map-with-concurrency.ts';
@@ -45,6 +46,9 @@ export async function runParseBenchmark(
 ): Promise<ParseBenchmarkReport> {
   const sampler = startMemorySampler();
   const figureSink = await createTempFigureSink();
+  // One set of parse workers for the whole run, as a batch ingest keeps them: documents read at the
+  // same time (--concurrency) are spread over them, and none pays the workers' start-up.
+  const pagePool = !options.isolate && dependencies.config.parseWorkers > 1 ? new PageWorkerPool({ size: dependencies.config.parseWorkers }) : undefined;
   let finished = 0;
   const startedAt = performance.now();
   try {
@@ -54,7 +58,7 @@ export async function runParseBenchmark(
         row = await readInChildProcess(document, dependencies.childScript);
       } else {
         const window = sampler.openWindow();
-        const outcome = await readForBench(document.path, { ...dependencies, figureSink });
+        const outcome = await readForBench(document.path, { ...dependencies, figureSink, pagePool });
         row = documentRow(outcome, document.bytes, window.close());
       }
       options.onDocument?.(row, ++finished, options.documents.length);
@@ -64,6 +68,7 @@ export async function runParseBenchmark(
     return { rows, totals: totalsOf(rows, wallMs, sampler.peakRssBytes(), options) };
   } finally {
     sampler.stop();
+    await pagePool?.close();
     await figureSink.dispose();
   }
 }

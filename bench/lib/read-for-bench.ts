@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { IngestConfig } from '../../src/config.ts';
 import { FolioError, type FolioErrorCode } from '../../src/errors.ts';
 import { createPageOcr } from '../../src/ingest/pdf/ocr/page-ocr.ts';
+import type { PageWorkerPool } from '../../src/ingest/pdf/parallel/page-worker-pool.ts';
 import type { ReadDocumentDependencies, ReadDocumentResult } from '../../src/ingest/read-document.ts';
 import type { FigureSink } from '../../src/ingest/types.ts';
 
@@ -45,7 +46,7 @@ export interface BenchReadOutcome {
  */
 export async function readForBench(
   path: string,
-  dependencies: { reader: DocumentReader; config: IngestConfig; figureSink: FigureSink },
+  dependencies: { reader: DocumentReader; config: IngestConfig; figureSink: FigureSink; pagePool?: PageWorkerPool },
 ): Promise<BenchReadOutcome> {
   const name = basename(path);
   const documentId = createHash('sha256').update(path).digest('hex').slice(0, 16);
@@ -56,7 +57,7 @@ export async function readForBench(
   try {
     const result = await dependencies.reader(
       { path, name, documentId },
-      { config: dependencies.config, figureSink: dependencies.figureSink, ocr },
+      { config: dependencies.config, figureSink: dependencies.figureSink, ocr, pagePool: dependencies.pagePool },
     );
     return { name, path, status: 'ok', wallMs: performance.now() - startedAt, result };
   } catch (error) {

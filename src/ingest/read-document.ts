@@ -9,6 +9,7 @@ import { detectFileType } from './detect-file-type.ts';
 import { parseWithDocling } from './docling/parse-with-docling.ts';
 import { describeFigures, type FigureDescriber } from './figures/describe-figures.ts';
 import type { PageOcr } from './pdf/ocr/page-ocr.ts';
+import type { PageWorkerPool } from './pdf/parallel/page-worker-pool.ts';
 import { parsePdf } from './pdf/parse-pdf.ts';
 import { buildTree } from './tree/build-tree.ts';
 import type { DocumentTree, FigureSink, IngestEvent, IngestStats, ParsedDocument, TreeNode } from './types.ts';
@@ -34,6 +35,12 @@ export interface ReadDocumentDependencies {
   config: IngestConfig;
   figureSink: FigureSink;
   ocr?: PageOcr;
+  /**
+   * Parse workers that live across documents (a batch ingest, a benchmark): every PDF page is read by
+   * them, and their start-up is paid once instead of per document. Without it, long PDFs start
+   * `config.parseWorkers - 1` workers of their own.
+   */
+  pagePool?: PageWorkerPool;
   /** Vision model for figure descriptions; without one, figures keep their caption and inner text. */
   figures?: { describer: FigureDescriber; loadPng: (sha256: string) => Promise<Uint8Array>; concurrency?: number };
   log?: Logger;
@@ -81,6 +88,7 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
           ocr: config.ocr.enabled ? dependencies.ocr : undefined,
           maxPages: config.maxPages,
           workers: config.parseWorkers,
+          pool: dependencies.pagePool,
           log: dependencies.log,
           signal,
           onPage: (page, pageCount) => onEvent?.({ type: 'page', stage: 'parsing', page, pageCount }),

@@ -8,6 +8,7 @@ import type { PageOcr } from './ocr/page-ocr.ts';
 import { openPdf, type PDFDocumentProxy } from './open-pdf.ts';
 import { readOutline, readPageLabels } from './outline.ts';
 import { pdfReadError } from './pdf-read-error.ts';
+import type { PageWorkerPool, WorkerPageResult } from './parallel/page-worker-pool.ts';
 import { readPagesInWorkers, type ReadPagesInWorkersOptions } from './parallel/read-pages-in-workers.ts';
 import { readPdfPage, type PageReading } from './parallel/read-pdf-page.ts';
 
@@ -26,6 +27,12 @@ export interface ParsePdfOptions {
    * worker threads. 1 (the default) reads in this thread only.
    */
   workers?: number;
+  /**
+   * Worker threads that live across documents. When given (and not empty), every page of every document
+   * is read by its workers, whatever the length, and `workers` is not used: this thread commits the
+   * results, OCRs scanned pages and builds the document.
+   */
+  pool?: PageWorkerPool;
   /** Called after each page, in page order; pageNumber is 1-based. */
   onPage?: (pageNumber: number, pageCount: number) => void;
   signal?: AbortSignal;
@@ -35,7 +42,7 @@ export interface ParsePdfOptions {
 }
 
 /**
- * Below this, starting a worker (tsx, pdf.js, fonts again: 0.5–1.5 s of CPU) costs more than it saves:
+ * Without a pool: below this, starting a worker (tsx, pdf.js, fonts again: 0.5–1.5 s of CPU) costs more than it saves:
  * this thread reads ~40 pages/s and has finished a short document before a worker is ready.
  */
 export const minPagesForWorkers = 16;
@@ -79,8 +86,12 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
     };
 
     const workerCount = options.workers ?? 1;
+    const commitWorkerPage = async (pageNumber: number, result: WorkerPageResult) =>
+      commitPage(pageNumber, 'needsOcr' in result ? await readHere(pageNumber) : result);
     try {
-      if (workerCount > 1 && pageCount >= minPagesForWorkers) {
+      if (options.pool && options.pool.size > 0) {
+        await options.pool.read(data, { name: options.name, pageCount, figureDpi, deferOcr: Boolean(options.ocr), signal: options.signal, onPage: commitWorkerPage });
+      } else if (workerCount > 1 && pageCount >= minPagesForWorkers) {
         await readPagesInWorkers(data, {
           name: options.name,
           pageCount,
@@ -90,7 +101,7 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
           signal: options.signal,
           startWorker: options.startWorker,
           readHere,
-          onPage: async (pageNumber, result) => commitPage(pageNumber, 'needsOcr' in result ? await readHere(pageNumber) : result),
+          onPage: commitWorkerPage,
         });
       } else {
         for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) await commitPage(pageNumber, await readHere(pageNumber));

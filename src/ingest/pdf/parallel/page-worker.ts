@@ -1,43 +1,68 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { openPdf, type PDFDocumentProxy } from '../open-pdf.ts';
 import { readPdfPage } from './read-pdf-page.ts';
-import { serializeError, type FromPageWorker, type PageWorkerInput, type ToPageWorker } from './worker-messages.ts';
+import { serializeError, type FromPageWorker, type ToPageWorker } from './worker-messages.ts';
 
 /**
- * A parse worker: opens its own pdf.js document and reads the page ranges the main thread hands it,
- * one page at a time, posting each page's result (figure PNGs transferred, not copied) as soon as it
- * is ready. It holds at most one page in memory; the main thread decides when it gets more work.
+ * A parse worker: lives across documents (see PageWorkerPool). It opens each document it is handed
+ * with its own pdf.js, reads the page ranges the main thread asks for, one page at a time, posting each
+ * page's result (figure PNGs transferred, not copied) as soon as it is ready, and frees a document when
+ * told to. Messages are handled strictly in order, so it holds at most one page in memory and a
+ * 'close' never overtakes a 'read' of the same document.
  */
 const port = parentPort!;
-const input = workerData as PageWorkerInput;
 const post = (message: FromPageWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-let pdf: PDFDocumentProxy | undefined;
-try {
-  const copy = new Uint8Array(input.data.byteLength);
-  copy.set(new Uint8Array(input.data));
-  pdf = await openPdf(copy, { name: input.name });
-  port.on('message', (message: ToPageWorker) => void readRange(pdf!, message));
-  post({ type: 'idle' });
-} catch (error) {
-  post({ type: 'error', error: serializeError(error) });
+interface OpenDocument {
+  pdf: Promise<PDFDocumentProxy>;
+  figureDpi: number;
+  deferOcr: boolean;
 }
 
-async function readRange(document: PDFDocumentProxy, range: ToPageWorker): Promise<void> {
+const documents = new Map<number, OpenDocument>();
+let queue: Promise<void> = Promise.resolve();
+
+port.on('message', (message: ToPageWorker) => {
+  queue = queue.then(() => handle(message));
+});
+post({ type: 'ready' });
+
+async function handle(message: ToPageWorker): Promise<void> {
+  if (message.type === 'open') {
+    const copy = new Uint8Array(message.data.byteLength);
+    copy.set(new Uint8Array(message.data));
+    const pdf = openPdf(copy, { name: message.name });
+    // A document that cannot be opened fails its first 'read'; this keeps the rejection handled meanwhile.
+    pdf.catch(() => {});
+    documents.set(message.jobId, { pdf, figureDpi: message.figureDpi, deferOcr: message.deferOcr });
+  } else if (message.type === 'read') {
+    await readRange(message);
+  } else {
+    const document = documents.get(message.jobId);
+    documents.delete(message.jobId);
+    const pdf = await document?.pdf.catch(() => undefined);
+    await pdf?.destroy().catch(() => {});
+  }
+}
+
+async function readRange(range: Extract<ToPageWorker, { type: 'read' }>): Promise<void> {
   try {
+    const document = documents.get(range.jobId);
+    if (!document) throw new Error(`a PDF parse worker was asked to read document ${range.jobId}, which it has not opened`);
+    const pdf = await document.pdf;
     for (let pageNumber = range.firstPage; pageNumber <= range.lastPage; pageNumber++) {
-      const page = await document.getPage(pageNumber);
+      const page = await pdf.getPage(pageNumber);
       try {
-        const reading = await readPdfPage(page, pageNumber, { figureDpi: input.figureDpi, ocr: input.deferOcr ? 'defer' : undefined });
-        if ('needsOcr' in reading) post({ type: 'page', pageNumber, needsOcr: true });
-        else post({ type: 'page', pageNumber, reading }, reading.figures.map(figure => ownBuffer(figure.png)).filter(isBuffer));
+        const reading = await readPdfPage(page, pageNumber, { figureDpi: document.figureDpi, ocr: document.deferOcr ? 'defer' : undefined });
+        if ('needsOcr' in reading) post({ type: 'page', jobId: range.jobId, pageNumber, needsOcr: true });
+        else post({ type: 'page', jobId: range.jobId, pageNumber, reading }, reading.figures.map(figure => ownBuffer(figure.png)).filter(isBuffer));
       } finally {
         page.cleanup();
       }
     }
-    post({ type: 'idle' });
+    post({ type: 'done', jobId: range.jobId });
   } catch (error) {
-    post({ type: 'error', error: serializeError(error) });
+    post({ type: 'error', jobId: range.jobId, error: serializeError(error) });
   }
 }
 

@@ -6,16 +6,16 @@ import { FolioError } from '../../../errors.ts';
 import type { FigureSink } from '../../types.ts';
 import type { PageOcr } from '../ocr/page-ocr.ts';
 import { parsePdf, type ParsePdfOptions } from '../parse-pdf.ts';
-import { readPagesInWorkers, startPageWorker, type WorkerPageResult } from './read-pages-in-workers.ts';
-import type { PageWorkerInput } from './worker-messages.ts';
+import { startPageWorker } from './page-worker-pool.ts';
+import { readPagesInWorkers, type WorkerPageResult } from './read-pages-in-workers.ts';
 
 /** Starts real workers and remembers each, so a test can check that every one has exited. */
-function trackWorkers(change: (input: PageWorkerInput) => PageWorkerInput = input => input) {
+export function trackWorkers() {
   const started: Worker[] = [];
   const exited = new Set<Worker>();
   return {
-    startWorker: (input: PageWorkerInput) => {
-      const worker = startPageWorker(change(input));
+    startWorker: () => {
+      const worker = startPageWorker();
       started.push(worker);
       worker.once('exit', () => exited.add(worker));
       return worker;
@@ -69,8 +69,9 @@ describe('readPagesInWorkers', () => {
   });
 
   it('surfaces a worker that cannot read the PDF as the same FolioError, and ends every worker', async () => {
-    const data = await makeLongPdf({ pageCount: 8 });
-    const workers = trackWorkers(input => ({ ...input, data: new SharedArrayBuffer(32) }));
+    // This thread never opens it here: only the workers see that these bytes are no PDF.
+    const data = new TextEncoder().encode('%PDF-1.7 not really a PDF, cut off here');
+    const workers = trackWorkers();
     const error = await readPagesInWorkers(data, {
       name: 'long.pdf',
       pageCount: 8,

@@ -1,25 +1,32 @@
 import { FolioError, type FolioErrorCode } from '../../../errors.ts';
 import type { PageReading } from './read-pdf-page.ts';
 
-/** What each parse worker is started with (workerData). */
-export interface PageWorkerInput {
-  /** The PDF bytes, shared by all workers; each copies them, since pdf.js takes ownership of its buffer. */
-  data: SharedArrayBuffer;
-  name: string;
-  figureDpi: number;
-  /** Pages that look scanned come back as `needsOcr` for the main thread, which owns the OCR engine. */
-  deferOcr: boolean;
-}
+/**
+ * Main thread → worker. A worker lives across documents: 'open' hands it a document (by job id), 'read'
+ * asks for a page range of one it has opened, 'close' lets it free one. It handles messages one at a
+ * time, in order, and answers each 'read' with its pages and then 'done' (or 'error').
+ */
+export type ToPageWorker =
+  | {
+      type: 'open';
+      jobId: number;
+      /** The PDF bytes, shared by all workers; each copies them, since pdf.js takes ownership of its buffer. */
+      data: SharedArrayBuffer;
+      name: string;
+      figureDpi: number;
+      /** Pages that look scanned come back as `needsOcr` for the main thread, which owns the OCR engine. */
+      deferOcr: boolean;
+    }
+  | { type: 'read'; jobId: number; firstPage: number; lastPage: number }
+  | { type: 'close'; jobId: number };
 
-/** Main thread → worker. A worker reads one range at a time and asks for more with 'idle'. */
-export type ToPageWorker = { type: 'read'; firstPage: number; lastPage: number };
-
-/** Worker → main thread. */
+/** Worker → main thread. 'ready' comes once, when the worker can take work. */
 export type FromPageWorker =
-  | { type: 'idle' }
-  | { type: 'page'; pageNumber: number; reading: PageReading }
-  | { type: 'page'; pageNumber: number; needsOcr: true }
-  | { type: 'error'; error: SerializedError };
+  | { type: 'ready' }
+  | { type: 'page'; jobId: number; pageNumber: number; reading: PageReading }
+  | { type: 'page'; jobId: number; pageNumber: number; needsOcr: true }
+  | { type: 'done'; jobId: number }
+  | { type: 'error'; jobId: number; error: SerializedError };
 
 /** Errors cross the thread boundary as plain data; FolioErrors keep their code and user message. */
 export interface SerializedError {

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeLongPdf } from '../../../../test/support/parallel/make-long-pdf.ts';
+import { FolioError } from '../../../errors.ts';
+import type { FigureSink } from '../../types.ts';
+import type { PageOcr } from '../ocr/page-ocr.ts';
+import { parsePdf, type ParsePdfOptions } from '../parse-pdf.ts';
+import { PageWorkerPool, startPageWorker } from './page-worker-pool.ts';
+
+function recordingSink() {
+  const saved: string[] = [];
+  const sink: FigureSink = {
+    save: async png => {
+      const sha256 = createHash('sha256').update(png).digest('hex');
+      saved.push(sha256);
+      return { sha256 };
+    },
+  };
+  return { sink, saved };
+}
+
+const parse = (data: Uint8Array, options: Partial<ParsePdfOptions> & { figureSink: FigureSink }) =>
+  parsePdf(data, { name: 'long.pdf', maxPages: 100, ...options });
+
+/** A pool whose workers are counted as they start and exit. */
+function countedPool(size: number) {
+  const started: Worker[] = [];
+  const exited = new Set<Worker>();
+  const pool = new PageWorkerPool({
+    size,
+    startWorker: () => {
+      const worker = startPageWorker();
+      started.push(worker);
+      worker.once('exit', () => exited.add(worker));
+      return worker;
+    },
+  });
+  return { pool, started, running: () => started.filter(worker => !exited.has(worker)).length };
+}
+
+let pools: PageWorkerPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.map(pool => pool.close()));
+  pools = [];
+});
+
+describe('PageWorkerPool', () => {
+  it('reads document after document, one after the other and side by side, with the same blocks and figures as this thread, starting its workers once', async () => {
+    const documents = await Promise.all([makeLongPdf({ pageCount: 17 }), makeLongPdf({ pageCount: 5 }), makeLongPdf({ pageCount: 9, scannedPages: [2] })]);
+    const expected: Array<{ parsed: Awaited<ReturnType<typeof parse>>; saved: string[] }> = [];
+    for (const data of documents) {
+      const sink = recordingSink();
+      expected.push({ parsed: await parse(data, { figureSink: sink.sink }), saved: sink.saved });
+    }
+    const { pool, started, running } = countedPool(2);
+    pools.push(pool);
+
+    for (const [index, data] of documents.entries()) {
+      const sink = recordingSink();
+      const pagesSeen: number[] = [];
+      const parsed = await parse(data, { figureSink: sink.sink, pool, onPage: pageNumber => pagesSeen.push(pageNumber) });
+      expect(parsed).toEqual(expected[index].parsed);
+      expect(sink.saved).toEqual(expected[index].saved);
+      expect(pagesSeen).toEqual(Array.from({ length: parsed.pageCount }, (_, page) => page + 1));
+    }
+    const sinks = documents.map(() => recordingSink());
+    const sideBySide = await Promise.all(documents.map((data, index) => parse(data, { figureSink: sinks[index].sink, pool })));
+    sideBySide.forEach((parsed, index) => expect(parsed).toEqual(expected[index].parsed));
+    sinks.forEach((sink, index) => expect(sink.saved).toEqual(expected[index].saved));
+
+    expect(started).toHaveLength(2);
+    expect(running()).toBe(2);
+    await pool.close();
+    expect(running()).toBe(0);
+  });
+
+  it('hands scanned pages back to this thread for OCR', async () => {
+    const data = await makeLongPdf({ pageCount: 6, scannedPages: [3] });
+    const recognized: number[] = [];
+    const ocr: PageOcr = {
+      recognize: async page => {
+        recognized.push(page.pageNumber);
+        return [{ text: 'Text read from the scan', bbox: { x: 72, y: 100, width: 200, height: 12 }, fontSize: 10, fontName: 'OCR', bold: false, italic: false, endsLine: true }];
+      },
+      close: async () => {},
+    };
+    const { pool } = countedPool(2);
+    pools.push(pool);
+    const parsed = await parse(data, { figureSink: recordingSink().sink, pool, ocr });
+    expect(recognized).toEqual([3]);
+    expect(parsed.ocrPages).toEqual([3]);
+  });
+
+  it('keeps working after a document it cannot read and after an aborted one', async () => {
+    const good = await makeLongPdf({ pageCount: 8 });
+    const { pool, started } = countedPool(2);
+    pools.push(pool);
+    const garbage = new TextEncoder().encode('%PDF-1.7 not really a PDF, cut off here');
+    const error = await pool
+      .read(garbage, { name: 'broken.pdf', pageCount: 8, figureDpi: 72, deferOcr: false, onPage: async () => {} })
+      .catch(caught => caught);
+    expect(error).toBeInstanceOf(FolioError);
+    expect(error).toMatchObject({ code: 'pdf_unreadable' });
+    expect(error.userMessage).toContain('broken.pdf');
+
+    const controller = new AbortController();
+    const aborted = parse(good, {
+      figureSink: recordingSink().sink,
+      pool,
+      signal: controller.signal,
+      onPage: pageNumber => {
+        if (pageNumber === 2) controller.abort(new Error('user cancelled'));
+      },
+    });
+    await expect(aborted).rejects.toThrow('user cancelled');
+
+    const expected = await parse(good, { figureSink: recordingSink().sink });
+    expect(await parse(good, { figureSink: recordingSink().sink, pool })).toEqual(expected);
+    expect(started).toHaveLength(2);
+  });
+
+  it('refuses work once closed', async () => {
+    const { pool } = countedPool(1);
+    await pool.close();
+    await expect(pool.read(new Uint8Array(8), { name: 'a.pdf', pageCount: 1, figureDpi: 72, deferOcr: false, onPage: async () => {} })).rejects.toThrow('after close');
+  });
+});
