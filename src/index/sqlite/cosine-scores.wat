@@ -9,6 +9,7 @@
 ;; out[q * outStride + row] = dot(row, query q) × scales[row] (one float32 scale per row). A quarter of
 ;; the bytes of the float32 matrix to read; i32 sums cannot overflow for |int8| ≤ 127, |int16| ≤ 8191 and
 ;; up to 8,192 dimensions.
+;; scores2i8(...): the same for two queries (half the arithmetic; a question has one or two vectors).
 ;; Rebuild the embedded bytes with
 ;;   wat2wasm cosine-scores.wat -o /dev/stdout | base64 -w0   → cosine-scores-wasm.ts
 (module
@@ -138,6 +139,44 @@
         (f32.store (local.get $cell) (f32.mul (f32.convert_i32_s (call $isum (local.get $s2))) (local.get $scale)))
         (local.set $cell (i32.add (local.get $cell) (local.get $outBytes)))
         (f32.store (local.get $cell) (f32.mul (f32.convert_i32_s (call $isum (local.get $s3))) (local.get $scale)))
+        (local.set $rowStart (i32.add (local.get $rowStart) (local.get $stride)))
+        (local.set $row (i32.add (local.get $row) (i32.const 1)))
+        (br $rowsLoop))))
+  (func (export "scores2i8") (param $matrix i32) (param $rows i32) (param $stride i32) (param $queries i32) (param $scales i32) (param $out i32) (param $outStride i32)
+    (local $row i32) (local $offset i32) (local $rowStart i32) (local $outBytes i32) (local $cell i32) (local $scale f32)
+    (local $queryBytes i32) (local $q0 i32)
+    (local $v v128) (local $low v128) (local $high v128) (local $s0 v128) (local $s1 v128)
+    (local.set $outBytes (i32.shl (local.get $outStride) (i32.const 2)))
+    (local.set $queryBytes (i32.shl (local.get $stride) (i32.const 1)))
+    (local.set $rowStart (local.get $matrix))
+    (block $rowsDone
+      (loop $rowsLoop
+        (br_if $rowsDone (i32.ge_u (local.get $row) (local.get $rows)))
+        (local.set $s0 (v128.const i32x4 0 0 0 0))
+        (local.set $s1 (v128.const i32x4 0 0 0 0))
+        (local.set $offset (i32.const 0))
+        (block $rowDone
+          (loop $rowLoop
+            (br_if $rowDone (i32.ge_u (local.get $offset) (local.get $stride)))
+            (local.set $v (v128.load (i32.add (local.get $rowStart) (local.get $offset))))
+            (local.set $low (i16x8.extend_low_i8x16_s (local.get $v)))
+            (local.set $high (i16x8.extend_high_i8x16_s (local.get $v)))
+            ;; query lanes for these 16 dimensions start at byte 2 × offset of each query
+            (local.set $q0 (i32.add (local.get $queries) (i32.shl (local.get $offset) (i32.const 1))))
+            (local.set $s0 (i32x4.add (local.get $s0) (i32x4.add
+              (i32x4.dot_i16x8_s (local.get $low) (v128.load (local.get $q0)))
+              (i32x4.dot_i16x8_s (local.get $high) (v128.load offset=16 (local.get $q0))))))
+            (local.set $q0 (i32.add (local.get $q0) (local.get $queryBytes)))
+            (local.set $s1 (i32x4.add (local.get $s1) (i32x4.add
+              (i32x4.dot_i16x8_s (local.get $low) (v128.load (local.get $q0)))
+              (i32x4.dot_i16x8_s (local.get $high) (v128.load offset=16 (local.get $q0))))))
+            (local.set $offset (i32.add (local.get $offset) (i32.const 16)))
+            (br $rowLoop)))
+        (local.set $scale (f32.load (i32.add (local.get $scales) (i32.shl (local.get $row) (i32.const 2)))))
+        (local.set $cell (i32.add (local.get $out) (i32.shl (local.get $row) (i32.const 2))))
+        (f32.store (local.get $cell) (f32.mul (f32.convert_i32_s (call $isum (local.get $s0))) (local.get $scale)))
+        (local.set $cell (i32.add (local.get $cell) (local.get $outBytes)))
+        (f32.store (local.get $cell) (f32.mul (f32.convert_i32_s (call $isum (local.get $s1))) (local.get $scale)))
         (local.set $rowStart (i32.add (local.get $rowStart) (local.get $stride)))
         (local.set $row (i32.add (local.get $row) (i32.const 1)))
         (br $rowsLoop)))))

@@ -19,6 +19,9 @@ export class QuantizedMatrix {
   private readonly shorts: Int16Array;
   private readonly floats: Float32Array;
   private readonly scores4: (matrix: number, rows: number, stride: number, queries: number, scales: number, out: number, outStride: number) => void;
+  private readonly scores2: QuantizedMatrix['scores4'];
+  /** Query slots in use: with one or two, the two-query kernel does half the arithmetic. */
+  private slots = 4;
   /** Distance in floats between query q's and q+1's scores. */
   private readonly scoresStride: number;
   private readonly scoresOffset: number;
@@ -43,6 +46,7 @@ export class QuantizedMatrix {
     this.floats = new Float32Array(this.memory.buffer);
     const instance = new WebAssembly.Instance(cosineScoresModule, { env: { memory: this.memory } });
     this.scores4 = instance.exports.scores4i8 as QuantizedMatrix['scores4'];
+    this.scores2 = instance.exports.scores2i8 as QuantizedMatrix['scores4'];
   }
 
   /** Row `row` from a normalized float vector (`dimensions` floats of `source` from `offset`). */
@@ -66,6 +70,7 @@ export class QuantizedMatrix {
   /** Puts up to four normalized queries in the query slots (unused slots are zero). */
   setQueries(queries: Float32Array[]): void {
     this.shorts.fill(0, 0, 4 * this.stride);
+    this.slots = queries.length;
     queries.forEach((query, slot) => {
       let largest = 0;
       for (const value of query) largest = Math.max(largest, Math.abs(value));
@@ -74,9 +79,9 @@ export class QuantizedMatrix {
     });
   }
 
-  /** Approximate scores of rows [firstRow, firstRow + count) for the four query slots; read them with `scoresOf`. */
+  /** Approximate scores of rows [firstRow, firstRow + count) for the query slots in use; read them with `scoresOf`. */
   score(firstRow: number, count: number): void {
-    this.scores4(
+    (this.slots <= 2 ? this.scores2 : this.scores4)(
       this.matrixOffset + firstRow * this.stride,
       count,
       this.stride,
