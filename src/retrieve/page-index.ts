@@ -1,6 +1,7 @@
 import type { IndexUnit, UnitHit } from '../index/types.ts';
 import { searchTerms } from './search-terms.ts';
 import { inverseFrequency, scopeStatistics, scorePages, type IndexedDocument, type IndexedPage, type ScopeStatistics } from './page-scoring.ts';
+import { PostingLists } from './posting-lists.ts';
 
 /**
  * Whole pages as BM25 documents (k1 1.2, b 0.75): every unit of a page, with its title path, as one
@@ -44,8 +45,9 @@ export class PageIndex {
     this.removeDocument(documentId);
     this.recent.clear();
     const pageLengths = Float64Array.from(pages, page => page.length);
-    this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings, totalLength, pageLabels });
-    this.countWords(space, postings, 1);
+    const lists = PostingLists.from(postings);
+    this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings: lists, totalLength, pageLabels });
+    this.countWords(space, lists, 1);
   }
 
   /** Ids of the documents held for one space. */
@@ -105,12 +107,12 @@ export class PageIndex {
     this.recent.clear();
   }
 
-  private countWords(space: string, postings: Map<string, number[]>, sign: 1 | -1): void {
+  private countWords(space: string, postings: PostingLists, sign: 1 | -1): void {
     const frequencies = this.spaceWordFrequencies.get(space) ?? new Map<string, number>();
     this.spaceWordFrequencies.set(space, frequencies);
-    for (const [term, list] of postings) {
+    for (const [term, pages] of postings.pageCounts()) {
       if (term.includes(' ')) continue;
-      const count = (frequencies.get(term) ?? 0) + (sign * list.length) / 2;
+      const count = (frequencies.get(term) ?? 0) + sign * pages;
       if (count > 0) frequencies.set(term, count);
       else frequencies.delete(term);
     }

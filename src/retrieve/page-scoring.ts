@@ -1,4 +1,5 @@
 import type { IndexUnit } from '../index/types.ts';
+import type { PostingLists } from './posting-lists.ts';
 
 /**
  * BM25 over the page index's posting lists. A search walks the lists of its terms only, so its cost
@@ -22,8 +23,8 @@ export interface IndexedDocument {
   pages: IndexedPage[];
   /** Page lengths in terms, by page index (read in the scoring loop). */
   pageLengths: Float64Array;
-  /** For each term (word or word pair), the pages containing it: page index and term frequency, interleaved. */
-  postings: Map<string, number[]>;
+  /** For each term (word or word pair), the pages containing it: page index and term frequency. */
+  postings: PostingLists;
   totalLength: number;
   /** Printed page labels by physical page index, when the PDF defines them. */
   pageLabels?: string[];
@@ -60,7 +61,7 @@ export function inverseFrequency(term: string, statistics: ScopeStatistics): num
   if (statistics.spaceWordFrequencies && !term.includes(' ')) {
     for (const frequencies of statistics.spaceWordFrequencies) frequency += frequencies.get(term) ?? 0;
   } else {
-    for (const document of statistics.scope) frequency += (document.postings.get(term)?.length ?? 0) / 2;
+    for (const document of statistics.scope) frequency += document.postings.pageCount(term);
   }
   const inverse = Math.log(1 + (statistics.pageCount - frequency + 0.5) / (frequency + 0.5));
   statistics.inverseFrequencies.set(term, inverse);
@@ -112,14 +113,17 @@ function candidatePages(
   // Pages of the scope numbered one after the other: document i's pages start at bases[i].
   const bases = new Int32Array(statistics.scope.length + 1);
   statistics.scope.forEach((document, index) => (bases[index + 1] = bases[index] + document.pages.length));
-  const partial = new Float64Array(bases[statistics.scope.length]);
-  const touched: number[] = [];
+  // Buffers kept between searches: 100k-page arrays allocated per search are
+  // large objects, and their garbage made V8 mark the page index's big heap every few questions.
+  const { partial, touched: touchedPages } = scratch.reserve(bases[statistics.scope.length]);
+  let touchedCount = 0;
   let left = order.reduce((sum, entry) => sum + entry.bound, 0);
   let leftPostings = order.reduce((sum, entry) => sum + entry.frequency, 0);
   let threshold = 0;
   for (const { term, bound, frequency } of order) {
     // Choosing the threshold costs about one pass over the touched pages: worth it when more is left to walk.
-    if (touched.length >= limit && leftPostings > touched.length) {
+    if (touchedCount >= limit && leftPostings > touchedCount) {
+      const touched = touchedPages.subarray(0, touchedCount);
       threshold = limitthLargest(partial, touched, limit);
       // Stopping pays when the pages still in the running, each scored exactly by a binary search per
       // term, cost less than walking the lists left.
@@ -127,20 +131,23 @@ function candidatePages(
     }
     const idf = bound / (k1 + 1);
     statistics.scope.forEach((document, documentIndex) => {
-      const postings = document.postings.get(term);
-      if (!postings) return;
+      const offset = document.postings.offset(term);
+      if (offset < 0) return;
+      const postings = document.postings.data;
       const base = bases[documentIndex];
       const norms = lengthNorms(document, k1, b, statistics.averageLength);
-      for (let entry = 0; entry < postings.length; entry += 2) {
+      const end = offset + 1 + 2 * postings[offset];
+      for (let entry = offset + 1; entry < end; entry += 2) {
         const position = postings[entry];
         const frequency = postings[entry + 1];
-        if (partial[base + position] === 0) touched.push(base + position);
+        if (partial[base + position] === 0) touchedPages[touchedCount++] = base + position;
         partial[base + position] += (idf * frequency * (k1 + 1)) / (frequency + norms[position]);
       }
     });
     left -= bound;
     leftPostings -= frequency;
   }
+  const touched = touchedPages.subarray(0, touchedCount);
   threshold = touched.length >= limit ? limitthLargest(partial, touched, limit) : 0;
   // Rounding: partial sums may differ from the exact ones in the last bits; keep a little more.
   const floor = threshold * (1 - 1e-9) - Math.max(left, 0) - 1e-12;
@@ -156,6 +163,26 @@ function candidatePages(
   return candidates;
 }
 
+/** Work buffers of `candidatePages`, grown as needed (a search is synchronous: one user at a time). */
+const scratch = {
+  partialScores: new Float64Array(0),
+  touchedPages: new Int32Array(0),
+  selection: new Float64Array(0),
+  reserve(pages: number): { partial: Float64Array; touched: Int32Array } {
+    if (this.partialScores.length < pages) {
+      this.partialScores = new Float64Array(pages);
+      this.touchedPages = new Int32Array(pages);
+    }
+    // Zeroing 100k doubles is a memset (well under a millisecond).
+    this.partialScores.fill(0, 0, pages);
+    return { partial: this.partialScores, touched: this.touchedPages };
+  },
+  values(count: number): Float64Array {
+    if (this.selection.length < count) this.selection = new Float64Array(count);
+    return this.selection.subarray(0, count);
+  },
+};
+
 /** The document holding page `index` of the numbering (binary search of the first pages). */
 function documentAt(bases: Int32Array, index: number): number {
   let low = 0;
@@ -168,15 +195,15 @@ function documentAt(bases: Int32Array, index: number): number {
   return low;
 }
 
-function countAtLeast(partial: Float64Array, touched: number[], floor: number): number {
+function countAtLeast(partial: Float64Array, touched: Int32Array, floor: number): number {
   let count = 0;
   for (const index of touched) if (partial[index] >= floor) count++;
   return count;
 }
 
 /** The `limit`-th largest partial score among the touched pages. */
-function limitthLargest(partial: Float64Array, touched: number[], limit: number): number {
-  const values = new Float64Array(touched.length);
+function limitthLargest(partial: Float64Array, touched: Int32Array, limit: number): number {
+  const values = scratch.values(touched.length);
   for (let index = 0; index < touched.length; index++) values[index] = partial[touched[index]];
   return kthLargest(values, limit);
 }
@@ -211,18 +238,20 @@ function scoreCandidates(
     let scores: Float64Array | undefined;
     let norms: Float64Array | undefined;
     for (const [term, idf] of inverse) {
-      const postings = document.postings.get(term);
-      if (!postings) continue;
+      const offset = document.postings.offset(term);
+      if (offset < 0) continue;
+      const postings = document.postings.data;
       scores ??= new Float64Array(document.pages.length);
       norms ??= lengthNorms(document, k1, b, statistics.averageLength);
       if (positions) {
         // A few candidates: look each up in the (page-ordered) list rather than walk it.
         for (const position of positions) {
-          const entry = findEntry(postings, position);
+          const entry = document.postings.find(offset, position);
           if (entry >= 0) scores[position] += (idf * postings[entry + 1] * (k1 + 1)) / (postings[entry + 1] + norms[position]);
         }
       } else {
-        for (let entry = 0; entry < postings.length; entry += 2) {
+        const end = offset + 1 + 2 * postings[offset];
+        for (let entry = offset + 1; entry < end; entry += 2) {
           const frequency = postings[entry + 1];
           scores[postings[entry]] += (idf * frequency * (k1 + 1)) / (frequency + norms[postings[entry]]);
         }
@@ -237,20 +266,6 @@ function positionsByDocument(pages: Set<IndexedPage>): Map<string, number[]> {
   const positions = new Map<string, number[]>();
   for (const page of pages) positions.set(page.unit.documentId, [...(positions.get(page.unit.documentId) ?? []), page.position]);
   return positions;
-}
-
-/** Binary search of a posting list (page index, frequency pairs in page order): the entry's offset, or -1. */
-function findEntry(postings: number[], pageIndex: number): number {
-  let low = 0;
-  let high = postings.length / 2 - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const found = postings[middle * 2];
-    if (found === pageIndex) return middle * 2;
-    if (found < pageIndex) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }
 
 /** The first `limit` pages by score (ties: smaller unit id), creating hits only for the few that can win. */

@@ -175,9 +175,13 @@ export class SpaceMatrix {
   }
 }
 
+/** Kept between searches: a 100k-row array per query would be a large object for the GC to collect. */
+let selection = new Float32Array(0);
+
 /** Matrix rows of the chosen blocks whose approximate score is among the best `count`, in matrix order. */
 function approximateBest(scores: Float32Array, blocks: DocumentBlock[], rows: number, count: number): number[] {
-  const chosen = new Float32Array(rows);
+  if (selection.length < rows) selection = new Float32Array(rows);
+  const chosen = selection.subarray(0, rows);
   let next = 0;
   for (const block of blocks) {
     chosen.set(scores.subarray(block.firstRow, block.firstRow + block.rowIds.length), next);
