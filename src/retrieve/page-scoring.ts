@@ -108,13 +108,15 @@ function candidatePages(
   b: number,
   limit: number,
 ): Map<string, number[]> {
-  const order = inverse.map(([term, idf]) => ({ term, bound: idf * (k1 + 1), frequency: statistics.frequencies.get(term) ?? 0 })).filter(entry => entry.frequency > 0);
+  const order = inverse.map(([term, idf]) => ({ term, bound: idf * (k1 + 1), frequency: statistics.frequencies.get(term) ?? 0 }))
+    // A term of weight 0 adds nothing to any page (and would break the first-touch test below).
+    .filter(entry => entry.frequency > 0 && entry.bound > 0);
   order.sort((left, right) => right.bound - left.bound);
   // Pages of the scope numbered one after the other: document i's pages start at bases[i].
   const bases = new Int32Array(statistics.scope.length + 1);
   statistics.scope.forEach((document, index) => (bases[index + 1] = bases[index] + document.pages.length));
-  // Buffers kept between searches: 100k-page arrays allocated per search are
-  // large objects, and their garbage made V8 mark the page index's big heap every few questions.
+  // Buffers kept between searches: 100k-page arrays allocated per search are large objects, and
+  // their garbage made V8 mark the page index's big heap every few questions.
   const { partial, touched: touchedPages } = scratch.reserve(bases[statistics.scope.length]);
   let touchedCount = 0;
   let left = order.reduce((sum, entry) => sum + entry.bound, 0);
