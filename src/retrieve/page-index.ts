@@ -30,10 +30,20 @@ export class PageIndex {
     for (const unit of units) byPage.set(unit.page, [...(byPage.get(unit.page) ?? []), unit]);
     const pages: IndexedPage[] = [];
     const postings = new Map<string, number[]>();
+    // One string per distinct word of the document: the pages' token lists (kept for proximity and
+    // feedback) would otherwise hold a string object per token, ~10M at 100k pages, for every major
+    // GC to mark.
+    const distinct = new Map<string, string>();
+    const shared = (token: string) => {
+      const known = distinct.get(token);
+      if (known !== undefined) return known;
+      distinct.set(token, token);
+      return token;
+    };
     let totalLength = 0;
     for (const [page, pageUnits] of [...byPage].sort(([a], [b]) => a - b)) {
       const titles = [...new Set(pageUnits.map(unit => unit.titlePath.join(' ')))];
-      const tokens = searchTerms([...titles, ...pageUnits.map(unit => unit.text)].join('\n'));
+      const tokens = searchTerms([...titles, ...pageUnits.map(unit => unit.text)].join('\n')).map(shared);
       for (const [term, frequency] of termFrequencies([...tokens, ...pairs(tokens)])) {
         const list = postings.get(term);
         if (list) list.push(pages.length, frequency);
