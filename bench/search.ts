@@ -3,7 +3,7 @@
 // on the embedded SQLite store and, when WEAVIATE_URL is set, on Weaviate; plus the full offline
 // retrieval path (searchSpace: BM25 lists, whole-page index, fusion) on SQLite.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { SqliteKnowledgeStore } from '../src/index/sqlite/sqlite-knowledge-store.ts';
@@ -78,5 +78,11 @@ if (options.json) {
       ].join('  '),
     );
   }
+  const cpu = (summary?: LatencySummary) => (summary ? `${summary.cpuP50Ms} / ${summary.cpuP95Ms}` : '–');
+  console.log('CPU time per query (ms p50 / p95, this process):');
+  for (const result of results) {
+    console.log(`  ${result.store}: bm25 ${cpu(result.lexical)}, bm25 one doc ${cpu(result.lexicalOneDocument)}, vector ${cpu(result.vector)}, full offline search ${cpu(result.retrieval)}`);
+  }
+  console.log(`load average at the end: ${loadavg().map(value => value.toFixed(1)).join(', ')}`);
   console.log('target: p95 < 50 ms on SQLite at 100k units');
 }

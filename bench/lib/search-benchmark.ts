@@ -24,6 +24,9 @@ export interface LatencySummary {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  /** CPU time of this process per query (all threads): far less sensitive to other processes than wall time. */
+  cpuP50Ms: number;
+  cpuP95Ms: number;
   meanHits: number;
 }
 
@@ -112,13 +115,17 @@ export async function runSearchBenchmark(store: KnowledgeStore, space: SpaceId, 
 
 export async function timeQueries<Query>(queries: Query[], run: (query: Query, index: number) => Promise<unknown[]>): Promise<LatencySummary> {
   const durations: number[] = [];
+  const cpu: number[] = [];
   let hits = 0;
   for (const [index, query] of queries.entries()) {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const result = await run(query, index);
     // The first ten warm connections and caches; they are not timed.
     if (index < 10) continue;
     durations.push(performance.now() - started);
+    const used = process.cpuUsage(cpuStarted);
+    cpu.push((used.user + used.system) / 1000);
     hits += result.length;
   }
   return {
@@ -126,6 +133,8 @@ export async function timeQueries<Query>(queries: Query[], run: (query: Query, i
     p50Ms: round(percentile(durations, 0.5)),
     p95Ms: round(percentile(durations, 0.95)),
     maxMs: round(Math.max(...durations)),
+    cpuP50Ms: round(percentile(cpu, 0.5)),
+    cpuP95Ms: round(percentile(cpu, 0.95)),
     meanHits: round(hits / durations.length),
   };
 }

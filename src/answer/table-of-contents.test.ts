@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../documents/types.ts';
 import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import { seededRandom } from '../../bench/lib/search-benchmark.ts';
 import { tableOfContents } from './table-of-contents.ts';
 
 const node = (nodeId: string, title: string, level: number, pages: [number, number], children: TreeNode[] = []): TreeNode => ({
@@ -43,5 +44,24 @@ describe('tableOfContents', () => {
     expect(toc.text).not.toContain('Detail');
     expect(toc.documents.length).toBeGreaterThanOrEqual(1);
     expect(toc.documents.length).toBeLessThan(3);
+  });
+
+  it('cuts the snippet of a long text as if the whole text were flattened (whitespace runs, leading space, short texts)', () => {
+    const reference = (text: string, maxChars: number) => {
+      const flat = text.replace(/\s+/gu, ' ').trim();
+      return flat.length <= maxChars ? flat : `${flat.slice(0, maxChars).replace(/\s+\S*$/u, '')}…`;
+    };
+    const next = seededRandom(9);
+    const texts = Array.from({ length: 300 }, () =>
+      Array.from({ length: Math.floor(next() * 60) }, () => (next() < 0.2 ? ' \n\t  '.slice(0, 1 + Math.floor(next() * 5)).repeat(1 + Math.floor(next() * 40)) : 'word'.slice(0, 1 + Math.floor(next() * 4)))).join(next() < 0.5 ? ' ' : ''),
+    );
+    for (const text of texts) {
+      for (const snippetChars of [5, 12, 30]) {
+        const tree: DocumentTree = { documentId: 'x', totalPages: 1, nodes: [{ ...node('0001', 'T', 0, [1, 1]), text }] };
+        const line = tableOfContents([{ record: { id: 'x', name: 'x.pdf' } as DocumentRecord, tree }], { maxChars: 10_000, snippetChars }).text.split('\n')[1];
+        const snippet = reference(text, snippetChars);
+        expect(line).toBe(`  0001 T (p. 1)${snippet ? ` — ${snippet}` : ''}`);
+      }
+    }
   });
 });

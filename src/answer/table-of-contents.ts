@@ -77,6 +77,10 @@ function line(node: TreeNode, depth: number, snippetChars: number): string {
 }
 
 function snippetOf(text: string, maxChars: number): string {
+  // Only the start is shown: flattening a prefix gives the same snippet when it holds more than
+  // `maxChars` characters once flattened (sections can be pages long; the whole text was the cost).
+  const start = text.slice(0, 4 * maxChars + 16).replace(/\s+/gu, ' ').trimStart();
+  if (start.length > maxChars + 1) return `${start.slice(0, maxChars).replace(/\s+\S*$/u, '')}…`;
   const flat = text.replace(/\s+/gu, ' ').trim();
   if (flat.length <= maxChars) return flat;
   return `${flat.slice(0, maxChars).replace(/\s+\S*$/u, '')}…`;

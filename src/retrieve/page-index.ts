@@ -3,6 +3,7 @@ import { captionKeys, type CaptionKey } from './caption-references.ts';
 import { pageNameLookup, type PageNumbering } from './page-numbering.ts';
 import { searchTerms } from './search-terms.ts';
 import { inverseFrequency, scopeStatistics, scorePages, type IndexedDocument, type IndexedPage, type ScopeStatistics } from './page-scoring.ts';
+import { PostingLists } from './posting-lists.ts';
 
 /**
  * Whole pages as BM25 documents (k1 1.2, b 0.75): every unit of a page, with its title path, as one
@@ -34,12 +35,22 @@ export class PageIndex {
     for (const unit of units) byPage.set(unit.page, [...(byPage.get(unit.page) ?? []), unit]);
     const pages: IndexedPage[] = [];
     const postings = new Map<string, number[]>();
+    // One string per distinct word of the document: the pages' token lists (kept for proximity and
+    // feedback) would otherwise hold a string object per token, ~10M at 100k pages, for every major
+    // GC to mark.
+    const distinct = new Map<string, string>();
+    const shared = (token: string) => {
+      const known = distinct.get(token);
+      if (known !== undefined) return known;
+      distinct.set(token, token);
+      return token;
+    };
     let totalLength = 0;
     const captions = new Map<string, number[]>();
     for (const [page, pageUnits] of [...byPage].sort(([a], [b]) => a - b)) {
       for (const key of new Set(pageUnits.flatMap(unit => captionKeys(unit.text, unit.titlePath.at(-1))))) captions.set(key, [...(captions.get(key) ?? []), page]);
       const titles = [...new Set(pageUnits.map(unit => unit.titlePath.join(' ')))];
-      const tokens = searchTerms([...titles, ...pageUnits.map(unit => unit.text)].join('\n'));
+      const tokens = searchTerms([...titles, ...pageUnits.map(unit => unit.text)].join('\n')).map(shared);
       for (const [term, frequency] of termFrequencies([...tokens, ...pairs(tokens)])) {
         const list = postings.get(term);
         if (list) list.push(pages.length, frequency);
@@ -51,8 +62,9 @@ export class PageIndex {
     this.removeDocument(documentId);
     this.recent.clear();
     const pageLengths = Float64Array.from(pages, page => page.length);
-    this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings, totalLength, pageNames: pageNameLookup(numbering), captions });
-    this.countWords(space, postings, 1);
+    const lists = PostingLists.from(postings);
+    this.documents.set(documentId, { documentId, space, version, pages, pageLengths, postings: lists, totalLength, pageNames: pageNameLookup(numbering), captions });
+    this.countWords(space, lists, 1);
   }
 
   /** Ids of the documents held for one space. */
@@ -115,15 +127,15 @@ export class PageIndex {
     this.recent.clear();
   }
 
-  private countWords(space: string, postings: Map<string, number[]>, sign: 1 | -1): void {
+  private countWords(space: string, postings: PostingLists, sign: 1 | -1): void {
     const frequencies = this.spaceWordFrequencies.get(space) ?? new Map<string, number>();
     this.spaceWordFrequencies.set(space, frequencies);
     const documentFrequencies = this.spaceDocumentFrequencies.get(space) ?? new Map<string, number>();
     this.spaceDocumentFrequencies.set(space, documentFrequencies);
     this.spaceDocumentCounts.set(space, (this.spaceDocumentCounts.get(space) ?? 0) + sign);
-    for (const [term, list] of postings) {
+    for (const [term, pages] of postings.pageCounts()) {
       if (term.includes(' ')) continue;
-      const count = (frequencies.get(term) ?? 0) + (sign * list.length) / 2;
+      const count = (frequencies.get(term) ?? 0) + sign * pages;
       if (count > 0) frequencies.set(term, count);
       else frequencies.delete(term);
       const documents = (documentFrequencies.get(term) ?? 0) + sign;
@@ -150,7 +162,7 @@ export class PageIndex {
     for (const documentId of documentIds) {
       const document = this.documents.get(documentId);
       if (!document || !spaceSet.includes(document.space)) continue;
-      coverage.set(documentId, idf.reduce((sum, [term, weight]) => sum + (document.postings.has(term) ? weight : 0), 0));
+      coverage.set(documentId, idf.reduce((sum, [term, weight]) => sum + (document.postings.pageCount(term) > 0 ? weight : 0), 0));
     }
     return coverage;
   }

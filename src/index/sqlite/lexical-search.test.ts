@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../documents/types.ts';
 import { parseSpaceId } from '../../spaces/space-id.ts';
 import type { IndexUnit } from '../types.ts';
+import Database from 'better-sqlite3';
+import { foldedTerm, wordTokens } from './fts-query.ts';
+import { unitCounts } from './lexical-search.ts';
 import { SqliteKnowledgeStore } from './sqlite-knowledge-store.ts';
 
 const space = parseSpaceId('web:lexical-frequent');
@@ -44,5 +47,30 @@ describe('searchLexicalRows at a few thousand units', async () => {
     const both = await store.searchLexical({ spaces: [space], text: 'harbour zebra', k: 50 });
     expect(both.length).toBe(50);
     expect(both.some(hit => !hit.unit.text.includes('zebra'))).toBe(true);
+  });
+
+  it('counts units per word from the fts5vocab table exactly as counting MATCH rows does', async () => {
+    const other = parseSpaceId('web:lexical-other');
+    const titled = (index: number): IndexUnit => ({
+      id: `t:${index}`, space: other, documentId: 't', documentName: 't.pdf', nodeId: String(index), titlePath: index % 3 === 0 ? ['Harbour Fees', 'Zebra'] : ['Notes'],
+      kind: 'section', page: 1 + index, part: 0, text: index % 2 === 0 ? 'Harbour harbours HARBOUR café naïve 2024 co2 zebras' : 'cafe naive ferry',
+    });
+    await store.commitDocument({ record: { ...record('t'), space: other }, tree: { documentId: 't', totalPages: 40, nodes: [] }, units: Array.from({ length: 40 }, (_, index) => titled(index)) });
+    const database = new Database(join(dataDir, 'folio.sqlite'), { readonly: true });
+    try {
+      const tokens = wordTokens('harbour Harbour harbours zebra zebras café cafe naïve 2024 co2 ferry filler item7 report absentword sdeadbeef');
+      const folded = tokens.map(foldedTerm);
+      // Fresh counts (a new stamp): plain words through the vocabulary, the rest through MATCH.
+      const { counts, totalUnits } = unitCounts(database, folded, new Set(folded.filter((_, index) => /^[A-Za-z0-9]+$/u.test(tokens[index]))));
+      const cap = Math.floor(Math.max(totalUnits * 0.1, Math.min(totalUnits * 0.5, 1_000))) + 1;
+      const matching = database.prepare('SELECT count(*) FROM (SELECT rowid FROM units_fts WHERE units_fts MATCH ? LIMIT ?)').pluck();
+      for (const term of folded) expect([term, counts.get(term)]).toEqual([term, matching.get(`{title_path text} : ("${term}")`, cap)]);
+      expect(counts.get('harbour')).toBeGreaterThan(1_000);
+      expect(counts.get('zebra')).toBe(cap);
+      expect(counts.get('ferry')).toBe(20);
+      expect(counts.get('absentword')).toBe(0);
+    } finally {
+      database.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SpaceMatrix, type BlockSource } from './space-matrix.ts';
+import { seededRandom } from '../../../bench/lib/search-benchmark.ts';
+import { candidateCount, SpaceMatrix, type BlockSource } from './space-matrix.ts';
 
 function cosine(left: Float32Array, right: Float32Array): number {
   let dot = 0;
@@ -57,5 +58,60 @@ describe('SpaceMatrix', () => {
   it('gives a zero vector a score of zero instead of NaN', () => {
     const matrix = new SpaceMatrix(1, dimensions, [fresh('z', 1, [new Float32Array(dimensions)])]);
     expect(collect(matrix).get(1)).toBe(0);
+  });
+
+  describe('best: int8 first pass, exact re-ranking', () => {
+    const random = seededRandom(42);
+    const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const normalize = (vector: Float32Array) => Float32Array.from(vector, value => value / Math.hypot(...vector));
+    // Dense (random directions) and sparse (hashed words, like the bench embedder: a few ±1 buckets) vectors.
+    const dense = (dimensions: number) => Float32Array.from({ length: dimensions }, gaussian);
+    const sparse = (dimensions: number) => {
+      const vector = new Float32Array(dimensions);
+      for (let word = 0; word < 40; word++) vector[Math.floor(random() * dimensions)] += random() < 0.5 ? 1 : -1;
+      return vector;
+    };
+    // Queries near a stored row (what a real question is) and unrelated ones.
+    const queriesFor = (rows: Float32Array[], make: () => Float32Array) => [
+      ...Array.from({ length: 5 }, () => normalize(Float32Array.from(rows[Math.floor(random() * rows.length)], value => value + 0.3 * gaussian()))),
+      ...Array.from({ length: 4 }, () => normalize(make())),
+    ];
+
+    for (const [kind, make] of [['dense', () => dense(100)], ['sparse', () => sparse(100)]] as const) {
+      it(`returns the exact top k with bit-identical scores (${kind} vectors, 9 and 2 queries, with and without a document filter)`, () => {
+        const blocks = Array.from({ length: 6 }, () => Array.from({ length: 500 }, make));
+        const matrix = new SpaceMatrix(1, 100, blocks.map((vectors, index) => fresh(`d${index}`, 1 + index * 1000, vectors)));
+        const nine = queriesFor(blocks.flat(), make);
+        // Nine queries: groups of four (the four-query kernel) and one; two: the two-query kernel.
+        for (const [queries, documentIds] of [nine, nine.slice(3, 5)].flatMap(queries => [undefined, new Set(['d1', 'd2', 'd3', 'd4'])].map(ids => [queries, ids] as const))) {
+          for (const k of [1, 10, 50]) {
+            expect(3000).toBeGreaterThan(4 * candidateCount(k)); // the first pass is used
+            const exact = matrix.best(queries, documentIds, k, { exact: true });
+            const fast = matrix.best(queries, documentIds, k);
+            fast.forEach((hits, query) => {
+              expect(hits.map(hit => hit.rowId)).toEqual(exact[query].map(hit => hit.rowId));
+              hits.forEach((hit, rank) => expect(hit.score).toBe(exact[query][rank].score));
+            });
+          }
+        }
+      });
+    }
+
+    it('scores exactly when the chosen rows are few', () => {
+      const matrix = new SpaceMatrix(1, dimensions, [fresh('a', 100, vectorsA), fresh('b', 200, vectorsB)]);
+      const [hits] = matrix.best([normalizedQuery], undefined, 3);
+      const expected = [...vectorsA.map((vector, index) => ({ rowId: 100 + index, score: cosine(vector, query) })), ...vectorsB.map((vector, index) => ({ rowId: 200 + index, score: cosine(vector, query) }))]
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 3);
+      expect(hits.map(hit => hit.rowId)).toEqual(expected.map(hit => hit.rowId));
+    });
+
+    it('carries the int8 rows over from the previous matrix', () => {
+      const blocks = Array.from({ length: 3 }, () => Array.from({ length: 400 }, () => dense(100)));
+      const first = new SpaceMatrix(1, 100, blocks.map((vectors, index) => fresh(`d${index}`, 1 + index * 1000, vectors)));
+      const second = new SpaceMatrix(2, 100, blocks.map((_, index) => ({ documentId: `d${index}`, unitsVersion: 1, from: 'previous' as const, block: first.documents.get(`d${index}`)! })), first);
+      const queries = queriesFor(blocks.flat(), () => dense(100));
+      expect(second.best(queries, undefined, 5)).toEqual(first.best(queries, undefined, 5, { exact: true }));
+    });
   });
 });

@@ -1,11 +1,9 @@
 import type Database from 'better-sqlite3';
 import { SpaceMatrix, type BlockSource } from './space-matrix.ts';
+import { topK, type VectorCandidate } from './vector-candidates.ts';
 import { floatView, writeNormalized } from './vector-codec.ts';
 
-export interface VectorCandidate {
-  rowId: number;
-  score: number;
-}
+export type { VectorCandidate } from './vector-candidates.ts';
 
 /**
  * Exact cosine search over an in-memory copy of each space's vectors (SpaceMatrix). The copy is
@@ -45,9 +43,12 @@ export class VectorIndex {
       writeNormalized(Float32Array.from(vector), query, 0);
       return query;
     });
+    const spaceList = [...new Set(spaces)];
+    if (spaceList.length === 1) return this.readSnapshot(spaceList[0], dimensions).best(queries, documentIds, k);
+    // Several spaces: each space's best, merged (of equal scores, the earlier space's row first, as one pass would).
     const collectors = queries.map(() => topK(k));
-    for (const space of new Set(spaces)) {
-      this.readSnapshot(space, dimensions).scoreMany(queries, documentIds, (query, rowId, score) => collectors[query].visit(rowId, score));
+    for (const space of spaceList) {
+      this.readSnapshot(space, dimensions).best(queries, documentIds, k).forEach((best, query) => best.forEach(({ rowId, score }) => collectors[query].visit(rowId, score)));
     }
     return collectors.map(collector => collector.best);
   }
@@ -78,21 +79,4 @@ export class VectorIndex {
     this.cache.set(key, matrix);
     return matrix;
   }
-}
-
-/** Keeps the best `k` (rowId, score) pairs seen, best first. */
-function topK(k: number) {
-  const best: VectorCandidate[] = [];
-  let threshold = -Infinity;
-  return {
-    best,
-    visit(rowId: number, score: number) {
-      if (best.length >= k && score <= threshold) return;
-      let index = best.length;
-      while (index > 0 && best[index - 1].score < score) index -= 1;
-      best.splice(index, 0, { rowId, score });
-      if (best.length > k) best.pop();
-      if (best.length >= k) threshold = best[best.length - 1].score;
-    },
-  };
 }
