@@ -1,3 +1,4 @@
+import { kthLargest } from '../index/kth-largest.ts';
 import type { IndexUnit } from '../index/types.ts';
 import type { PageNameLookup } from './page-numbering.ts';
 import type { PostingLists } from './posting-lists.ts';
@@ -287,31 +288,4 @@ function topPages(scored: Array<{ document: IndexedDocument; scores: Float64Arra
     }
   }
   return hits.sort((a, b) => b.score - a.score || (a.page.unit.id < b.page.unit.id ? -1 : 1)).slice(0, limit);
-}
-
-/** Quickselect (Hoare partition, descending): the `rank`-th largest value, 1-based; reorders `values`. */
-function kthLargest(values: Float64Array, rank: number): number {
-  let low = 0;
-  let high = values.length - 1;
-  const wanted = rank - 1;
-  while (low < high) {
-    const pivot = values[(low + high) >>> 1];
-    let left = low;
-    let right = high;
-    while (left <= right) {
-      while (values[left] > pivot) left++;
-      while (values[right] < pivot) right--;
-      if (left <= right) {
-        const swap = values[left];
-        values[left] = values[right];
-        values[right] = swap;
-        left++;
-        right--;
-      }
-    }
-    if (wanted <= right) high = right;
-    else if (wanted >= left) low = left;
-    else break;
-  }
-  return values[wanted];
 }

@@ -1,6 +1,7 @@
 import { cosineScoresModule } from './cosine-scores-module.ts';
 import { QuantizedMatrix } from './quantized-matrix.ts';
-import { kthLargest, topK, type VectorCandidate } from './vector-candidates.ts';
+import { kthLargest } from '../kth-largest.ts';
+import { topK, type VectorCandidate } from './vector-candidates.ts';
 import { writeNormalized } from './vector-codec.ts';
 
 const pageBytes = 65_536;
