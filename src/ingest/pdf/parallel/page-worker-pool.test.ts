@@ -1,42 +1,15 @@
-import { createHash } from 'node:crypto';
-import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeLongPdf } from '../../../../test/support/parallel/make-long-pdf.ts';
+import { parseLongPdf as parse, recordingSink, trackWorkers } from '../../../../test/support/parallel/worker-test-helpers.ts';
 import { FolioError } from '../../../errors.ts';
-import type { FigureSink } from '../../types.ts';
 import type { PageOcr } from '../ocr/page-ocr.ts';
-import { parsePdf, type ParsePdfOptions } from '../parse-pdf.ts';
-import { PageWorkerPool, startPageWorker } from './page-worker-pool.ts';
-
-function recordingSink() {
-  const saved: string[] = [];
-  const sink: FigureSink = {
-    save: async png => {
-      const sha256 = createHash('sha256').update(png).digest('hex');
-      saved.push(sha256);
-      return { sha256 };
-    },
-  };
-  return { sink, saved };
-}
-
-const parse = (data: Uint8Array, options: Partial<ParsePdfOptions> & { figureSink: FigureSink }) =>
-  parsePdf(data, { name: 'long.pdf', maxPages: 100, ...options });
+import { PageWorkerPool } from './page-worker-pool.ts';
 
 /** A pool whose workers are counted as they start and exit. */
 function countedPool(size: number) {
-  const started: Worker[] = [];
-  const exited = new Set<Worker>();
-  const pool = new PageWorkerPool({
-    size,
-    startWorker: () => {
-      const worker = startPageWorker();
-      started.push(worker);
-      worker.once('exit', () => exited.add(worker));
-      return worker;
-    },
-  });
-  return { pool, started, running: () => started.filter(worker => !exited.has(worker)).length };
+  const workers = trackWorkers();
+  const pool = new PageWorkerPool({ size, startWorker: workers.startWorker });
+  return { pool, started: workers.started, running: workers.running };
 }
 
 let pools: PageWorkerPool[] = [];

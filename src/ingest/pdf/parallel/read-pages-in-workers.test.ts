@@ -1,44 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { makeLongPdf } from '../../../../test/support/parallel/make-long-pdf.ts';
+import { parseLongPdf as parse, recordingSink, trackWorkers } from '../../../../test/support/parallel/worker-test-helpers.ts';
 import { FolioError } from '../../../errors.ts';
-import type { FigureSink } from '../../types.ts';
 import type { PageOcr } from '../ocr/page-ocr.ts';
-import { parsePdf, type ParsePdfOptions } from '../parse-pdf.ts';
-import { startPageWorker } from './page-worker-pool.ts';
 import { readPagesInWorkers, type WorkerPageResult } from './read-pages-in-workers.ts';
-
-/** Starts real workers and remembers each, so a test can check that every one has exited. */
-export function trackWorkers() {
-  const started: Worker[] = [];
-  const exited = new Set<Worker>();
-  return {
-    startWorker: () => {
-      const worker = startPageWorker();
-      started.push(worker);
-      worker.once('exit', () => exited.add(worker));
-      return worker;
-    },
-    started,
-    running: () => started.filter(worker => !exited.has(worker)).length,
-  };
-}
-
-function recordingSink() {
-  const saved: string[] = [];
-  const sink: FigureSink = {
-    save: async png => {
-      const sha256 = createHash('sha256').update(png).digest('hex');
-      saved.push(sha256);
-      return { sha256 };
-    },
-  };
-  return { sink, saved };
-}
-
-const parse = (data: Uint8Array, options: Partial<ParsePdfOptions> & { figureSink: FigureSink }) =>
-  parsePdf(data, { name: 'long.pdf', maxPages: 100, ...options });
 
 describe('readPagesInWorkers', () => {
   it('hands every page to onPage in page order, with its figure PNGs, scanned pages for OCR, and ends every worker', async () => {
