@@ -1,6 +1,7 @@
 import type { UnitHit } from '../index/types.ts';
 import { captionReferences } from './caption-references.ts';
 import type { PageIndex } from './page-index.ts';
+import { pageHitCollector } from './page-hit-collector.ts';
 
 /**
  * The pages carrying the captions of the figures and tables the question names ("in Figure 5"), in each
@@ -10,16 +11,9 @@ export function captionReferenceList(question: string, pageIndex: PageIndex, doc
   const keys = captionReferences(question);
   const hits: UnitHit[] = [];
   if (keys.length === 0) return hits;
-  const seen = new Set<string>();
+  const add = pageHitCollector(pageIndex);
   for (const documentId of documentOrder.slice(0, options.maxDocuments)) {
-    for (const key of keys) {
-      for (const page of pageIndex.pagesCaptioned(documentId, key)) {
-        const unit = pageIndex.pageUnit(documentId, page);
-        if (!unit || seen.has(unit.id)) continue;
-        seen.add(unit.id);
-        hits.push({ unit, score: 1 / (1 + hits.length) });
-      }
-    }
+    for (const key of keys) for (const page of pageIndex.pagesCaptioned(documentId, key)) add(hits, documentId, page);
   }
   return hits;
 }

@@ -2,7 +2,7 @@ import type { IndexUnit, UnitHit } from '../index/types.ts';
 import { captionKeys, type CaptionKey } from './caption-references.ts';
 import { pageNameLookup, type PageNumbering } from './page-numbering.ts';
 import { searchTerms } from './search-terms.ts';
-import { inverseFrequency, scopeStatistics, scorePages, type IndexedDocument, type IndexedPage, type ScopeStatistics } from './page-scoring.ts';
+import { bm25Idf, inverseFrequency, scopeStatistics, scorePages, type IndexedDocument, type IndexedPage, type ScopeStatistics } from './page-scoring.ts';
 import { PostingLists } from './posting-lists.ts';
 
 /**
@@ -156,7 +156,7 @@ export class PageIndex {
     const documentCount = spaceSet.reduce((sum, space) => sum + (this.spaceDocumentCounts.get(space) ?? 0), 0);
     const idf = terms.map(term => {
       const frequency = spaceSet.reduce((sum, space) => sum + (this.spaceDocumentFrequencies.get(space)?.get(term) ?? 0), 0);
-      return [term, Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5))] as const;
+      return [term, bm25Idf(documentCount, frequency)] as const;
     });
     const coverage = new Map<string, number>();
     for (const documentId of documentIds) {

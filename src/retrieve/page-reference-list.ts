@@ -1,4 +1,5 @@
 import type { UnitHit } from '../index/types.ts';
+import { pageHitCollector } from './page-hit-collector.ts';
 import type { PageIndex } from './page-index.ts';
 import { pageReferences, referencedPages } from './page-references.ts';
 
@@ -18,13 +19,7 @@ export function pageReferenceList(
   const named: UnitHit[] = [];
   const fallback: UnitHit[] = [];
   if (references.length === 0) return { named, fallback };
-  const seen = new Set<string>();
-  const add = (hits: UnitHit[], documentId: string, page: number) => {
-    const unit = pageIndex.pageUnit(documentId, page);
-    if (!unit || seen.has(unit.id)) return;
-    seen.add(unit.id);
-    hits.push({ unit, score: 1 / (1 + hits.length) });
-  };
+  const add = pageHitCollector(pageIndex);
   for (const documentId of documentOrder.slice(0, options.maxDocuments)) {
     const document = { pagesNamed: (name: string) => pageIndex.pagesNamed(documentId, name), lastPage: pageIndex.lastPage(documentId) };
     const pages = references.map(reference => referencedPages(reference, document));

@@ -58,6 +58,11 @@ export function scopeStatistics(
   return { scope, pageCount, averageLength, spaceWordFrequencies, inverseFrequencies: new Map(), frequencies: new Map() };
 }
 
+/** BM25's idf of a term found in `frequency` of `count` items (pages, or documents for document coverage). */
+export function bm25Idf(count: number, frequency: number): number {
+  return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
+}
+
 export function inverseFrequency(term: string, statistics: ScopeStatistics): number {
   const known = statistics.inverseFrequencies.get(term);
   if (known !== undefined) return known;
@@ -67,7 +72,7 @@ export function inverseFrequency(term: string, statistics: ScopeStatistics): num
   } else {
     for (const document of statistics.scope) frequency += document.postings.pageCount(term);
   }
-  const inverse = Math.log(1 + (statistics.pageCount - frequency + 0.5) / (frequency + 0.5));
+  const inverse = bm25Idf(statistics.pageCount, frequency);
   statistics.inverseFrequencies.set(term, inverse);
   statistics.frequencies.set(term, frequency);
   return inverse;
