@@ -1,3 +1,5 @@
+import { isRomanNumeral } from '../roman-numerals.ts';
+
 /**
  * Section numbering at the start of a heading: "3", "3.2", "3.2.1", "A.", "A.1", "IV.", "Chapter 4",
  * "Section 2.1", "Appendix B". Depth is how deep the number nests (1 for "3", 2 for "3.2").
@@ -30,12 +32,8 @@ export function parseHeadingNumber(title: string): HeadingNumber | null {
   const letterDecimalMatch = letterDecimal.exec(text);
   if (letterDecimalMatch) return { label: letterDecimalMatch[1], depth: letterDecimalMatch[1].split('.').length, style: 'letter' };
   const romanMatch = roman.exec(text);
-  if (romanMatch && isRoman(romanMatch[1])) return { label: romanMatch[1], depth: 1, style: 'roman' };
+  if (romanMatch && isRomanNumeral(romanMatch[1])) return { label: romanMatch[1], depth: 1, style: 'roman' };
   const letterMatch = letter.exec(text);
   if (letterMatch) return { label: letterMatch[1], depth: 1, style: 'letter' };
   return null;
-}
-
-function isRoman(value: string): boolean {
-  return /^M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$/.test(value);
 }

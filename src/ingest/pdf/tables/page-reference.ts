@@ -1,3 +1,5 @@
+import { isRomanNumeral, romanValue } from '../../roman-numerals.ts';
+
 /**
  * A page number as printed at the end of a table-of-contents entry: arabic ("12"), roman ("xiv",
  * front matter) or chapter-page ("2-15", "A-3", manuals). `order` sorts references of the same
@@ -10,9 +12,6 @@ export interface PageReference {
 
 const arabic = /^\d{1,4}$/;
 const chapterPage = /^([A-Z]|\d{1,2})[-–](\d{1,3})$/;
-/** Well-formed roman numerals only, so words like "dim" or "mild" are not page numbers ("mix" still is: context decides). */
-const roman = /^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/;
-const romanValues: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
 
 export function parsePageReference(text: string): PageReference | undefined {
   const trimmed = text.trim();
@@ -25,17 +24,7 @@ export function parsePageReference(text: string): PageReference | undefined {
   }
   // One case throughout ("xiv", "XIV"), at most 7 letters: longer strings are words.
   if (trimmed.length > 7 || (trimmed !== trimmed.toLowerCase() && trimmed !== trimmed.toUpperCase())) return undefined;
-  const lower = trimmed.toLowerCase();
-  if (lower === '' || !roman.test(lower)) return undefined;
-  return { style: 'roman', order: romanValue(lower) };
-}
-
-function romanValue(numeral: string): number {
-  let total = 0;
-  for (let index = 0; index < numeral.length; index++) {
-    const value = romanValues[numeral[index]];
-    const next = romanValues[numeral[index + 1]] ?? 0;
-    total += value < next ? -value : value;
-  }
-  return total;
+  // Well-formed only, so "dim" or "mild" are not page numbers ("mix" still is: context decides).
+  if (!isRomanNumeral(trimmed)) return undefined;
+  return { style: 'roman', order: romanValue(trimmed) };
 }
