@@ -3,10 +3,9 @@ import { SpaceMatrix, type BlockSource } from './space-matrix.ts';
 import { topK, type VectorCandidate } from './vector-candidates.ts';
 import { floatView, writeNormalized } from './vector-codec.ts';
 
-export type { VectorCandidate } from './vector-candidates.ts';
-
 /**
- * Exact cosine search over an in-memory copy of each space's vectors (SpaceMatrix). The copy is
+ * Cosine search over an in-memory copy of each space's vectors (SpaceMatrix: an int8 first pass, then
+ * exact float32 scores for the best candidates, so the scores returned are exact). The copy is
  * checked against the space's generation (bumped in the same transaction as every unit change, by any
  * process) before each search; when it moved, only documents whose units_version changed are read
  * from SQLite again, the others are copied over from the previous matrix.
