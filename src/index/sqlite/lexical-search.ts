@@ -3,6 +3,7 @@ import type { LexicalQuery } from '../types.ts';
 import { documentToken, spaceToken } from './filter-tokens.ts';
 import { containsCjk, foldedTerm, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
 import { unitColumnsWithoutVector as unitColumns, type UnitRow } from './unit-rows.ts';
+import { unitTermCount } from './unit-term-counts.ts';
 
 export interface LexicalRow {
   row: UnitRow;
@@ -120,7 +121,8 @@ const maxCachedTerms = 50_000;
 
 /**
  * Units containing each term (at most the word limit + 1), and an upper bound on all units (row ids are
- * never reused). Counting reads a word's doclist, so counts are kept until the units change.
+ * never reused). Plain words are looked up in the unit_terms table; counting any other word runs a
+ * MATCH over its doclist, so counts are kept until the units change.
  */
 export function unitCounts(database: Database.Database, terms: string[], plainWords: Set<string>): { counts: Map<string, number>; totalUnits: number } {
   const state = database
@@ -138,11 +140,11 @@ export function unitCounts(database: Database.Database, terms: string[], plainWo
   // words keep the query's order when nothing rarer is left).
   const cap = Math.floor(wordLimit(cache.totalUnits)) + 1;
   const matching = database.prepare('SELECT count(*) FROM (SELECT rowid FROM units_fts WHERE units_fts MATCH ? LIMIT ?)').pluck();
-  const vocabulary = database.prepare('SELECT doc FROM units_fts_terms WHERE term = ?').pluck();
+  const plainCount = unitTermCount(database);
   for (const term of new Set(terms)) {
     if (cache.counts.has(term)) continue;
     if (plainWords.has(term)) {
-      cache.counts.set(term, Math.min(cap, (vocabulary.get(term) as number | undefined) ?? 0));
+      cache.counts.set(term, Math.min(cap, plainCount(term)));
       continue;
     }
     const query = orQuery([term]);
@@ -152,12 +154,10 @@ export function unitCounts(database: Database.Database, terms: string[], plainWo
 }
 
 /**
- * True when the fts5vocab row count of a query word (lowercased) is exactly the number of units whose
- * title path or text holds it: an ASCII word is one unicode61 token, indexed lowercased, and unless it
- * is shaped like a filter token it never occurs in the filter column (which the vocabulary counts too).
- * The vocabulary lookup reads the word's doclist without running a query: 2–5× faster than counting
- * MATCH rows (measured at 100k units). Other words (diacritics, other scripts: unicode61's folding is
- * not exactly ours) are counted by MATCH.
+ * True when the query word's count can come from the unit_terms table (unit-term-counts.ts): an ASCII
+ * word is one unicode61 token, indexed lowercased, and unless it is shaped like a filter token it never
+ * occurs in the filter column. Other words (diacritics, other scripts: unicode61's folding is not
+ * exactly ours) are counted by MATCH.
  */
 function isPlainWord(token: string): boolean {
   return /^[A-Za-z0-9]+$/u.test(token) && !/^[sd][0-9a-f]{20}$/iu.test(token);

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { FolioError } from '../../errors.ts';
 import { filterTokens } from './filter-tokens.ts';
+import { createUnitTermsTable } from './unit-term-counts.ts';
 
 /**
  * Schema migrations, applied in order inside one transaction each. Append new steps; never edit a
@@ -114,6 +115,7 @@ const migrations: string[] = [
     DELETE FROM units_cjk WHERE rowid = old.row_id;
   END;
   `,
+  createUnitTermsTable,
 ];
 
 export function migrate(database: Database.Database): void {

@@ -12,6 +12,7 @@ import { checkCommit } from '../check-commit.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
 import { migrate } from './schema.ts';
 import { rowFromUnit, unitColumns, unitColumnsWithoutVector, unitFromRow, type UnitRow } from './unit-rows.ts';
+import { applyUnitTermCounts, countUnitTerms } from './unit-term-counts.ts';
 import { VectorIndex } from './vector-index.ts';
 
 export interface SqliteKnowledgeStoreOptions {
@@ -71,11 +72,12 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
          VALUES (@id, @space, @document_id, @document_name, @node_id, @page, @part, @kind, @title_path, @text, @vector, @filter_tokens)`,
       );
       const insertCjk = this.database.prepare('INSERT INTO units_cjk (rowid, title_path, text) VALUES (?, ?, ?)');
-      for (const unit of units) {
-        const row = rowFromUnit(unit);
+      const rows = units.map(rowFromUnit);
+      for (const row of rows) {
         const { lastInsertRowid } = insertUnit.run(row);
         if (containsCjk(row.title_path + row.text)) insertCjk.run(lastInsertRowid, row.title_path, row.text);
       }
+      applyUnitTermCounts(this.database, countUnitTerms(rows), 1);
       const generation = this.bumpGeneration(record.space);
       this.database.prepare('UPDATE documents SET units_version = ? WHERE space = ? AND id = ?').run(generation, record.space, record.id);
       return { replacedDocumentIds: replaced };
@@ -188,6 +190,8 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
 
   /** Deletes units and tree, and the record too when `withRecord`; true when the document existed. */
   private removeDocument(space: string, documentId: string, withRecord: boolean): boolean {
+    const removed = this.database.prepare('SELECT title_path, text FROM units WHERE space = ? AND document_id = ?').iterate(space, documentId) as Iterable<{ title_path: string; text: string }>;
+    applyUnitTermCounts(this.database, countUnitTerms(removed), -1);
     this.database.prepare('DELETE FROM units WHERE space = ? AND document_id = ?').run(space, documentId);
     this.database.prepare('DELETE FROM trees WHERE space = ? AND document_id = ?').run(space, documentId);
     this.database.prepare('DELETE FROM document_figures WHERE space = ? AND document_id = ?').run(space, documentId);

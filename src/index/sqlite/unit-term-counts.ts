@@ -1,0 +1,72 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * How many units hold each plain word, kept in the `unit_terms` table by the store's own writes.
+ *
+ * Lexical search leaves out query words found in too many units (lexical-search.ts). Counting a word
+ * from FTS5's vocabulary reads its whole doclist: ~6 ms for a word in a few thousand units at 100k
+ * units, a quarter of a question's search time. A table lookup is microseconds. The table is filled from
+ * the fts5vocab table when it is created (exact), and each commit or delete adds or subtracts the
+ * words of the units it writes, counted here the way FTS5's unicode61 tokenizer (remove_diacritics 2)
+ * indexes them.
+ *
+ * Only plain words are kept: terms of ASCII letters and digits after folding. Those are the words whose
+ * count this table and FTS5 agree on exactly (unit-term-counts.test.ts compares the two after
+ * commits and deletes); other words are counted by FTS5 at query time.
+ */
+
+/** unicode61's token characters by default: letters, numbers and private-use code points; all else separates. */
+const tokenPattern = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
+const plainTerm = /^[a-z0-9]+$/u;
+/** The filter column's words (filter-tokens.ts) are indexed too; they are not words anyone asks about. */
+const filterTokenShape = /^[sd][0-9a-f]{20}$/u;
+
+/** The plain terms FTS5 indexes for these column values, each once. */
+export function plainTermsOf(...values: string[]): Set<string> {
+  const terms = new Set<string>();
+  for (const value of values) {
+    for (const match of value.matchAll(tokenPattern)) {
+      const term = foldToken(match[0]);
+      if (plainTerm.test(term) && !filterTokenShape.test(term)) terms.add(term);
+    }
+  }
+  return terms;
+}
+
+/** unicode61 with remove_diacritics 2, for the tokens that can fold to ASCII: marks dropped, lowercased. */
+function foldToken(token: string): string {
+  // ASCII tokens (nearly all of them) skip normalization.
+  return /^[\x00-\x7f]*$/u.test(token) ? token.toLowerCase() : token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Per term, how many of these units hold it (each unit counts once per term). */
+export function countUnitTerms(units: Iterable<{ title_path: string; text: string }>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const unit of units) for (const term of plainTermsOf(unit.title_path, unit.text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
+}
+
+/** Adds (sign 1) or subtracts (sign -1) units' term counts; inside the caller's write transaction. */
+export function applyUnitTermCounts(database: Database.Database, counts: Map<string, number>, sign: 1 | -1): void {
+  if (counts.size === 0) return;
+  const upsert = database.prepare('INSERT INTO unit_terms (term, units) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET units = units + excluded.units');
+  for (const [term, count] of counts) upsert.run(term, sign * count);
+  if (sign < 0) database.prepare('DELETE FROM unit_terms WHERE units <= 0').run();
+}
+
+/** Units holding a plain term (0 when none does). */
+export function unitTermCount(database: Database.Database): (term: string) => number {
+  const lookup = database.prepare('SELECT units FROM unit_terms WHERE term = ?').pluck();
+  return term => (lookup.get(term) as number | undefined) ?? 0;
+}
+
+/** The migration step that creates the table and fills it from FTS5's own counts. */
+export const createUnitTermsTable = `
+  -- Units per plain word (unit-term-counts.ts): the store keeps it as it writes units, so lexical search
+  -- can tell how common a query word is without reading the word's doclist.
+  CREATE TABLE unit_terms (term TEXT PRIMARY KEY, units INTEGER NOT NULL) WITHOUT ROWID;
+  INSERT INTO unit_terms (term, units)
+    SELECT term, doc FROM units_fts_terms
+    WHERE term NOT GLOB '*[^a-z0-9]*' AND term != ''
+      AND NOT (length(term) = 21 AND substr(term, 1, 1) IN ('s', 'd') AND substr(term, 2) NOT GLOB '*[^0-9a-f]*');
+`;
