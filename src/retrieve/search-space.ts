@@ -111,16 +111,23 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   // question's own keywords come first in every plan, then the planner's best variants.
   const lexicalQueries = (plan.variants.length > 0 ? plan.variants : plan.subQuestions).slice(0, maxKeywordQueries);
   const pageIndex = options.pageIndex ?? (await loadPageIndex(store, options.spaces, options.documentIds));
-  const [lexical, vector, picked] = await Promise.all([
+  // The store's BM25 queries (a thread of their own, or a server), the embedding call and the node picks
+  // start first; the whole-page scoring below runs in this thread while they are under way.
+  const gathered = Promise.all([
     Promise.all(lexicalQueries.map(text => store.searchLexical({ ...scope, text }))),
     vectorLists(store, plan, scope, options),
     nodePickHits(store, plan, options),
   ]);
+  // Settled below; should the scoring below throw first, a failed request must not go unhandled.
+  gathered.catch(() => undefined);
+  // One turn of the event loop first, so the requests are on their way before this thread is busy.
+  await new Promise(resolve => setImmediate(resolve));
+  // Whole-page lists for the first few keyword queries only: each scans the page index (tens of ms at 100k pages).
+  const wholePages = lexicalQueries.slice(0, maxWholePageQueries).map(text => pageIndex.search(text, wholePageOptions({ spaces: options.spaces, documentIds: options.documentIds, k: depth }, tuning)));
+  const [lexical, vector, picked] = await gathered;
 
   const lists: RankedList[] = lexical.map((hits, index) => ({ name: `bm25:${index}`, hits, weight: tuning.lexicalWeight }));
   lists.push({ name: 'pages', hits: pageList(lexical, { sumWeight: tuning.pageSumWeight }), weight: tuning.pageWeight });
-  // Whole-page lists for the first few keyword queries only: each scans the page index (tens of ms at 100k pages).
-  const wholePages = lexicalQueries.slice(0, maxWholePageQueries).map(text => pageIndex.search(text, wholePageOptions({ spaces: options.spaces, documentIds: options.documentIds, k: depth }, tuning)));
   wholePages.forEach((hits, index) => lists.push({ name: `whole-page:${index}`, hits, weight: tuning.wholePageWeight }));
   const queryWords = [...new Set(plan.subQuestions.flatMap(contentWords))];
   lists.push({ name: 'titles', hits: titleList(lexical.flat(), queryWords), weight: tuning.titleWeight });

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PageReading } from './read-pdf-page.ts';
-import { deserializeError, type FromPageWorker, type ToPageWorker } from './worker-messages.ts';
+import { deserializeError } from '../../../serialized-error.ts';
+import type { FromPageWorker, ToPageWorker } from './worker-messages.ts';
 
 export type WorkerPageResult = PageReading | { needsOcr: true };
 

@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { openPdf, type PDFDocumentProxy } from '../open-pdf.ts';
 import { readPdfPage } from './read-pdf-page.ts';
-import { serializeError, type FromPageWorker, type ToPageWorker } from './worker-messages.ts';
+import { serializeError } from '../../../serialized-error.ts';
+import type { FromPageWorker, ToPageWorker } from './worker-messages.ts';
 
 /**
  * A parse worker: lives across documents (see PageWorkerPool). It opens each document it is handed

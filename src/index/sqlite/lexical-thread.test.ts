@@ -1,0 +1,96 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DocumentRecord } from '../../documents/types.ts';
+import { parseSpaceId } from '../../spaces/space-id.ts';
+import type { IndexUnit } from '../types.ts';
+import { LexicalSearchThread } from './lexical-thread.ts';
+import { SqliteKnowledgeStore } from './sqlite-knowledge-store.ts';
+
+const space = parseSpaceId('web:lexical-thread');
+const words = ['harbour', 'fees', 'tariff', 'vessel', 'cargo', 'zebra', 'crane', 'berth', 'pilot', 'tug'];
+
+function record(id: string): DocumentRecord {
+  const now = new Date().toISOString();
+  return { id, space, name: `${id}.pdf`, mime: 'application/pdf', sha256: id, sizeBytes: 0, pageCount: 0, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now };
+}
+
+function units(documentId: string, count: number): IndexUnit[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `${documentId}:${index}`, space, documentId, documentName: `${documentId}.pdf`, nodeId: String(index), titlePath: [words[index % 7]],
+    kind: 'section', page: 1 + index, part: 0, text: `${words[index % 10]} ${words[(index * 3) % 10]} ${words[(index * 7) % 10]} note${index % 13}`,
+  }));
+}
+
+const until = async (condition: () => boolean) => {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 20_000) throw new Error('condition not met in 20 s');
+    await new Promise(resolve => setTimeout(resolve, 20));
+  }
+};
+
+describe('BM25 on its own thread', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'folio-lexical-thread-'));
+  const inThread = new SqliteKnowledgeStore({ dataDir, lexicalThreadMinUnits: Infinity });
+  const threaded = new SqliteKnowledgeStore({ dataDir, lexicalThreadMinUnits: 1 });
+  afterAll(async () => {
+    await threaded.close();
+    await inThread.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers exactly as the same query in this thread, and sees commits made here at once', async () => {
+    await inThread.commitDocument({ record: record('a'), tree: { documentId: 'a', totalPages: 400, nodes: [] }, units: units('a', 400) });
+    const queries = ['harbour zebra', 'tariff for cargo vessels', 'note7 crane', 'berth pilot tug fees', 'nothing matches'];
+    // The first query starts the thread (and is answered here meanwhile).
+    await threaded.searchLexical({ spaces: [space], text: queries[0], k: 10 });
+    const thread = (threaded as unknown as { lexicalThread: LexicalSearchThread }).lexicalThread;
+    await until(() => thread.ready);
+    let viaThread = 0;
+    const search = thread.search.bind(thread);
+    thread.search = query => {
+      viaThread += 1;
+      return search(query);
+    };
+    for (const text of queries) {
+      const query = { spaces: [space], text, k: 25 };
+      expect(await threaded.searchLexical(query)).toEqual(await inThread.searchLexical(query));
+    }
+    // Written through the threaded store's own connection, read by its thread right after.
+    await threaded.commitDocument({ record: record('b'), tree: { documentId: 'b', totalPages: 3, nodes: [] }, units: [{ ...units('b', 1)[0], text: 'quokka sighting' }] });
+    const hits = await threaded.searchLexical({ spaces: [space], text: 'quokka', k: 5 });
+    expect(hits.map(hit => hit.unit.documentId)).toEqual(['b']);
+    expect(await Promise.all(queries.map(text => threaded.searchLexical({ spaces: [space], text, k: 5 })))).toEqual(
+      await Promise.all(queries.map(text => inThread.searchLexical({ spaces: [space], text, k: 5 }))),
+    );
+    expect(viaThread).toBe(queries.length * 2 + 1);
+  });
+
+  it('answers in the caller\'s thread when the search thread dies, also for the query it held', async () => {
+    const answeredHere: string[] = [];
+    const thread = new LexicalSearchThread({ path: join(dataDir, 'folio.sqlite'), busyTimeoutMs: 1000 }, query => {
+      answeredHere.push(query.text);
+      return [];
+    });
+    await until(() => thread.ready);
+    const worker = (thread as unknown as { worker: import('node:worker_threads').Worker }).worker;
+    const held = thread.search({ spaces: [space], text: 'harbour', k: 5 });
+    await worker.terminate();
+    expect(await held).toEqual([]);
+    expect(answeredHere).toEqual(['harbour']);
+    expect(thread.ready).toBe(false);
+    expect(await thread.search({ spaces: [space], text: 'zebra', k: 5 })).toEqual([]);
+    expect(answeredHere).toEqual(['harbour', 'zebra']);
+    await thread.close();
+  });
+
+  it("a thread that cannot open the database is never ready: every query is answered in the caller's thread", async () => {
+    const thread = new LexicalSearchThread({ path: join(dataDir, 'missing', 'folio.sqlite'), busyTimeoutMs: 1000 }, () => []);
+    const worker = (thread as unknown as { worker: import('node:worker_threads').Worker }).worker;
+    await new Promise(resolve => worker.once('exit', resolve));
+    expect(thread.ready).toBe(false);
+    expect(await thread.search({ spaces: [space], text: 'harbour', k: 5 })).toEqual([]);
+    await thread.close();
+  });
+});

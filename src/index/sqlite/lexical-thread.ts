@@ -1,0 +1,106 @@
+import { Worker } from 'node:worker_threads';
+import { deserializeError } from '../../serialized-error.ts';
+import type { LexicalQuery } from '../types.ts';
+import type { LexicalRow } from './lexical-search.ts';
+import type { FromLexicalThread, LexicalThreadData, ToLexicalThread } from './lexical-thread-messages.ts';
+
+const workerEntry = new URL('./lexical-thread-entry.js', import.meta.url);
+
+interface Pending {
+  query: LexicalQuery;
+  resolve: (rows: LexicalRow[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * FTS5 queries on a thread of their own. better-sqlite3 is synchronous: in the main thread a
+ * question's three BM25 queries (~10 ms each at 100k units) block everything else, while on a second
+ * core they run at the same time as the whole-page and vector scoring of the same question.
+ *
+ * Until the thread is ready, and for good if it fails to start or dies, callers search in their own
+ * thread (`ready` says which); queries in flight when it dies are answered by `fallback`, so a broken
+ * thread costs speed, never an answer. The thread does not keep the process alive while idle.
+ */
+export class LexicalSearchThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private state: 'starting' | 'ready' | 'failed' | 'closed' = 'starting';
+
+  constructor(
+    data: LexicalThreadData,
+    private readonly fallback: (query: LexicalQuery) => LexicalRow[],
+  ) {
+    this.worker = new Worker(workerEntry, { workerData: data });
+    this.worker.unref();
+    this.worker.on('message', (message: FromLexicalThread) => this.receive(message));
+    this.worker.on('error', () => this.fail());
+    this.worker.on('exit', () => this.fail());
+  }
+
+  /** True once the thread can take queries (and until it fails or is closed). */
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+
+  search(query: LexicalQuery): Promise<LexicalRow[]> {
+    if (this.state !== 'ready') return Promise.resolve().then(() => this.fallback(query));
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise<LexicalRow[]>((resolve, reject) => {
+      this.pending.set(id, { query, resolve, reject });
+      this.worker.postMessage({ type: 'search', id, query } satisfies ToLexicalThread);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    const failed = this.state === 'failed';
+    this.state = 'closed';
+    if (failed) {
+      await this.worker.terminate();
+      return;
+    }
+    const exited = new Promise(resolve => this.worker.once('exit', resolve));
+    this.worker.postMessage({ type: 'close' } satisfies ToLexicalThread);
+    await exited;
+    for (const pending of this.pending.values()) pending.reject(new Error('the store was closed during a search'));
+    this.pending.clear();
+  }
+
+  private receive(message: FromLexicalThread): void {
+    if (message.type === 'ready') {
+      if (this.state === 'starting') this.state = 'ready';
+      return;
+    }
+    if (message.type === 'failed') {
+      this.fail();
+      return;
+    }
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    this.settle(message.id);
+    if (message.type === 'rows') pending.resolve(message.rows);
+    else pending.reject(deserializeError(message.error));
+  }
+
+  private settle(id: number): void {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+  }
+
+  /** The thread is gone or unusable: from now on (and for the queries it still held) search here. */
+  private fail(): void {
+    if (this.state === 'closed') return;
+    this.state = 'failed';
+    for (const [id, pending] of this.pending) {
+      this.settle(id);
+      try {
+        pending.resolve(this.fallback(pending.query));
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
+    void this.worker.terminate();
+  }
+}
