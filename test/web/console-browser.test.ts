@@ -108,12 +108,20 @@ describe.runIf(chromiumAvailable || mustRun)('web console in headless Chromium',
     const page = await browser.newPage();
     try {
       await page.goto(`${secured.baseUrl}/`);
+      // Whatever carries the hidden attribute is not shown, whatever display its class rule gives it
+      // (.columns once kept #main on screen, so waiting for it below returned before the space had opened).
+      const shownThoughHidden = () =>
+        page.evaluate(() => [...document.querySelectorAll('[hidden]')].filter(element => getComputedStyle(element).display !== 'none').map(element => element.id || element.className));
+      expect(await shownThoughHidden()).toEqual([]);
       await page.getByLabel('Space').fill('handbook');
       await page.getByRole('button', { name: 'Open' }).click();
       await expect.poll(() => page.locator('#notice').textContent()).toContain('This server needs an API key');
       expect(await page.locator('#settings').getAttribute('open')).not.toBeNull();
+      // No space is open without the key: no documents column to drop files on.
+      expect(await page.locator('#main').isHidden()).toBe(true);
       await page.getByLabel('FOLIO_API_KEY').fill(apiKey);
       await page.getByRole('button', { name: 'Save' }).click();
+      // openSpace clears the notice and shows #main in the same task, once the keyed request succeeded.
       await page.locator('#main').waitFor({ state: 'visible' });
       expect(await page.locator('#notice').isHidden()).toBe(true);
       expect(await page.evaluate(() => sessionStorage.getItem('folio.apiKey'))).toBe(apiKey);
