@@ -111,7 +111,7 @@ describe.runIf(chromiumAvailable || mustRun)('web console in headless Chromium',
       // Whatever carries the hidden attribute is not shown, whatever display its class rule gives it
       // (.columns once kept #main on screen, so waiting for it below returned before the space had opened).
       const shownThoughHidden = () =>
-        page.evaluate(() => [...document.querySelectorAll('[hidden]')].filter(element => getComputedStyle(element).display !== 'none').map(element => element.id || element.className));
+        page.evaluate(() => Array.from(document.querySelectorAll('[hidden]')).filter(element => getComputedStyle(element).display !== 'none').map(element => element.id || element.className));
       expect(await shownThoughHidden()).toEqual([]);
       await page.getByLabel('Space').fill('handbook');
       await page.getByRole('button', { name: 'Open' }).click();
