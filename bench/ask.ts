@@ -19,7 +19,7 @@ import type { DocumentTree, TreeNode } from '../src/ingest/types.ts';
 import { silentLogger } from '../src/log.ts';
 import { loadPageIndex } from '../src/retrieve/load-page-index.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
-import { LatencyEmbeddingModel, LatencyLanguageModel } from './lib/latency-models.ts';
+import { LatencyEmbeddingModel, LatencyLanguageModel, ModelClock } from './lib/latency-models.ts';
 import { makeVocabulary, percentile, positiveInteger, seededRandom, words, zipfIndex } from './lib/search-benchmark.ts';
 
 const program = new Command('bench:ask')
@@ -43,7 +43,9 @@ const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'folio-bench-as
 const builtFor = `${options.units} units, ${options.dimensions} dimensions`;
 const reuse = options.dataDir !== undefined && existsSync(join(dataDir, 'folio.sqlite'));
 const store = new SqliteKnowledgeStore({ dataDir });
-const embedder = options.dimensions > 0 ? new LatencyEmbeddingModel(options.dimensions, options.embedLatencyMs) : undefined;
+// Model time is the union of the calls' intervals (the embedding of the question runs while the planner's call does).
+const clock = new ModelClock();
+const embedder = options.dimensions > 0 ? new LatencyEmbeddingModel(options.dimensions, options.embedLatencyMs, clock) : undefined;
 
 try {
   // 1. A space of documents with 250 pages, sections of two pages: one unit per section page.
@@ -76,7 +78,7 @@ try {
   collectGarbage();
 
   // 2. Questions: a few mid-frequency words of a random unit, phrased as a question.
-  const model = new LatencyLanguageModel(options.latencyMs);
+  const model = new LatencyLanguageModel(options.latencyMs, clock);
   const trees = new TreeCache(500);
   let profiler: Awaited<ReturnType<typeof startCpuProfile>> | undefined;
   const rows: Array<{ totalMs: number; modelMs: number; overheadMs: number; cpuMs: number; ttftOverheadMs: number; calls: number; planMs: number; searchMs: number; answerMs: number }> = [];
@@ -85,11 +87,16 @@ try {
     // Profiled: the timed questions only (the warm-up ones load the vector cache and the trees).
     if (index === 5 && options.cpuProfile) profiler = await startCpuProfile();
     model.reset();
-    embedder?.reset();
+    clock.reset();
+    // Wall time and model time at each stage's start ('planning', 'searching', 'answering').
+    const marks = new Map<string, { atMs: number; modelMs: number }>();
+    const onEvent = (event: { type: string; stage?: string }) => {
+      if (event.type === 'stage' && event.stage) marks.set(event.stage, { atMs: performance.now(), modelMs: clock.elapsedMs() });
+    };
     const askStarted = performance.now();
     const cpuStarted = process.cpuUsage();
     const answer = await askQuestion(
-      { spaces: [space], question: `What does the report say about ${terms}?`, onEvent: () => undefined },
+      { spaces: [space], question: `What does the report say about ${terms}?`, onEvent },
       { store, models: { language: model, embedding: embedder }, config: { rrfK: 60, contextTokens: 6000, maxQuestionChars: 4000 }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), pageIndex, trees },
     );
     const totalMs = performance.now() - askStarted;
@@ -97,14 +104,17 @@ try {
     // overhead's own work, far less sensitive to other processes on the machine than wall-clock time.
     const cpu = process.cpuUsage(cpuStarted);
     const cpuMs = (cpu.user + cpu.system) / 1000;
-    const modelMs = model.busyMs + (embedder?.busyMs ?? 0);
-    // Before the first token: the plan call, the embeddings and the answer call's own first-token latency are the model's.
-    const ttftOverheadMs = (answer.timings.firstTokenMs ?? totalMs) - model.planMs - (embedder?.busyMs ?? 0) - model.firstTokenLatencyMs;
-    const stages = {
-      planMs: answer.timings.planMs - model.planMs,
-      searchMs: answer.timings.searchMs - (embedder?.busyMs ?? 0),
-      answerMs: answer.timings.answerMs - (model.busyMs - model.planMs),
+    const finished = { atMs: performance.now(), modelMs: clock.elapsedMs() };
+    const modelMs = finished.modelMs;
+    // Before the first token: all model time until the answer's first chunk arrived is the model's.
+    const ttftOverheadMs = (answer.timings.firstTokenMs ?? totalMs) - (model.modelMsAtFirstToken ?? modelMs);
+    // A stage's overhead: its wall time less the model time inside it.
+    const stage = (from: string, to?: string) => {
+      const start = marks.get(from);
+      const end = (to ? marks.get(to) : undefined) ?? finished;
+      return start ? end.atMs - start.atMs - (end.modelMs - start.modelMs) : 0;
     };
+    const stages = { planMs: stage('planning', 'searching'), searchMs: stage('searching', 'answering'), answerMs: stage('answering') };
     if (index >= 5) rows.push({ totalMs, modelMs, overheadMs: totalMs - modelMs, cpuMs, ttftOverheadMs, calls: answer.modelCalls, ...stages });
   }
 

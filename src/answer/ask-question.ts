@@ -8,7 +8,7 @@ import type { Logger } from '../log.ts';
 import type { Models, ModelUsage } from '../models/types.ts';
 import { keywordVariants, offlinePlan } from '../retrieve/offline-plan.ts';
 import type { PageIndex } from '../retrieve/page-index.ts';
-import { searchDepth, searchSpace, wholePageOptions } from '../retrieve/search-space.ts';
+import { prefetchSearch, searchDepth, searchSpace, wholePageOptions, type SearchPrefetch, type SearchSpaceOptions } from '../retrieve/search-space.ts';
 import { stitchSections } from '../retrieve/stitch-sections.ts';
 import type { FusedHit, QueryPlan } from '../retrieve/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
@@ -100,10 +100,15 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   let plan: QueryPlan = offlinePlan(question);
   let tasks: string[] = [];
   const planStarted = performance.now();
+  let prefetched: SearchPrefetch | undefined;
   if (models.language) {
     try {
       const toc = tableOfContents(await tocDocuments(question, input.spaces, records, dependencies, trees), { maxChars: tocMaxChars });
-      const planned = await planQuestion({ question, history, toc }, models.language, { log, signal: withDeadline(input.signal, dependencies.deadlines?.planMs ?? planDeadlineMs) });
+      const planning = planQuestion({ question, history, toc }, models.language, { log, signal: withDeadline(input.signal, dependencies.deadlines?.planMs ?? planDeadlineMs) });
+      // A thread's first question is always the plan's first sub-question, and its keywords the first
+      // variants (toQueryPlan): their BM25 and vector lists are searched while the model plans.
+      if (history.length === 0) prefetched = prefetchSearch(store, { keywordQueries: keywordVariants(question), subQuestions: [question.trim()] }, searchOptions(input, dependencies, true));
+      const planned = await planning;
       modelCalls += planned.calls;
       addUsage(usage, planned.usage);
       plan = planned.plan;
@@ -123,7 +128,7 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   // 2–4. Search, fuse, stitch.
   input.onEvent?.({ type: 'stage', stage: 'searching' });
   const searchStarted = performance.now();
-  const hits = await search(plan, input, dependencies, notes, log);
+  const hits = await search(plan, input, dependencies, notes, log, prefetched);
   const contextTrees = new Map<string, DocumentTree>();
   for (const documentId of new Set(hits.map(hit => hit.unit.documentId))) {
     const record = records.get(documentId);
@@ -226,17 +231,29 @@ async function tocDocuments(question: string, spaces: SpaceId[], records: Map<st
   return documents;
 }
 
-async function search(plan: QueryPlan, input: AskInput, dependencies: AskDependencies, notes: string[], log: Logger): Promise<FusedHit[]> {
-  const options = { spaces: input.spaces, k: searchK, rrfK: dependencies.config.rrfK, pageIndex: dependencies.pageIndex, signal: input.signal };
+/** The search's options: the same for its prefetched lists and the search itself. */
+function searchOptions(input: AskInput, dependencies: AskDependencies, withVectors: boolean): SearchSpaceOptions {
+  return {
+    spaces: input.spaces,
+    k: searchK,
+    rrfK: dependencies.config.rrfK,
+    pageIndex: dependencies.pageIndex,
+    signal: input.signal,
+    embedder: withVectors ? dependencies.models.embedding : undefined,
+  };
+}
+
+async function search(plan: QueryPlan, input: AskInput, dependencies: AskDependencies, notes: string[], log: Logger, prefetched?: SearchPrefetch): Promise<FusedHit[]> {
   try {
-    return (await searchSpace(dependencies.store, plan, { ...options, embedder: dependencies.models.embedding })).hits;
+    return (await searchSpace(dependencies.store, plan, { ...searchOptions(input, dependencies, true), prefetched })).hits;
   } catch (error) {
     if (!dependencies.models.embedding) throw error;
     input.signal?.throwIfAborted();
     // The embedding model failing must not cost the answer: lexical search still works.
     log.warn({ err: asFolioError(error).message }, 'vector search failed; searching without vectors');
     notes.push('Searched by keywords only: the embedding model was unavailable.');
-    return (await searchSpace(dependencies.store, plan, options)).hits;
+    const lexicalOnly = prefetched ? { lexical: prefetched.lexical, subQuestionVectors: new Map() } : undefined;
+    return (await searchSpace(dependencies.store, plan, { ...searchOptions(input, dependencies, false), prefetched: lexicalOnly })).hits;
   }
 }
 

@@ -32,6 +32,49 @@ export interface SearchSpaceOptions {
   /** List weights and page scoring; the defaults were measured on a real question set (docs/retrieval.md). */
   tuning?: Partial<SearchTuning>;
   signal?: AbortSignal;
+  /** Lists already under way for this search (see prefetchSearch); searched again when absent. */
+  prefetched?: SearchPrefetch;
+}
+
+/**
+ * Lists of a search started before its plan is known: BM25 queries by text, vector lists by sub-question.
+ * Each answers exactly what searchSpace would have searched for that text with the same options.
+ */
+export interface SearchPrefetch {
+  lexical: Map<string, Promise<UnitHit[]>>;
+  subQuestionVectors: Map<string, Promise<UnitHit[]>>;
+}
+
+/**
+ * Starts the lists a coming search will need whatever its plan says, e.g. while the planner's model
+ * call is under way: BM25 for `keywordQueries`, and the vector list of each of `subQuestions` (its
+ * embedding call, then the vector search). Failures surface when searchSpace awaits them; lists it
+ * never asks for are dropped quietly.
+ */
+export function prefetchSearch(
+  store: KnowledgeStore,
+  texts: { keywordQueries: string[]; subQuestions: string[] },
+  options: SearchSpaceOptions,
+): SearchPrefetch {
+  const scope = searchScope(options);
+  const quiet = <T>(promise: Promise<T>) => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  const lexical = new Map(texts.keywordQueries.slice(0, maxKeywordQueries).map(text => [text, quiet(store.searchLexical({ ...scope, text }))]));
+  const subQuestionVectors = new Map<string, Promise<UnitHit[]>>();
+  const embedder = options.embedder;
+  if (embedder) {
+    for (const text of texts.subQuestions) {
+      const hits = embedder.embed([text], { task: 'query', signal: options.signal }).then(async ([vector]) => (await store.searchVectors({ ...scope, vectors: [vector] }))[0]);
+      subQuestionVectors.set(text, quiet(hits));
+    }
+  }
+  return { lexical, subQuestionVectors };
+}
+
+function searchScope(options: SearchSpaceOptions): { spaces: SpaceId[]; documentIds?: string[]; k: number } {
+  return { spaces: options.spaces, documentIds: options.documentIds, k: options.depth ?? searchDepth(options.k) };
 }
 
 export interface SearchTuning {
@@ -104,8 +147,8 @@ export const defaultTuning: SearchTuning = {
 export async function searchSpace(store: KnowledgeStore, query: string | QueryPlan, options: SearchSpaceOptions): Promise<SearchResult> {
   const plan = typeof query === 'string' ? offlinePlan(query) : query;
   const tuning = { ...defaultTuning, ...options.tuning };
-  const depth = options.depth ?? searchDepth(options.k);
-  const scope = { spaces: options.spaces, documentIds: options.documentIds, k: depth };
+  const scope = searchScope(options);
+  const depth = scope.k;
 
   // Each keyword query costs a BM25 list and a whole-page list (tens of ms each at 100k units): the
   // question's own keywords come first in every plan, then the planner's best variants.
@@ -114,7 +157,7 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   // The store's BM25 queries (a thread of their own, or a server), the embedding call and the node picks
   // start first; the whole-page scoring below runs in this thread while they are under way.
   const gathered = Promise.all([
-    Promise.all(lexicalQueries.map(text => store.searchLexical({ ...scope, text }))),
+    Promise.all(lexicalQueries.map(text => options.prefetched?.lexical.get(text) ?? store.searchLexical({ ...scope, text }))),
     vectorLists(store, plan, scope, options),
     nodePickHits(store, plan, options),
   ]);
@@ -207,8 +250,15 @@ async function vectorLists(
     }
     return vectors;
   };
-  const vectors = [...(await embedAll(plan.subQuestions, 'query')), ...(plan.hyde.length > 0 ? await embedAll(plan.hyde, 'document') : [])];
-  return store.searchVectors({ ...scope, vectors });
+  // One list per sub-question, then per HyDE passage; prefetched sub-questions are not embedded again.
+  const prefetched = plan.subQuestions.map(text => options.prefetched?.subQuestionVectors.get(text));
+  const rest = plan.subQuestions.filter((_, index) => !prefetched[index]);
+  const vectors = [...(rest.length > 0 ? await embedAll(rest, 'query') : []), ...(plan.hyde.length > 0 ? await embedAll(plan.hyde, 'document') : [])];
+  const searched = vectors.length > 0 ? await store.searchVectors({ ...scope, vectors }) : [];
+  const early = await Promise.all(prefetched.map(list => list ?? Promise.resolve([])));
+  let next = 0;
+  const subQuestionLists = plan.subQuestions.map((_, index) => (prefetched[index] ? early[index] : searched[next++]));
+  return [...subQuestionLists, ...searched.slice(next)];
 }
 
 /** A planner's node picks as one list: the picked nodes' units, in pick order. */

@@ -3,7 +3,7 @@ import type { DocumentRecord } from '../../src/documents/types.ts';
 import { buildUnits } from '../../src/index/build-units.ts';
 import type { DocumentTree, TreeNode } from '../../src/ingest/types.ts';
 import { offlinePlan } from '../../src/retrieve/offline-plan.ts';
-import { searchSpace } from '../../src/retrieve/search-space.ts';
+import { prefetchSearch, searchSpace } from '../../src/retrieve/search-space.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { FakeEmbeddingModel } from '../fakes/fake-embedding-model.ts';
 import { MemoryKnowledgeStore } from './support/memory-knowledge-store.ts';
@@ -66,5 +66,30 @@ describe('searchSpace', () => {
     expect(embedder.calls.map(call => call.task)).toEqual(['query', 'document']);
     expect(result.pages[0].page).toBe(2);
     expect(result.pages.map(page => page.page)).toContain(3);
+  });
+
+  it('with lists prefetched before the plan was known, ranks exactly as without and does not search them again', async () => {
+    const embedder = new FakeEmbeddingModel(64, 4);
+    const store = await storeWith([
+      { space: 'web:a', id: 'd1', name: 'one.pdf', pages: [filler, 'Quarterly revenue rose sharply in the second quarter.', 'Staff headcount was stable.'] },
+      { space: 'web:a', id: 'd2', name: 'two.pdf', pages: ['Revenue by region, quarterly.', filler, 'Headcount per region.'] },
+    ], embedder);
+    const question = 'How did quarterly revenue develop?';
+    const plan = { ...offlinePlan(question), variants: [...offlinePlan(question).variants, 'revenue quarter growth'], subQuestions: [question, 'What was revenue per region?'], hyde: ['Revenue rose in the quarter.'] };
+    const options = { spaces: ['web:a' as SpaceId], k: 10, embedder };
+    const plain = await searchSpace(store, plan, options);
+
+    const lexicalQueries: string[] = [];
+    const counting = Object.create(store, {
+      searchLexical: { value: (query: { text: string }) => (lexicalQueries.push(query.text), store.searchLexical(query as never)) },
+    }) as typeof store;
+    embedder.calls.length = 0;
+    const prefetched = prefetchSearch(counting, { keywordQueries: plan.variants.slice(0, 1), subQuestions: [question] }, options);
+    const early = await searchSpace(counting, plan, { ...options, prefetched });
+    expect(early).toEqual(plain);
+    // The question's keywords were searched once (prefetched), its vector list embedded once.
+    expect(lexicalQueries.filter(text => text === plan.variants[0])).toHaveLength(1);
+    expect(embedder.calls.flatMap(call => call.texts).filter(text => text === question)).toHaveLength(1);
+    expect(embedder.calls.map(call => call.texts)).toEqual([[question], ['What was revenue per region?'], ['Revenue rose in the quarter.']]);
   });
 });
