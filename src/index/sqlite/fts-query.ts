@@ -27,6 +27,11 @@ export function orQuery(tokens: string[]): string | null {
   return tokens.length === 0 ? null : tokens.map(quote).join(' OR ');
 }
 
+/** Rows holding every token. */
+export function andQuery(tokens: string[]): string | null {
+  return tokens.length === 0 ? null : tokens.map(quote).join(' AND ');
+}
+
 /** Roughly what unicode61 with remove_diacritics 2 indexes for a word (used only to look up counts). */
 export function foldedTerm(token: string): string {
   return token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { LexicalQuery } from '../types.ts';
 import { documentToken, spaceToken } from './filter-tokens.ts';
-import { containsCjk, foldedTerm, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
+import { andQuery, containsCjk, foldedTerm, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
 import { unitColumnsWithoutVector as unitColumns, type UnitRow } from './unit-rows.ts';
 import { unitTermCount } from './unit-term-counts.ts';
 
@@ -24,6 +24,15 @@ const textWeight = 1;
 const commonShare = 0.5;
 const frequentShare = 0.1;
 const costlyRows = 1_000;
+/**
+ * A query of frequent words only is ranked over the rarest two. FTS5 scores every row holding either
+ * (its OR has no early exit): past this many rows (~20 ms at 100k units; a pair of words each in a
+ * quarter of the units costs over 100 ms) only units holding both of the rarest two words in at most
+ * half of all units are ranked; with fewer than two such words (the rest BM25 weighs ~0), the query
+ * gets no word hits, nor does a one-word query of such a word. The whole-page and vector lists still
+ * rank such a question.
+ */
+const costlyFallbackRows = 10_000;
 
 const scope = `u.space IN (SELECT value FROM json_each(@spaces))
   AND (@documentIds IS NULL OR u.document_id IN (SELECT value FROM json_each(@documentIds)))`;
@@ -44,7 +53,8 @@ export function searchLexicalRows(database: Database.Database, query: LexicalQue
     if (cjk.trigramQuery) hits.push(...matchRows(database, 'units_cjk', cjk.trigramQuery, parameters));
     else if (cjk.shortTerms.length > 0) hits.push(...containsRows(database, cjk.shortTerms, parameters));
   }
-  const wordQuery = orQuery(withoutFrequentWords(database, wordTokens(query.text)));
+  const words = withoutFrequentWords(database, wordTokens(query.text));
+  const wordQuery = words.all ? andQuery(words.tokens) : orQuery(words.tokens);
   if (wordQuery && hits.length < query.k) {
     const seen = new Set(hits.map(hit => hit.row.row_id));
     for (const hit of rankedWordRows(database, wordQuery, query, parameters)) {
@@ -88,20 +98,30 @@ function onlySpacesStored(database: Database.Database, spaces: string[]): boolea
   return other === 0;
 }
 
-/** Drops the words found in too many units (see `frequentShare`). */
-function withoutFrequentWords(database: Database.Database, tokens: string[]): string[] {
-  if (tokens.length < 2) return tokens;
+/**
+ * Drops the words found in too many units (see `frequentShare`); `all` when the units must hold every
+ * word left (see `costlyFallbackRows`).
+ */
+function withoutFrequentWords(database: Database.Database, tokens: string[]): { tokens: string[]; all: boolean } {
+  if (tokens.length === 0) return { tokens, all: false };
   const folded = tokens.map(foldedTerm);
   const plain = new Set(folded.filter((term, index) => isPlainWord(tokens[index])));
   const { counts, totalUnits } = unitCounts(database, folded, plain);
   const countOf = (index: number) => counts.get(folded[index]) ?? 0;
+  if (tokens.length === 1) {
+    // A lone word is searched however frequent, unless it is in over half of a large index's units.
+    const count = countOf(0);
+    return { tokens: count > costlyFallbackRows && count > totalUnits * commonShare ? [] : tokens, all: false };
+  }
   const kept = tokens.filter((_, index) => countOf(index) <= wordLimit(totalUnits));
-  if (kept.length > 0) return kept;
-  return tokens
-    .map((token, index) => ({ token, count: countOf(index) }))
-    .sort((left, right) => left.count - right.count)
-    .slice(0, 2)
-    .map(entry => entry.token);
+  if (kept.length > 0) return { tokens: kept, all: false };
+  const rarest = tokens.map((token, index) => ({ token, count: countOf(index) })).sort((left, right) => left.count - right.count);
+  const two = rarest.slice(0, 2);
+  if (two[0].count + two[1].count <= costlyFallbackRows) return { tokens: two.map(entry => entry.token), all: false };
+  // Counts of other than plain words stop at the word limit: those are never taken for common.
+  const uncommon = rarest.filter(entry => entry.count <= totalUnits * commonShare);
+  // One such word alone would rank tens of thousands of units by a weight near nothing: no word hits.
+  return uncommon.length >= 2 ? { tokens: uncommon.slice(0, 2).map(entry => entry.token), all: true } : { tokens: [], all: false };
 }
 
 /** The most units a query word may occur in (see `frequentShare`). */
@@ -139,12 +159,14 @@ export function unitCounts(database: Database.Database, terms: string[], plainWo
   // Counts are capped just past the limit: beyond it only "too frequent" matters (and ties between such
   // words keep the query's order when nothing rarer is left).
   const cap = Math.floor(wordLimit(cache.totalUnits)) + 1;
+  // Plain words' counts cost nothing more to know exactly: up to "in over half the units" (common).
+  const plainCap = Math.max(cap, Math.floor(cache.totalUnits * commonShare) + 1);
   const matching = database.prepare('SELECT count(*) FROM (SELECT rowid FROM units_fts WHERE units_fts MATCH ? LIMIT ?)').pluck();
   const plainCount = unitTermCount(database);
   for (const term of new Set(terms)) {
     if (cache.counts.has(term)) continue;
     if (plainWords.has(term)) {
-      cache.counts.set(term, Math.min(cap, plainCount(term)));
+      cache.counts.set(term, Math.min(plainCap, plainCount(term)));
       continue;
     }
     const query = orQuery([term]);
