@@ -250,15 +250,25 @@ async function vectorLists(
     }
     return vectors;
   };
-  // One list per sub-question, then per HyDE passage; prefetched sub-questions are not embedded again.
+  const search = async (texts: string[], task: 'query' | 'document') => (texts.length > 0 ? store.searchVectors({ ...scope, vectors: await embedAll(texts, task) }) : []);
+  // One list per sub-question, then per HyDE passage; prefetched sub-questions are not embedded again,
+  // unless their early call failed (it may have met a passing fault: one more try, like any call).
   const prefetched = plan.subQuestions.map(text => options.prefetched?.subQuestionVectors.get(text));
   const rest = plan.subQuestions.filter((_, index) => !prefetched[index]);
-  const vectors = [...(rest.length > 0 ? await embedAll(rest, 'query') : []), ...(plan.hyde.length > 0 ? await embedAll(plan.hyde, 'document') : [])];
-  const searched = vectors.length > 0 ? await store.searchVectors({ ...scope, vectors }) : [];
-  const early = await Promise.all(prefetched.map(list => list ?? Promise.resolve([])));
-  let next = 0;
-  const subQuestionLists = plan.subQuestions.map((_, index) => (prefetched[index] ? early[index] : searched[next++]));
-  return [...subQuestionLists, ...searched.slice(next)];
+  const searching = Promise.all([search(rest, 'query'), search(plan.hyde, 'document')]);
+  searching.catch(() => undefined);
+  const early = await Promise.allSettled(prefetched.map(list => list ?? Promise.resolve([])));
+  const failed = plan.subQuestions.filter((_, index) => prefetched[index] && early[index].status === 'rejected');
+  const retried = await search(failed, 'query');
+  const [restLists, hydeLists] = await searching;
+  return [
+    ...plan.subQuestions.map((_, index) => {
+      const outcome = early[index];
+      if (!prefetched[index]) return restLists.shift()!;
+      return outcome.status === 'fulfilled' ? outcome.value : retried.shift()!;
+    }),
+    ...hydeLists,
+  ];
 }
 
 /** A planner's node picks as one list: the picked nodes' units, in pick order. */

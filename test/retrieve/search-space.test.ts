@@ -92,4 +92,18 @@ describe('searchSpace', () => {
     expect(embedder.calls.flatMap(call => call.texts).filter(text => text === question)).toHaveLength(1);
     expect(embedder.calls.map(call => call.texts)).toEqual([[question], ['What was revenue per region?'], ['Revenue rose in the quarter.']]);
   });
+
+  it('embeds a sub-question again when its prefetched call failed', async () => {
+    const embedder = new FakeEmbeddingModel(64, 4);
+    const store = await storeWith([{ space: 'web:a', id: 'd1', name: 'one.pdf', pages: [filler, 'Quarterly revenue rose sharply.', 'Staff headcount was stable.'] }], embedder);
+    const question = 'How did quarterly revenue develop?';
+    const plan = { ...offlinePlan(question), hyde: ['Revenue rose in the quarter.'] };
+    const options = { spaces: ['web:a' as SpaceId], k: 10, embedder };
+    const plain = await searchSpace(store, plan, options);
+    const failing = Object.assign(Object.create(embedder) as FakeEmbeddingModel, { embed: () => Promise.reject(new Error('embedding model: 503')) });
+    const prefetched = prefetchSearch(store, { keywordQueries: [], subQuestions: [question] }, { ...options, embedder: failing });
+    embedder.calls.length = 0;
+    expect(await searchSpace(store, plan, { ...options, prefetched })).toEqual(plain);
+    expect(embedder.calls.map(call => call.texts).sort()).toEqual([[question], ['Revenue rose in the quarter.']].sort());
+  });
 });

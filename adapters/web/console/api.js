@@ -28,8 +28,9 @@ function authorization() {
 
 /** fetch with the API key; a non-2xx reply throws an Error carrying the server's message and code. */
 export async function api(path, options = {}) {
+  const sentWithKey = settings.apiKey;
   const response = await fetch(path, { ...options, headers: { ...authorization(), ...(options.headers ?? {}) } });
-  if (!response.ok) throw await replyError(response.status, () => response.json());
+  if (!response.ok) throw await replyError(response.status, () => response.json(), sentWithKey);
   return response;
 }
 
@@ -37,7 +38,8 @@ export async function apiJson(path, options = {}) {
   return (await api(path, options)).json();
 }
 
-async function replyError(status, readBody) {
+/** `sentWithKey`: the key the request carried; a 401 for a key since replaced is not reported. */
+async function replyError(status, readBody, sentWithKey = settings.apiKey) {
   let message = `The server answered ${status}.`;
   let code = `http_${status}`;
   try {
@@ -46,7 +48,8 @@ async function replyError(status, readBody) {
   } catch {
     // not JSON: keep the generic message
   }
-  if (status === 401) settings.onUnauthorized(message);
+  // A request sent before the user saved a new key may come back 401 after it: not about the new key.
+  if (status === 401 && sentWithKey === settings.apiKey) settings.onUnauthorized(message);
   return Object.assign(new Error(message), { code, status });
 }
 

@@ -23,7 +23,11 @@ settings.onUnauthorized = message => {
   $('#key-input').focus();
 };
 
+/** Counts openSpace calls: only the latest one's outcome is shown (an older one may answer last). */
+let opening = 0;
+
 async function openSpace(name) {
+  const current = ++opening;
   settings.space = name;
   eventsAbort?.abort();
   clearDocuments();
@@ -31,10 +35,12 @@ async function openSpace(name) {
   try {
     await loadDocuments();
   } catch (error) {
+    if (current !== opening) return;
     showNotice(error.message);
     $('#main').hidden = true;
     return;
   }
+  if (current !== opening) return;
   showNotice('');
   localStorage.setItem(spaceStorage, name);
   rememberSpace(name);

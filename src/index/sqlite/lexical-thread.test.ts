@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../documents/types.ts';
 import { parseSpaceId } from '../../spaces/space-id.ts';
@@ -69,14 +70,16 @@ describe('BM25 on its own thread', async () => {
 
   it('answers in the caller\'s thread when the search thread dies, also for the query it held', async () => {
     const answeredHere: string[] = [];
+    // A thread that says it is ready and then never answers: it dies holding the query.
+    let worker: Worker | undefined;
+    const silent = () => (worker = new Worker(`require('node:worker_threads').parentPort.postMessage({ type: 'ready' }); setInterval(() => {}, 1000);`, { eval: true }));
     const thread = new LexicalSearchThread({ path: join(dataDir, 'folio.sqlite'), busyTimeoutMs: 1000 }, query => {
       answeredHere.push(query.text);
       return [];
-    });
+    }, silent);
     await until(() => thread.ready);
-    const worker = (thread as unknown as { worker: import('node:worker_threads').Worker }).worker;
     const held = thread.search({ spaces: [space], text: 'harbour', k: 5 });
-    await worker.terminate();
+    await worker!.terminate();
     expect(await held).toEqual([]);
     expect(answeredHere).toEqual(['harbour']);
     expect(thread.ready).toBe(false);
@@ -87,7 +90,7 @@ describe('BM25 on its own thread', async () => {
 
   it("a thread that cannot open the database is never ready: every query is answered in the caller's thread", async () => {
     const thread = new LexicalSearchThread({ path: join(dataDir, 'missing', 'folio.sqlite'), busyTimeoutMs: 1000 }, () => []);
-    const worker = (thread as unknown as { worker: import('node:worker_threads').Worker }).worker;
+    const worker = (thread as unknown as { worker: Worker }).worker;
     await new Promise(resolve => worker.once('exit', resolve));
     expect(thread.ready).toBe(false);
     expect(await thread.search({ spaces: [space], text: 'harbour', k: 5 })).toEqual([]);

@@ -6,6 +6,10 @@ import type { FromLexicalThread, LexicalThreadData, ToLexicalThread } from './le
 
 const workerEntry = new URL('./lexical-thread-entry.js', import.meta.url);
 
+function startLexicalWorker(data: LexicalThreadData): Worker {
+  return new Worker(workerEntry, { workerData: data });
+}
+
 interface Pending {
   query: LexicalQuery;
   resolve: (rows: LexicalRow[]) => void;
@@ -30,8 +34,10 @@ export class LexicalSearchThread {
   constructor(
     data: LexicalThreadData,
     private readonly fallback: (query: LexicalQuery) => LexicalRow[],
+    /** Starts the thread; tests pass their own. */
+    startWorker: (data: LexicalThreadData) => Worker = startLexicalWorker,
   ) {
-    this.worker = new Worker(workerEntry, { workerData: data });
+    this.worker = startWorker(data);
     this.worker.unref();
     this.worker.on('message', (message: FromLexicalThread) => this.receive(message));
     this.worker.on('error', () => this.fail());

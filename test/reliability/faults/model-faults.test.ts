@@ -172,7 +172,9 @@ describe('model faults through app.ask, REST JSON and REST SSE (fake Gemini and 
   it('embeddings failing at ask time: keyword search only, still a generated answer', async () => {
     await forEachProvider(async provider => {
       const { model, web } = setups.get(provider)!;
-      model.failEmbeddings(fakeReply.error(500), fakeReply.error(500));
+      // The embedding model is down: each of the question's embedding calls fails, its retry too: its
+      // own (made while the model plans), its HyDE passage's, and the question's second try.
+      model.failEmbeddings(...Array.from({ length: 6 }, () => fakeReply.error(500)));
       const reply = await askThrough(web, 'REST JSON', 'handbook', vacationQuestion);
       const answer = answerOf('REST JSON', reply);
       expect(answer).toMatchObject({ grounded: true, extractive: false });
