@@ -250,24 +250,28 @@ async function vectorLists(
     }
     return vectors;
   };
-  const search = async (texts: string[], task: 'query' | 'document') => (texts.length > 0 ? store.searchVectors({ ...scope, vectors: await embedAll(texts, task) }) : []);
-  // One list per sub-question, then per HyDE passage; prefetched sub-questions are not embedded again,
-  // unless their early call failed (it may have met a passing fault: one more try, like any call).
+  // One list per sub-question, then per HyDE passage, all from one pass over the vectors. Prefetched
+  // sub-questions are not embedded again, unless their early call failed (it may have met a passing
+  // fault: one more try, like any call).
   const prefetched = plan.subQuestions.map(text => options.prefetched?.subQuestionVectors.get(text));
   const rest = plan.subQuestions.filter((_, index) => !prefetched[index]);
-  const searching = Promise.all([search(rest, 'query'), search(plan.hyde, 'document')]);
-  searching.catch(() => undefined);
+  const embedding = Promise.all([rest.length > 0 ? embedAll(rest, 'query') : [], plan.hyde.length > 0 ? embedAll(plan.hyde, 'document') : []]);
+  embedding.catch(() => undefined);
   const early = await Promise.allSettled(prefetched.map(list => list ?? Promise.resolve([])));
   const failed = plan.subQuestions.filter((_, index) => prefetched[index] && early[index].status === 'rejected');
-  const retried = await search(failed, 'query');
-  const [restLists, hydeLists] = await searching;
+  const retried = failed.length > 0 ? await embedAll(failed, 'query') : [];
+  const [restVectors, hydeVectors] = await embedding;
+  const vectors = [...restVectors, ...retried, ...hydeVectors];
+  const lists = vectors.length > 0 ? await store.searchVectors({ ...scope, vectors }) : [];
+  const restLists = lists.slice(0, restVectors.length);
+  const retriedLists = lists.slice(restVectors.length, restVectors.length + retried.length);
   return [
     ...plan.subQuestions.map((_, index) => {
       const outcome = early[index];
       if (!prefetched[index]) return restLists.shift()!;
-      return outcome.status === 'fulfilled' ? outcome.value : retried.shift()!;
+      return outcome.status === 'fulfilled' ? outcome.value : retriedLists.shift()!;
     }),
-    ...hydeLists,
+    ...lists.slice(restVectors.length + retried.length),
   ];
 }
 
