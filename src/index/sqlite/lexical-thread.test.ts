@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../documents/types.ts';
 import { parseSpaceId } from '../../spaces/space-id.ts';
@@ -95,5 +97,13 @@ describe('BM25 on its own thread', async () => {
     expect(thread.ready).toBe(false);
     expect(await thread.search({ spaces: [space], text: 'harbour', k: 5 })).toEqual([]);
     await thread.close();
+  });
+
+  it('closing a store whose thread is still starting ends the thread and returns (its own process)', async () => {
+    // In vitest something always keeps the event loop alive; a program of its own shows whether close() does.
+    const script = new URL('../../../test/support/knowledge-store/search-then-close.ts', import.meta.url).pathname;
+    const runTs = new URL('../../../bin/run-ts.js', import.meta.url).pathname;
+    const { stdout } = await promisify(execFile)(process.execPath, [runTs, script], { timeout: 60_000 });
+    expect(stdout.trim()).toBe('closed after 100 hits');
   });
 });

@@ -68,6 +68,8 @@ export class LexicalSearchThread {
       return;
     }
     const exited = new Promise(resolve => this.worker.once('exit', resolve));
+    // Waiting for an unref'ed thread would not keep the process alive: the await could end the program.
+    this.worker.ref();
     this.worker.postMessage({ type: 'close' } satisfies ToLexicalThread);
     await exited;
     for (const pending of this.pending.values()) pending.reject(new Error('the store was closed during a search'));
