@@ -61,9 +61,11 @@ export class LexicalSearchThread {
 
   async close(): Promise<void> {
     if (this.state === 'closed') return;
-    const failed = this.state === 'failed';
+    const ready = this.state === 'ready';
     this.state = 'closed';
-    if (failed) {
+    // A thread that failed, or is still loading its modules (a short CLI command's store), is stopped
+    // at once: it holds no query, and waiting for it to start only to close it would delay the exit.
+    if (!ready) {
       await this.worker.terminate();
       return;
     }
