@@ -6,8 +6,10 @@ import { FolioError } from '../../errors.ts';
 import { createInThreadPdfWorker } from './in-thread-pdf-worker.ts';
 import { pdfjsDocumentOptions } from './pdfjs-document-options.ts';
 import { guardPdfjsRejections } from './pdfjs-rejection-guard.ts';
+import { installSyncInflate } from './sync-inflate.ts';
 
 guardPdfjsRejections();
+installSyncInflate();
 // in-thread-pdf-worker.ts loads pdf.js's worker module, whose core-js replaces push once more.
 restoreNativeBuiltins();
 
