@@ -10,8 +10,7 @@ import { convertToPdf } from '../ingest/convert/libreoffice.ts';
 import { detectFileType } from '../ingest/detect-file-type.ts';
 import { renderPageRegion } from '../ingest/pdf/figures/render-page-region.ts';
 import { restoreNativeBuiltins } from '../ingest/pdf/native-builtins.ts';
-import { pdfjs, type PDFDocumentProxy } from '../ingest/pdf/open-pdf.ts';
-import { pdfjsDocumentOptions } from '../ingest/pdf/pdfjs-document-options.ts';
+import { openPdfTask, type PDFDocumentProxy } from '../ingest/pdf/open-pdf.ts';
 import { PageImageCache } from './page-image-cache.ts';
 import type { DocumentRecord } from './types.ts';
 
@@ -129,7 +128,7 @@ export class PageImageRenderer {
 
 async function openPdfForRendering(data: Uint8Array, document: PageImageDocument): Promise<PDFDocumentProxy> {
   // The same options as the parser's openPdf: a page image shows the glyphs the parser measured.
-  const task = pdfjs.getDocument(pdfjsDocumentOptions(data));
+  const task = openPdfTask(data);
   try {
     const pdf = await task.promise;
     restoreNativeBuiltins();

@@ -41,13 +41,14 @@ export function imageCoveringRegion(images: PlacedImage[], region: PageRegion): 
 }
 
 /**
- * Builds the figure PNG straight from the image's decoded pixels (already in memory: pdf.js decoded
- * them for the operator list), resampled with a box filter to the size the rendered crop would have
- * and oriented by the image's matrix. Skips drawing the page, which for photos cost ~90 ms a figure.
- * Returns undefined when the pixels are not at hand or not opaque RGB: the caller then renders.
+ * Builds the figure PNG straight from the image's decoded pixels (pdf.js decodes them for the
+ * operator list), resampled with a box filter to the size the rendered crop would have and oriented
+ * by the image's matrix. Skips drawing the page, which for photos cost ~90 ms a figure.
+ * Returns undefined when the pixels are not opaque RGB (or the image could not be decoded): the
+ * caller then renders.
  */
 export async function figureFromImage(page: PDFPageProxy, image: PlacedImage, region: PageRegion, scale: number): Promise<FigureFromImage | undefined> {
-  const decoded = decodedImage(page, image.objectId);
+  const decoded = await decodedImage(page, image.objectId);
   if (!decoded || decoded.kind !== rgbImageKind || decoded.data.length < decoded.width * decoded.height * 3) return undefined;
   const widthPx = Math.max(1, Math.round(region.width * scale));
   const heightPx = Math.max(1, Math.round(region.height * scale));
@@ -94,12 +95,34 @@ export async function figureFromImage(page: PDFPageProxy, image: PlacedImage, re
   return { png: await encodeOpaquePng(rgba, widthPx, heightPx), widthPx, heightPx };
 }
 
-function decodedImage(page: PDFPageProxy, objectId: string): DecodedImage | undefined {
-  const store = (objectId.startsWith('g_') ? page.commonObjs : page.objs) as unknown as { has(id: string): boolean; get(id: string): unknown };
-  if (!store.has(objectId)) return undefined;
-  const decoded = store.get(objectId) as Partial<DecodedImage> & { bitmap?: unknown } | null;
-  if (!decoded || decoded.bitmap || !decoded.data || !decoded.width || !decoded.height || decoded.kind === undefined) return undefined;
-  return decoded as DecodedImage;
+/**
+ * pdf.js resolves a page's operator list without waiting for its images: each is decoded on its own
+ * and arrives in `page.objs` when done (a failed decode arrives as null). Taking the image only if it
+ * had arrived made the figure's pixels depend on a race (how fast zlib and the JPEG decoder ran
+ * against the rest of the page: the same figure came from the pixels in one run and from the canvas
+ * in another). Waiting for it is what rendering the page would do anyway. The time limit only guards
+ * against an image pdf.js never delivers; rendering then goes its own way.
+ */
+const imageWaitMs = 30_000;
+
+async function decodedImage(page: PDFPageProxy, objectId: string): Promise<DecodedImage | undefined> {
+  const store = (objectId.startsWith('g_') ? page.commonObjs : page.objs) as unknown as {
+    has(id: string): boolean;
+    get(id: string, callback?: (data: unknown) => void): unknown;
+  };
+  let decoded: unknown;
+  if (store.has(objectId)) {
+    decoded = store.get(objectId);
+  } else {
+    let timer: NodeJS.Timeout | undefined;
+    decoded = await new Promise<unknown>(resolve => {
+      timer = setTimeout(() => resolve(undefined), imageWaitMs);
+      store.get(objectId, resolve);
+    }).finally(() => clearTimeout(timer));
+  }
+  const image = decoded as Partial<DecodedImage> & { bitmap?: unknown } | null | undefined;
+  if (!image || image.bitmap || !image.data || !image.width || !image.height || image.kind === undefined) return undefined;
+  return image as DecodedImage;
 }
 
 /** Source pixels [start, end) an output pixel covers along one axis; at least the one under its centre. */
