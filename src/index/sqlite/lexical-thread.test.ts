@@ -48,14 +48,16 @@ describe('BM25 on its own thread', async () => {
     const queries = ['harbour zebra', 'tariff for cargo vessels', 'note7 crane', 'berth pilot tug fees', 'nothing matches'];
     // The first query starts the thread (and is answered here meanwhile).
     await threaded.searchLexical({ spaces: [space], text: queries[0], k: 10 });
-    const thread = (threaded as unknown as { lexicalThread: LexicalSearchThread }).lexicalThread;
-    await until(() => thread.ready);
+    const threads = (threaded as unknown as { lexicalThreads: LexicalSearchThread[] }).lexicalThreads;
+    await until(() => threads.every(thread => thread.ready));
     let viaThread = 0;
-    const search = thread.search.bind(thread);
-    thread.search = query => {
-      viaThread += 1;
-      return search(query);
-    };
+    for (const thread of threads) {
+      const search = thread.search.bind(thread);
+      thread.search = query => {
+        viaThread += 1;
+        return search(query);
+      };
+    }
     for (const text of queries) {
       const query = { spaces: [space], text, k: 25 };
       expect(await threaded.searchLexical(query)).toEqual(await inThread.searchLexical(query));

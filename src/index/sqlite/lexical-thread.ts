@@ -44,6 +44,11 @@ export class LexicalSearchThread {
     this.worker.on('exit', () => this.fail());
   }
 
+  /** Queries sent and not answered yet. */
+  get queries(): number {
+    return this.pending.size;
+  }
+
   /** True once the thread can take queries (and until it fails or is closed). */
   get ready(): boolean {
     return this.state === 'ready';
