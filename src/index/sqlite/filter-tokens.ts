@@ -10,6 +10,11 @@ export function filterTokens(space: string, documentId: string): string {
   return `${spaceToken(space)} ${documentToken(documentId)}`;
 }
 
+/** True for a word shaped like a filter token (either case): such words also occur in the filter column. */
+export function looksLikeFilterToken(word: string): boolean {
+  return /^[sd][0-9a-f]{20}$/iu.test(word);
+}
+
 export function spaceToken(space: string): string {
   return `s${hash(space)}`;
 }

@@ -34,7 +34,8 @@ export function andQuery(tokens: string[]): string | null {
 
 /** Roughly what unicode61 with remove_diacritics 2 indexes for a word (used only to look up counts). */
 export function foldedTerm(token: string): string {
-  return token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  // ASCII tokens (nearly all of them) need no normalization: counting a commit's words folds every token.
+  return /^[\x00-\x7f]*$/u.test(token) ? token.toLowerCase() : token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 export interface CjkQuery {

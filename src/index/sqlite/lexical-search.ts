@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LexicalQuery } from '../types.ts';
-import { documentToken, spaceToken } from './filter-tokens.ts';
+import { documentToken, looksLikeFilterToken, spaceToken } from './filter-tokens.ts';
 import { andQuery, containsCjk, foldedTerm, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
 import { unitColumnsWithoutVector as unitColumns, type UnitRow } from './unit-rows.ts';
 import { unitTermCount } from './unit-term-counts.ts';
@@ -182,7 +182,7 @@ export function unitCounts(database: Database.Database, terms: string[], plainWo
  * exactly ours) are counted by MATCH.
  */
 function isPlainWord(token: string): boolean {
-  return /^[A-Za-z0-9]+$/u.test(token) && !/^[sd][0-9a-f]{20}$/iu.test(token);
+  return /^[A-Za-z0-9]+$/u.test(token) && !looksLikeFilterToken(token);
 }
 
 function matchRows(database: Database.Database, table: 'units_fts' | 'units_cjk', match: string, parameters: Record<string, unknown>): LexicalRow[] {

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { looksLikeFilterToken } from './filter-tokens.ts';
+import { foldedTerm } from './fts-query.ts';
 
 /**
  * How many units hold each plain word, kept in the `unit_terms` table by the store's own writes.
@@ -18,25 +20,18 @@ import type Database from 'better-sqlite3';
 /** unicode61's token characters by default: letters, numbers and private-use code points; all else separates. */
 const tokenPattern = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
 const plainTerm = /^[a-z0-9]+$/u;
-/** The filter column's words (filter-tokens.ts) are indexed too; they are not words anyone asks about. */
-const filterTokenShape = /^[sd][0-9a-f]{20}$/u;
 
 /** The plain terms FTS5 indexes for these column values, each once. */
 export function plainTermsOf(...values: string[]): Set<string> {
   const terms = new Set<string>();
   for (const value of values) {
     for (const match of value.matchAll(tokenPattern)) {
-      const term = foldToken(match[0]);
-      if (plainTerm.test(term) && !filterTokenShape.test(term)) terms.add(term);
+      const term = foldedTerm(match[0]);
+      // The filter column's words are indexed too; they are not words anyone asks about.
+      if (plainTerm.test(term) && !looksLikeFilterToken(term)) terms.add(term);
     }
   }
   return terms;
-}
-
-/** unicode61 with remove_diacritics 2, for the tokens that can fold to ASCII: marks dropped, lowercased. */
-function foldToken(token: string): string {
-  // ASCII tokens (nearly all of them) skip normalization.
-  return /^[\x00-\x7f]*$/u.test(token) ? token.toLowerCase() : token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Per term, how many of these units hold it (each unit counts once per term). */
