@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeLongPdf } from '../../../../test/support/parallel/make-long-pdf.ts';
-import { parseLongPdf as parse, recordingSink, trackWorkers } from '../../../../test/support/parallel/worker-test-helpers.ts';
+import { parseLongPdf as parse, recordingOcr, recordingSink, trackWorkers } from '../../../../test/support/parallel/worker-test-helpers.ts';
 import { FolioError } from '../../../errors.ts';
-import type { PageOcr } from '../ocr/page-ocr.ts';
 import { PageWorkerPool } from './page-worker-pool.ts';
 
 /** A pool whose workers are counted as they start and exit. */
@@ -50,14 +49,7 @@ describe('PageWorkerPool', () => {
 
   it('hands scanned pages back to this thread for OCR', async () => {
     const data = await makeLongPdf({ pageCount: 6, scannedPages: [3] });
-    const recognized: number[] = [];
-    const ocr: PageOcr = {
-      recognize: async page => {
-        recognized.push(page.pageNumber);
-        return [{ text: 'Text read from the scan', bbox: { x: 72, y: 100, width: 200, height: 12 }, fontSize: 10, fontName: 'OCR', bold: false, italic: false, endsLine: true }];
-      },
-      close: async () => {},
-    };
+    const { ocr, recognized } = recordingOcr();
     const { pool } = countedPool(2);
     pools.push(pool);
     const parsed = await parse(data, { figureSink: recordingSink().sink, pool, ocr });

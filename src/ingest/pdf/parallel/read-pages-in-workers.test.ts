@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeLongPdf } from '../../../../test/support/parallel/make-long-pdf.ts';
-import { parseLongPdf as parse, recordingSink, trackWorkers } from '../../../../test/support/parallel/worker-test-helpers.ts';
+import { parseLongPdf as parse, recordingOcr, recordingSink, trackWorkers } from '../../../../test/support/parallel/worker-test-helpers.ts';
 import { FolioError } from '../../../errors.ts';
-import type { PageOcr } from '../ocr/page-ocr.ts';
 import { readPagesInWorkers, type WorkerPageResult } from './read-pages-in-workers.ts';
 
 describe('readPagesInWorkers', () => {
@@ -87,14 +86,7 @@ describe('parsePdf with worker threads', () => {
 
   it('hands scanned pages back to the main thread, whose OCR engine reads them', async () => {
     const data = await makeLongPdf({ pageCount: 16, scannedPages: [4] });
-    const recognized: number[] = [];
-    const ocr: PageOcr = {
-      recognize: async page => {
-        recognized.push(page.pageNumber);
-        return [{ text: 'Text read from the scan', bbox: { x: 72, y: 100, width: 200, height: 12 }, fontSize: 10, fontName: 'OCR', bold: false, italic: false, endsLine: true }];
-      },
-      close: async () => {},
-    };
+    const { ocr, recognized } = recordingOcr();
     const workers = trackWorkers();
     const parsed = await parse(data, { figureSink: recordingSink().sink, workers: 2, ocr, startWorker: workers.startWorker });
     expect(recognized).toEqual([4]);
