@@ -57,20 +57,25 @@ export function prefetchSearch(
   options: SearchSpaceOptions,
 ): SearchPrefetch {
   const scope = searchScope(options);
-  const quiet = <T>(promise: Promise<T>) => {
-    promise.catch(() => undefined);
-    return promise;
-  };
-  const lexical = new Map(texts.keywordQueries.slice(0, maxKeywordQueries).map(text => [text, quiet(store.searchLexical({ ...scope, text }))]));
+  const lexical = new Map(texts.keywordQueries.slice(0, maxKeywordQueries).map(text => [text, awaitedLater(store.searchLexical({ ...scope, text }))]));
   const subQuestionVectors = new Map<string, Promise<UnitHit[]>>();
   const embedder = options.embedder;
   if (embedder) {
     for (const text of texts.subQuestions) {
       const hits = embedder.embed([text], { task: 'query', signal: options.signal }).then(async ([vector]) => (await store.searchVectors({ ...scope, vectors: [vector] }))[0]);
-      subQuestionVectors.set(text, quiet(hits));
+      subQuestionVectors.set(text, awaitedLater(hits));
     }
   }
   return { lexical, subQuestionVectors };
+}
+
+/**
+ * `promise`, with a handler attached now: it is awaited later (or never), and a rejection meanwhile
+ * must not count as unhandled. Awaiting it still throws.
+ */
+function awaitedLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 function searchScope(options: SearchSpaceOptions): { spaces: SpaceId[]; documentIds?: string[]; k: number } {
@@ -156,13 +161,12 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   const pageIndex = options.pageIndex ?? (await loadPageIndex(store, options.spaces, options.documentIds));
   // The store's BM25 queries (a thread of their own, or a server), the embedding call and the node picks
   // start first; the whole-page scoring below runs in this thread while they are under way.
-  const gathered = Promise.all([
+  // Settled below, after the scoring: should the scoring throw first, a failed request is not unhandled.
+  const gathered = awaitedLater(Promise.all([
     Promise.all(lexicalQueries.map(text => options.prefetched?.lexical.get(text) ?? store.searchLexical({ ...scope, text }))),
     vectorLists(store, plan, scope, options),
     nodePickHits(store, plan, options),
-  ]);
-  // Settled below; should the scoring below throw first, a failed request must not go unhandled.
-  gathered.catch(() => undefined);
+  ]));
   // One turn of the event loop first, so the requests are on their way before this thread is busy.
   await new Promise(resolve => setImmediate(resolve));
   // Whole-page lists for the first few keyword queries only: each scans the page index (tens of ms at 100k pages).
@@ -255,8 +259,7 @@ async function vectorLists(
   // fault: one more try, like any call).
   const prefetched = plan.subQuestions.map(text => options.prefetched?.subQuestionVectors.get(text));
   const rest = plan.subQuestions.filter((_, index) => !prefetched[index]);
-  const embedding = Promise.all([rest.length > 0 ? embedAll(rest, 'query') : [], plan.hyde.length > 0 ? embedAll(plan.hyde, 'document') : []]);
-  embedding.catch(() => undefined);
+  const embedding = awaitedLater(Promise.all([rest.length > 0 ? embedAll(rest, 'query') : [], plan.hyde.length > 0 ? embedAll(plan.hyde, 'document') : []]));
   const early = await Promise.allSettled(prefetched.map(list => list ?? Promise.resolve([])));
   const failed = plan.subQuestions.filter((_, index) => prefetched[index] && early[index].status === 'rejected');
   const retried = failed.length > 0 ? await embedAll(failed, 'query') : [];
