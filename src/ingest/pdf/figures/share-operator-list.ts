@@ -6,8 +6,12 @@ import type { PDFPageProxy } from '../open-pdf.ts';
  * worse, decode every image on it again (seconds on photo-heavy brochures). This hands the finished
  * list to the next render of the page, the way a render that built it would have left it.
  * The list is the unoptimised one (pdf.js's QueueOptimizer only merges some image operations; the
- * canvas backend executes both forms). Transparency is assumed, which only makes pdf.js composite
- * through one extra canvas. Relies on pdf.js 5.6 internals (`_intentStates`, the transport's
+ * canvas backend executes both forms). The page is drawn as having no transparency group: with one,
+ * pdf.js draws everything onto an extra transparent canvas and then composites that onto the white
+ * page, a full-canvas copy per figure (~5 % of parsing on photo brochures). Drawn straight onto white
+ * instead, the pixels are the same for normal painting and for the blend modes whose result over
+ * white is the source colour (multiply, darken); only lightening modes (screen, lighten) over the
+ * bare page come out whiter. Relies on pdf.js 5.6 internals (`_intentStates`, the transport's
  * `getRenderingIntent`); when they are not as expected it does nothing and render parses as usual.
  */
 export function shareOperatorListWithRender(page: PDFPageProxy): void {
@@ -25,7 +29,7 @@ export function shareOperatorListWithRender(page: PDFPageProxy): void {
   const built = states.get(operatorListKey) as { operatorList?: { lastChunk?: boolean } } | undefined;
   if (!built?.operatorList?.lastChunk || states.has(renderKey)) return;
   states.set(renderKey, {
-    displayReadyCapability: resolvedCapability(true),
+    displayReadyCapability: resolvedCapability(false),
     operatorList: built.operatorList,
     renderTasks: new Set(),
     streamReaderCancelTimeout: null,
