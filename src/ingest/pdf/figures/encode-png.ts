@@ -3,20 +3,35 @@ import { crc32, deflate } from 'node:zlib';
 
 const deflateAsync = promisify(deflate);
 
+/** Where the pixels to encode sit in a larger RGBA buffer (a canvas holding several figures). */
+export interface PixelWindow {
+  left: number;
+  top: number;
+  /** Pixels per row of the whole buffer. */
+  rowPixels: number;
+}
+
 /**
- * Encodes opaque RGBA pixels as an 8-bit RGB PNG. @napi-rs/canvas's own PNG encoder always compresses
- * hard (~45 ms for a typical 0.4-megapixel figure); zlib level 3 with the "Up" filter is several times
- * faster for a slightly bigger file, which suits one-off crops sent to a vision model.
+ * Encodes opaque RGBA pixels (`widthPx` × `heightPx`, or that window of a larger buffer) as an 8-bit
+ * RGB PNG. @napi-rs/canvas's own PNG encoder always compresses hard (~45 ms for a typical
+ * 0.4-megapixel figure); zlib level 3 with the "Up" filter is several times faster for a slightly
+ * bigger file, which suits one-off crops sent to a vision model.
  */
-export async function encodeOpaquePng(rgba: Uint8Array | Uint8ClampedArray, widthPx: number, heightPx: number): Promise<Uint8Array> {
+export async function encodeOpaquePng(
+  rgba: Uint8Array | Uint8ClampedArray,
+  widthPx: number,
+  heightPx: number,
+  window: PixelWindow = { left: 0, top: 0, rowPixels: widthPx },
+): Promise<Uint8Array> {
   const rowBytes = widthPx * 3;
   const filtered = new Uint8Array((rowBytes + 1) * heightPx);
+  const sourceRowBytes = window.rowPixels * 4;
   for (let row = 0; row < heightPx; row++) {
     const out = row * (rowBytes + 1);
     // Filter type 2 ("Up"): each byte minus the byte above; flat backgrounds become runs of zeros.
     filtered[out] = row === 0 ? 0 : 2;
-    const source = row * widthPx * 4;
-    const above = source - widthPx * 4;
+    const source = (window.top + row) * sourceRowBytes + window.left * 4;
+    const above = source - sourceRowBytes;
     for (let column = 0, target = out + 1; column < widthPx; column++, target += 3) {
       const pixel = source + column * 4;
       if (row === 0) {

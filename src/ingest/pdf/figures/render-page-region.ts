@@ -32,7 +32,7 @@ export async function renderPageRegion(
   const scale = regionScale(clipped, options);
   const drawn = await drawPageRegion(page, clipped, scale);
   // pdf.js paints an opaque white page first, so the pixels can be written as RGB.
-  const png = await encodeOpaquePng(drawn.context.getImageData(0, 0, drawn.widthPx, drawn.heightPx).data, drawn.widthPx, drawn.heightPx);
+  const png = await encodeOpaquePng(drawn.context.canvas.data(), drawn.widthPx, drawn.heightPx);
   return { png, widthPx: drawn.widthPx, heightPx: drawn.heightPx, scale };
 }
 
