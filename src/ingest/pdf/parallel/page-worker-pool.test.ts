@@ -3,6 +3,7 @@ import { makeLongPdf } from '../../../../test/support/parallel/make-long-pdf.ts'
 import { parseLongPdf as parse, recordingOcr, recordingSink, trackWorkers } from '../../../../test/support/parallel/worker-test-helpers.ts';
 import { FolioError } from '../../../errors.ts';
 import { PageWorkerPool } from './page-worker-pool.ts';
+import type { FromPageWorker, ToPageWorker } from './worker-messages.ts';
 
 /** A pool whose workers are counted as they start and exit. */
 function countedPool(size: number) {
@@ -83,6 +84,38 @@ describe('PageWorkerPool', () => {
     const expected = await parse(good, { figureSink: recordingSink().sink });
     expect(await parse(good, { figureSink: recordingSink().sink, pool })).toEqual(expected);
     expect(started).toHaveLength(2);
+  });
+
+  it('reads with one worker at a time once live memory is above its line, side by side below it', async () => {
+    const data = await makeLongPdf({ pageCount: 17 });
+    const mostReadersAtOnce = async (soloAboveLiveBytes: number) => {
+      let busy = 0;
+      let most = 0;
+      const workers = trackWorkers();
+      const pool = new PageWorkerPool({
+        size: 2,
+        soloAboveLiveBytes,
+        startWorker: () => {
+          const worker = workers.startWorker();
+          const postMessage = worker.postMessage.bind(worker);
+          worker.postMessage = (message: ToPageWorker) => {
+            if (message.type === 'read') most = Math.max(most, ++busy);
+            postMessage(message);
+          };
+          worker.on('message', (message: FromPageWorker) => {
+            if (message.type === 'done' || message.type === 'error') busy--;
+            if (message.type === 'page') expect(message.liveBytes).toBeGreaterThan(0);
+          });
+          return worker;
+        },
+      });
+      pools.push(pool);
+      await parse(data, { figureSink: recordingSink().sink, pool });
+      return most;
+    };
+    // This thread's own heap alone is above a line of 1 byte: never two readers.
+    expect(await mostReadersAtOnce(1)).toBe(1);
+    expect(await mostReadersAtOnce(Number.POSITIVE_INFINITY)).toBe(2);
   });
 
   it('refuses work once closed', async () => {

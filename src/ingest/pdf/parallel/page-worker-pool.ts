@@ -27,6 +27,8 @@ export interface PageWorkerPoolOptions {
   size: number;
   /** Starts one worker; tests pass their own to watch the workers' lifetimes. */
   startWorker?: () => Worker;
+  /** Live memory above which only one reader works at a time; `defaultSoloAboveLiveBytes` unless given. */
+  soloAboveLiveBytes?: number;
 }
 
 /** Pages a reader takes per request: small enough to balance uneven pages, large enough to cut chatter. */
@@ -34,11 +36,17 @@ const maxPagesPerRange = 4;
 /** Results read ahead of the page being committed, per document: bounds the PNGs and geometry waiting in memory. */
 const maxPagesAhead = 24;
 /**
- * Above this resident size a new range goes to a reader only when no other reader is busy: pages
- * that need hundreds of MB (huge operator lists, many large images) are then read one at a time, as
- * in a single thread, instead of side by side.
+ * Above this much live memory (the JavaScript heaps in use plus the external memory V8 knows of:
+ * decoded images, buffers), summed over this thread and each worker as of the last page it read, a
+ * new range goes to a reader only when no other reader is busy: documents whose pages need hundreds
+ * of MB (huge operator lists, many large images) are then read one page at a time, as in a single
+ * thread, instead of side by side. Not the resident size: a process's RSS keeps what its threads'
+ * allocators have freed but not returned, so after a few documents it sits above any fixed line
+ * whatever is being read (0.9–1.1 GB over mmlongbench with two workers, where a line at 800 MB RSS
+ * left one reader working most of the time). Over mmlongbench the sum is 0.33 GB at the median
+ * dispatch, 0.55 GB at most: the line is for pages well outside that.
  */
-const soloAboveRssBytes = 800 * 1024 * 1024;
+export const defaultSoloAboveLiveBytes = 640 * 1024 * 1024;
 
 const workerEntry = new URL('./page-worker-entry.js', import.meta.url);
 
@@ -53,6 +61,8 @@ interface PoolWorker {
   busy?: Job;
   /** Documents it has opened (and not yet been told to close). */
   opened: Set<Job>;
+  /** Its live memory when it last reported a page (see FromPageWorker); 0 before its first. */
+  liveBytes: number;
 }
 
 /** A document being read: which ranges are handed out, which results wait to be committed in order. */
@@ -79,12 +89,13 @@ interface Job {
  * the same time are spread over the workers. A worker with nothing left of its own document takes
  * one no other worker has opened yet (each worker that opens a document parses its fonts and structure
  * again), else helps the oldest one. Each document's results are handed to its `onPage` in page order,
- * at most `maxPagesAhead` pages ahead, and above `soloAboveRssBytes` only one reader works at a time.
+ * at most `maxPagesAhead` pages ahead, and above `soloAboveLiveBytes` of live memory only one reader works at a time.
  * Workers are `unref`ed while no document is being read, so an idle pool does not keep the process alive.
  */
 export class PageWorkerPool {
   readonly size: number;
   readonly #startWorker: () => Worker;
+  readonly #soloAboveLiveBytes: number;
   readonly #workers: PoolWorker[] = [];
   readonly #jobs: Job[] = [];
   #nextJobId = 1;
@@ -94,6 +105,7 @@ export class PageWorkerPool {
   constructor(options: PageWorkerPoolOptions) {
     this.size = Math.max(0, Math.floor(options.size));
     this.#startWorker = options.startWorker ?? startPageWorker;
+    this.#soloAboveLiveBytes = options.soloAboveLiveBytes ?? defaultSoloAboveLiveBytes;
   }
 
   /** Worker threads running now (started and not exited). */
@@ -167,7 +179,7 @@ export class PageWorkerPool {
 
   #startWorkers(): void {
     while (!this.#closed && this.#workers.length < this.size) {
-      const reader: PoolWorker = { worker: this.#startWorker(), ready: false, opened: new Set() };
+      const reader: PoolWorker = { worker: this.#startWorker(), ready: false, opened: new Set(), liveBytes: 0 };
       this.#workers.push(reader);
       reader.worker.on('message', (message: FromPageWorker) => this.#onMessage(reader, message));
       reader.worker.on('error', error => this.#onWorkerGone(reader, error));
@@ -179,6 +191,7 @@ export class PageWorkerPool {
     if (message.type === 'ready') {
       reader.ready = true;
     } else if (message.type === 'page') {
+      reader.liveBytes = message.liveBytes;
       const job = this.#jobs.find(each => each.id === message.jobId);
       if (job && !job.settled) {
         job.waiting.set(message.pageNumber, 'needsOcr' in message ? { needsOcr: true } : message.reading);
@@ -245,7 +258,10 @@ export class PageWorkerPool {
   }
 
   #mayStartReader(): boolean {
-    return this.#busyReaders === 0 || process.memoryUsage.rss() <= soloAboveRssBytes;
+    if (this.#busyReaders === 0) return true;
+    const { heapUsed, external } = process.memoryUsage();
+    const live = this.#workers.reduce((sum, reader) => sum + reader.liveBytes, heapUsed + external);
+    return live <= this.#soloAboveLiveBytes;
   }
 
   #hasRange(job: Job): boolean {

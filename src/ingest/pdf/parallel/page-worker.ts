@@ -55,8 +55,9 @@ async function readRange(range: Extract<ToPageWorker, { type: 'read' }>): Promis
       const page = await pdf.getPage(pageNumber);
       try {
         const reading = await readPdfPage(page, pageNumber, { figureDpi: document.figureDpi, ocr: document.deferOcr ? 'defer' : undefined });
-        if ('needsOcr' in reading) post({ type: 'page', jobId: range.jobId, pageNumber, needsOcr: true });
-        else post({ type: 'page', jobId: range.jobId, pageNumber, reading }, reading.figures.map(figure => ownBuffer(figure.png)).filter(isBuffer));
+        const liveBytes = liveMemoryBytes();
+        if ('needsOcr' in reading) post({ type: 'page', jobId: range.jobId, pageNumber, liveBytes, needsOcr: true });
+        else post({ type: 'page', jobId: range.jobId, pageNumber, liveBytes, reading }, reading.figures.map(figure => ownBuffer(figure.png)).filter(isBuffer));
       } finally {
         page.cleanup();
       }
@@ -65,6 +66,12 @@ async function readRange(range: Extract<ToPageWorker, { type: 'read' }>): Promis
   } catch (error) {
     post({ type: 'error', jobId: range.jobId, error: serializeError(error) });
   }
+}
+
+/** This thread's heap in use plus external memory (in a worker, memoryUsage() reports its own isolate's heap). */
+function liveMemoryBytes(): number {
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
 }
 
 /** A PNG's buffer can be transferred only when the PNG is all of it. */

@@ -20,10 +20,14 @@ export type ToPageWorker =
   | { type: 'read'; jobId: number; firstPage: number; lastPage: number }
   | { type: 'close'; jobId: number };
 
-/** Worker → main thread. 'ready' comes once, when the worker can take work. */
+/**
+ * Worker → main thread. 'ready' comes once, when the worker can take work. Each 'page' carries
+ * `liveBytes`: the worker's JavaScript heap in use plus the external memory V8 knows of (decoded
+ * images, buffers), taken when the page had been read and was not yet freed.
+ */
 export type FromPageWorker =
   | { type: 'ready' }
-  | { type: 'page'; jobId: number; pageNumber: number; reading: PageReading }
-  | { type: 'page'; jobId: number; pageNumber: number; needsOcr: true }
+  | { type: 'page'; jobId: number; pageNumber: number; liveBytes: number; reading: PageReading }
+  | { type: 'page'; jobId: number; pageNumber: number; liveBytes: number; needsOcr: true }
   | { type: 'done'; jobId: number }
   | { type: 'error'; jobId: number; error: SerializedError };
