@@ -3,6 +3,7 @@
 // what was found. See docs/benchmarks.md.
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../src/config.ts';
+import { documentsReadAtOnce } from '../src/ingest/ingest-files.ts';
 import { readDocument } from '../src/ingest/read-document.ts';
 import { listDocuments } from './lib/list-documents.ts';
 import { runParseBenchmark } from './lib/parse-benchmark.ts';
@@ -11,12 +12,12 @@ import { formatParseReport } from './lib/parse-report.ts';
 const program = new Command('bench:parse')
   .argument('<paths...>', 'PDF/Office files, or directories holding them')
   .option('--json', 'print the report as JSON on stdout')
-  .option('--concurrency <count>', 'documents read at the same time', positiveInteger, 1)
+  .option('--concurrency <count>', 'documents read at the same time (default: as a batch ingest reads them, one per parse worker; 1 with --isolate)', positiveInteger)
   .option('--isolate', 'read each file in its own child process, so its peak RSS is exact')
   .option('--strict', 'also exit non-zero when the pipeline rejects a file (encrypted, damaged, ...)')
   .parse();
 
-const options = program.opts<{ json?: boolean; concurrency: number; isolate?: boolean; strict?: boolean }>();
+const options = program.opts<{ json?: boolean; concurrency?: number; isolate?: boolean; strict?: boolean }>();
 
 try {
   const config = loadConfig();
@@ -28,7 +29,7 @@ try {
   const report = await runParseBenchmark(
     {
       documents,
-      concurrency: options.concurrency,
+      concurrency: options.concurrency ?? (options.isolate ? 1 : documentsReadAtOnce(config.ingest, config.ingest.parseWorkers > 1)),
       isolate: options.isolate ?? false,
       onDocument: (row, finished, total) =>
         process.stderr.write(`[${finished}/${total}] ${row.name}: ${row.status}, ${row.wallMs.toFixed(0)} ms\n`),

@@ -78,38 +78,59 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
   // once per long document, and then also reads the short ones.
   const toRead = prepared.filter(item => !('outcome' in item)).length;
   const pagePool = config.parseWorkers > 1 && toRead > 1 && !config.docling ? new PageWorkerPool({ size: config.parseWorkers }) : undefined;
+  const reads = new Map<number, Promise<ReadOutcome>>();
   try {
     const pdfPaths = await convertOfficeBatch(prepared, config, scratchDir, dependencies);
+    const statuses = new Map<number, ReturnType<typeof statusWriter>>();
+    const startRead = (index: number, record: DocumentRecord) => {
+      const onEvent = (event: IngestEvent) => dependencies.onEvent?.(index, event);
+      const status = statusWriter(record, dependencies);
+      statuses.set(index, status);
+      const conversionError = pdfPaths.errors.get(index);
+      const reading = conversionError
+        ? Promise.reject(conversionError)
+        : readDocument(
+            { path: dependencies.blobs.originalPath(record.sha256), name: record.name, documentId: record.id, pdfPath: pdfPaths.paths.get(index) },
+            {
+              config,
+              figureSink: dependencies.blobs.figureSink(),
+              figures: dependencies.figureDescriber
+                ? { describer: dependencies.figureDescriber, loadPng: sha256 => dependencies.blobs.readFigure(sha256) }
+                : undefined,
+              ocr: dependencies.ocr,
+              pagePool,
+              log,
+              onEvent: event => {
+                if (event.type === 'stage') status.set(event.stage);
+                onEvent(event);
+              },
+              signal: dependencies.signal,
+            },
+          );
+      reads.set(index, reading.then(result => ({ result }), (error: unknown) => ({ error })));
+    };
+    const readAhead = documentsReadAtOnce(config, Boolean(pagePool));
     const outcomes: IngestOutcome[] = [];
     for (const [index, item] of prepared.entries()) {
       if ('outcome' in item) {
         outcomes.push(item.outcome);
         continue;
       }
+      // This document and the next ones up to `readAhead` are read while the previous one commits:
+      // each parse worker then has a document of its own instead of idling at a document's last pages.
+      for (let next = index, started = 0; next < prepared.length && started < readAhead; next++) {
+        const upcoming = prepared[next];
+        if ('outcome' in upcoming) continue;
+        if (!reads.has(next)) startRead(next, upcoming.record);
+        started++;
+      }
       const { record } = item;
       const onEvent = (event: IngestEvent) => dependencies.onEvent?.(index, event);
-      const status = statusWriter(record, dependencies);
+      const status = statuses.get(index)!;
       try {
-        const conversionError = pdfPaths.errors.get(index);
-        if (conversionError) throw conversionError;
-        const result = await readDocument(
-          { path: dependencies.blobs.originalPath(record.sha256), name: record.name, documentId: record.id, pdfPath: pdfPaths.paths.get(index) },
-          {
-            config,
-            figureSink: dependencies.blobs.figureSink(),
-            figures: dependencies.figureDescriber
-              ? { describer: dependencies.figureDescriber, loadPng: sha256 => dependencies.blobs.readFigure(sha256) }
-              : undefined,
-            ocr: dependencies.ocr,
-            pagePool,
-            log,
-            onEvent: event => {
-              if (event.type === 'stage') status.set(event.stage);
-              onEvent(event);
-            },
-            signal: dependencies.signal,
-          },
-        );
+        const read = await reads.get(index)!;
+        if ('error' in read) throw read.error;
+        const { result } = read;
         status.set('indexing');
         onEvent({ type: 'stage', stage: 'indexing' });
         await status.flush();
@@ -125,8 +146,22 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
     return outcomes;
   } finally {
     await pagePool?.close();
+    // Reads started ahead of a failure that ended the batch stop with the pool; nothing outlives the call.
+    await Promise.all(reads.values());
     await rm(scratchDir, { recursive: true, force: true });
   }
+}
+
+type ReadOutcome = { result: Awaited<ReturnType<typeof readDocument>> } | { error: unknown };
+
+/**
+ * How many documents of a batch are read at the same time: one per parse worker when the batch has a
+ * worker pool (bench:parse reads the same way by default), else one. Each worker that opens a
+ * document parses its fonts and structure again, so a worker per document also costs less CPU than
+ * two workers splitting one; a document alone in the batch still gets every worker.
+ */
+export function documentsReadAtOnce(config: Pick<IngestConfig, 'parseWorkers'>, hasPool: boolean): number {
+  return hasPool ? Math.max(1, config.parseWorkers) : 1;
 }
 
 /** Units (and vectors) for the tree, then one atomic commit; blobs only the replaced version used go last. */

@@ -109,3 +109,46 @@ describe('ingestion into the KnowledgeStore', () => {
     expect((await store.getRecord(space, current.id))?.status).toBe('ready');
   });
 });
+
+describe('a batch ingest with parse workers', () => {
+  it('reads the next document while the previous one is indexed and still commits them in order', async () => {
+    const workDir = await mkdtemp(join(tmpdir(), 'folio-ingest-batch-'));
+    const config = loadConfig({ FOLIO_DATA_DIR: join(workDir, 'data'), FOLIO_OCR: 'off', FOLIO_PARSE_WORKERS: '2' });
+    const store = new StatusRecordingStore({ dataDir: config.dataDir });
+    const folio = buildFolio(config, { store, log: silentLogger() });
+    const space = 'web:ingest-batch' as SpaceId;
+    try {
+      const files = [];
+      for (const [index, animal] of ['otter', 'heron', 'badger', 'lynx'].entries()) {
+        const path = join(workDir, `${animal}.pdf`);
+        // The third file is not a PDF at all: it fails alone, and the fourth is still read.
+        await writeFile(path, index === 2 ? new TextEncoder().encode('%PDF-1.7 cut off') : await makePdf([{ heading: `${animal} habits`, body: `The ${animal} sleeps by day.` }]));
+        files.push({ path });
+      }
+      const events: string[] = [];
+      const outcomes = await folio.ingest(files, space, {
+        onEvent: (index, event) => {
+          if (event.type === 'stage') events.push(`${index}:${event.stage}`);
+        },
+      });
+      expect(outcomes.map(outcome => [outcome.name, outcome.status])).toEqual([
+        ['otter.pdf', 'ready'],
+        ['heron.pdf', 'ready'],
+        ['badger.pdf', 'failed'],
+        ['lynx.pdf', 'ready'],
+      ]);
+      // The second document was being parsed before the first one was ready.
+      expect(events.indexOf('1:parsing')).toBeGreaterThanOrEqual(0);
+      expect(events.indexOf('1:parsing')).toBeLessThan(events.indexOf('0:ready'));
+      // Commits (and failures) still happen in input order.
+      expect(events.filter(event => /:(ready|failed)$/.test(event))).toEqual(['0:ready', '1:ready', '2:failed', '3:ready']);
+      for (const outcome of outcomes.filter(each => each.status === 'ready')) {
+        expect(store.statuses.get(outcome.documentId)).toEqual(['queued', 'parsing', 'indexing']);
+      }
+      expect((await store.searchLexical({ spaces: [space], text: 'lynx sleeps', k: 1 }))[0].unit.documentName).toBe('lynx.pdf');
+    } finally {
+      await folio.close();
+      await rm(workDir, { recursive: true, force: true });
+    }
+  });
+});
