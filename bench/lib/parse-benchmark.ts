@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { IngestConfig } from '../../src/config.ts';
+import { createPageOcr } from '../../src/ingest/pdf/ocr/page-ocr.ts';
 import { PageWorkerPool } from '../../src/ingest/pdf/parallel/page-worker-pool.ts';
 import { documentRow, type DocumentRow } from './document-row.ts';
 import type { DocumentFile } from './list-documents.ts';
@@ -49,6 +50,8 @@ export async function runParseBenchmark(
   // One set of parse workers for the whole run, as a batch ingest keeps them: documents read at the
   // same time (--concurrency) are spread over them, and none pays the workers' start-up.
   const pagePool = !options.isolate && dependencies.config.parseWorkers > 1 ? new PageWorkerPool({ size: dependencies.config.parseWorkers }) : undefined;
+  // And one OCR engine, as the service and `folio ingest` keep (with --isolate each child has its own).
+  const ocr = !options.isolate && dependencies.config.ocr.enabled ? createPageOcr({ languages: dependencies.config.ocr.languages }) : undefined;
   let finished = 0;
   const startedAt = performance.now();
   try {
@@ -58,7 +61,7 @@ export async function runParseBenchmark(
         row = await readInChildProcess(document, dependencies.childScript);
       } else {
         const window = sampler.openWindow();
-        const outcome = await readForBench(document.path, { ...dependencies, figureSink, pagePool });
+        const outcome = await readForBench(document.path, { ...dependencies, figureSink, pagePool, ocr });
         row = documentRow(outcome, document.bytes, window.close());
       }
       options.onDocument?.(row, ++finished, options.documents.length);
@@ -69,6 +72,7 @@ export async function runParseBenchmark(
   } finally {
     sampler.stop();
     await pagePool?.close();
+    await ocr?.close().catch(() => {});
     await figureSink.dispose();
   }
 }

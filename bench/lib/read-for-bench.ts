@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { IngestConfig } from '../../src/config.ts';
 import { FolioError, type FolioErrorCode } from '../../src/errors.ts';
-import { createPageOcr } from '../../src/ingest/pdf/ocr/page-ocr.ts';
+import { createPageOcr, type PageOcr } from '../../src/ingest/pdf/ocr/page-ocr.ts';
 import type { PageWorkerPool } from '../../src/ingest/pdf/parallel/page-worker-pool.ts';
 import type { ReadDocumentDependencies, ReadDocumentResult } from '../../src/ingest/read-document.ts';
 import type { FigureSink } from '../../src/ingest/types.ts';
@@ -46,13 +46,14 @@ export interface BenchReadOutcome {
  */
 export async function readForBench(
   path: string,
-  dependencies: { reader: DocumentReader; config: IngestConfig; figureSink: FigureSink; pagePool?: PageWorkerPool },
+  dependencies: { reader: DocumentReader; config: IngestConfig; figureSink: FigureSink; pagePool?: PageWorkerPool; ocr?: PageOcr },
 ): Promise<BenchReadOutcome> {
   const name = basename(path);
   const documentId = createHash('sha256').update(path).digest('hex').slice(0, 16);
-  // One OCR engine per document, as the PageOcr contract asks; tesseract starts lazily, so documents
-  // with a text layer pay nothing for it.
-  const ocr = dependencies.config.ocr.enabled ? createPageOcr({ languages: dependencies.config.ocr.languages }) : undefined;
+  // The run's OCR engine when given (as the service and `folio ingest` keep one), else one for this
+  // file; tesseract starts lazily, so documents with a text layer pay nothing for it.
+  const ownOcr = !dependencies.ocr && dependencies.config.ocr.enabled ? createPageOcr({ languages: dependencies.config.ocr.languages }) : undefined;
+  const ocr = dependencies.ocr ?? ownOcr;
   const startedAt = performance.now();
   try {
     const result = await dependencies.reader(
@@ -67,6 +68,6 @@ export async function readForBench(
     const status: BenchStatus = error instanceof FolioError && rejectionCodes.has(error.code) ? 'rejected' : 'failed';
     return { name, path, status, wallMs, error: { code, message } };
   } finally {
-    await ocr?.close().catch(() => {});
+    await ownOcr?.close().catch(() => {});
   }
 }

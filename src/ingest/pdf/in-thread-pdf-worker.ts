@@ -15,8 +15,10 @@ import { WorkerMessageHandler } from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
  *   enqueued, both before the receiver runs. The chunk object and its top-level arrays are copied
  *   (shallow); their elements are fresh per operator / per text item and not touched again.
  * - transfers: a transferred buffer is shared instead of moved. Nothing in pdf.js uses a buffer after
- *   transferring it (in a browser it would be empty), but sending one twice is an error with a real
- *   transfer (DataCloneError), and stays one here, with the same error.
+ *   transferring it (in a browser it would be empty, and a second transfer an error). Transfers are
+ *   not tracked: an operator list chunk lists every path's coordinate buffer, and remembering each
+ *   one in a WeakSet cost ~1 % of parse CPU plus the collector's work on it, to catch a misuse pdf.js
+ *   does not make.
  *
  * Everything else pdf.js posts is built for the message (requests, replies, `obj`/`commonobj` with
  * compiled font and image data) or a reply with worker-side cached values (page `view`, outline)
@@ -25,11 +27,8 @@ import { WorkerMessageHandler } from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 class DirectPort {
   peer!: DirectPort;
   readonly #listeners = new Map<(event: { data: unknown }) => void, (() => void) | null>();
-  /** Buffers this end has transferred: transferring one again fails as it would after a real transfer. */
-  readonly #transferred = new WeakSet<object>();
 
-  postMessage(message: unknown, transfer?: unknown[] | null): void {
-    if (transfer) this.#checkTransfer(transfer);
+  postMessage(message: unknown, _transfer?: unknown[] | null): void {
     const event = { data: handOver(message) };
     const receiver = this.peer;
     // Same delivery as LoopbackPort: one microtask later, to the listeners present then.
@@ -59,19 +58,6 @@ class DirectPort {
     for (const [, removeAbort] of this.#listeners) removeAbort?.();
     this.#listeners.clear();
   }
-
-  #checkTransfer(transfer: unknown[]): void {
-    for (let index = 0; index < transfer.length; index++) {
-      const item = transfer[index] as object;
-      if (this.#transferred.has(item)) {
-        const duplicate = transfer.indexOf(item) < index;
-        // A failed structuredClone transfers nothing: neither does this.
-        for (let earlier = 0; earlier < index; earlier++) if (transfer.indexOf(transfer[earlier]) === earlier) this.#transferred.delete(transfer[earlier] as object);
-        throw duplicate ? duplicateError() : detachedError();
-      }
-      this.#transferred.add(item);
-    }
-  }
 }
 
 /** pdf.js's MessageHandler StreamKind.ENQUEUE: a chunk of a stream (operator list, text content). */
@@ -83,29 +69,6 @@ function handOver(message: unknown): unknown {
   const chunk: Record<string, unknown> = { ...(envelope.chunk as Record<string, unknown>) };
   for (const key of Object.keys(chunk)) if (Array.isArray(chunk[key])) chunk[key] = (chunk[key] as unknown[]).slice();
   return { ...envelope, chunk };
-}
-
-/** The error structuredClone throws for a buffer that was transferred before (the engine's own wording). */
-function detachedError(): unknown {
-  const buffer = new ArrayBuffer(0);
-  structuredClone(buffer, { transfer: [buffer] });
-  try {
-    structuredClone(null, { transfer: [buffer] });
-  } catch (error) {
-    return error;
-  }
-  return new DOMException('An ArrayBuffer is detached and could not be cloned.', 'DataCloneError');
-}
-
-/** The error structuredClone throws for a buffer listed twice in one transfer. */
-function duplicateError(): unknown {
-  const buffer = new ArrayBuffer(0);
-  try {
-    structuredClone(null, { transfer: [buffer, buffer] });
-  } catch (error) {
-    return error;
-  }
-  return new DOMException('ArrayBuffer is duplicated in the transfer list.', 'DataCloneError');
 }
 
 /**

@@ -5,7 +5,10 @@ import type { TextRun } from '../page-content.ts';
 import { type OcrBlock, ocrLinesToRuns } from './ocr-lines-to-runs.ts';
 import { resolveTesseractLanguagePath, type TesseractLanguagePath } from './tesseract-language-path.ts';
 
-/** Reads the text of a page that has no text layer. One instance per document; close() frees the worker. */
+/**
+ * Reads the text of a page that has no text layer. One instance can serve many documents, also at the
+ * same time (the service and `folio ingest` keep one per process); close() frees the worker.
+ */
 export interface PageOcr {
   /** Runs in the page's top-left point coordinates, one per recognised word or line. */
   recognize(page: PDFPageProxy): Promise<TextRun[]>;
