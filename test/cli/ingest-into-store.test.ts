@@ -146,6 +146,24 @@ describe('a batch ingest with parse workers', () => {
         expect(store.statuses.get(outcome.documentId)).toEqual(['queued', 'parsing', 'indexing']);
       }
       expect((await store.searchLexical({ spaces: [space], text: 'lynx sleeps', k: 1 }))[0].unit.documentName).toBe('lynx.pdf');
+
+      // Cancelled while the first two are being read: every document of the batch ends failed, none
+      // is left half-stored, and the call returns (no read started ahead outlives it).
+      const cancelled = [];
+      for (const animal of ['wren', 'vole', 'newt']) {
+        const path = join(workDir, `${animal}.pdf`);
+        await writeFile(path, await makePdf(Array.from({ length: 20 }, (_, page) => ({ heading: `${animal} ${page}`, body: `The ${animal} page ${page}.` }))));
+        cancelled.push({ path });
+      }
+      const controller = new AbortController();
+      const stopped = await folio.ingest(cancelled, space, {
+        signal: controller.signal,
+        onEvent: (index, event) => {
+          if (index === 0 && event.type === 'page' && event.page === 2) controller.abort(new Error('cancelled by the user'));
+        },
+      });
+      expect(stopped.map(outcome => outcome.status)).toEqual(['failed', 'failed', 'failed']);
+      expect(await store.searchLexical({ spaces: [space], text: 'wren vole newt', k: 3 })).toEqual([]);
     } finally {
       await folio.close();
       await rm(workDir, { recursive: true, force: true });
