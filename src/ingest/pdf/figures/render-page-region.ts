@@ -3,7 +3,7 @@ import type { BoundingBox } from '../../types.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { encodeOpaquePng } from './encode-png.ts';
 import { shareOperatorListWithRender } from './share-operator-list.ts';
-import { skipOffCanvasText } from './skip-offcanvas-text.ts';
+import { skipOffCanvasDrawing } from './skip-offcanvas-drawing.ts';
 
 type PdfjsCanvas = Parameters<PDFPageProxy['render']>[0]['canvas'];
 
@@ -53,8 +53,9 @@ export function regionScale(region: PageRegion, options: { dpi: number; maxSideP
 
 /**
  * Draws a page region (already clipped to the page) at `scale` onto a canvas of the region's size.
- * Text entirely outside the canvas is not drawn (see skipOffCanvasText), which makes small crops of
- * text-heavy pages several times cheaper, and the operator list already read for the page is reused
+ * Text and images entirely outside the canvas are not drawn (see skipOffCanvasDrawing), which makes
+ * small crops of text- and photo-heavy pages several times cheaper, and the operator list already read
+ * for the page is reused
  * (see shareOperatorListWithRender) instead of parsed and its images decoded a second time.
  */
 export async function drawPageRegion(
@@ -73,7 +74,7 @@ export async function drawPageRegion(
     shareOperatorListWithRender(page);
     // The filter runs only once drawing starts, by which time `task` is assigned.
     let task: ReturnType<PDFPageProxy['render']> | undefined;
-    const operationsFilter = skipOffCanvasText(() => task, widthPx, heightPx);
+    const operationsFilter = skipOffCanvasDrawing(() => task, widthPx, heightPx);
     task = page.render({ canvas: canvas as unknown as PdfjsCanvas, viewport, operationsFilter });
     await task.promise;
   } else {

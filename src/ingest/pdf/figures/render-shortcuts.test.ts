@@ -4,13 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { openTestPdf } from '../../../../test/support/figures/test-documents.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { renderFigures } from './render-figures.ts';
-import { skipOffCanvasText } from './skip-offcanvas-text.ts';
+import { skipOffCanvasDrawing } from './skip-offcanvas-drawing.ts';
 
-/** A text-heavy page with a chart: lines above, below and beside the chart, one running through it. */
+/** A striped photo stand-in, so a shifted or missing image shows in the pixels. */
+async function stripedPng(): Promise<Uint8Array> {
+  const canvas = createCanvas(120, 80);
+  const context = canvas.getContext('2d');
+  for (let stripe = 0; stripe < 6; stripe++) {
+    context.fillStyle = `rgb(${40 * stripe}, ${200 - 30 * stripe}, 90)`;
+    context.fillRect(stripe * 20, 0, 20, 80);
+  }
+  return canvas.encode('png');
+}
+
+/**
+ * A text-heavy page with a chart: lines above, below and beside the chart, one running through it,
+ * and two photos: one far from the chart, one reaching into it.
+ */
 async function makeChartPage(): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
   const page = document.addPage([612, 792]);
+  const photo = await document.embedPng(await stripedPng());
+  page.drawImage(photo, { x: 40, y: 60, width: 120, height: 80 });
+  page.drawImage(photo, { x: 250, y: 500, width: 120, height: 80 });
   for (let line = 0; line < 50; line++) page.drawText(`Line ${line} of body text around the chart, plain words.`, { x: 40, y: 760 - line * 15, size: 10, font });
   page.drawRectangle({ x: 300, y: 400, width: 200, height: 150, color: rgb(0.9, 0.9, 0.9) });
   for (let bar = 0; bar < 5; bar++) page.drawRectangle({ x: 320 + bar * 35, y: 410, width: 20, height: 20 + bar * 25, color: rgb(0.1, 0.3, 0.8) });
@@ -75,7 +92,7 @@ describe('figure rendering shortcuts', () => {
         visibility.push(this.contentVisible);
       },
     };
-    const filter = skipOffCanvasText(() => ({ _internalRenderTask: { gfx: graphics } }), 200, 100);
+    const filter = skipOffCanvasDrawing(() => ({ _internalRenderTask: { gfx: graphics } }), 200, 100);
     expect(filter()).toBe(true);
     const glyphs = Array.from({ length: 5 }, () => ({ width: 500 }));
     const showAt = (x: number, y: number, mode = 0) => {
@@ -89,6 +106,36 @@ describe('figure rendering shortcuts', () => {
     showAt(-100, 180); // wholly left of the canvas
     expect(visibility).toEqual([true, false, true, true, false]);
     expect(graphics.contentVisible).toBe(true);
+  });
+});
+
+describe('images outside the canvas', () => {
+  it('are not painted; images on or reaching into the canvas are', () => {
+    const painted: string[] = [];
+    // Device = user space scaled by 2 and flipped, as a 200×100 px crop at 144 dpi.
+    let transform = { a: 2, b: 0, c: 0, d: -2, e: 0, f: 100 };
+    const graphics = {
+      contentVisible: true,
+      ctx: { getTransform: () => transform },
+      current: {},
+      showText() {},
+      paintInlineImageXObject(_operationIndex: number, image: unknown) {
+        painted.push(image as string);
+      },
+    };
+    const filter = skipOffCanvasDrawing(() => ({ _internalRenderTask: { gfx: graphics } }), 200, 100);
+    expect(filter()).toBe(true);
+    // An image's unit square placed by its matrix [w 0 0 h x y] in user space.
+    const paintAt = (name: string, x: number, y: number, width: number, height: number) => {
+      transform = { a: 2 * width, b: 0, c: 0, d: -2 * height, e: 2 * x, f: 100 - 2 * y };
+      graphics.paintInlineImageXObject(0, name);
+    };
+    paintAt('inside', 10, 10, 20, 20);
+    paintAt('below', 10, -80, 20, 20); // device y 160–200: below the 100 px canvas
+    paintAt('reaching in', -15, 10, 20, 20); // device x -30…10
+    paintAt('right', 150, 10, 20, 20); // device x 300–340
+    paintAt('covering', -100, -100, 400, 400);
+    expect(painted).toEqual(['inside', 'reaching in', 'covering']);
   });
 });
 
