@@ -55,8 +55,8 @@ export function regionScale(region: PageRegion, options: { dpi: number; maxSideP
  * Draws a page region (already clipped to the page) at `scale` onto a canvas of the region's size.
  * Text and images entirely outside the canvas are not drawn (see skipOffCanvasDrawing), which makes
  * small crops of text- and photo-heavy pages several times cheaper, and the operator list already read
- * for the page is reused
- * (see shareOperatorListWithRender) instead of parsed and its images decoded a second time.
+ * for the page is reused (see shareOperatorListWithRender) instead of parsed and its images decoded a
+ * second time.
  */
 export async function drawPageRegion(
   page: PDFPageProxy,

@@ -83,8 +83,13 @@ function isImageOffCanvas(graphics: CanvasGraphicsInternals, widthPx: number, he
   const { a, b, c, d, e, f } = graphics.ctx.getTransform();
   const xs = [e, a + e, c + e, a + c + e];
   const ys = [f, b + f, d + f, b + d + f];
-  if (![...xs, ...ys].every(Number.isFinite)) return false;
-  return Math.max(...xs) < -marginPx || Math.max(...ys) < -marginPx || Math.min(...xs) > widthPx + marginPx || Math.min(...ys) > heightPx + marginPx;
+  return isBoxOffCanvas(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), widthPx, heightPx);
+}
+
+/** A device-pixel box wholly outside the canvas and its margin; a box with non-finite corners never is. */
+function isBoxOffCanvas(minX: number, minY: number, maxX: number, maxY: number, widthPx: number, heightPx: number): boolean {
+  if (![minX, minY, maxX, maxY].every(Number.isFinite)) return false;
+  return maxX < -marginPx || maxY < -marginPx || minX > widthPx + marginPx || minY > heightPx + marginPx;
 }
 
 function isOffCanvas(graphics: CanvasGraphicsInternals, glyphs: unknown[], widthPx: number, heightPx: number): boolean {
@@ -130,6 +135,5 @@ function isOffCanvas(graphics: CanvasGraphicsInternals, glyphs: unknown[], width
     maxX = Math.max(maxX, deviceX);
     maxY = Math.max(maxY, deviceY);
   }
-  if (![minX, minY, maxX, maxY].every(Number.isFinite)) return false;
-  return maxX < -marginPx || maxY < -marginPx || minX > widthPx + marginPx || minY > heightPx + marginPx;
+  return isBoxOffCanvas(minX, minY, maxX, maxY, widthPx, heightPx);
 }

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { liveMemoryBytes } from './live-memory.ts';
 import type { PageReading } from './read-pdf-page.ts';
 import { deserializeError } from '../../../serialized-error.ts';
 import type { FromPageWorker, ToPageWorker } from './worker-messages.ts';
@@ -259,8 +260,7 @@ export class PageWorkerPool {
 
   #mayStartReader(): boolean {
     if (this.#busyReaders === 0) return true;
-    const { heapUsed, external } = process.memoryUsage();
-    const live = this.#workers.reduce((sum, reader) => sum + reader.liveBytes, heapUsed + external);
+    const live = this.#workers.reduce((sum, reader) => sum + reader.liveBytes, liveMemoryBytes());
     return live <= this.#soloAboveLiveBytes;
   }
 

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { openPdf, type PDFDocumentProxy } from '../open-pdf.ts';
+import { liveMemoryBytes } from './live-memory.ts';
 import { readPdfPage } from './read-pdf-page.ts';
 import { serializeError } from '../../../serialized-error.ts';
 import type { FromPageWorker, ToPageWorker } from './worker-messages.ts';
@@ -66,12 +67,6 @@ async function readRange(range: Extract<ToPageWorker, { type: 'read' }>): Promis
   } catch (error) {
     post({ type: 'error', jobId: range.jobId, error: serializeError(error) });
   }
-}
-
-/** This thread's heap in use plus external memory (in a worker, memoryUsage() reports its own isolate's heap). */
-function liveMemoryBytes(): number {
-  const { heapUsed, external } = process.memoryUsage();
-  return heapUsed + external;
 }
 
 /** A PNG's buffer can be transferred only when the PNG is all of it. */
