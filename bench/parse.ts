@@ -3,7 +3,6 @@
 // what was found. See docs/benchmarks.md.
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../src/config.ts';
-import { documentsReadAtOnce } from '../src/ingest/ingest-files.ts';
 import { readDocument } from '../src/ingest/read-document.ts';
 import { listDocuments } from './lib/list-documents.ts';
 import { runParseBenchmark } from './lib/parse-benchmark.ts';
@@ -29,7 +28,7 @@ try {
   const report = await runParseBenchmark(
     {
       documents,
-      concurrency: options.concurrency ?? (options.isolate ? 1 : documentsReadAtOnce(config.ingest, config.ingest.parseWorkers > 1)),
+      concurrency: options.concurrency,
       isolate: options.isolate ?? false,
       onDocument: (row, finished, total) =>
         process.stderr.write(`[${finished}/${total}] ${row.name}: ${row.status}, ${row.wallMs.toFixed(0)} ms\n`),

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { IngestConfig } from '../../src/config.ts';
+import { documentsReadAtOnce } from '../../src/ingest/ingest-files.ts';
 import { createPageOcr } from '../../src/ingest/pdf/ocr/page-ocr.ts';
 import { PageWorkerPool } from '../../src/ingest/pdf/parallel/page-worker-pool.ts';
 import { documentRow, type DocumentRow } from './document-row.ts';
@@ -35,7 +36,8 @@ export interface ParseBenchmarkReport {
 
 export interface ParseBenchmarkOptions {
   documents: DocumentFile[];
-  concurrency: number;
+  /** Documents read at the same time; by default as a batch ingest reads them (documentsReadAtOnce). */
+  concurrency?: number;
   isolate: boolean;
   /** Called as each document finishes (progress on stderr). */
   onDocument?: (row: DocumentRow, finished: number, total: number) => void;
@@ -52,10 +54,11 @@ export async function runParseBenchmark(
   const pagePool = !options.isolate && dependencies.config.parseWorkers > 1 ? new PageWorkerPool({ size: dependencies.config.parseWorkers }) : undefined;
   // And one OCR engine, as the service and `folio ingest` keep (with --isolate each child has its own).
   const ocr = !options.isolate && dependencies.config.ocr.enabled ? createPageOcr({ languages: dependencies.config.ocr.languages }) : undefined;
+  const concurrency = options.concurrency ?? documentsReadAtOnce(dependencies.config, Boolean(pagePool));
   let finished = 0;
   const startedAt = performance.now();
   try {
-    const rows = await mapWithConcurrency(options.documents, options.concurrency, async document => {
+    const rows = await mapWithConcurrency(options.documents, concurrency, async document => {
       let row: DocumentRow;
       if (options.isolate) {
         row = await readInChildProcess(document, dependencies.childScript);
@@ -68,7 +71,7 @@ export async function runParseBenchmark(
       return row;
     });
     const wallMs = performance.now() - startedAt;
-    return { rows, totals: totalsOf(rows, wallMs, sampler.peakRssBytes(), options) };
+    return { rows, totals: totalsOf(rows, wallMs, sampler.peakRssBytes(), { isolate: options.isolate, concurrency }) };
   } finally {
     sampler.stop();
     await pagePool?.close();
@@ -77,7 +80,7 @@ export async function runParseBenchmark(
   }
 }
 
-function totalsOf(rows: DocumentRow[], wallMs: number, ownPeakRssBytes: number, options: ParseBenchmarkOptions): ParseTotals {
+function totalsOf(rows: DocumentRow[], wallMs: number, ownPeakRssBytes: number, options: { isolate: boolean; concurrency: number }): ParseTotals {
   const pages = rows.reduce((sum, row) => sum + (row.status === 'ok' && row.pages !== null ? row.pages : 0), 0);
   const largest = rows.reduce<DocumentRow | undefined>((best, row) => (!best || row.bytes > best.bytes ? row : best), undefined);
   const childPeak = Math.max(0, ...rows.map(row => (options.isolate ? (row.peakRssBytes ?? 0) : 0)));

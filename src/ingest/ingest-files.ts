@@ -78,14 +78,13 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
   // once per long document, and then also reads the short ones.
   const toRead = prepared.filter(item => !('outcome' in item)).length;
   const pagePool = config.parseWorkers > 1 && toRead > 1 && !config.docling ? new PageWorkerPool({ size: config.parseWorkers }) : undefined;
-  const reads = new Map<number, Promise<ReadOutcome>>();
+  // Reads started, by input index: the record's status writer and the read's outcome (never rejects).
+  const reads = new Map<number, { status: ReturnType<typeof statusWriter>; outcome: Promise<ReadOutcome> }>();
   try {
     const pdfPaths = await convertOfficeBatch(prepared, config, scratchDir, dependencies);
-    const statuses = new Map<number, ReturnType<typeof statusWriter>>();
     const startRead = (index: number, record: DocumentRecord) => {
       const onEvent = (event: IngestEvent) => dependencies.onEvent?.(index, event);
       const status = statusWriter(record, dependencies);
-      statuses.set(index, status);
       const conversionError = pdfPaths.errors.get(index);
       const reading = conversionError
         ? Promise.reject(conversionError)
@@ -107,7 +106,7 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
               signal: dependencies.signal,
             },
           );
-      reads.set(index, reading.then(result => ({ result }), (error: unknown) => ({ error })));
+      reads.set(index, { status, outcome: reading.then(result => ({ result }), (error: unknown) => ({ error })) });
     };
     const readAhead = documentsReadAtOnce(config, Boolean(pagePool));
     const outcomes: IngestOutcome[] = [];
@@ -126,9 +125,9 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
       }
       const { record } = item;
       const onEvent = (event: IngestEvent) => dependencies.onEvent?.(index, event);
-      const status = statuses.get(index)!;
+      const { status, outcome } = reads.get(index)!;
       try {
-        const read = await reads.get(index)!;
+        const read = await outcome;
         if ('error' in read) throw read.error;
         const { result } = read;
         status.set('indexing');
@@ -147,7 +146,7 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
   } finally {
     await pagePool?.close();
     // Reads started ahead of a failure that ended the batch stop with the pool; nothing outlives the call.
-    await Promise.all(reads.values());
+    await Promise.all([...reads.values()].map(read => read.outcome));
     await rm(scratchDir, { recursive: true, force: true });
   }
 }
