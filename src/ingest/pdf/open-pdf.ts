@@ -1,5 +1,7 @@
 // Must stay before pdf.js: it keeps the engine's Array.prototype.push before core-js replaces it.
 import { restoreNativeBuiltins } from './native-builtins.ts';
+// Also before pdf.js: installs the JPEG decoder pdf.js looks for when its worker module loads.
+import './native-jpeg-decoder.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { FolioError } from '../../errors.ts';

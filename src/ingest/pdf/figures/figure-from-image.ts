@@ -2,6 +2,7 @@ import type { BoundingBox } from '../../types.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { encodeOpaquePng } from './encode-png.ts';
 import type { PlacedImage } from './find-placed-images.ts';
+import { nativeJpegPixels } from '../native-jpeg-decoder.js';
 import type { PageRegion } from './render-page-region.ts';
 
 export interface FigureFromImage {
@@ -20,7 +21,8 @@ const axisTolerance = 1e-6;
 interface DecodedImage {
   width: number;
   height: number;
-  kind: number;
+  /** 3: RGB (pdf.js's own decoders); 4: opaque RGBA (a natively decoded JPEG's canvas). */
+  channels: 3 | 4;
   data: Uint8Array | Uint8ClampedArray;
 }
 
@@ -44,12 +46,12 @@ export function imageCoveringRegion(images: PlacedImage[], region: PageRegion): 
  * Builds the figure PNG straight from the image's decoded pixels (pdf.js decodes them for the
  * operator list), resampled with a box filter to the size the rendered crop would have and oriented
  * by the image's matrix. Skips drawing the page, which for photos cost ~90 ms a figure.
- * Returns undefined when the pixels are not opaque RGB (or the image could not be decoded): the
- * caller then renders.
+ * Takes pdf.js's RGB pixels or the opaque RGBA of a natively decoded JPEG (native-jpeg-decoder.js).
+ * Returns undefined for other pixels (or when the image could not be decoded): the caller then renders.
  */
 export async function figureFromImage(page: PDFPageProxy, image: PlacedImage, region: PageRegion, scale: number): Promise<FigureFromImage | undefined> {
   const decoded = await decodedImage(page, image.objectId);
-  if (!decoded || decoded.kind !== rgbImageKind || decoded.data.length < decoded.width * decoded.height * 3) return undefined;
+  if (!decoded || decoded.data.length < decoded.width * decoded.height * decoded.channels) return undefined;
   const widthPx = Math.max(1, Math.round(region.width * scale));
   const heightPx = Math.max(1, Math.round(region.height * scale));
   const [a, b, c, d, e, f] = image.matrix;
@@ -69,7 +71,8 @@ export async function figureFromImage(page: PDFPageProxy, image: PlacedImage, re
     columnsFollowX ? spanAlongY(oy, decoded.height, y => toRow(centreX, y)) : spanAlongY(oy, decoded.width, y => toColumn(centreX, y)));
   const rgba = new Uint8Array(widthPx * heightPx * 4);
   const source = decoded.data;
-  const rowBytes = decoded.width * 3;
+  const channels = decoded.channels;
+  const rowBytes = decoded.width * channels;
   for (let oy = 0; oy < heightPx; oy++) {
     for (let ox = 0; ox < widthPx; ox++) {
       const [columnStart, columnEnd] = columnsFollowX ? xSpans[ox] : ySpans[oy];
@@ -78,7 +81,7 @@ export async function figureFromImage(page: PDFPageProxy, image: PlacedImage, re
       let green = 0;
       let blue = 0;
       for (let row = rowStart; row < rowEnd; row++) {
-        for (let offset = row * rowBytes + columnStart * 3, end = row * rowBytes + columnEnd * 3; offset < end; offset += 3) {
+        for (let offset = row * rowBytes + columnStart * channels, end = row * rowBytes + columnEnd * channels; offset < end; offset += channels) {
           red += source[offset];
           green += source[offset + 1];
           blue += source[offset + 2];
@@ -120,9 +123,14 @@ async function decodedImage(page: PDFPageProxy, objectId: string): Promise<Decod
       store.get(objectId, resolve);
     }).finally(() => clearTimeout(timer));
   }
-  const image = decoded as Partial<DecodedImage> & { bitmap?: unknown } | null | undefined;
-  if (!image || image.bitmap || !image.data || !image.width || !image.height || image.kind === undefined) return undefined;
-  return image as DecodedImage;
+  const image = decoded as { width?: number; height?: number; kind?: number; data?: Uint8Array | Uint8ClampedArray | null; bitmap?: unknown } | null | undefined;
+  if (!image || !image.width || !image.height) return undefined;
+  if (image.bitmap) {
+    const pixels = nativeJpegPixels(image.bitmap);
+    return pixels && pixels.width === image.width && pixels.height === image.height ? { width: image.width, height: image.height, channels: 4, data: pixels.data } : undefined;
+  }
+  if (!image.data || image.kind !== rgbImageKind) return undefined;
+  return { width: image.width, height: image.height, channels: 3, data: image.data };
 }
 
 /** Source pixels [start, end) an output pixel covers along one axis; at least the one under its centre. */

@@ -4,7 +4,9 @@
 // slower, and once loaded the TypeScript modules get the same instance from the module cache.
 // Its core-js replaces Array.prototype.push and JSON.parse/stringify with slower JavaScript versions;
 // they are kept before and put back after (see src/ingest/pdf/native-builtins.ts), so dynamic imports.
+// The native JPEG decoder must exist before pdf.js's worker module is evaluated (native-jpeg-decoder.js).
 import { register } from 'tsx/esm/api';
+import '../native-jpeg-decoder.js';
 
 const nativeArrayPush = Array.prototype.push;
 const nativeJsonParse = JSON.parse;
