@@ -1,7 +1,4 @@
-import { promisify } from 'node:util';
-import { crc32, deflate } from 'node:zlib';
-
-const deflateAsync = promisify(deflate);
+import { crc32, deflateSync } from 'node:zlib';
 
 /** Where the pixels to encode sit in a larger RGBA buffer (a canvas holding several figures). */
 export interface PixelWindow {
@@ -56,7 +53,10 @@ export async function encodeOpaquePng(
   headerView.setUint32(0, widthPx);
   headerView.setUint32(4, heightPx);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour RGB, deflate, adaptive filtering, no interlace
-  const compressed = await deflateAsync(filtered, { level: 1 });
+  // Synchronous: the asynchronous form hands zlib 16 KB steps on the thread pool, ~20 % more CPU for
+  // the same bytes, and the reading thread (a parse worker, or a page read that blocks it anyway) has
+  // nothing to do meanwhile.
+  const compressed = deflateSync(filtered, { level: 1 });
   return concat([
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
