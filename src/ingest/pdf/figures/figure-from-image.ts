@@ -65,18 +65,35 @@ export async function figureFromImage(page: PDFPageProxy, image: PlacedImage, re
   const spanAlongY = (oy: number, size: number, map: (t: number) => number) => pixelSpan(map(region.y + oy / scale), map(region.y + (oy + 1) / scale), size);
   const centreY = region.y + region.height / 2;
   const centreX = region.x + region.width / 2;
-  const xSpans = Array.from({ length: widthPx }, (_, ox) =>
-    columnsFollowX ? spanAlongX(ox, decoded.width, x => toColumn(x, centreY)) : spanAlongX(ox, decoded.height, x => toRow(x, centreY)));
-  const ySpans = Array.from({ length: heightPx }, (_, oy) =>
-    columnsFollowX ? spanAlongY(oy, decoded.height, y => toRow(centreX, y)) : spanAlongY(oy, decoded.width, y => toColumn(centreX, y)));
+  // Spans as [start, end) pairs in flat typed arrays: the loop below runs once per output pixel.
+  const xSpans = new Int32Array(widthPx * 2);
+  for (let ox = 0; ox < widthPx; ox++) {
+    const [start, end] = columnsFollowX ? spanAlongX(ox, decoded.width, x => toColumn(x, centreY)) : spanAlongX(ox, decoded.height, x => toRow(x, centreY));
+    xSpans[2 * ox] = start;
+    xSpans[2 * ox + 1] = end;
+  }
+  const ySpans = new Int32Array(heightPx * 2);
+  for (let oy = 0; oy < heightPx; oy++) {
+    const [start, end] = columnsFollowX ? spanAlongY(oy, decoded.height, y => toRow(centreX, y)) : spanAlongY(oy, decoded.width, y => toColumn(centreX, y));
+    ySpans[2 * oy] = start;
+    ySpans[2 * oy + 1] = end;
+  }
+  const columnSpans = columnsFollowX ? xSpans : ySpans;
+  const rowSpans = columnsFollowX ? ySpans : xSpans;
   const rgba = new Uint8Array(widthPx * heightPx * 4);
-  const source = decoded.data;
+  // One plain Uint8Array view (pdf.js hands a Uint8ClampedArray or Uint8Array, the canvas a Buffer):
+  // the element reads stay monomorphic.
+  const source = new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
   const channels = decoded.channels;
   const rowBytes = decoded.width * channels;
   for (let oy = 0; oy < heightPx; oy++) {
     for (let ox = 0; ox < widthPx; ox++) {
-      const [columnStart, columnEnd] = columnsFollowX ? xSpans[ox] : ySpans[oy];
-      const [rowStart, rowEnd] = columnsFollowX ? ySpans[oy] : xSpans[ox];
+      const columnIndex = 2 * (columnsFollowX ? ox : oy);
+      const rowIndex = 2 * (columnsFollowX ? oy : ox);
+      const columnStart = columnSpans[columnIndex];
+      const columnEnd = columnSpans[columnIndex + 1];
+      const rowStart = rowSpans[rowIndex];
+      const rowEnd = rowSpans[rowIndex + 1];
       let red = 0;
       let green = 0;
       let blue = 0;
