@@ -34,21 +34,18 @@ export class GraphicsCollector {
   constructor(private readonly pageWidth: number, private readonly pageHeight: number) {}
 
   addPath(subpaths: Subpath[], paint: PathPaint, clip: Bounds): void {
+    // No closure here: runs once per painted path, and tsx (esbuild keepNames) names each closure it creates.
     let pending: Bounds | null = null;
-    const flushPending = () => {
-      if (pending) this.addPathBounds(pending, paint, clip);
-      pending = null;
-    };
     for (const subpath of subpaths) {
       if (this.addStraightShape(subpath, paint, clip)) continue;
       const bounds = subpathBounds(subpath);
       if (pending && boundsGap(pending, bounds) <= subpathMergeGapPt) pending = unionBounds(pending, bounds);
       else {
-        flushPending();
+        if (pending) this.addPathBounds(pending, paint, clip);
         pending = bounds;
       }
     }
-    flushPending();
+    if (pending) this.addPathBounds(pending, paint, clip);
   }
 
   addImage(bounds: Bounds, clip: Bounds): void {

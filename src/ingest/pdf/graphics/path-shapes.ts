@@ -20,30 +20,28 @@ export interface Subpath {
 
 /** Splits a pdf.js path buffer into subpaths and transforms every vertex by `matrix`. */
 export function readSubpaths(buffer: Float32Array, matrix: AffineMatrix): Subpath[] {
-  const [a, b, c, d, e, f] = matrix;
   const subpaths: Subpath[] = [];
+  // No closures: this runs once per painted path, and tsx (esbuild keepNames) names each closure it creates.
   let current: Subpath | null = null;
-  const push = (x: number, y: number) => {
-    current ??= startSubpath(subpaths);
-    current.xs.push(a * x + c * y + e);
-    current.ys.push(b * x + d * y + f);
-  };
   for (let index = 0; index < buffer.length; ) {
     switch (buffer[index++]) {
       case moveToOp:
         current = startSubpath(subpaths);
-        push(buffer[index++], buffer[index++]);
+        pushVertex(current, matrix, buffer[index++], buffer[index++]);
         break;
       case lineToOp:
-        push(buffer[index++], buffer[index++]);
+        current ??= startSubpath(subpaths);
+        pushVertex(current, matrix, buffer[index++], buffer[index++]);
         break;
       case curveToOp:
-        for (let point = 0; point < 3; point++) push(buffer[index++], buffer[index++]);
-        current!.curved = true;
+        current ??= startSubpath(subpaths);
+        for (let point = 0; point < 3; point++) pushVertex(current, matrix, buffer[index++], buffer[index++]);
+        current.curved = true;
         break;
       case quadraticCurveToOp:
-        for (let point = 0; point < 2; point++) push(buffer[index++], buffer[index++]);
-        current!.curved = true;
+        current ??= startSubpath(subpaths);
+        for (let point = 0; point < 2; point++) pushVertex(current, matrix, buffer[index++], buffer[index++]);
+        current.curved = true;
         break;
       case closePathOp:
         if (current) {
@@ -58,7 +56,16 @@ export function readSubpaths(buffer: Float32Array, matrix: AffineMatrix): Subpat
     }
   }
   if (current) dropClosingVertex(current);
-  return subpaths.filter(subpath => subpath.xs.length > 1);
+  return subpaths.filter(hasSegment);
+}
+
+function hasSegment(subpath: Subpath): boolean {
+  return subpath.xs.length > 1;
+}
+
+function pushVertex(subpath: Subpath, matrix: AffineMatrix, x: number, y: number): void {
+  subpath.xs.push(matrix[0] * x + matrix[2] * y + matrix[4]);
+  subpath.ys.push(matrix[1] * x + matrix[3] * y + matrix[5]);
 }
 
 function startSubpath(subpaths: Subpath[]): Subpath {
