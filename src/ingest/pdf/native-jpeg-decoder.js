@@ -42,6 +42,8 @@ export function installNativeJpegDecoder() {
   } catch {
     return false;
   }
+  // libvips's operation cache would keep recent decodes (up to 50 MB); every image is decoded once.
+  sharp.cache(false);
   globalThis.ImageDecoder = createDecoderClass(sharp, canvas);
   installed = true;
   return true;
@@ -91,8 +93,14 @@ function createDecoderClass(sharp, { createCanvas, ImageData }) {
       const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength);
       bitmap.getContext('2d').putImageData(new ImageData(pixels, info.width, info.height), 0, 0);
       decodedBitmaps.set(bitmap, { width: info.width, height: info.height });
-      // pdf.js closes a bitmap (ImageBitmap.close) when it drops the page's objects.
-      bitmap.close = () => decodedBitmaps.delete(bitmap);
+      // pdf.js closes a bitmap (ImageBitmap.close) when it drops the page's objects (page.cleanup()).
+      // V8 does not see the canvas's native pixels, so they would wait for a full collection of the
+      // small wrapper: shrinking the canvas frees them now.
+      bitmap.close = () => {
+        decodedBitmaps.delete(bitmap);
+        bitmap.width = 1;
+        bitmap.height = 1;
+      };
       return { image: bitmap };
     }
 

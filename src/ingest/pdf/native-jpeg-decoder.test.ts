@@ -82,6 +82,10 @@ describe('native JPEG decoder', () => {
     expect(near(pixelAt(pixels, 180, 60), [0x20, 0x40, 0xe0, 255])).toBe(true);
     expect(nativeJpegPixels({})).toBeUndefined();
     expect(nativeJpegPixels(createCanvas(2, 2))).toBeUndefined();
+    // pdf.js closes bitmaps when a page is cleaned up: the pixels go at once, not at the next full GC.
+    (image as { close(): void }).close();
+    expect(nativeJpegPixels(image)).toBeUndefined();
+    expect((image as { width: number }).width).toBe(1);
   });
 
   it('rejects a truncated or non-JPEG stream with an error instead of crashing', async () => {
