@@ -1,0 +1,23 @@
+// Plain JavaScript, run by the entry points (bin/folio.js, bin/run-ts.js, the parse worker entry)
+// before they register tsx. Loads pdf.js (~3 MB of JavaScript) ahead of the TypeScript modules, which
+// then get the same instance from the module cache:
+// - tsx turns on source maps when it registers, and Node then reads and keeps pdf.js's own .map files
+//   (~48 MB in the thread that loads it); loaded before, they are never read. Through tsx's loader
+//   hooks pdf.js also loads several times slower.
+// - pdf.js's bundled core-js replaces Array.prototype.push and JSON.parse/stringify with slower
+//   JavaScript versions; the engine's own are kept here and put back (see native-builtins.ts, which
+//   also restores them for code paths that load pdf.js without this).
+// - The native JPEG decoder must exist before pdf.js's worker module is evaluated (native-jpeg-decoder.js).
+
+/** Loads the native JPEG decoder and pdf.js (display and worker modules) with the engine's builtins kept. */
+export async function preloadPdfjs() {
+  const nativeArrayPush = Array.prototype.push;
+  const nativeJsonParse = JSON.parse;
+  const nativeJsonStringify = JSON.stringify;
+  await import('./native-jpeg-decoder.js');
+  await import('pdfjs-dist/legacy/build/pdf.mjs');
+  await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+  Array.prototype.push = nativeArrayPush;
+  JSON.parse = nativeJsonParse;
+  JSON.stringify = nativeJsonStringify;
+}
