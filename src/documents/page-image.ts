@@ -9,7 +9,7 @@ import type { BlobStore } from '../index/blob-store.ts';
 import { convertToPdf } from '../ingest/convert/libreoffice.ts';
 import { detectFileType } from '../ingest/detect-file-type.ts';
 import { renderPageRegion } from '../ingest/pdf/figures/render-page-region.ts';
-import { restoreNativeBuiltins } from '../ingest/pdf/native-builtins.ts';
+import { restoreNativeBuiltins } from '../ingest/pdf/native-builtins.js';
 import { openPdfTask, type PDFDocumentProxy } from '../ingest/pdf/open-pdf.ts';
 import { PageImageCache } from './page-image-cache.ts';
 import type { DocumentRecord } from './types.ts';

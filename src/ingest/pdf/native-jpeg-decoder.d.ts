@@ -1,8 +1,5 @@
 // Types of native-jpeg-decoder.js (plain JavaScript: parse workers load it before tsx). Importing it installs the decoder.
 
-/** Installs the libjpeg-turbo `ImageDecoder` for pdf.js (once; importing the module already does); whether it is installed. */
-export function installNativeJpegDecoder(): boolean;
-
 /** Whether the decoder is installed in this thread. */
 export function nativeJpegDecoderInstalled(): boolean;
 

@@ -27,12 +27,10 @@ const maxDecodedPixels = 50_000_000;
 /** Canvases this decoder made, so callers can tell its bitmaps from others and read their pixels. */
 const decodedBitmaps = new WeakMap();
 
-let installed = false;
-installNativeJpegDecoder();
+const installed = install();
 
-/** Installs the decoder as `globalThis.ImageDecoder` (once, on import). Returns whether it is installed. */
-export function installNativeJpegDecoder() {
-  if (installed) return true;
+/** Installs the decoder as `globalThis.ImageDecoder` (on import: a module runs once); whether it did. */
+function install() {
   if (typeof globalThis.ImageDecoder !== 'undefined') return false;
   let sharp;
   let canvas;
@@ -45,7 +43,6 @@ export function installNativeJpegDecoder() {
   // libvips's operation cache would keep recent decodes (up to 50 MB); every image is decoded once.
   sharp.cache(false);
   globalThis.ImageDecoder = createDecoderClass(sharp, canvas);
-  installed = true;
   return true;
 }
 

@@ -1,5 +1,5 @@
 // Must stay before pdf.js: it keeps the engine's Array.prototype.push before core-js replaces it.
-import { restoreNativeBuiltins } from './native-builtins.ts';
+import { restoreNativeBuiltins } from './native-builtins.js';
 // Also before pdf.js: installs the JPEG decoder pdf.js looks for when its worker module loads.
 import './native-jpeg-decoder.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';

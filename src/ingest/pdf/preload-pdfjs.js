@@ -5,19 +5,14 @@
 //   (~48 MB in the thread that loads it); loaded before, they are never read. Through tsx's loader
 //   hooks pdf.js also loads several times slower.
 // - pdf.js's bundled core-js replaces Array.prototype.push and JSON.parse/stringify with slower
-//   JavaScript versions; the engine's own are kept here and put back (see native-builtins.ts, which
-//   also restores them for code paths that load pdf.js without this).
+//   JavaScript versions; native-builtins.js keeps the engine's own (imported first) and puts them back.
 // - The native JPEG decoder must exist before pdf.js's worker module is evaluated (native-jpeg-decoder.js).
+import { restoreNativeBuiltins } from './native-builtins.js';
 
 /** Loads the native JPEG decoder and pdf.js (display and worker modules) with the engine's builtins kept. */
 export async function preloadPdfjs() {
-  const nativeArrayPush = Array.prototype.push;
-  const nativeJsonParse = JSON.parse;
-  const nativeJsonStringify = JSON.stringify;
   await import('./native-jpeg-decoder.js');
   await import('pdfjs-dist/legacy/build/pdf.mjs');
   await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  Array.prototype.push = nativeArrayPush;
-  JSON.parse = nativeJsonParse;
-  JSON.stringify = nativeJsonStringify;
+  restoreNativeBuiltins();
 }
