@@ -3,6 +3,7 @@ import type { PDFPageProxy } from './open-pdf.ts';
 import type { TextRun } from './page-content.ts';
 import { fontStyleFromName, type FontStyle } from './font-style.ts';
 import { multiplyMatrices } from './graphics/affine-matrix.ts';
+import { readTextFromOperatorList, type OperatorTextItem, type TextFont } from './text-from-operator-list.ts';
 
 /**
  * Reads a page's text layer as runs in top-left point coordinates of the page as displayed (rotation
@@ -10,31 +11,40 @@ import { multiplyMatrices } from './graphics/affine-matrix.ts';
  * before them.
  */
 export async function extractTextRuns(page: PDFPageProxy): Promise<TextRun[]> {
-  // pdf.js hands font objects (real name, bold/italic for non-embedded fonts) to page.commonObjs only
-  // while it builds the operator list. graphics.ts needs that list too and pdf.js caches it per page
-  // until page.cleanup(), so asking first costs nothing extra.
-  await page.getOperatorList();
-  const content = await page.getTextContent();
+  // graphics.ts and the figure renderer need the operator list too, and pdf.js caches it per page
+  // until page.cleanup(). The text items are built from it (text-from-operator-list.ts) rather than
+  // by pdf.js's getTextContent, which parses the page's content streams a second time. Pages it
+  // cannot read the same way (right-to-left scripts, vertical writing, some Type3 fonts) still ask
+  // pdf.js. Asking for the operator list first also hands the font objects (real name, bold/italic
+  // for non-embedded fonts) to page.commonObjs, which getTextContent alone would not.
+  const operatorList = await page.getOperatorList();
+  const fonts = new PageFonts(page);
+  const fromOperators = readTextFromOperatorList(operatorList, fontId => fonts.textFont(fontId), page.view);
+  let items: readonly TextLayerItem[];
+  let textStyles: Record<string, TextStyle> = {};
+  if ('items' in fromOperators) {
+    items = fromOperators.items;
+  } else {
+    const content = await page.getTextContent();
+    items = content.items.filter((item): item is TextItem => 'str' in item);
+    textStyles = content.styles;
+  }
   const viewportTransform = page.getViewport({ scale: 1 }).transform;
-  const styles = new Map<string, FontStyle>();
   const runs: TextRun[] = [];
-  for (const item of content.items) {
-    if (!('str' in item)) continue;
+  for (const item of items) {
     if (item.str.trim() === '') {
       if (item.hasEOL && runs.length > 0) runs[runs.length - 1].endsLine = true;
       continue;
     }
-    let style = styles.get(item.fontName);
-    if (!style) {
-      style = resolveFontStyle(page, item.fontName, content.styles[item.fontName]);
-      styles.set(item.fontName, style);
-    }
-    runs.push(toRun(item, viewportTransform, style));
+    runs.push(toRun(item, viewportTransform, fonts.style(item.fontName, textStyles[item.fontName])));
   }
   return runs;
 }
 
-function toRun(item: TextItem, viewportTransform: number[], style: FontStyle): TextRun {
+/** What both pdf.js's text items and the operator-list reader's give. */
+type TextLayerItem = Pick<OperatorTextItem, 'str' | 'transform' | 'width' | 'fontName' | 'hasEOL'>;
+
+function toRun(item: TextLayerItem, viewportTransform: number[], style: FontStyle): TextRun {
   const [a, b, c, d, e, f] = multiplyMatrices(viewportTransform, item.transform);
   const fontSize = Math.hypot(c, d) || Math.hypot(a, b) || 1;
   const advanceLength = Math.hypot(a, b) || 1;
@@ -62,24 +72,78 @@ function toRun(item: TextItem, viewportTransform: number[], style: FontStyle): T
   };
 }
 
-function resolveFontStyle(page: PDFPageProxy, fontId: string, textStyle: TextStyle | undefined): FontStyle {
-  const font = page.commonObjs.has(fontId) ? (page.commonObjs.get(fontId) as LoadedFont | null) : null;
-  const fromName = fontStyleFromName(font?.name ?? textStyle?.fontFamily ?? '');
-  return {
-    name: fromName.name,
-    bold: Boolean(font?.bold || font?.black) || fromName.bold,
-    italic: Boolean(font?.italic) || fromName.italic,
-    ascent: clampOr(textStyle?.ascent, 0.5, 1.2, 0.8),
-    descent: clampOr(textStyle?.descent, -0.5, 0, -0.2),
-  };
+/**
+ * The page's loaded fonts, read once each: pdf.js's main-thread font objects decode every field from a
+ * binary record on each access.
+ */
+class PageFonts {
+  readonly #page: PDFPageProxy;
+  readonly #fonts = new Map<string, LoadedFont | null>();
+  readonly #textFonts = new Map<string, TextFont | null>();
+  readonly #styles = new Map<string, FontStyle>();
+
+  constructor(page: PDFPageProxy) {
+    this.#page = page;
+  }
+
+  textFont(fontId: string): TextFont | null {
+    let textFont = this.#textFonts.get(fontId);
+    if (textFont === undefined) {
+      const font = this.#loaded(fontId);
+      textFont = font && {
+        name: font.name ?? '',
+        vertical: Boolean(font.vertical),
+        fontMatrix: font.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0],
+        isType3Font: Boolean(font.isType3Font),
+        bbox: font.bbox,
+      };
+      this.#textFonts.set(fontId, textFont);
+    }
+    return textFont;
+  }
+
+  /** Style of a font; `textStyle` is what getTextContent said about it, when the page's text came from there. */
+  style(fontId: string, textStyle: TextStyle | undefined): FontStyle {
+    let style = this.#styles.get(fontId);
+    if (!style) {
+      const font = this.#loaded(fontId);
+      const fromName = fontStyleFromName(font?.name ?? font?.fallbackName ?? textStyle?.fontFamily ?? '');
+      style = {
+        name: fromName.name,
+        bold: Boolean(font?.bold || font?.black) || fromName.bold,
+        italic: Boolean(font?.italic) || fromName.italic,
+        ascent: clampOr(font?.ascent ?? textStyle?.ascent, 0.5, 1.2, 0.8),
+        descent: clampOr(font?.descent ?? textStyle?.descent, -0.5, 0, -0.2),
+      };
+      this.#styles.set(fontId, style);
+    }
+    return style;
+  }
+
+  #loaded(fontId: string): LoadedFont | null {
+    let font = this.#fonts.get(fontId);
+    if (font === undefined) {
+      const commonObjs = this.#page.commonObjs;
+      font = commonObjs.has(fontId) ? (commonObjs.get(fontId) as LoadedFont | null) : null;
+      this.#fonts.set(fontId, font);
+    }
+    return font;
+  }
 }
 
 /** The fields of pdf.js's FontFaceObject we read; bold/italic are only set for non-embedded fonts. */
 interface LoadedFont {
   name?: string;
+  fallbackName?: string;
   bold?: boolean;
   black?: boolean;
   italic?: boolean;
+  ascent?: number;
+  descent?: number;
+  vertical?: boolean;
+  fontMatrix?: number[];
+  isType3Font?: boolean;
+  bbox?: number[];
 }
 
 function clampOr(value: number | undefined, min: number, max: number, fallback: number): number {

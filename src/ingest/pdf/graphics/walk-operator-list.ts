@@ -197,7 +197,7 @@ export function walkOperatorList(
 }
 
 /** Index of the endAnnotation matching the beginAnnotation at `start` (annotations do not nest, but be safe). */
-function endOfAnnotation(fnArray: number[], start: number): number {
+export function endOfAnnotation(fnArray: number[], start: number): number {
   let depth = 0;
   for (let index = start; index < fnArray.length; index++) {
     if (fnArray[index] === OPS.beginAnnotation) depth++;
