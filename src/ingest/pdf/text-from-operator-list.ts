@@ -184,21 +184,19 @@ class OperatorTextReader {
           if ((args[0] as { smask?: unknown }).smask) index = endOfGroup(fnArray, index);
           break;
         case OPS.save:
+          // Copied only when changed (#writable): most saved states only wrap a path or an image.
           this.#savedStates.push(state);
-          this.#state = cloneState(state);
           break;
         case OPS.restore:
           if (this.#savedStates.length > this.#savedStatesFloor) this.#state = this.#savedStates.pop()!;
           break;
         case OPS.transform:
-          state.ctm = multiply(state.ctm, args);
+          this.#writable().ctm = multiply(state.ctm, args);
           break;
         case OPS.setFont: {
           const [fontId, fontSize] = args as [string, number];
           if (state.font && fontId === state.fontRef && fontSize === state.fontSize) break;
-          state.fontRef = fontId;
-          state.fontSize = fontSize;
-          this.#setFont(fontId);
+          this.#setFont(fontId, fontId, fontSize);
           break;
         }
         case OPS.setGState:
@@ -206,47 +204,42 @@ class OperatorTextReader {
             if (key !== 'Font') continue;
             const [fontId, fontSize] = value as [string, number];
             this.#flush();
-            state.fontRef = null;
-            state.fontSize = fontSize;
-            this.#setFont(fontId);
+            this.#setFont(null, fontId, fontSize);
           }
           break;
         case OPS.setTextRise:
-          state.rise = args[0];
+          this.#writable().rise = args[0];
           break;
         case OPS.setHScale:
-          state.hScale = args[0] / 100;
+          this.#writable().hScale = args[0] / 100;
           break;
         case OPS.setLeading:
-          state.leading = args[0];
+          this.#writable().leading = args[0];
           break;
         case OPS.moveText:
-          translate(state.textLineMatrix, args[0], args[1]);
-          state.textMatrix = state.textLineMatrix.slice();
+          this.#moveLine(args[0], args[1]);
           break;
         case OPS.setLeadingMoveText:
-          state.leading = -args[1];
-          translate(state.textLineMatrix, args[0], args[1]);
-          state.textMatrix = state.textLineMatrix.slice();
+          this.#writable().leading = -args[1];
+          this.#moveLine(args[0], args[1]);
           break;
         case OPS.nextLine:
-          translate(state.textLineMatrix, 0, -state.leading);
-          state.textMatrix = state.textLineMatrix.slice();
+          this.#moveLine(0, -state.leading);
           break;
         case OPS.setTextMatrix:
-          state.textMatrix = fromFloat32(args[0] as Float32Array);
-          state.textLineMatrix = state.textMatrix.slice();
+          this.#writable().textMatrix = fromFloat32(args[0] as Float32Array);
+          this.#state.textLineMatrix = this.#state.textMatrix.slice();
           this.#updateAdvanceScale();
           break;
         case OPS.setCharSpacing:
-          state.charSpacing = args[0];
+          this.#writable().charSpacing = args[0];
           break;
         case OPS.setWordSpacing:
-          state.wordSpacing = args[0];
+          this.#writable().wordSpacing = args[0];
           break;
         case OPS.beginText:
-          state.textMatrix = [1, 0, 0, 1, 0, 0];
-          state.textLineMatrix = [1, 0, 0, 1, 0, 0];
+          this.#writable().textMatrix = [1, 0, 0, 1, 0, 0];
+          this.#state.textLineMatrix = [1, 0, 0, 1, 0, 0];
           break;
         case OPS.showText: {
           const unsupported = this.#showText(args[0] as Array<Glyph | number>);
@@ -272,8 +265,7 @@ class OperatorTextReader {
           this.#outerContents.push({ item: this.#item, savedStatesFloor: this.#savedStatesFloor });
           this.#savedStates.push(state);
           this.#savedStatesFloor = this.#savedStates.length;
-          this.#state = cloneState(state);
-          if (matrix) this.#state.ctm = multiply(this.#state.ctm, fromFloat32(matrix));
+          if (matrix) this.#writable().ctm = multiply(state.ctm, fromFloat32(matrix));
           this.#item = new ItemInProgress(this.#snapshot());
           break;
         }
@@ -296,9 +288,24 @@ class OperatorTextReader {
 
   #pendingRightToLeft = false;
 
-  #setFont(fontId: string): void {
-    const state = this.#state;
+  /** The state to change: copied first when a save still shares it. */
+  #writable(): TextState {
+    const saved = this.#savedStates;
+    if (saved.length > 0 && saved[saved.length - 1] === this.#state) this.#state = cloneState(this.#state);
+    return this.#state;
+  }
+
+  #moveLine(x: number, y: number): void {
+    const state = this.#writable();
+    translate(state.textLineMatrix, x, y);
+    state.textMatrix = state.textLineMatrix.slice();
+  }
+
+  #setFont(fontRef: string | null, fontId: string, fontSize: number): void {
+    const state = this.#writable();
     const font = this.#fonts(fontId);
+    state.fontRef = fontRef;
+    state.fontSize = fontSize;
     state.fontId = fontId;
     state.font = font;
     state.fontMatrix = font?.fontMatrix ?? FONT_IDENTITY_MATRIX;
@@ -311,7 +318,7 @@ class OperatorTextReader {
 
   /** One showText: glyphs, with TJ spacing numbers (thousandths of an em) between them. */
   #showText(elements: Array<Glyph | number>): TextFromOperatorsUnsupported | null {
-    const font = this.#state.font;
+    const font = this.#writable().font;
     if (!font) return null;
     if (font.vertical) return 'vertical';
     if (font.isType3Font && this.#state.fontSize > 1 && !isFontIdentity(this.#state.fontMatrix)) return 'type3-size';
