@@ -48,6 +48,18 @@ const FONT_IDENTITY_MATRIX = [0.001, 0, 0, 0.001, 0, 0];
 /** The characters pdf.js's bidi() counts as right-to-left or Arabic numbers. */
 const rightToLeft = /[\u0590-\u05f4\u0600-\u08ac\ufb50-\ufdff\ufe70-\ufeff]/;
 
+/** The operators read below (a switch over pdf.js's OPS fields compares them one by one). */
+const textOperators = new Uint8Array(256);
+for (const name of [
+  'beginAnnotation', 'beginGroup', 'save', 'restore', 'transform', 'setFont', 'setGState', 'setTextRise', 'setHScale',
+  'setLeading', 'moveText', 'setLeadingMoveText', 'nextLine', 'setTextMatrix', 'setCharSpacing', 'setWordSpacing',
+  'beginText', 'showText', 'beginMarkedContent', 'beginMarkedContentProps', 'endMarkedContent', 'paintImageXObject',
+  'paintImageXObjectRepeat', 'paintImageMaskXObject', 'paintImageMaskXObjectRepeat', 'paintImageMaskXObjectGroup',
+  'paintSolidColorImageMask', 'paintFormXObjectBegin', 'paintFormXObjectEnd',
+] as const) {
+  textOperators[OPS[name]] = 1;
+}
+
 /** A glyph in a showText operator's arguments (pdf.js's fonts_Glyph, handed over as is in this thread). */
 interface Glyph {
   unicode: string;
@@ -57,21 +69,39 @@ interface Glyph {
 }
 
 /** pdf.js's TextState: the text part of the graphics state, saved and restored with it. */
-interface TextState {
-  ctm: ArrayLike<number>;
+class TextState {
+  ctm: ArrayLike<number> = [1, 0, 0, 1, 0, 0];
   /** The Tf font reference as pdf.js compares it (null after a font set by an ExtGState). */
-  fontRef: string | null;
-  fontId: string | null;
-  font: TextFont | null;
-  fontSize: number;
-  fontMatrix: ArrayLike<number>;
-  textMatrix: number[];
-  textLineMatrix: number[];
-  charSpacing: number;
-  wordSpacing: number;
-  leading: number;
-  hScale: number;
-  rise: number;
+  fontRef: string | null = null;
+  fontId: string | null = null;
+  font: TextFont | null = null;
+  fontSize = 0;
+  fontMatrix: ArrayLike<number> = FONT_IDENTITY_MATRIX;
+  textMatrix = [1, 0, 0, 1, 0, 0];
+  textLineMatrix = [1, 0, 0, 1, 0, 0];
+  charSpacing = 0;
+  wordSpacing = 0;
+  leading = 0;
+  hScale = 1;
+  rise = 0;
+
+  clone(): TextState {
+    const copy = new TextState();
+    copy.ctm = this.ctm;
+    copy.fontRef = this.fontRef;
+    copy.fontId = this.fontId;
+    copy.font = this.font;
+    copy.fontSize = this.fontSize;
+    copy.fontMatrix = this.fontMatrix;
+    copy.textMatrix = this.textMatrix.slice();
+    copy.textLineMatrix = this.textLineMatrix.slice();
+    copy.charSpacing = this.charSpacing;
+    copy.wordSpacing = this.wordSpacing;
+    copy.leading = this.leading;
+    copy.hScale = this.hScale;
+    copy.rise = this.rise;
+    return copy;
+  }
 }
 
 /** What pdf.js compares to decide that the font changed enough to end the item. */
@@ -137,21 +167,7 @@ export function readTextFromOperatorList(
 
 class OperatorTextReader {
   readonly items: OperatorTextItem[] = [];
-  #state: TextState = {
-    ctm: [1, 0, 0, 1, 0, 0],
-    fontRef: null,
-    fontId: null,
-    font: null,
-    fontSize: 0,
-    fontMatrix: FONT_IDENTITY_MATRIX,
-    textMatrix: [1, 0, 0, 1, 0, 0],
-    textLineMatrix: [1, 0, 0, 1, 0, 0],
-    charSpacing: 0,
-    wordSpacing: 0,
-    leading: 0,
-    hScale: 1,
-    rise: 0,
-  };
+  #state = new TextState();
   readonly #savedStates: TextState[] = [];
   /** Saved states below this belong to enclosing content: a form's stray Q cannot restore them. */
   #savedStatesFloor = 0;
@@ -162,7 +178,6 @@ class OperatorTextReader {
   readonly #view: ArrayLike<number>;
   /** Scratch for the current text transform (pdf.js allocates one per glyph). */
   readonly #current = [0, 0, 0, 0, 0, 0];
-  #chunk: Glyph[] = [];
 
   constructor(fonts: TextFontLookup, view: ArrayLike<number>) {
     this.#fonts = fonts;
@@ -172,6 +187,8 @@ class OperatorTextReader {
 
   read({ fnArray, argsArray }: OperatorList): TextFromOperatorsUnsupported | null {
     for (let index = 0; index < fnArray.length; index++) {
+      // Most operators paint paths or set colours; one table lookup passes them by.
+      if (textOperators[fnArray[index]] === 0) continue;
       // pdf.js leaves operator arguments untyped; each case reads the layout pdf.js 5.6 emits.
       const args = argsArray[index] as any[];
       const state = this.#state;
@@ -291,7 +308,7 @@ class OperatorTextReader {
   /** The state to change: copied first when a save still shares it. */
   #writable(): TextState {
     const saved = this.#savedStates;
-    if (saved.length > 0 && saved[saved.length - 1] === this.#state) this.#state = cloneState(this.#state);
+    if (saved.length > 0 && saved[saved.length - 1] === this.#state) this.#state = this.#state.clone();
     return this.#state;
   }
 
@@ -325,25 +342,29 @@ class OperatorTextReader {
     // pdf.js joins the strings between non-zero numbers and builds each stretch with the number as
     // extra spacing after its last glyph; zeros do not split.
     const spaceFactor = -this.#state.fontSize / 1000;
-    const chunk = this.#chunk;
-    chunk.length = 0;
+    let start = 0;
     let spaced = false;
-    for (const element of elements) {
-      if (typeof element !== 'number') {
-        chunk.push(element);
-        continue;
-      }
+    for (let index = 0; index < elements.length; index++) {
+      const element = elements[index];
+      if (typeof element !== 'number') continue;
       spaced = true;
       if (element === 0) continue;
-      this.#buildChunk(chunk, element * spaceFactor);
-      chunk.length = 0;
+      this.#buildChunk(elements, start, index, element * spaceFactor, true);
+      start = index + 1;
     }
-    if (chunk.length > 0 || !spaced) this.#buildChunk(chunk, 0);
+    this.#buildChunk(elements, start, elements.length, 0, !spaced);
     return null;
   }
 
-  /** pdf.js's buildTextContentItem, horizontal writing only. */
-  #buildChunk(glyphs: Glyph[], extraSpacing: number): void {
+  /**
+   * pdf.js's buildTextContentItem, horizontal writing only, for the glyphs in elements[start, end)
+   * (zeros among them are skipped). With no glyph there, pdf.js only applies the spacing, and only when
+   * it was called at all (`whenEmpty`).
+   */
+  #buildChunk(elements: Array<Glyph | number>, start: number, end: number, extraSpacing: number, whenEmpty: boolean): void {
+    let lastGlyph = end - 1;
+    while (lastGlyph >= start && typeof elements[lastGlyph] === 'number') lastGlyph--;
+    if (lastGlyph < start && !whenEmpty) return;
     const state = this.#state;
     const item = this.#item;
     const font = state.font!;
@@ -356,17 +377,18 @@ class OperatorTextReader {
       item.snapshot = this.#snapshot();
     }
     const baseCharSpacing = state.charSpacing;
-    if (glyphs.length === 0) {
+    if (lastGlyph < start) {
       const charSpacing = baseCharSpacing + extraSpacing;
       if (charSpacing) translate(state.textMatrix, charSpacing * state.hScale, 0);
       return;
     }
     const scale = state.fontMatrix[0] * state.fontSize;
-    for (let index = 0; index < glyphs.length; index++) {
-      const glyph = glyphs[index];
+    for (let index = start; index <= lastGlyph; index++) {
+      const glyph = elements[index];
+      if (typeof glyph === 'number') continue;
       const category = glyph.category;
       if (category.isInvisibleFormatMark) continue;
-      let charSpacing = baseCharSpacing + (index + 1 === glyphs.length ? extraSpacing : 0);
+      let charSpacing = baseCharSpacing + (index === lastGlyph ? extraSpacing : 0);
       let scaledDim = glyph.width * scale;
       if (glyph.originalCharCode === 0x20) charSpacing += state.wordSpacing;
       if (category.isWhitespace) {
@@ -612,7 +634,7 @@ class OperatorTextReader {
 /**
  * The operator list stores text and form matrices as 32-bit floats; getTextContent reads the content
  * stream's decimals. Each value goes back to the shortest decimal that rounds to the same float, which
- * is the content stream's number whenever it had up to six significant digits (nearly always). Without
+ * is the content stream's number whenever it had up to eight decimals and six significant digits. Without
  * this, table cells spaced exactly one font size apart fall a hair under pdf.js's line-end threshold.
  */
 function fromFloat32(values: Float32Array): number[] {
@@ -621,17 +643,16 @@ function fromFloat32(values: Float32Array): number[] {
   return decimals;
 }
 
+const powersOfTen = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8];
+
 function shortestDecimal(value: number): number {
-  if (Number.isInteger(value) || !Number.isFinite(value)) return value;
-  for (let digits = 1; digits < 9; digits++) {
-    const decimal = Number(value.toPrecision(digits));
+  if (!Number.isFinite(value)) return value;
+  // pdf.js's lexer reads "628.03" as 62803 / 100, which is what this finds first.
+  for (const power of powersOfTen) {
+    const decimal = Math.round(value * power) / power;
     if (Math.fround(decimal) === value) return decimal;
   }
   return value;
-}
-
-function cloneState(state: TextState): TextState {
-  return { ...state, textMatrix: state.textMatrix.slice(), textLineMatrix: state.textLineMatrix.slice() };
 }
 
 function advanceScale(state: TextState): number {
