@@ -5,6 +5,8 @@
  * (the last page findable whenever anything is) and without the document being ready.
  */
 export interface VisibilityObservation {
+  /** When the searches started (the observation covers startedAt..at). */
+  startedAt: number;
   at: number;
   /** Any unit of the document came back. */
   anyVisible: boolean;
@@ -22,7 +24,7 @@ export function watchVisibility(options: {
   lastPageQuery: string;
   lastPage: number;
   intervalMs?: number;
-}): { observations: VisibilityObservation[]; stop(): Promise<void> } {
+}): { observations: VisibilityObservation[]; observedAfter(time: number, timeoutMs?: number): Promise<void>; stop(): Promise<void> } {
   const observations: VisibilityObservation[] = [];
   let stopped = false;
   const search = async (baseUrl: string, question: string) => {
@@ -40,6 +42,7 @@ export function watchVisibility(options: {
       const baseUrl = options.baseUrl();
       if (baseUrl) {
         try {
+          const startedAt = Date.now();
           const first = await search(baseUrl, options.firstPageQuery);
           const last = await search(baseUrl, options.lastPageQuery);
           const listing = (await (await fetch(`${baseUrl}/v1/spaces/${options.space}/documents`, { signal: AbortSignal.timeout(5_000) })).json()) as {
@@ -47,6 +50,7 @@ export function watchVisibility(options: {
           };
           const ours = (pages: Array<{ document: string; page: number }>) => pages.filter(page => page.document === options.documentName);
           observations.push({
+            startedAt,
             at: Date.now(),
             anyVisible: ours(first.pages).length > 0 || ours(last.pages).length > 0,
             lastPageVisible: ours(last.pages)[0]?.page === options.lastPage,
@@ -61,6 +65,14 @@ export function watchVisibility(options: {
   })();
   return {
     observations,
+    /** Resolves once an observation that started after `time` is recorded (at most `timeoutMs` later). */
+    async observedAfter(time: number, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!observations.some(observation => observation.startedAt > time)) {
+        if (Date.now() > deadline) throw new Error(`no observation started after ${new Date(time).toISOString()}`);
+        await new Promise(resolve => setTimeout(resolve, 50));
+      }
+    },
     async stop() {
       stopped = true;
       await loop;
