@@ -6,6 +6,13 @@ import { FolioError } from '../errors.ts';
 // Commands are imported when run, so `folio --help` does not load pdf.js or OCR.
 loadDotenv({ quiet: true });
 
+// `folio tree … | head`: once the reader has stopped reading, stop quietly, as Unix tools do, rather than
+// crash with a stack trace. Stored data is safe: every document commits in one transaction.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 const program = new Command()
   .name('folio')
   .description("Folio: a team's documents, answerable in chat with page citations.")
