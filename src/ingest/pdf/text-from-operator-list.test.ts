@@ -124,7 +124,7 @@ describe('readTextFromOperatorList', () => {
     }
   });
 
-  it('leaves right-to-left, vertical and char-box Type3 text to pdf.js', () => {
+  it('leaves right-to-left, vertical, char-box Type3 and unknown-font text to pdf.js', () => {
     const font: TextFont = { name: 'F', vertical: false, fontMatrix: [0.001, 0, 0, 0.001, 0, 0], isType3Font: false, bbox: undefined };
     const glyph = (unicode: string) => ({
       unicode,
@@ -147,6 +147,8 @@ describe('readTextFromOperatorList', () => {
     const type3 = { ...font, isType3Font: true, fontMatrix: [0.01, 0, 0, 0.01, 0, 0], bbox: [0, 0, 100, 100] };
     expect(show({ f: type3 }, 10, 'big')).toEqual({ unsupported: 'type3-size' });
     expect(show({ f: type3 }, 1, 'unit')).toEqual({ items: [expect.objectContaining({ str: 'unit' })] });
+    // A font id pdf.js gave no font object for: its glyphs cannot be placed.
+    expect(show({}, 10, 'lost')).toEqual({ unsupported: 'unknown-font' });
   });
 });
 
@@ -175,6 +177,25 @@ describe('extractTextRuns on right-to-left text', () => {
       expect(readTextFromOperatorList(operatorList, fontLookup(pdfPage), pdfPage.view)).toEqual({ unsupported: 'right-to-left' });
       // Drawn left to right as gimel, bet, alef; read right to left as alef, bet, gimel.
       expect((await extractTextRuns(pdfPage)).map(run => run.text)).toEqual(['\u05d0\u05d1\u05d2']);
+    } finally {
+      await pdf.destroy();
+    }
+  });
+});
+
+describe('extractTextRuns with an operator list the reader does not expect', () => {
+  it("falls back to pdf.js's text layer for that page", async () => {
+    const pdf = await openPdf(await makePdf());
+    try {
+      const page = await pdf.getPage(1);
+      const expected = (await extractTextRuns(page)).map(run => run.text);
+      const real = await page.getOperatorList();
+      const fontId = (real.argsArray[real.fnArray.indexOf(pdfjs.OPS.setFont)] as [string, number])[0];
+      // Glyphs without the fields the reader uses, as a future pdf.js might hand over.
+      const broken = { fnArray: [pdfjs.OPS.beginText, pdfjs.OPS.setFont, pdfjs.OPS.showText], argsArray: [null, [fontId, 10], [[{ text: 'a' }]]] };
+      expect(() => readTextFromOperatorList(broken, fontLookup(page), page.view)).toThrow(TypeError);
+      page.getOperatorList = (async () => broken) as never;
+      expect((await extractTextRuns(page)).map(run => run.text)).toEqual(expected);
     } finally {
       await pdf.destroy();
     }

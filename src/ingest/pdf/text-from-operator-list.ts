@@ -29,11 +29,11 @@ export type TextFontLookup = (fontId: string) => TextFont | null;
 
 /**
  * Why a page's text must come from pdf.js's own text layer instead: this reader does not order
- * right-to-left scripts (pdf.js runs its bidi algorithm), does not lay out vertical writing, and
- * cannot tell how pdf.js sizes a Type3 font whose box it derived from the glyphs (`isCharBBox` does not
- * reach the font object the main thread sees).
+ * right-to-left scripts (pdf.js runs its bidi algorithm), does not lay out vertical writing, cannot
+ * tell how pdf.js sizes a Type3 font whose box it derived from the glyphs (`isCharBBox` does not
+ * reach the font object the main thread sees), and cannot place text in a font it was not given.
  */
-export type TextFromOperatorsUnsupported = 'right-to-left' | 'vertical' | 'type3-size';
+export type TextFromOperatorsUnsupported = 'right-to-left' | 'vertical' | 'type3-size' | 'unknown-font';
 
 export type TextFromOperators = { items: OperatorTextItem[] } | { unsupported: TextFromOperatorsUnsupported };
 
@@ -335,8 +335,9 @@ class OperatorTextReader {
 
   /** One showText: glyphs, with TJ spacing numbers (thousandths of an em) between them. */
   #showText(elements: Array<Glyph | number>): TextFromOperatorsUnsupported | null {
-    const font = this.#writable().font;
-    if (!font) return null;
+    const state = this.#writable();
+    const font = state.font;
+    if (!font) return state.fontId === null ? null : 'unknown-font';
     if (font.vertical) return 'vertical';
     if (font.isType3Font && this.#state.fontSize > 1 && !isFontIdentity(this.#state.fontMatrix)) return 'type3-size';
     // pdf.js joins the strings between non-zero numbers and builds each stretch with the number as

@@ -3,6 +3,7 @@ import type { PDFPageProxy } from './open-pdf.ts';
 import type { TextRun } from './page-content.ts';
 import { fontStyleFromName, type FontStyle } from './font-style.ts';
 import { multiplyMatrices } from './graphics/affine-matrix.ts';
+import type { OperatorList } from './graphics/walk-operator-list.ts';
 import { readTextFromOperatorList, type OperatorTextItem, type TextFont } from './text-from-operator-list.ts';
 
 /**
@@ -19,11 +20,11 @@ export async function extractTextRuns(page: PDFPageProxy): Promise<TextRun[]> {
   // for non-embedded fonts) to page.commonObjs, which getTextContent alone would not.
   const operatorList = await page.getOperatorList();
   const fonts = new PageFonts(page);
-  const fromOperators = readTextFromOperatorList(operatorList, fontId => fonts.textFont(fontId), page.view);
+  const fromOperators = readFromOperators(operatorList, fonts, page.view);
   let items: readonly TextLayerItem[];
   let textStyles: Record<string, TextStyle> = {};
-  if ('items' in fromOperators) {
-    items = fromOperators.items;
+  if (fromOperators) {
+    items = fromOperators;
   } else {
     const content = await page.getTextContent();
     items = content.items.filter((item): item is TextItem => 'str' in item);
@@ -39,6 +40,19 @@ export async function extractTextRuns(page: PDFPageProxy): Promise<TextRun[]> {
     runs.push(toRun(item, viewportTransform, fonts.style(item.fontName, textStyles[item.fontName])));
   }
   return runs;
+}
+
+/**
+ * The page's items from its operator list, or null when pdf.js must build them: a page the reader does
+ * not handle, or an operator list it did not expect (a pdf.js upgrade): the page is still read, only slower.
+ */
+function readFromOperators(operatorList: OperatorList, fonts: PageFonts, view: number[]): OperatorTextItem[] | null {
+  try {
+    const read = readTextFromOperatorList(operatorList, fontId => fonts.textFont(fontId), view);
+    return 'items' in read ? read.items : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What both pdf.js's text items and the operator-list reader's give. */
