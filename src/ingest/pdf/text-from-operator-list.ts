@@ -1,4 +1,6 @@
 import { pdfjs } from './open-pdf.ts';
+// multiplyMatrices multiplies in the order of pdf.js's Util.transform, which getTextContent uses.
+import { multiplyMatrices } from './graphics/affine-matrix.ts';
 import { endOfAnnotation } from './graphics/walk-operator-list.ts';
 import type { OperatorList } from './graphics/walk-operator-list.ts';
 
@@ -208,7 +210,7 @@ class OperatorTextReader {
           if (this.#savedStates.length > this.#savedStatesFloor) this.#state = this.#savedStates.pop()!;
           break;
         case OPS.transform:
-          this.#writable().ctm = multiply(state.ctm, args);
+          this.#writable().ctm = multiplyMatrices(state.ctm, args);
           break;
         case OPS.setFont: {
           const [fontId, fontSize] = args as [string, number];
@@ -282,7 +284,7 @@ class OperatorTextReader {
           this.#outerContents.push({ item: this.#item, savedStatesFloor: this.#savedStatesFloor });
           this.#savedStates.push(state);
           this.#savedStatesFloor = this.#savedStates.length;
-          if (matrix) this.#writable().ctm = multiply(state.ctm, fromFloat32(matrix));
+          if (matrix) this.#writable().ctm = multiplyMatrices(state.ctm, fromFloat32(matrix));
           this.#item = new ItemInProgress(this.#snapshot());
           break;
         }
@@ -658,18 +660,6 @@ function shortestDecimal(value: number): number {
 
 function advanceScale(state: TextState): number {
   return Math.hypot(state.textLineMatrix[0], state.textLineMatrix[1]) * Math.hypot(state.ctm[0], state.ctm[1]);
-}
-
-/** pdf.js's Util.transform: m1 × m2 as PDF matrices. */
-function multiply(m1: ArrayLike<number>, m2: ArrayLike<number>): number[] {
-  return [
-    m1[0] * m2[0] + m1[2] * m2[1],
-    m1[1] * m2[0] + m1[3] * m2[1],
-    m1[0] * m2[2] + m1[2] * m2[3],
-    m1[1] * m2[2] + m1[3] * m2[3],
-    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
-    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
-  ];
 }
 
 function translate(matrix: number[], x: number, y: number): void {
