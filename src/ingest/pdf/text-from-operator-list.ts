@@ -154,8 +154,8 @@ class ItemInProgress {
  *
  * This follows pdf.js 5.6's getTextContent step for step (spaces from gaps, line ends, items split on
  * font changes, marked content and XObjects, glyphs outside the page view dropped, NFKC normalisation),
- * so the layout rules tuned on its output see the same items. Annotation appearances and soft-mask content are not read, as
- * getTextContent does not read them.
+ * so the layout rules tuned on its output see the same items. Annotation appearances and soft-mask
+ * content are not read, as getTextContent does not read them.
  */
 export function readTextFromOperatorList(
   operatorList: OperatorList,
