@@ -1,7 +1,7 @@
 import { pdfjs } from './open-pdf.ts';
 // multiplyMatrices multiplies in the order of pdf.js's Util.transform, which getTextContent uses.
 import { multiplyMatrices } from './graphics/affine-matrix.ts';
-import { endOfAnnotation } from './graphics/walk-operator-list.ts';
+import { indexOfMatchingEnd } from './graphics/walk-operator-list.ts';
 import type { OperatorList } from './graphics/walk-operator-list.ts';
 
 const { OPS, normalizeUnicode } = pdfjs;
@@ -196,11 +196,11 @@ class OperatorTextReader {
       const state = this.#state;
       switch (fnArray[index]) {
         case OPS.beginAnnotation:
-          index = endOfAnnotation(fnArray, index);
+          index = indexOfMatchingEnd(fnArray, index, OPS.beginAnnotation, OPS.endAnnotation);
           break;
         case OPS.beginGroup:
           // A soft mask's content shapes the mask; pdf.js's text layer never reads it.
-          if ((args[0] as { smask?: unknown }).smask) index = endOfGroup(fnArray, index);
+          if ((args[0] as { smask?: unknown }).smask) index = indexOfMatchingEnd(fnArray, index, OPS.beginGroup, OPS.endGroup);
           break;
         case OPS.save:
           // Copied only when changed (#writable): most saved states only wrap a path or an image.
@@ -670,14 +670,4 @@ function translate(matrix: number[], x: number, y: number): void {
 function isFontIdentity(matrix: ArrayLike<number>): boolean {
   for (let k = 0; k < 6; k++) if (matrix[k] !== FONT_IDENTITY_MATRIX[k]) return false;
   return true;
-}
-
-/** Index of the endGroup matching the beginGroup at `start`. */
-function endOfGroup(fnArray: number[], start: number): number {
-  let depth = 0;
-  for (let index = start; index < fnArray.length; index++) {
-    if (fnArray[index] === OPS.beginGroup) depth++;
-    else if (fnArray[index] === OPS.endGroup && --depth === 0) return index;
-  }
-  return fnArray.length;
 }

@@ -64,7 +64,7 @@ export function walkOperatorList(
     const args = argsArray[index] as any[];
     switch (fnArray[index]) {
       case OPS.beginAnnotation:
-        index = endOfAnnotation(fnArray, index);
+        index = indexOfMatchingEnd(fnArray, index, OPS.beginAnnotation, OPS.endAnnotation);
         break;
       case OPS.save:
         save();
@@ -196,12 +196,15 @@ export function walkOperatorList(
   }
 }
 
-/** Index of the endAnnotation matching the beginAnnotation at `start` (annotations do not nest, but be safe). */
-export function endOfAnnotation(fnArray: number[], start: number): number {
+/**
+ * Index of the `endOp` that closes the `beginOp` at `start`, counting nested pairs (annotations do not
+ * nest, but be safe); the list's length when it is never closed.
+ */
+export function indexOfMatchingEnd(fnArray: number[], start: number, beginOp: number, endOp: number): number {
   let depth = 0;
   for (let index = start; index < fnArray.length; index++) {
-    if (fnArray[index] === OPS.beginAnnotation) depth++;
-    else if (fnArray[index] === OPS.endAnnotation && --depth === 0) return index;
+    if (fnArray[index] === beginOp) depth++;
+    else if (fnArray[index] === endOp && --depth === 0) return index;
   }
   return fnArray.length;
 }
