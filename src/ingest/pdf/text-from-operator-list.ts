@@ -22,7 +22,8 @@ export interface OperatorTextItem {
 export interface TextFont {
   name: string;
   vertical: boolean;
-  fontMatrix: ArrayLike<number>;
+  /** Glyph space → text space; pdf.js's default (1/1000 em) when the font has none. */
+  fontMatrix: ArrayLike<number> | undefined;
   isType3Font: boolean;
   bbox: ArrayLike<number> | undefined;
 }
@@ -180,6 +181,8 @@ class OperatorTextReader {
   readonly #view: ArrayLike<number>;
   /** Scratch for the current text transform (pdf.js allocates one per glyph). */
   readonly #current = [0, 0, 0, 0, 0, 0];
+  /** Set when a flushed item holds right-to-left text: the page then goes to pdf.js. */
+  #pendingRightToLeft = false;
 
   constructor(fonts: TextFontLookup, view: ArrayLike<number>) {
     this.#fonts = fonts;
@@ -305,8 +308,6 @@ class OperatorTextReader {
     return this.#pendingRightToLeft ? 'right-to-left' : null;
   }
 
-  #pendingRightToLeft = false;
-
   /** The state to change: copied first when a save still shares it. */
   #writable(): TextState {
     const saved = this.#savedStates;
@@ -341,10 +342,10 @@ class OperatorTextReader {
     const font = state.font;
     if (!font) return state.fontId === null ? null : 'unknown-font';
     if (font.vertical) return 'vertical';
-    if (font.isType3Font && this.#state.fontSize > 1 && !isFontIdentity(this.#state.fontMatrix)) return 'type3-size';
+    if (font.isType3Font && state.fontSize > 1 && !isFontIdentity(state.fontMatrix)) return 'type3-size';
     // pdf.js joins the strings between non-zero numbers and builds each stretch with the number as
     // extra spacing after its last glyph; zeros do not split.
-    const spaceFactor = -this.#state.fontSize / 1000;
+    const spaceFactor = -state.fontSize / 1000;
     let start = 0;
     let spaced = false;
     for (let index = 0; index < elements.length; index++) {

@@ -107,7 +107,7 @@ class PageFonts {
       textFont = font && {
         name: font.name ?? '',
         vertical: Boolean(font.vertical),
-        fontMatrix: font.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0],
+        fontMatrix: font.fontMatrix,
         isType3Font: Boolean(font.isType3Font),
         bbox: font.bbox,
       };
