@@ -19,6 +19,7 @@ import type { DocumentTree, TreeNode } from '../src/ingest/types.ts';
 import { silentLogger } from '../src/log.ts';
 import { loadPageIndex } from '../src/retrieve/load-page-index.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
+import { defaultMinimumEvidence } from '../src/answer/extractive-answer.ts';
 import { LatencyEmbeddingModel, LatencyLanguageModel, ModelClock } from './lib/latency-models.ts';
 import { makeVocabulary, percentile, positiveInteger, seededRandom, words, zipfIndex } from './lib/search-benchmark.ts';
 
@@ -97,7 +98,7 @@ try {
     const cpuStarted = process.cpuUsage();
     const answer = await askQuestion(
       { spaces: [space], question: `What does the report say about ${terms}?`, onEvent },
-      { store, models: { language: model, embedding: embedder }, config: { rrfK: 60, contextTokens: 6000, maxQuestionChars: 4000 }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), pageIndex, trees },
+      { store, models: { language: model, embedding: embedder }, config: { rrfK: 60, contextTokens: 8000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), pageIndex, trees },
     );
     const totalMs = performance.now() - askStarted;
     // CPU time of this process (all threads) during the question: the models only sleep, so this is the

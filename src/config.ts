@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultMinimumEvidence } from './answer/extractive-answer.ts';
 import { FolioError } from './errors.ts';
 
 /**
@@ -51,7 +52,8 @@ const environmentSchema = z.object({
 
   // Asking.
   FOLIO_RRF_K: z.coerce.number().positive().default(60),
-  FOLIO_CONTEXT_TOKENS: z.coerce.number().int().min(500).max(200_000).default(6000),
+  FOLIO_CONTEXT_TOKENS: z.coerce.number().int().min(500).max(200_000).default(8000),
+  FOLIO_EXTRACTIVE_MIN_EVIDENCE: z.coerce.number().min(0).max(1.3).default(defaultMinimumEvidence),
   FOLIO_MAX_QUESTION_CHARS: z.coerce.number().int().min(100).max(100_000).default(4000),
 
   // The service (DESIGN §5, §6).
@@ -126,8 +128,11 @@ export interface ModelsConfig {
 
 export interface AskConfig {
   rrfK: number;
+  /** Size of the answer's context (all passages), in tokens of ~4 characters. */
   contextTokens: number;
   maxQuestionChars: number;
+  /** The offline answer's best quote must score this much, or the answer is "not found" (extractive-answer.ts). */
+  minimumEvidence: number;
 }
 
 export interface ServerConfig {
@@ -207,7 +212,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     weaviate: env.WEAVIATE_URL ? { url: env.WEAVIATE_URL, apiKey: env.WEAVIATE_API_KEY, grpcPort: env.WEAVIATE_GRPC_PORT } : undefined,
     models: modelsConfig(env),
-    ask: { rrfK: env.FOLIO_RRF_K, contextTokens: env.FOLIO_CONTEXT_TOKENS, maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS },
+    ask: { rrfK: env.FOLIO_RRF_K, contextTokens: env.FOLIO_CONTEXT_TOKENS, maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS, minimumEvidence: env.FOLIO_EXTRACTIVE_MIN_EVIDENCE },
     server: {
       host: env.FOLIO_HOST ?? '127.0.0.1',
       port: env.FOLIO_PORT,

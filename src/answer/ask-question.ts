@@ -9,12 +9,12 @@ import type { Models, ModelUsage } from '../models/types.ts';
 import { keywordVariants, offlinePlan } from '../retrieve/offline-plan.ts';
 import type { PageIndex } from '../retrieve/page-index.ts';
 import { prefetchSearch, searchDepth, searchSpace, wholePageOptions, type SearchPrefetch, type SearchSpaceOptions } from '../retrieve/search-space.ts';
-import { stitchSections } from '../retrieve/stitch-sections.ts';
-import type { FusedHit, QueryPlan } from '../retrieve/types.ts';
+import { pagePassages } from '../retrieve/page-passages.ts';
+import type { QueryPlan, SearchResult } from '../retrieve/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
-import { toContextPassages, type ContextPassage } from './context-passage.ts';
+import { contextEntries, toContextPassages } from './context-passage.ts';
 import { detectLanguage } from './detect-language.ts';
 import { extractiveAnswer } from './extractive-answer.ts';
 import { answerMessages } from './messages.ts';
@@ -60,16 +60,16 @@ function withDeadline(signal: AbortSignal | undefined, ms: number): AbortSignal 
   return signal ? AbortSignal.any([signal, deadline]) : deadline;
 }
 
-/** Fused units that go into stitching. */
-const hitsForContext = 24;
-/** Fused units the search returns (twice what stitching takes: some share a section). */
-const searchK = hitsForContext * 2;
+/** Fused units the search returns (for the search's own lists' depth; the context is built from pages). */
+const searchK = 48;
+/** Ranked pages the context is built from, best first. */
+const contextPages = 10;
 
 /**
- * A question → a grounded answer (DESIGN §4): plan (one model call, or rules offline), search (BM25,
- * vectors, node picks, fused), stitch sections, answer from the passages only (one model call, streamed,
- * or extractive offline), verify citations. Failures of the model degrade to the offline path with a
- * note; they never end in an empty or silent answer.
+ * A question → a grounded answer: plan (one model call, or rules offline), search (BM25, vectors, node
+ * picks, fused into one ranking of pages), the context from the best pages, answer from those passages
+ * only (one model call, streamed, or extractive offline), verify citations. Failures of the model
+ * degrade to the offline path with a note; they never end in an empty or silent answer.
  */
 export async function askQuestion(input: AskInput, dependencies: AskDependencies): Promise<Answer> {
   const started = performance.now();
@@ -84,13 +84,14 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   let language = detectLanguage(question);
   const timings: Answer['timings'] = { planMs: 0, searchMs: 0, answerMs: 0, totalMs: 0 };
   const base = { id: randomUUID(), question, notes, figures: [], closest: [], extractive: !models.language } satisfies Partial<Answer>;
-  const finish = (answer: Omit<Answer, 'id' | 'question' | 'notes' | 'usage' | 'modelCalls' | 'timings' | 'language'>): Answer => {
+  let context: Answer['context'] = [];
+  const finish = (answer: Omit<Answer, 'id' | 'question' | 'notes' | 'usage' | 'modelCalls' | 'timings' | 'language' | 'context'>): Answer => {
     timings.totalMs = Math.round(performance.now() - started);
     log.info({ spaces: input.spaces, grounded: answer.grounded, modelCalls, timings, citations: answer.citations.length }, 'answered a question');
-    return { ...base, ...answer, language, notes, usage, modelCalls, timings };
+    return { ...base, ...answer, context, language, notes, usage, modelCalls, timings };
   };
 
-  const records = await readyRecords(store, input.spaces);
+  const records = await readyRecords(store, input.spaces, input.documentIds);
   if (records.size === 0) {
     return finish({ answer: answerMessages(language).emptySpace, citations: [], figures: [], grounded: false, extractive: !models.language, closest: [] });
   }
@@ -125,21 +126,21 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   timings.planMs = Math.round(performance.now() - planStarted);
   input.onEvent?.({ type: 'plan', plan });
 
-  // 2–4. Search, fuse, stitch.
+  // 2–4. Search, fuse into one ranking of pages, build the context from the best pages.
   input.onEvent?.({ type: 'stage', stage: 'searching' });
   const searchStarted = performance.now();
-  const hits = await search(plan, input, dependencies, notes, log, prefetched);
+  const ranked = (await search(plan, input, dependencies, notes, log, prefetched)).pages.filter(page => records.has(page.documentId));
   const contextTrees = new Map<string, DocumentTree>();
-  for (const documentId of new Set(hits.map(hit => hit.unit.documentId))) {
-    const record = records.get(documentId);
-    const tree = record ? await trees.get(store, record) : null;
+  // Trees of the documents the context can reach (the best pages' and their neighbours').
+  for (const documentId of new Set(ranked.slice(0, contextPages * 2).map(page => page.documentId))) {
+    const tree = await trees.get(store, records.get(documentId)!);
     if (tree) contextTrees.set(documentId, tree);
   }
   const passages = toContextPassages(
-    stitchSections(hits.slice(0, hitsForContext), contextTrees, { budgetTokens: dependencies.config.contextTokens }),
-    contextTrees,
+    pagePassages(ranked, contextTrees, { budgetTokens: dependencies.config.contextTokens, maxPages: contextPages, queries: plan.subQuestions }),
     records,
   );
+  context = contextEntries(passages);
   timings.searchMs = Math.round(performance.now() - searchStarted);
   const closest = passages.slice(0, 3).map(passage => ({ document: passage.documentName, pages: passage.pages, title: passage.titlePath.at(-1) ?? passage.documentName }));
   const messages = () => answerMessages(language);
@@ -200,7 +201,7 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   return extractive(messages().extractive);
 
   function extractive(label: string): Answer {
-    const extracted = extractiveAnswer(plan.subQuestions, passages);
+    const extracted = extractiveAnswer(plan.subQuestions, passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (!extracted.grounded) return notFound();
     const resolved = resolveCitations(extracted.text, passages);
@@ -208,9 +209,13 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   }
 }
 
-async function readyRecords(store: KnowledgeStore, spaces: SpaceId[]): Promise<Map<string, DocumentRecord>> {
+/** The ready documents of the spaces (only `documentIds` among them, when given). */
+async function readyRecords(store: KnowledgeStore, spaces: SpaceId[], documentIds?: string[]): Promise<Map<string, DocumentRecord>> {
   const records = new Map<string, DocumentRecord>();
-  for (const space of spaces) for (const record of await store.listDocuments(space)) if (record.status === 'ready') records.set(record.id, record);
+  const only = documentIds ? new Set(documentIds) : undefined;
+  for (const space of spaces) {
+    for (const record of await store.listDocuments(space)) if (record.status === 'ready' && (!only || only.has(record.id))) records.set(record.id, record);
+  }
   return records;
 }
 
@@ -235,6 +240,7 @@ async function tocDocuments(question: string, spaces: SpaceId[], records: Map<st
 function searchOptions(input: AskInput, dependencies: AskDependencies, withVectors: boolean): SearchSpaceOptions {
   return {
     spaces: input.spaces,
+    documentIds: input.documentIds,
     k: searchK,
     rrfK: dependencies.config.rrfK,
     pageIndex: dependencies.pageIndex,
@@ -243,9 +249,9 @@ function searchOptions(input: AskInput, dependencies: AskDependencies, withVecto
   };
 }
 
-async function search(plan: QueryPlan, input: AskInput, dependencies: AskDependencies, notes: string[], log: Logger, prefetched?: SearchPrefetch): Promise<FusedHit[]> {
+async function search(plan: QueryPlan, input: AskInput, dependencies: AskDependencies, notes: string[], log: Logger, prefetched?: SearchPrefetch): Promise<SearchResult> {
   try {
-    return (await searchSpace(dependencies.store, plan, { ...searchOptions(input, dependencies, true), prefetched })).hits;
+    return await searchSpace(dependencies.store, plan, { ...searchOptions(input, dependencies, true), prefetched });
   } catch (error) {
     if (!dependencies.models.embedding) throw error;
     input.signal?.throwIfAborted();
@@ -253,7 +259,7 @@ async function search(plan: QueryPlan, input: AskInput, dependencies: AskDepende
     log.warn({ err: asFolioError(error).message }, 'vector search failed; searching without vectors');
     notes.push('Searched by keywords only: the embedding model was unavailable.');
     const lexicalOnly = prefetched ? { lexical: prefetched.lexical, subQuestionVectors: new Map() } : undefined;
-    return (await searchSpace(dependencies.store, plan, { ...searchOptions(input, dependencies, false), prefetched: lexicalOnly })).hits;
+    return await searchSpace(dependencies.store, plan, { ...searchOptions(input, dependencies, false), prefetched: lexicalOnly });
   }
 }
 

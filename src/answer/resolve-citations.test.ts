@@ -15,7 +15,7 @@ const passage = (n: number, pageTexts: Array<{ page: number; text: string }>, fi
   titlePath: [`Section ${n}`],
   pages: pageTexts.map(entry => entry.page),
   text: pageTexts.map(entry => entry.text).join('\n'),
-  pageTexts,
+  pageTexts: pageTexts.map((entry, rank) => ({ ...entry, rank })),
   figures,
 });
 
@@ -25,13 +25,13 @@ describe('resolveCitations', () => {
     passage(2, [{ page: 9, text: 'The chart shows quarterly sales.' }], [{ nodeId: '0009', page: 9, title: 'Figure 2', description: 'Bar chart of sales by quarter.' }]),
   ];
 
-  it('renumbers in order of first use, removes unknown numbers and narrows pages to the claim', () => {
+  it("keeps each passage's number, lists citations in order of first use, removes unknown numbers and narrows pages to the claim", () => {
     const resolved = resolveCitations('Sales are charted [2]. Revenue reached 4.2 billion [1][7]. Ranges [1-2] work.', passages);
-    expect(resolved.text).toBe('Sales are charted [1]. Revenue reached 4.2 billion [2]. Ranges [2][1] work.');
+    expect(resolved.text).toBe('Sales are charted [2]. Revenue reached 4.2 billion [1]. Ranges [1][2] work.');
     expect(resolved.invalid).toEqual([7]);
     expect(resolved.citations.map(citation => [citation.n, citation.nodeId, citation.pages])).toEqual([
-      [1, '0002', [9]],
-      [2, '0001', [3]],
+      [2, '0002', [9]],
+      [1, '0001', [3]],
     ]);
     expect(resolved.figures).toEqual([expect.objectContaining({ page: 9, description: 'Bar chart of sales by quarter.' })]);
   });

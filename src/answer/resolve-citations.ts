@@ -3,7 +3,7 @@ import type { ContextPassage } from './context-passage.ts';
 import { foldWord } from '../retrieve/stopwords.ts';
 
 export interface ResolvedCitations {
-  /** The answer with markers renumbered 1..k in order of first use; markers naming no passage removed. */
+  /** The answer with its markers as written (each the cited passage's `n`); markers naming no passage removed. */
   text: string;
   citations: Citation[];
   figures: FigureUsed[];
@@ -14,13 +14,14 @@ export interface ResolvedCitations {
 const markerPattern = /\[(\d+(?:\s*(?:[,;]|[-–])\s*\d+)*)\]/gu;
 
 /**
- * Checks an answer's [n] markers against the passages it was given: valid ones are renumbered in order of
- * first use, invalid ones removed. Each citation's pages are narrowed to the pages of its passage whose
- * words the citing sentences share (the whole passage's pages when nothing narrows it).
+ * Checks an answer's [n] markers against the passages it was given: valid ones keep their number (the
+ * passage's `n`, as the answer's context lists it), invalid ones are removed. Citations come in order of
+ * first use. Each citation's pages are narrowed to the pages of its passage whose words the citing
+ * sentences share (the whole passage's pages when nothing narrows it).
  */
 export function resolveCitations(answer: string, passages: ContextPassage[]): ResolvedCitations {
   const byNumber = new Map(passages.map(passage => [passage.n, passage]));
-  const renumber = new Map<number, number>();
+  const used = new Set<number>();
   const invalid = new Set<number>();
   const claims = new Map<number, string[]>();
 
@@ -31,7 +32,7 @@ export function resolveCitations(answer: string, passages: ContextPassage[]): Re
           invalid.add(n);
           continue;
         }
-        if (!renumber.has(n)) renumber.set(n, renumber.size + 1);
+        used.add(n);
         claims.set(n, [...(claims.get(n) ?? []), sentence.replace(markerPattern, ' ')]);
       }
     }
@@ -39,7 +40,7 @@ export function resolveCitations(answer: string, passages: ContextPassage[]): Re
 
   const text = answer
     .replace(markerPattern, (_whole, inner: string) => {
-      const kept = [...new Set(markerNumbers(inner).filter(n => renumber.has(n)).map(n => renumber.get(n)!))];
+      const kept = [...new Set(markerNumbers(inner).filter(n => used.has(n)))];
       return kept.map(n => `[${n}]`).join('');
     })
     .replace(/[ \t]+([.,;:!?])/gu, '$1')
@@ -48,11 +49,11 @@ export function resolveCitations(answer: string, passages: ContextPassage[]): Re
 
   const citations: Citation[] = [];
   const figures: FigureUsed[] = [];
-  for (const [n, number] of [...renumber].sort((a, b) => a[1] - b[1])) {
+  for (const n of used) {
     const passage = byNumber.get(n)!;
     const pages = narrowPages(passage, claims.get(n) ?? []);
     citations.push({
-      n: number,
+      n,
       documentId: passage.documentId,
       document: passage.documentName,
       pages,

@@ -11,6 +11,8 @@ export interface ConversationTurn {
 export interface AskInput {
   /** Every space the asker may read (the channel's, plus its team's when the channel opted in). */
   spaces: SpaceId[];
+  /** Only these documents (ids, within `spaces`): a question about one file. */
+  documentIds?: string[];
   question: string;
   history?: ConversationTurn[];
   /** Streaming and stage updates (chat adapters edit their reply; the web console uses SSE). */
@@ -28,7 +30,7 @@ export type AskEvent =
 
 /** A source the answer relies on: one passage, cited as [n]. */
 export interface Citation {
-  /** The number used in the answer text: [1], [2], ... */
+  /** The number used in the answer text, [n]: the cited passage's number in the answer's `context`. */
   n: number;
   documentId: string;
   /** File name as shared. */
@@ -39,6 +41,19 @@ export interface Citation {
   /** Section titles from the root: ["3 Results", "3.2 Tables"]. */
   titlePath: string[];
   space: SpaceId;
+}
+
+/** One passage the answerer was given, in the order it was given; `n` is the number citations use. */
+export interface ContextEntry {
+  n: number;
+  /** File name as shared. */
+  document: string;
+  documentId: string;
+  /** 1-based physical pages, ascending. */
+  pages: number[];
+  nodeId: string;
+  /** The section's title. */
+  title: string;
 }
 
 /** A figure description the answer used (the figure's page and its words). */
@@ -57,8 +72,10 @@ export interface Answer {
   question: string;
   /** Markdown, in the question's language, with [n] markers that match `citations`. */
   answer: string;
-  /** Only citations the answer actually uses and that name a real passage. */
+  /** Only citations the answer actually uses and that name a real passage; `n` is the passage's number in `context`. */
   citations: Citation[];
+  /** The passages the answer was built from, best-ranked page first (empty when nothing was searched). */
+  context: ContextEntry[];
   figures: FigureUsed[];
   /** False when the documents do not answer the question (then `closest` lists where to look). */
   grounded: boolean;

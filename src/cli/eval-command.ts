@@ -1,14 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildFolio } from '../compose.ts';
+import { askQuestion } from '../answer/ask-question.ts';
+import type { AnswerMetrics, AnswerReport } from '../answer/evaluation/answer-metrics.ts';
+import { runAnswerEval } from '../answer/evaluation/run-answer-eval.ts';
+import { TreeCache } from '../answer/tree-cache.ts';
+import { buildFolio, type Folio } from '../compose.ts';
 import type { Config } from '../config.ts';
 import { FolioError } from '../errors.ts';
-import { createLogger } from '../log.ts';
-import { readEvalSet } from '../retrieve/evaluation/eval-set.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { buildModels } from '../models/build-models.ts';
+import { readEvalSet, type EvalSet } from '../retrieve/evaluation/eval-set.ts';
 import type { MetricsReport, PageHitMetrics } from '../retrieve/evaluation/page-hit-metrics.ts';
 import { runEval, type EvalScope } from '../retrieve/evaluation/run-eval.ts';
-import { parseSpaceId } from '../spaces/space-id.ts';
+import { loadPageIndex } from '../retrieve/load-page-index.ts';
+import { parseSpaceId, type SpaceId } from '../spaces/space-id.ts';
 
 export interface EvalCommandOptions {
   json?: boolean;
@@ -16,31 +22,43 @@ export interface EvalCommandOptions {
   limit?: string;
   /** Keeps the ingested set here, so a second run skips parsing (same sha256 = same document). */
   dataDir?: string;
+  /** Answer every question through the ask pipeline and score the answers, not only the page ranking. */
+  answers?: boolean;
 }
 
 /**
- * Ingests an evaluation set into one space, searches every question, and prints page hit@1/3/5 and MRR
- * overall, by source and by evidence source, per document and whole-space.
+ * Ingests an evaluation set into one space, then either searches every question and prints page
+ * hit@1/3/5 and MRR, or (`answers`) asks every question and prints context recall, cited gold, false
+ * not-found, answer shown and abstention; overall, by source and by evidence source, per scope.
  */
 export async function evalCommand(config: Config, setDir: string, options: EvalCommandOptions): Promise<number> {
   const scopes = parseScopes(options.scope ?? 'both');
   const limit = options.limit === undefined ? undefined : Number(options.limit);
-  const { documentPaths, questions } = await readEvalSet(resolve(setDir), { limit });
+  const set = await readEvalSet(resolve(setDir), { limit });
   const dataDir = options.dataDir ? resolve(options.dataDir) : await mkdtemp(join(tmpdir(), 'folio-eval-'));
-  const folio = buildFolio({ ...config, dataDir }, { log: createLogger({ level: 'warn' }) });
+  const log = createLogger({ level: 'warn' });
+  const models = options.answers ? buildModels(config.models, { log }).models : {};
+  const folio = buildFolio({ ...config, dataDir }, { log, embeddingModel: models.embedding });
   const space = parseSpaceId('eval');
   try {
     const started = Date.now();
-    const outcomes = await folio.ingest(documentPaths.map(path => ({ path })), space);
+    const outcomes = await folio.ingest(set.documentPaths.map(path => ({ path })), space);
     const failed = outcomes.filter(outcome => outcome.status === 'failed');
     for (const outcome of failed) console.error(`✗ ${outcome.name}: ${outcome.error?.message}`);
     const ingestMs = Date.now() - started;
-    const searchStarted = Date.now();
-    const result = await runEval(folio.store, space, questions, scopes);
-    const searchMs = Date.now() - searchStarted;
-    const summary = { documents: documentPaths.length, failedDocuments: failed.length, questions: questions.length, skipped: result.skipped, ingestMs, searchMs, scopes: result.scopes };
-    if (options.json) console.log(JSON.stringify(summary));
-    else printReport(summary);
+    const runStarted = Date.now();
+    const counts = { documents: set.documentPaths.length, failedDocuments: failed.length, questions: set.questions.length, ingestMs };
+    if (options.answers) {
+      const result = await answerEval(folio, config, models, log, space, set, scopes, !options.json);
+      const summary = { ...counts, unanswerable: set.unanswerable.length, skipped: result.skipped, askMs: Date.now() - runStarted, models: models.language?.id ?? 'offline', scopes: result.scopes };
+      if (options.json) console.log(JSON.stringify(summary));
+      else printAnswerReport(summary);
+    } else {
+      const result = await runEval(folio.store, space, set.questions, scopes);
+      const summary = { ...counts, skipped: result.skipped, searchMs: Date.now() - runStarted, scopes: result.scopes };
+      if (options.json) console.log(JSON.stringify(summary));
+      else printReport(summary);
+    }
     return failed.length === 0 ? 0 : 1;
   } finally {
     await folio.close();
@@ -48,10 +66,21 @@ export async function evalCommand(config: Config, setDir: string, options: EvalC
   }
 }
 
-function parseScopes(scope: string): EvalScope[] {
+async function answerEval(folio: Folio, config: Config, models: ReturnType<typeof buildModels>['models'], log: Logger, space: SpaceId, set: EvalSet, scopes: EvalScope[], showProgress: boolean) {
+  const pageIndex = await loadPageIndex(folio.store, [space]);
+  const trees = new TreeCache();
+  const dependencies = { store: folio.store, models, config: config.ask, modelsConfig: config.models, log, pageIndex, trees };
+  const progress = showProgress && process.stderr.isTTY ? (done: number, total: number) => process.stderr.write(`\rasked ${done} of ${total}`) : undefined;
+  const result = await runAnswerEval(input => askQuestion(input, dependencies), folio.store, space, set, scopes, progress);
+  if (progress) process.stderr.write('\n');
+  return result;
+}
+
+export function parseScopes(scope: string): EvalScope[] {
   if (scope === 'both') return ['document', 'space'];
-  if (scope === 'document' || scope === 'space') return [scope];
-  throw new FolioError({ code: 'internal', message: `bad --scope ${scope}`, userMessage: '--scope must be document, space or both.' });
+  if (scope === 'document' || scope === 'doc') return ['document'];
+  if (scope === 'space') return ['space'];
+  throw new FolioError({ code: 'internal', message: `bad --scope ${scope}`, userMessage: '--scope must be doc (document), space or both.' });
 }
 
 function printReport(summary: { documents: number; questions: number; skipped: number; ingestMs: number; searchMs: number; scopes: Partial<Record<EvalScope, MetricsReport>> }) {
@@ -68,4 +97,30 @@ function printReport(summary: { documents: number; questions: number; skipped: n
 function row(label: string, metrics: PageHitMetrics): string {
   const cells = [metrics.hitAt1, metrics.hitAt3, metrics.hitAt5, metrics.mrr].map(value => value.toFixed(3).padStart(6));
   return `  ${label.slice(0, 34).padEnd(34)} ${String(metrics.questions).padStart(4)} ${cells.join(' ')}`;
+}
+
+export function printAnswerReport(summary: {
+  documents: number;
+  questions: number;
+  unanswerable: number;
+  skipped: number;
+  ingestMs: number;
+  askMs: number;
+  models: string;
+  scopes: Partial<Record<EvalScope, AnswerReport>>;
+}) {
+  console.log(`${summary.documents} documents, ${summary.questions} answerable and ${summary.unanswerable} unanswerable questions (${summary.skipped} skipped: document not ingested); answers: ${summary.models}`);
+  console.log(`ingest ${(summary.ingestMs / 1000).toFixed(1)} s, asking ${(summary.askMs / 1000).toFixed(1)} s`);
+  for (const [scope, report] of Object.entries(summary.scopes)) {
+    console.log(`\n${(scope === 'document' ? 'Per document' : 'Whole space').padEnd(36)}    n  context  cited  false-NF  not-found  shown (n)`);
+    console.log(answerRow('overall', report.overall));
+    for (const [name, metrics] of Object.entries(report.bySource)) console.log(answerRow(`source ${name}`, metrics));
+    for (const [name, metrics] of Object.entries(report.byEvidenceSource)) console.log(answerRow(`evidence ${name}`, metrics));
+    console.log(`  ${'abstention on unanswerable'.padEnd(34)} ${String(report.unanswerable).padStart(4)}  ${report.abstention.toFixed(3)}`);
+  }
+}
+
+function answerRow(label: string, metrics: AnswerMetrics): string {
+  const cells = [metrics.contextRecall, metrics.citedGold, metrics.falseNotFound, metrics.notFound].map((value, index) => value.toFixed(3).padStart([7, 6, 9, 10][index]));
+  return `  ${label.slice(0, 34).padEnd(34)} ${String(metrics.questions).padStart(4)} ${cells.join(' ')}  ${metrics.answerShown.toFixed(3)} (${metrics.shortAnswers})`;
 }

@@ -88,13 +88,14 @@ program
 
 program
   .command('eval')
-  .description('Ingest an evaluation set (docs/*.pdf + questions.jsonl) and report page hit@1/3/5 and MRR.')
+  .description('Ingest an evaluation set (docs/*.pdf + questions.jsonl) and report page hit@1/3/5 and MRR, or with --answers the answers\' context recall, cited gold pages, false not-found and abstention.')
   .argument('<set-dir>', 'evaluation set directory')
-  .option('--scope <scope>', 'document, space or both', 'both')
+  .option('--scope <scope>', 'doc (document), space or both', 'both')
+  .option('--answers', 'ask every question through the answer pipeline (offline unless models are configured) and score the answers')
   .option('--limit <n>', 'only the first n questions')
   .option('--data-dir <dir>', 'keep the ingested set here and reuse it next time (default: a temporary directory)')
   .option('--json', 'print JSON')
-  .action(async (setDir: string, options: { scope: string; limit?: string; dataDir?: string; json?: boolean }) => {
+  .action(async (setDir: string, options: { scope: string; limit?: string; dataDir?: string; json?: boolean; answers?: boolean }) => {
     const { evalCommand } = await import('./eval-command.ts');
     process.exitCode = await evalCommand(loadConfig(), setDir, options);
   });

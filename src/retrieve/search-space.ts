@@ -9,7 +9,7 @@ import { loadPageIndex } from './load-page-index.ts';
 import type { PageIndex, PageSearchOptions } from './page-index.ts';
 import { rankPages } from './rank-pages.ts';
 import { fuseRankings } from './reciprocal-rank-fusion.ts';
-import type { QueryPlan, RankedList, SearchResult } from './types.ts';
+import type { FusedHit, QueryPlan, RankedList, RankedPage, SearchResult } from './types.ts';
 
 export interface SearchSpaceOptions {
   /** Every space the caller may read; nothing else is searched. */
@@ -202,7 +202,17 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
     documentScores: tuning.documentScoreWeight > 0 ? new Map(rankedDocuments.map(document => [document.documentId, document.score])) : undefined,
     documentScoreWeight: tuning.documentScoreWeight,
   });
-  return { plan, hits: fused.slice(0, options.k), pages };
+  return { plan, hits: orderByPages(fused, pages).slice(0, options.k), pages };
+}
+
+/** Hits grouped by their page's rank (best page first), by fused score within a page. */
+function orderByPages(hits: FusedHit[], pages: RankedPage[]): FusedHit[] {
+  const ranks = new Map(pages.map((page, index) => [`${page.documentId}\n${page.page}`, index]));
+  const rankOf = (hit: FusedHit) => ranks.get(`${hit.unit.documentId}\n${hit.unit.page}`) ?? Number.MAX_SAFE_INTEGER;
+  return hits
+    .map((hit, index) => ({ hit, index, rank: rankOf(hit) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(entry => entry.hit);
 }
 
 /** Keyword queries searched (BM25 units and whole pages); the rest of a long plan is left out. */

@@ -42,13 +42,16 @@ export interface RankedPage {
 
 export interface SearchResult {
   plan: QueryPlan;
-  /** Fused units, best first. */
+  /**
+   * Fused units for display: grouped by their page's place in `pages` (best page first), then by
+   * fused score, so hits and pages never disagree about what ranks first.
+   */
   hits: FusedHit[];
-  /** Distinct (document, page) pairs, best first. */
+  /** Distinct (document, page) pairs, best first: the one ranking that answers are built from. */
   pages: RankedPage[];
 }
 
-/** One labelled block of context for an answer: a section, as much of it as the budget allows. */
+/** One labelled block of context for an answer: a section's text on the ranked pages it has. */
 export interface Passage {
   documentId: string;
   documentName: string;
@@ -56,5 +59,14 @@ export interface Passage {
   titlePath: string[];
   /** 1-based pages the text comes from, ascending. */
   pages: number[];
+  /** The pages' texts joined in page order. */
   text: string;
+  /**
+   * The text page by page (same order as `pages`), so a citation can name the page a claim is on.
+   * `rank`: the page's 0-based place among the ranked pages the context took; a neighbour pulled in
+   * after them ranks after all of them.
+   */
+  pageTexts: Array<{ page: number; text: string; rank: number }>;
+  /** Described figures in the text, with their page. */
+  figures: Array<{ nodeId: string; page: number; title: string; description: string }>;
 }

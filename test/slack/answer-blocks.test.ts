@@ -13,6 +13,7 @@ function answerOf(overrides: Partial<Answer>): Answer {
     question: 'q',
     answer: 'Refunds take **14 days** [1].',
     citations: [{ n: 1, documentId: 'd1', document: 'policy.pdf', pages: [3], nodeId: '0001', titlePath: ['Refunds'], space }],
+    context: [{ n: 1, document: 'policy.pdf', documentId: 'd1', pages: [3], nodeId: '0001', title: 'Refunds' }],
     figures: [],
     grounded: true,
     extractive: false,

@@ -19,6 +19,7 @@ function answer(overrides: Partial<Answer> = {}): Answer {
     question: 'How much for hotels?',
     answer: '## Hotels\nUp to **150 euros** per night [1], more in capitals [2].',
     citations: [citation(1, [4, 5, 6]), citation(2, [2, 9], [])],
+    context: [],
     figures: [{ documentId: 'd1', document: 'travel_policy*v2.pdf', page: 5, nodeId: '0007', title: 'Figure 2 Hotel caps', description: 'A bar chart of hotel caps per city.' }],
     grounded: true,
     extractive: false,

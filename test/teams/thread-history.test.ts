@@ -19,7 +19,7 @@ const grace = { user: { id: 'aad-grace', displayName: 'Grace Hopper' }, applicat
 const botMention = { id: 0, mentioned: { application: { id: botAppId, displayName: 'Folio' }, user: null } };
 
 function answerWith(text: string): Answer {
-  return { id: 'a1', question: 'q', answer: text, citations: [], figures: [], grounded: true, extractive: false, language: 'en', closest: [], notes: [], modelCalls: 2, usage: { inputTokens: 0, outputTokens: 0 }, timings: { planMs: 0, searchMs: 0, answerMs: 0, totalMs: 0 } };
+  return { id: 'a1', question: 'q', answer: text, citations: [], context: [], figures: [], grounded: true, extractive: false, language: 'en', closest: [], notes: [], modelCalls: 2, usage: { inputTokens: 0, outputTokens: 0 }, timings: { planMs: 0, searchMs: 0, answerMs: 0, totalMs: 0 } };
 }
 
 function message(id: number, fields: Partial<GraphThreadMessage>): GraphThreadMessage {

@@ -10,15 +10,27 @@ const questionSchema = z.object({
   pages: z.array(z.number().int().nonnegative()),
   source: z.string().default('unspecified'),
   evidence_sources: z.array(z.string()).optional(),
+  /** The gold answer's text, when the set has one ("Not answerable" for unanswerable questions). */
+  answer: z.union([z.string(), z.number()]).transform(String).optional(),
+  answer_format: z.string().optional(),
 });
 
 export type EvalQuestion = z.infer<typeof questionSchema>;
 
+export interface EvalSet {
+  documentPaths: string[];
+  /** Answerable questions (at least one gold page). */
+  questions: EvalQuestion[];
+  /** Questions the documents do not answer (`unanswerable.jsonl`, optional; `pages: []`). */
+  unanswerable: EvalQuestion[];
+}
+
 /**
- * An evaluation set laid out like ../shared/eval/mmlongbench: `docs/*.pdf` and `questions.jsonl`
- * with `{id, doc, question, pages, source, evidence_sources?}` per line (pages 1-based).
+ * An evaluation set laid out like ../shared/eval/mmlongbench: `docs/*.pdf`, `questions.jsonl` with
+ * `{id, doc, question, pages, source, evidence_sources?, answer?}` per line (pages 1-based), and
+ * optionally `unanswerable.jsonl` in the same shape with `pages: []`.
  */
-export async function readEvalSet(setDir: string, options: { limit?: number } = {}): Promise<{ documentPaths: string[]; questions: EvalQuestion[] }> {
+export async function readEvalSet(setDir: string, options: { limit?: number } = {}): Promise<EvalSet> {
   const documentsDir = join(setDir, 'docs');
   const names = await readdir(documentsDir).catch(() => null);
   const raw = await readFile(join(setDir, 'questions.jsonl'), 'utf8').catch(() => null);
@@ -29,23 +41,40 @@ export async function readEvalSet(setDir: string, options: { limit?: number } = 
       userMessage: `${setDir} is not an evaluation set: it needs a docs/ folder and a questions.jsonl file.`,
     });
   }
-  const questions = raw
+  const questions = parseQuestions(raw, 'questions.jsonl')
+    .filter(question => question.pages.length > 0)
+    .slice(0, options.limit ?? Infinity);
+  const unanswerableRaw = await readFile(join(setDir, 'unanswerable.jsonl'), 'utf8').catch(() => '');
+  const documentNames = new Set(names);
+  const unanswerable = parseQuestions(unanswerableRaw, 'unanswerable.jsonl')
+    .filter(question => question.pages.length === 0 && documentNames.has(question.doc))
+    .slice(0, options.limit ?? Infinity);
+  const needed = new Set([...questions, ...unanswerable].map(question => question.doc));
+  const documentPaths = names.filter(name => needed.has(name)).sort().map(name => join(documentsDir, name));
+  return { documentPaths, questions, unanswerable };
+}
+
+function parseQuestions(raw: string, file: string): EvalQuestion[] {
+  return raw
     .split('\n')
     .filter(line => line.trim().length > 0)
     .map((line, index) => {
-      const parsed = questionSchema.safeParse(JSON.parse(line));
+      const parsed = questionSchema.safeParse(safeJson(line));
       if (!parsed.success) {
         throw new FolioError({
           code: 'internal',
-          message: `questions.jsonl line ${index + 1}: ${parsed.error.message}`,
-          userMessage: `questions.jsonl line ${index + 1} is not {id, doc, question, pages, source}; fix that line and run again.`,
+          message: `${file} line ${index + 1}: ${parsed.error.message}`,
+          userMessage: `${file} line ${index + 1} is not {id, doc, question, pages, source}; fix that line and run again.`,
         });
       }
       return parsed.data;
-    })
-    .filter(question => question.pages.length > 0)
-    .slice(0, options.limit ?? Infinity);
-  const needed = new Set(questions.map(question => question.doc));
-  const documentPaths = names.filter(name => needed.has(name)).sort().map(name => join(documentsDir, name));
-  return { documentPaths, questions };
+    });
+}
+
+function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,56 @@
+/**
+ * What kind of answer a question asks for, read from its wording, and whether a sentence carries one:
+ * "how many" wants a count, "what percentage" a percentage, "when" a date, "who" a name. The offline
+ * answer prefers sentences that carry what was asked over sentences that merely repeat its words.
+ */
+export type AnswerKind = 'count' | 'amount' | 'percentage' | 'date' | 'name' | 'number';
+
+// One pattern per kind, in the languages the fixed messages speak (en, de, fr, es) plus nl; first match wins.
+const kindPatterns: Array<[AnswerKind, RegExp]> = [
+  ['percentage', /\b(?:percent(?:age)?s?|per cent|proportion|share of|what share|rate of|prozent(?:satz)?|anteil|pourcentage|porcentaje|procent)\b|%/iu],
+  ['count', /\b(?:how many|number of|count of|wie viele?|wieviele?|combien de|cu[aá]nt[oa]s|hoeveel)\b/iu],
+  ['amount', /\b(?:how much|what (?:was|is|were|are) the (?:total )?(?:revenue|income|profit|cost|price|amount|sales|value|budget)|wie viel|combien|cu[aá]nto|revenue|income|expenses?|cost|price|salary|budget|dollars?|euros?|usd|eur)\b/iu],
+  ['date', /\b(?:when|what year|which year|what date|in welchem jahr|wann|seit wann|quand|en quelle ann[ée]e|cu[aá]ndo|wanneer)\b/iu],
+  ['name', /\b(?:who|whom|whose|which (?:company|person|organi[sz]ation|country|city|author)|wer|wem|wen|qui|qui[eé]n(?:es)?|wie is)\b/iu],
+  ['number', /\b(?:how (?:long|old|far|large|big|high|tall|fast|often|heavy)|what (?:is|was) the (?:number|size|length|height|weight|age|score|ratio|value)|wie (?:lange?|alt|hoch|gro(?:ss|ß))|which (?:year|number))\b/iu],
+];
+
+export function answerKind(question: string): AnswerKind | undefined {
+  return kindPatterns.find(([, pattern]) => pattern.test(question))?.[0];
+}
+
+const numberPattern = /\d[\d,.'’ ]*\d|\d/u;
+const percentagePattern = /\d(?:[\d,.]*\d)?\s?(?:%|percent\b|per cent\b|prozent\b|pour ?cent\b|por ciento\b|procent\b)/iu;
+const amountPattern = /(?:[$€£¥]\s?\d|\d(?:[\d,.]*\d)?\s?(?:million|billion|thousand|mn|bn|m|k|mio|mrd|milliarden?|millionen|euros?|dollars?|usd|eur)\b)/iu;
+const yearPattern = /\b(?:1[89]\d\d|20\d\d)\b/u;
+const monthPattern = /\b(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|m[aä]r(?:ch|z)?|apr(?:il)?|may|mai|june?|juni|july?|juli|aug(?:ust)?|sep(?:tember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)\b/iu;
+const datePattern = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/u;
+
+/**
+ * Whether `text` carries an answer of `kind`. For names: a capitalised word that is not at the start
+ * of the text and not among the question's own words (`questionWords`, folded).
+ */
+export function carriesAnswer(kind: AnswerKind, text: string, questionWords: ReadonlySet<string>): boolean {
+  switch (kind) {
+    case 'percentage':
+      return percentagePattern.test(text);
+    case 'amount':
+      return amountPattern.test(text) || hasPlainNumber(text);
+    case 'count':
+    case 'number':
+      return hasPlainNumber(text) || /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen|zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn)\b/iu.test(text);
+    case 'date':
+      return yearPattern.test(text) || datePattern.test(text) || (monthPattern.test(text) && numberPattern.test(text));
+    case 'name':
+      return [...text.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu)].some(match => !questionWords.has(match[0].toLowerCase()));
+  }
+}
+
+/** A number that is not only a year (counts and amounts are rarely 1990–2030 on their own). */
+function hasPlainNumber(text: string): boolean {
+  for (const match of text.matchAll(/\d[\d,.]*/gu)) {
+    const value = match[0].replace(/[,.]$/u, '');
+    if (!/^(?:19|20)\d\d$/u.test(value)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,60 @@
+import type { KnowledgeStore } from '../../index/types.ts';
+import type { EvalQuestion } from '../../retrieve/evaluation/eval-set.ts';
+import type { EvalScope } from '../../retrieve/evaluation/run-eval.ts';
+import type { SpaceId } from '../../spaces/space-id.ts';
+import type { Answer, AskInput } from '../types.ts';
+import { answerReport, shortGoldAnswer, showsAnswer, type AnswerableOutcome, type AnswerReport } from './answer-metrics.ts';
+
+export interface AnswerEvalResult {
+  scopes: Partial<Record<EvalScope, AnswerReport>>;
+  /** Questions whose document is not in the space. */
+  skipped: number;
+}
+
+/**
+ * Asks every question through the real ask pipeline (`ask`: offline or with the configured models) and
+ * scores the answers: the context's pages, the citations and "not found" against the gold pages, the
+ * answer text against short gold answers, and abstention on the unanswerable questions. Per document
+ * (the question asked of its own document only) or over the whole space (the right document counts).
+ */
+export async function runAnswerEval(
+  ask: (input: AskInput) => Promise<Answer>,
+  store: KnowledgeStore,
+  space: SpaceId,
+  sets: { questions: EvalQuestion[]; unanswerable: EvalQuestion[] },
+  scopes: EvalScope[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<AnswerEvalResult> {
+  const documentIds = new Map((await store.listDocuments(space)).filter(record => record.status === 'ready').map(record => [record.name, record.id]));
+  const answerable = sets.questions.filter(question => documentIds.has(question.doc));
+  const unanswerable = sets.unanswerable.filter(question => documentIds.has(question.doc));
+  const total = (answerable.length + unanswerable.length) * scopes.length;
+  let done = 0;
+  const answer = async (question: EvalQuestion, scope: EvalScope) => {
+    const documentId = documentIds.get(question.doc)!;
+    const result = await ask({ spaces: [space], question: question.question, documentIds: scope === 'document' ? [documentId] : undefined });
+    onProgress?.(++done, total);
+    return { documentId, result };
+  };
+  const reports: Partial<Record<EvalScope, AnswerReport>> = {};
+  for (const scope of scopes) {
+    const outcomes: AnswerableOutcome[] = [];
+    for (const question of answerable) {
+      const { documentId, result } = await answer(question, scope);
+      const isGold = (entry: { documentId: string; pages: number[] }) => entry.documentId === documentId && entry.pages.some(page => question.pages.includes(page));
+      const gold = shortGoldAnswer(question.answer, question.answer_format);
+      outcomes.push({
+        source: question.source,
+        evidenceSources: question.evidence_sources ?? [],
+        contextHit: result.context.some(isGold),
+        citedGold: result.citations.some(isGold),
+        notFound: !result.grounded,
+        answerShown: gold === undefined ? undefined : result.grounded && showsAnswer(result.answer, gold),
+      });
+    }
+    const abstained: Array<{ notFound: boolean }> = [];
+    for (const question of unanswerable) abstained.push({ notFound: !(await answer(question, scope)).result.grounded });
+    reports[scope] = answerReport(outcomes, abstained);
+  }
+  return { scopes: reports, skipped: sets.questions.length + sets.unanswerable.length - answerable.length - unanswerable.length };
+}

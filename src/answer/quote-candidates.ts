@@ -1,0 +1,98 @@
+import type { ContextPassage } from './context-passage.ts';
+
+/** Something the offline answer can quote: a sentence, or a table row read with its header row. */
+export interface QuoteCandidate {
+  /** The passage's [n]. */
+  n: number;
+  /** 1-based page the quote is on, and that page's place in the ranking (0 = best; Passage.pageTexts). */
+  page: number;
+  pageRank: number;
+  /** As shown to the asker: the sentence, or "label — column: value; …" for a table row. */
+  text: string;
+  /** The words it is matched on (a table row's header row included). */
+  matchText: string;
+  kind: 'sentence' | 'table-row';
+  /** Reading order over the whole context (passage by passage). */
+  order: number;
+}
+
+const maxQuoteChars = 400;
+
+/** Every sentence and table row of the passages, in the order the passages were given. */
+export function quoteCandidates(passages: ContextPassage[]): QuoteCandidate[] {
+  const candidates: QuoteCandidate[] = [];
+  for (const passage of passages) {
+    for (const { page, text, rank } of passage.pageTexts) {
+      for (const quote of quotesOf(text)) candidates.push({ n: passage.n, page, pageRank: rank, ...quote, order: candidates.length });
+    }
+  }
+  return candidates;
+}
+
+function quotesOf(text: string): Array<Pick<QuoteCandidate, 'text' | 'matchText' | 'kind'>> {
+  const quotes: Array<Pick<QuoteCandidate, 'text' | 'matchText' | 'kind'>> = [];
+  const lines = text.split('\n');
+  let prose: string[] = [];
+  const flushProse = () => {
+    for (const sentence of splitSentences(prose.join('\n'))) quotes.push({ text: sentence, matchText: sentence, kind: 'sentence' });
+    prose = [];
+  };
+  for (let index = 0; index < lines.length; index++) {
+    if (!isTableLine(lines[index])) {
+      prose.push(lines[index]);
+      continue;
+    }
+    flushProse();
+    const table: string[] = [];
+    while (index < lines.length && isTableLine(lines[index])) table.push(lines[index++]);
+    index -= 1;
+    quotes.push(...tableRows(table));
+  }
+  flushProse();
+  return quotes;
+}
+
+function isTableLine(line: string): boolean {
+  return /^\s*\|.*\|\s*$/u.test(line);
+}
+
+function cells(line: string): string[] {
+  return line.trim().replace(/^\|/u, '').replace(/\|$/u, '').split('|').map(cell => cell.trim());
+}
+
+/**
+ * A Markdown table's body rows, each read with its header: "Revenues — 2023: $51,217; 2022: $46,710"
+ * when the header's first cell is empty (a row label), else "Year: 2023; Revenue: 51,217".
+ */
+function tableRows(lines: string[]): Array<Pick<QuoteCandidate, 'text' | 'matchText' | 'kind'>> {
+  const separator = lines.findIndex(line => /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/u.test(line));
+  const header = separator > 0 ? cells(lines[separator - 1]) : [];
+  const body = lines.filter((_, index) => index !== separator && index !== separator - 1);
+  const rows: Array<Pick<QuoteCandidate, 'text' | 'matchText' | 'kind'>> = [];
+  for (const line of body) {
+    const row = cells(line);
+    if (row.every(cell => cell.length === 0)) continue;
+    const labelled = header.length > 0 && header[0] === '' && row[0] !== '';
+    const pairs = row
+      .map((cell, column) => ({ cell, name: header[column] ?? '' }))
+      .filter((entry, column) => entry.cell.length > 0 && !(labelled && column === 0))
+      .map(entry => (entry.name ? `${entry.name}: ${entry.cell}` : entry.cell));
+    const text = clipQuote(labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; '));
+    if (text.length < 3 || !/\p{L}|\d/u.test(text)) continue;
+    rows.push({ text, matchText: `${header.join(' ')} ${row.join(' ')}`, kind: 'table-row' });
+  }
+  return rows;
+}
+
+/** Sentences and lines of prose, trimmed to a quotable length. */
+function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?。！？])\s+(?=[\p{Lu}\p{N}"“(])|\n+/u)
+    .map(sentence => sentence.replace(/\s+/gu, ' ').trim())
+    .filter(sentence => sentence.length >= 20 && /\p{L}/u.test(sentence))
+    .map(clipQuote);
+}
+
+function clipQuote(text: string): string {
+  return text.length > maxQuoteChars ? `${text.slice(0, maxQuoteChars).replace(/\s+\S*$/u, '')} …` : text;
+}
