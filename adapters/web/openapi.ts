@@ -261,17 +261,27 @@ const schemas: Record<string, Schema> = {
   },
   Citation: {
     type: 'object',
+    description: 'A passage the answer cites as [n]',
     required: ['n', 'documentId', 'document', 'pages', 'nodeId', 'titlePath', 'space'],
     properties: { n: { type: 'integer' }, documentId: { type: 'string' }, document: { type: 'string' }, pages, nodeId: { type: 'string' }, titlePath: { type: 'array', items: { type: 'string' } }, space: { type: 'string' } },
   },
   Answer: {
     type: 'object',
-    required: ['id', 'question', 'answer', 'citations', 'figures', 'grounded', 'extractive', 'language', 'closest', 'notes', 'modelCalls', 'usage', 'timings'],
+    required: ['id', 'question', 'answer', 'citations', 'context', 'figures', 'grounded', 'extractive', 'language', 'closest', 'notes', 'modelCalls', 'usage', 'timings'],
     properties: {
       id: { type: 'string', description: 'For feedback' },
       question: { type: 'string' },
       answer: { type: 'string', description: 'Markdown with [n] markers matching `citations`' },
-      citations: { type: 'array', items: ref('Citation') },
+      citations: { type: 'array', items: ref('Citation'), description: "`n` is the cited passage's number in `context`" },
+      context: {
+        type: 'array',
+        description: 'The passages the answer was built from, in the order the answerer got them (best-ranked page first)',
+        items: {
+          type: 'object',
+          required: ['n', 'document', 'documentId', 'pages', 'nodeId', 'title'],
+          properties: { n: { type: 'integer' }, document: { type: 'string' }, documentId: { type: 'string' }, pages, nodeId: { type: 'string' }, title: { type: 'string' } },
+        },
+      },
       figures: {
         type: 'array',
         items: { type: 'object', required: ['documentId', 'document', 'page', 'nodeId', 'title', 'description'], properties: { documentId: { type: 'string' }, document: { type: 'string' }, page: { type: 'integer' }, nodeId: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' } } },

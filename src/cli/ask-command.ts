@@ -1,28 +1,40 @@
-import { createFolioApp } from '../app.ts';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { createFolioApp, type FolioApp } from '../app.ts';
 import type { Answer } from '../answer/types.ts';
 import type { Config } from '../config.ts';
+import { FolioError } from '../errors.ts';
 import { createLogger } from '../log.ts';
-import { parseSpaceId } from '../spaces/space-id.ts';
+import { parseSpaceId, type SpaceId } from '../spaces/space-id.ts';
 
 export interface AskCommandOptions {
   space: string;
   json?: boolean;
+  /** A JSONL file of `{id, question, doc?}`: every line answered in this one process. */
+  batch?: string;
 }
+
+const batchLineSchema = z.object({ id: z.union([z.string(), z.number()]), question: z.string().min(1), doc: z.string().optional() });
 
 /**
  * `folio ask "<q>" --space S`: the answer streamed to stdout with its sources after it, or with --json
- * one object `{answer, citations, figures, grounded, language, modelCalls, timings, ...}`.
- * Logs (warnings only, unless FOLIO_LOG_LEVEL says more) go to stderr.
+ * one object `{answer, citations, context, figures, grounded, language, modelCalls, timings, ...}`.
+ * `--batch FILE.jsonl` answers one question per line (`doc` restricts it to that document) and prints
+ * one JSON line each: the same object with the line's `id` (the answer's own id as `answerId`). Logs (warnings only, unless FOLIO_LOG_LEVEL says more) go to stderr.
  */
-export async function askCommand(config: Config, question: string, options: AskCommandOptions): Promise<number> {
+export async function askCommand(config: Config, question: string | undefined, options: AskCommandOptions): Promise<number> {
   const space = parseSpaceId(options.space);
+  if (!options.batch && !question?.trim()) {
+    throw new FolioError({ code: 'question_empty', message: 'ask without a question', userMessage: 'Give a question, e.g. folio ask "how long is the warranty?" --space handbook, or --batch questions.jsonl.' });
+  }
   const log = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
   const app = createFolioApp(config, { log });
   try {
+    if (options.batch) return await askBatch(app, space, options.batch);
     let streamed = false;
     const answer = await app.ask({
       spaces: await app.readableSpaces(space),
-      question,
+      question: question!,
       onEvent: options.json
         ? undefined
         : event => {
@@ -32,7 +44,7 @@ export async function askCommand(config: Config, question: string, options: AskC
           },
     });
     if (options.json) {
-      console.log(JSON.stringify(toJson(answer)));
+      console.log(JSON.stringify(answerJson(answer)));
     } else {
       // A streamed draft may still carry citation numbers the check removed: print the checked answer.
       if (streamed) process.stdout.write('\n\n— checked answer —\n');
@@ -45,11 +57,48 @@ export async function askCommand(config: Config, question: string, options: AskC
   }
 }
 
-function toJson(answer: Answer) {
+/** One JSON line per input line; a bad line or an unknown `doc` gets `{id?, error}` and a non-zero exit code. */
+async function askBatch(app: FolioApp, space: SpaceId, path: string): Promise<number> {
+  const text = await readFile(path, 'utf8').catch(() => {
+    throw new FolioError({ code: 'input_invalid', message: `cannot read ${path}`, userMessage: `Cannot read ${path}: give a JSONL file of {id, question, doc?} lines.` });
+  });
+  const spaces = await app.readableSpaces(space);
+  let failures = 0;
+  for (const [index, line] of text.split('\n').entries()) {
+    if (line.trim().length === 0) continue;
+    const parsed = batchLineSchema.safeParse(safeJson(line));
+    if (!parsed.success) {
+      console.log(JSON.stringify({ line: index + 1, error: 'expected {id, question, doc?}' }));
+      failures += 1;
+      continue;
+    }
+    const { id, question, doc } = parsed.data;
+    const record = doc ? await app.ports.store.findDocument(space, doc) : null;
+    if (doc && !record) {
+      console.log(JSON.stringify({ id, error: `no document named ${doc} in this space` }));
+      failures += 1;
+      continue;
+    }
+    try {
+      const answer = await app.ask({ spaces, question, documentIds: record ? [record.id] : undefined });
+      // `id` is the line's; the answer's own id (for feedback) moves to `answerId`.
+      console.log(JSON.stringify({ ...answerJson(answer), answerId: answer.id, id }));
+    } catch (error) {
+      // One question failing (too long, empty) must not cost the others their answers.
+      const message = error instanceof FolioError ? error.userMessage : String(error);
+      console.log(JSON.stringify({ id, error: message }));
+      failures += 1;
+    }
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+function answerJson(answer: Answer) {
   return {
     id: answer.id,
     answer: answer.answer,
     citations: answer.citations.map(citation => ({ n: citation.n, document: citation.document, documentId: citation.documentId, pages: citation.pages, nodeId: citation.nodeId, section: citation.titlePath })),
+    context: answer.context,
     figures: answer.figures,
     grounded: answer.grounded,
     extractive: answer.extractive,
@@ -75,4 +124,12 @@ function printSources(answer: Answer): void {
     for (const figure of answer.figures) console.log(`  ${figure.document} · p. ${figure.page}: ${figure.description.replace(/\s+/gu, ' ').slice(0, 300)}`);
   }
   for (const note of answer.notes) console.log(`\nNote: ${note}`);
+}
+
+function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return null;
+  }
 }

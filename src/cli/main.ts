@@ -78,10 +78,11 @@ program
 program
   .command('ask')
   .description('Ask a question: an answer from the space\'s documents with page citations (extractive without a model).')
-  .argument('<question>', 'the question')
+  .argument('[question]', 'the question (or --batch)')
   .requiredOption('--space <space>', 'knowledge space')
   .option('--json', 'print the answer as one JSON object')
-  .action(async (question: string, options: { space: string; json?: boolean }) => {
+  .option('--batch <file>', 'answer every {id, question, doc?} line of a JSONL file; one JSON line each (the --json object plus id)')
+  .action(async (question: string | undefined, options: { space: string; json?: boolean; batch?: string }) => {
     const { askCommand } = await import('./ask-command.ts');
     process.exitCode = await askCommand(loadConfig(), question, options);
   });
