@@ -53,6 +53,11 @@ describe('folio eval (CLI, end to end)', () => {
       { id: 'q-4', doc: 'birds.pdf', question: 'How fast do penguins swim?', pages: [], source: 'fixture' },
     ];
     await writeFile(join(setDir, 'questions.jsonl'), questions.map(question => JSON.stringify(question)).join('\n') + '\n');
+    const unanswerable = [
+      { id: 'u-1', doc: 'birds.pdf', question: 'How fast do penguins swim underwater?', pages: [], answer: 'Not answerable', source: 'fixture' },
+      { id: 'u-2', doc: 'airships.pdf', question: 'Which orchestra premiered the symphony?', pages: [], answer: 'Not answerable', source: 'fixture' },
+    ];
+    await writeFile(join(setDir, 'unanswerable.jsonl'), unanswerable.map(question => JSON.stringify(question)).join('\n') + '\n');
   });
 
   afterAll(async () => {
@@ -81,6 +86,45 @@ describe('folio eval (CLI, end to end)', () => {
       expect(report.bySource.other).toMatchObject({ questions: 1, hitAt1: 0, hitAt5: 0, mrr: 0 });
       expect(report.byEvidenceSource.Figure).toMatchObject({ questions: 1, hitAt3: 0 });
     }
+  });
+
+  it('with --answers asks every question and scores context, citations, not-found and abstention', async () => {
+    const run = await runFolio(['eval', setDir, '--answers', '--scope', 'doc', '--data-dir', join(workDir, 'eval-data'), '--json'], environment);
+    expect(run.exitCode).toBe(0);
+    const [summary] = jsonLines(run.stdout) as Array<{
+      questions: number;
+      unanswerable: number;
+      models: string;
+      scopes: Record<string, { overall: Record<string, number>; bySource: Record<string, Record<string, number>>; unanswerable: number; abstention: number }>;
+    }>;
+    expect(summary).toMatchObject({ questions: 3, unanswerable: 2, models: 'offline' });
+    expect(Object.keys(summary.scopes)).toEqual(['document']);
+    const report = summary.scopes.document;
+    // q-1 and q-2: the gold page holds the question's words, so it is in the context and quoted.
+    expect(report.bySource.fixture).toMatchObject({ questions: 2, contextRecall: 1, citedGold: 1, falseNotFound: 0, notFound: 0 });
+    expect(report).toMatchObject({ unanswerable: 2, abstention: 1 });
+  });
+
+  it('ask --batch answers every line in one process, with the line id and the context', async () => {
+    const batch = join(workDir, 'batch.jsonl');
+    const lines = [
+      { id: 'a', question: 'Which lifting gas replaced hydrogen after accidents?', doc: 'airships.pdf' },
+      { id: 'b', question: 'Where do albatross colonies nest?' },
+      { id: 'c', question: 'Where do albatross colonies nest?', doc: 'no-such.pdf' },
+    ];
+    await writeFile(batch, lines.map(line => JSON.stringify(line)).join('\n') + '\nnot json\n');
+    const run = await runFolio(['ask', '--space', 'eval', '--batch', batch, '--json'], { ...environment, FOLIO_DATA_DIR: join(workDir, 'eval-data') });
+    expect(run.exitCode).toBe(1);
+    const [first, second, unknown, malformed] = jsonLines(run.stdout) as Array<Record<string, any>>;
+    expect(first).toMatchObject({ id: 'a', grounded: true, answerId: expect.any(String) });
+    expect(first.answer).toContain('Hydrogen lifting gas was replaced by helium');
+    expect(first.context[0]).toMatchObject({ n: 1, document: 'airships.pdf', pages: [2] });
+    expect(first.context.every((entry: { document: string }) => entry.document === 'airships.pdf')).toBe(true);
+    expect(first.citations[0]).toMatchObject({ n: 1, document: 'airships.pdf', pages: [2] });
+    expect(second).toMatchObject({ id: 'b', grounded: true });
+    expect(second.citations[0]).toMatchObject({ document: 'birds.pdf', pages: [1] });
+    expect(unknown).toEqual({ id: 'c', error: 'no document named no-such.pdf in this space' });
+    expect(malformed).toEqual({ line: 4, error: 'expected {id, question, doc?}' });
   });
 
   it('says plainly when the folder is not an evaluation set', async () => {
