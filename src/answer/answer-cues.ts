@@ -1,3 +1,5 @@
+import { foldWord } from '../retrieve/stopwords.ts';
+
 /**
  * What kind of answer a question asks for, read from its wording, and whether a sentence carries one:
  * "how many" wants a count, "what percentage" a percentage, "when" a date, "who" a name. The offline
@@ -28,7 +30,7 @@ const datePattern = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/u;
 
 /**
  * Whether `text` carries an answer of `kind`. For names: a capitalised word that is not at the start
- * of the text and not among the question's own words (`questionWords`, folded).
+ * of the text and not among the question's own words (`questionWords`, folded with foldWord).
  */
 export function carriesAnswer(kind: AnswerKind, text: string, questionWords: ReadonlySet<string>): boolean {
   switch (kind) {
@@ -42,7 +44,7 @@ export function carriesAnswer(kind: AnswerKind, text: string, questionWords: Rea
     case 'date':
       return yearPattern.test(text) || datePattern.test(text) || (monthPattern.test(text) && numberPattern.test(text));
     case 'name':
-      return [...text.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu)].some(match => !questionWords.has(match[0].toLowerCase()));
+      return [...text.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu)].some(match => !questionWords.has(foldWord(match[0])));
   }
 }
 

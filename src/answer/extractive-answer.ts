@@ -61,7 +61,7 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
   const totalWeight = queryStems.reduce((sum, query) => sum + weight(query), 0);
 
   const kind = answerKind(questions[0] ?? '');
-  const questionWords = new Set(questions.flatMap(question => wordsOf(question)));
+  const questionWords = new Set(questions.flatMap(question => wordsOf(question)).map(foldWord));
   const scored = candidates
     .map((candidate, index) => {
       const coverage = [...holds[index]].reduce((sum, query) => sum + weight(query), 0) / totalWeight;

@@ -61,9 +61,11 @@ export function pagePassages(pages: RankedPage[], trees: ReadonlyMap<string, Doc
         passages.set(key, passage);
       }
       const existing = passage.pageTexts.find(entry => entry.page === page.page);
-      if (existing) existing.text = `${existing.text}\n\n${piece.text}`;
-      else passage.pageTexts.push({ page: page.page, text: piece.text, rank });
-      if (piece.figure) passage.figures.push({ ...piece.figure, page: page.page });
+      if (existing) {
+        existing.text = `${existing.text}\n\n${piece.text}`;
+        remaining -= 2;
+      } else passage.pageTexts.push({ page: page.page, text: piece.text, rank });
+      if (piece.figure && !passage.figures.some(figure => figure.nodeId === piece.figure!.nodeId)) passage.figures.push({ ...piece.figure, page: page.page });
     }
     return true;
   };

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentRecord } from '../documents/types.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+import { answerKind, carriesAnswer } from './answer-cues.ts';
+import type { ContextPassage } from './context-passage.ts';
+import { defaultMinimumEvidence, extractiveAnswer } from './extractive-answer.ts';
+import { quoteCandidates } from './quote-candidates.ts';
+
+const space = 'web:test' as SpaceId;
+const record = { id: 'd1', space, name: 'report.pdf' } as DocumentRecord;
+/** Passage [n] with the given pages; each page's `rank` is its place in the ranking (0 = best). */
+const passage = (n: number, pageTexts: Array<{ page: number; text: string; rank: number }>): ContextPassage => ({
+  n,
+  record,
+  documentId: 'd1',
+  documentName: 'report.pdf',
+  nodeId: `000${n}`,
+  titlePath: [`Section ${n}`],
+  pages: pageTexts.map(entry => entry.page),
+  text: pageTexts.map(entry => entry.text).join('\n\n'),
+  pageTexts,
+  figures: [],
+});
+const page = (page: number, rank: number, text: string) => ({ page, rank, text });
+
+const revenueTable = ['Consolidated results', '| | 2023 | 2022 |', '|---|---|---|', '| Revenues | $51,217 | $46,710 |', '| Net income | $9,000 | $8,000 |'].join('\n');
+
+describe('extractiveAnswer', () => {
+  it('leads with the sentence that carries the count asked for, over a better-ranked one that only repeats the words', () => {
+    const passages = [
+      passage(1, [page(3, 0, 'The company thanks all employees for their commitment.')]),
+      passage(2, [page(7, 1, 'The company had approximately 83,700 employees worldwide.')]),
+    ];
+    const answer = extractiveAnswer(['How many employees does the company have?'], passages);
+    expect(answer.text).toBe('“The company had approximately 83,700 employees worldwide.” [2]\n\n- “The company thanks all employees for their commitment.” [1]');
+    expect(answer.grounded).toBe(true);
+    // Full coverage on the page ranked 1, plus the answer-kind bonus: 1 / 1.3 + 0.3.
+    expect(answer.evidence).toBeCloseTo(1 / 1.3 + 0.3, 6);
+  });
+
+  it('quotes a table row with its header, the row label first when the header starts empty', () => {
+    const answer = extractiveAnswer(['What was the revenue in 2023?'], [passage(1, [page(12, 0, revenueTable)])]);
+    expect(answer.text).toBe('Table row: Revenues — 2023: $51,217; 2022: $46,710 [1]');
+    expect(answer.grounded).toBe(true);
+  });
+
+  it('grounds a German question in a German page', () => {
+    const answer = extractiveAnswer(['Welche Farben hat die Bundesflagge?'], [passage(1, [page(2, 0, 'Die Bundesflagge ist schwarz-rot-gold.')])], { language: 'de' });
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toBe('“Die Bundesflagge ist schwarz-rot-gold.” [1]');
+  });
+
+  it('matches a question word inside a compound of the text only in a compounding language', () => {
+    const passages = [passage(1, [page(2, 0, 'Die Bundesflagge ist schwarz-rot-gold.')])];
+    const question = ['Wie sieht die Flagge aus?'];
+    const german = extractiveAnswer(question, passages, { language: 'de' });
+    expect(german.grounded).toBe(true);
+    expect(german.text).toBe('“Die Bundesflagge ist schwarz-rot-gold.” [1]');
+    expect(extractiveAnswer(question, passages, { language: 'en' })).toEqual({ text: '', grounded: false, evidence: 0 });
+  });
+
+  it('gives at most three quotes, preferring supporting quotes from other pages', () => {
+    const passages = [
+      passage(1, [page(4, 0, 'The board sets the dividend policy each year. The board reviews the dividend policy in March. The board published the dividend policy online.')]),
+      passage(2, [page(8, 1, 'Our dividend policy was confirmed by the board in 2020.')]),
+      passage(3, [page(9, 2, 'The board keeps the dividend policy unchanged.')]),
+    ];
+    const question = ['What is the dividend policy of the board?'];
+    expect(extractiveAnswer(question, passages).text).toBe(
+      [
+        '“The board sets the dividend policy each year.” [1]',
+        '',
+        '- “Our dividend policy was confirmed by the board in 2020.” [2]',
+        '- “The board keeps the dividend policy unchanged.” [3]',
+      ].join('\n'),
+    );
+    // Without the same-page penalty the lead's own page supplies the support.
+    expect(extractiveAnswer(question, passages, { samePagePenalty: 1 }).text).toBe(
+      [
+        '“The board sets the dividend policy each year.” [1]',
+        '',
+        '- “The board reviews the dividend policy in March.” [1]',
+        '- “The board published the dividend policy online.” [1]',
+      ].join('\n'),
+    );
+  });
+
+  it('does not repeat a quote that another page says word for word', () => {
+    const passages = [
+      passage(1, [page(4, 0, 'The dividend policy pays half of earnings.')]),
+      passage(2, [page(9, 1, 'The dividend policy pays half of earnings!')]),
+    ];
+    expect(extractiveAnswer(['What is the dividend policy?'], passages).text).toBe('“The dividend policy pays half of earnings.” [1]');
+  });
+
+  it('is not grounded when the question shares no words with the context', () => {
+    const passages = [passage(1, [page(1, 0, 'The company had approximately 83,700 employees worldwide.')])];
+    expect(extractiveAnswer(['Which river flows through Vienna?'], passages)).toEqual({ text: '', grounded: false, evidence: 0 });
+    expect(extractiveAnswer(['What is it?'], passages)).toEqual({ text: '', grounded: false, evidence: 0 });
+    expect(extractiveAnswer(['How many employees?'], [])).toEqual({ text: '', grounded: false, evidence: 0 });
+  });
+
+  it('raises the bar for a weak match with `minimumEvidence`', () => {
+    const passages = [passage(1, [page(2, 0, 'Die Bundesflagge ist schwarz-rot-gold.')])];
+    const question = ['Welche Farben hat die Bundesflagge?'];
+    const weak = extractiveAnswer(question, passages, { language: 'de' });
+    expect(weak.evidence).toBeGreaterThanOrEqual(defaultMinimumEvidence);
+    expect(weak.evidence).toBeLessThan(0.5);
+    const strict = extractiveAnswer(question, passages, { language: 'de', minimumEvidence: 0.5 });
+    expect(strict.grounded).toBe(false);
+    expect(strict.evidence).toBe(weak.evidence);
+  });
+
+  it('quotes but does not ground a match below the default minimum evidence, unless the bar is lowered', () => {
+    const passages = [passage(1, [page(6, 2, 'The annual report lists every office of the group.')])];
+    const question = ['Which rivers, mountains, lakes, forests and deserts surround the offices?'];
+    const weak = extractiveAnswer(question, passages);
+    expect(weak.text).toBe('“The annual report lists every office of the group.” [1]');
+    expect(weak.evidence).toBeGreaterThan(0);
+    expect(weak.evidence).toBeLessThan(defaultMinimumEvidence);
+    expect(weak.grounded).toBe(false);
+    expect(extractiveAnswer(question, passages, { minimumEvidence: 0.01 }).grounded).toBe(true);
+  });
+
+  it('gives the name bonus of a "who" question only for a name the question does not already say', () => {
+    const passages = [
+      passage(1, [page(3, 0, 'Every year Acme chairs a charity gala.')]),
+      passage(2, [page(7, 1, 'The board says Maria Lopez chairs Acme.')]),
+    ];
+    const answer = extractiveAnswer(['Who chairs Acme?'], passages);
+    expect(answer.text.split('\n')[0]).toBe('“The board says Maria Lopez chairs Acme.” [2]');
+    expect(carriesAnswer('name', 'Every year Zürich hosts it.', new Set(['zurich']))).toBe(false);
+  });
+
+  it('lowers a quote by the rank of its page', () => {
+    const passages = [passage(1, [page(5, 3, 'The dividend policy pays half of earnings.')])];
+    expect(extractiveAnswer(['What is the dividend policy?'], passages).evidence).toBeCloseTo(1 / (1 + 0.3 * 3), 6);
+    expect(extractiveAnswer(['What is the dividend policy?'], passages, { rankDecay: 0 }).evidence).toBeCloseTo(1, 6);
+  });
+});
+
+describe('quoteCandidates', () => {
+  it('splits prose into sentences of at least 20 characters and reads table rows with their header', () => {
+    const candidates = quoteCandidates([
+      passage(1, [
+        page(3, 0, 'Short one. The second sentence is long enough. "Quoted text starts here too."'),
+        page(4, 2, '| Year | Revenue |\n| --- | --- |\n| 2023 | 51,217 |\n|  |  |'),
+      ]),
+    ]);
+    expect(candidates).toEqual([
+      { n: 1, page: 3, pageRank: 0, text: 'The second sentence is long enough.', matchText: 'The second sentence is long enough.', kind: 'sentence', order: 0 },
+      { n: 1, page: 3, pageRank: 0, text: '"Quoted text starts here too."', matchText: '"Quoted text starts here too."', kind: 'sentence', order: 1 },
+      { n: 1, page: 4, pageRank: 2, text: 'Year: 2023; Revenue: 51,217', matchText: 'Year Revenue 2023 51,217', kind: 'table-row', order: 2 },
+    ]);
+  });
+
+  it('labels rows by their first cell when the header leaves it empty', () => {
+    expect(quoteCandidates([passage(1, [page(12, 0, revenueTable)])]).map(candidate => [candidate.kind, candidate.text])).toEqual([
+      ['sentence', 'Consolidated results'],
+      ['table-row', 'Revenues — 2023: $51,217; 2022: $46,710'],
+      ['table-row', 'Net income — 2023: $9,000; 2022: $8,000'],
+    ]);
+  });
+
+  it('clips a very long sentence to about 400 characters', () => {
+    const [candidate] = quoteCandidates([passage(1, [page(1, 0, `Long ${'word '.repeat(200)}end.`)])]);
+    expect(candidate.text.length).toBeLessThanOrEqual(402);
+    expect(candidate.text.endsWith(' …')).toBe(true);
+  });
+});
+
+describe('answer cues', () => {
+  it('reads the kind of answer from the question, in several languages', () => {
+    expect(answerKind('How many employees does it have?')).toBe('count');
+    expect(answerKind('Wie viele Mitarbeiter gibt es?')).toBe('count');
+    expect(answerKind('What percentage of sales is online?')).toBe('percentage');
+    expect(answerKind('How much did it cost?')).toBe('amount');
+    expect(answerKind('When was the company founded?')).toBe('date');
+    expect(answerKind('Who is the chief executive?')).toBe('name');
+    expect(answerKind('How long is the bridge?')).toBe('number');
+    expect(answerKind('Describe the strategy.')).toBeUndefined();
+  });
+
+  it('tells whether a sentence carries that kind of answer', () => {
+    expect(carriesAnswer('count', 'It had 83,700 employees.', new Set())).toBe(true);
+    // A year alone is not a count.
+    expect(carriesAnswer('count', 'Employees were thanked in 2023.', new Set())).toBe(false);
+    expect(carriesAnswer('percentage', 'Sales rose 12 % online.', new Set())).toBe(true);
+    expect(carriesAnswer('percentage', 'Sales rose 12 points.', new Set())).toBe(false);
+    expect(carriesAnswer('date', 'Founded in 1998.', new Set())).toBe(true);
+    expect(carriesAnswer('name', 'The chief executive is Jane Doe.', new Set(['chief']))).toBe(true);
+    expect(carriesAnswer('name', 'Chief executive named.', new Set(['chief']))).toBe(false);
+  });
+});
