@@ -41,6 +41,19 @@ describe('searchSpace', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('orders hits by the rank of their page, so hits and pages agree on what comes first', async () => {
+    const store = await storeWith([
+      { space: 'web:a', id: 'd1', name: 'one.pdf', pages: ['Heat pumps cut heating costs.', filler, 'Heat pumps heat pumps heat pumps.', 'Heating costs and heat pumps cut costs for tenants.'] },
+      { space: 'web:a', id: 'd2', name: 'two.pdf', pages: ['Heat pumps in the basement.', 'Costs of heating rose.'] },
+    ]);
+    const result = await searchSpace(store, 'Do heat pumps cut heating costs?', { spaces: ['web:a' as SpaceId], k: 20 });
+    const pageRank = new Map(result.pages.map((page, index) => [`${page.documentId}:${page.page}`, index]));
+    const hitRanks = result.hits.map(hit => pageRank.get(`${hit.unit.documentId}:${hit.unit.page}`) ?? Infinity);
+    expect(hitRanks.length).toBeGreaterThan(2);
+    expect(hitRanks).toEqual([...hitRanks].sort((a, b) => a - b));
+    expect(result.hits[0].unit).toMatchObject({ documentId: result.pages[0].documentId, page: result.pages[0].page });
+  });
+
   it('never returns another space, and honours a document restriction', async () => {
     const store = await storeWith([
       { space: 'web:a', id: 'd1', name: 'one.pdf', pages: ['Volcanoes erupt basalt lava.'] },
