@@ -37,7 +37,8 @@ export function carriesAnswer(kind: AnswerKind, text: string, questionWords: Rea
     case 'percentage':
       return percentagePattern.test(text);
     case 'amount':
-      return amountPattern.test(text) || hasPlainNumber(text);
+      // Amounts in tables rarely repeat their currency; a percentage is a change, not an amount.
+      return amountPattern.test(text) || hasPlainNumber(text.replace(new RegExp(percentagePattern.source, 'giu'), ' '));
     case 'count':
     case 'number':
       return hasPlainNumber(text) || /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen|zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn)\b/iu.test(text);
@@ -48,9 +49,15 @@ export function carriesAnswer(kind: AnswerKind, text: string, questionWords: Rea
   }
 }
 
-/** A number that is not only a year (counts and amounts are rarely 1990–2030 on their own). */
+/**
+ * A number that is not only a year (counts and amounts are rarely 1990–2030 on their own) and not part
+ * glued to letters as part of a name ("COVID-19", "A320", "F1").
+ */
 function hasPlainNumber(text: string): boolean {
   for (const match of text.matchAll(/\d[\d,.]*/gu)) {
+    const before = text.slice(Math.max(0, match.index - 2), match.index);
+    const after = text.charAt(match.index + match[0].length);
+    if (/\p{L}[-–]?$/u.test(before) || /\p{L}/u.test(after)) continue;
     const value = match[0].replace(/[,.]$/u, '');
     if (!/^(?:19|20)\d\d$/u.test(value)) return true;
   }

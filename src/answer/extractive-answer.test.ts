@@ -190,5 +190,10 @@ describe('answer cues', () => {
     expect(carriesAnswer('date', 'Founded in 1998.', new Set())).toBe(true);
     expect(carriesAnswer('name', 'The chief executive is Jane Doe.', new Set(['chief']))).toBe(true);
     expect(carriesAnswer('name', 'Chief executive named.', new Set(['chief']))).toBe(false);
+    // A number glued to a name is no count; a percentage is no amount; a table cell without a currency is.
+    expect(carriesAnswer('count', 'Since the COVID-19 pandemic, staff worked from home.', new Set())).toBe(false);
+    expect(carriesAnswer('amount', 'Revenues increased 17% for fiscal 2021.', new Set())).toBe(false);
+    expect(carriesAnswer('amount', 'Region: South; 2023: 4,125', new Set())).toBe(true);
+    expect(carriesAnswer('amount', 'Revenues were $44.5 billion.', new Set())).toBe(true);
   });
 });
