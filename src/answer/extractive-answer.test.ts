@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord } from '../documents/types.ts';
-import type { SpaceId } from '../spaces/space-id.ts';
+import { contextPassage } from '../../test/support/answer/context-passage.ts';
 import { answerKind, carriesAnswer } from './answer-cues.ts';
-import type { ContextPassage } from './context-passage.ts';
 import { defaultMinimumEvidence, extractiveAnswer } from './extractive-answer.ts';
 import { quoteCandidates } from './quote-candidates.ts';
 
-const space = 'web:test' as SpaceId;
-const record = { id: 'd1', space, name: 'report.pdf' } as DocumentRecord;
 /** Passage [n] with the given pages; each page's `rank` is its place in the ranking (0 = best). */
-const passage = (n: number, pageTexts: Array<{ page: number; text: string; rank: number }>): ContextPassage => ({
-  n,
-  record,
-  documentId: 'd1',
-  documentName: 'report.pdf',
-  nodeId: `000${n}`,
-  titlePath: [`Section ${n}`],
-  pages: pageTexts.map(entry => entry.page),
-  text: pageTexts.map(entry => entry.text).join('\n\n'),
-  pageTexts,
-  figures: [],
-});
+const passage = (n: number, pageTexts: Array<{ page: number; text: string; rank: number }>) => contextPassage(n, pageTexts);
 const page = (page: number, rank: number, text: string) => ({ page, rank, text });
 
 const revenueTable = ['Consolidated results', '| | 2023 | 2022 |', '|---|---|---|', '| Revenues | $51,217 | $46,710 |', '| Net income | $9,000 | $8,000 |'].join('\n');

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord } from '../documents/types.ts';
-import type { SpaceId } from '../spaces/space-id.ts';
-import type { ContextPassage } from './context-passage.ts';
+import { contextPassage } from '../../test/support/answer/context-passage.ts';
 import { resolveCitations } from './resolve-citations.ts';
 
-const space = 'web:test' as SpaceId;
-const record = { id: 'd1', space, name: 'report.pdf' } as DocumentRecord;
-const passage = (n: number, pageTexts: Array<{ page: number; text: string }>, figures: ContextPassage['figures'] = []): ContextPassage => ({
-  n,
-  record,
-  documentId: 'd1',
-  documentName: 'report.pdf',
-  nodeId: `000${n}`,
-  titlePath: [`Section ${n}`],
-  pages: pageTexts.map(entry => entry.page),
-  text: pageTexts.map(entry => entry.text).join('\n'),
-  pageTexts: pageTexts.map((entry, rank) => ({ ...entry, rank })),
-  figures,
-});
+const passage = contextPassage;
 
 describe('resolveCitations', () => {
   const passages = [
