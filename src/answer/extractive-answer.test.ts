@@ -59,8 +59,8 @@ describe('extractiveAnswer', () => {
         '- “The board keeps the dividend policy unchanged.” [3]',
       ].join('\n'),
     );
-    // Without the same-page penalty the lead's own page supplies the support.
-    expect(extractiveAnswer(question, passages, { samePagePenalty: 1 }).text).toBe(
+    // Without the same-page penalty and the anchor pages, the lead's own page supplies the support.
+    expect(extractiveAnswer(question, passages, { samePagePenalty: 1, anchorPages: 0 }).text).toBe(
       [
         '“The board sets the dividend policy each year.” [1]',
         '',
@@ -68,6 +68,26 @@ describe('extractiveAnswer', () => {
         '- “The board published the dividend policy online.” [1]',
       ].join('\n'),
     );
+  });
+
+  it('quotes the best match of each of the three best-ranked pages, when it holds enough of the question', () => {
+    const passages = [
+      passage(1, [page(2, 0, 'Rotterdam logistics are described on later pages.')]),
+      passage(2, [page(5, 1, 'Nothing here but the weather report.')]),
+      passage(3, [page(9, 2, 'The Rotterdam office employs 1,240 people in logistics.')]),
+      passage(4, [page(11, 3, 'The Rotterdam office people like logistics too.')]),
+      passage(5, [page(12, 4, 'Logistics people at the Rotterdam office work shifts.')]),
+    ];
+    const question = ['How many people work in the Rotterdam office logistics team?'];
+    const anchored = extractiveAnswer(question, passages).text.split('\n').filter(Boolean);
+    expect(anchored).toEqual([
+      '“The Rotterdam office employs 1,240 people in logistics.” [3]',
+      // The best-ranked page is quoted although lower-ranked pages match more of the question; the
+      // page that shares nothing with the question is not.
+      '- “Rotterdam logistics are described on later pages.” [1]',
+      '- “Logistics people at the Rotterdam office work shifts.” [5]',
+    ]);
+    expect(extractiveAnswer(question, passages, { anchorPages: 0 }).text).not.toContain('[1]');
   });
 
   it('does not repeat a quote that another page says word for word', () => {

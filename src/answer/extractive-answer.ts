@@ -23,6 +23,7 @@ export interface ExtractiveOptions {
   rankDecay?: number;
   answerKindBonus?: number;
   samePagePenalty?: number;
+  anchorPages?: number;
 }
 
 /**
@@ -37,6 +38,10 @@ export const defaultMinimumEvidence = 0.1;
 const rankDecay = 0.3;
 /** A supporting quote scores at least this share of the lead's score. */
 const supportShare = 0.4;
+/** How many of the best-ranked pages always get a quote (their best match), when they have one that matters. */
+const anchorPages = 3;
+/** An anchor quote holds at least this share of the lead's word coverage (no quote of a page that says nothing of it). */
+const anchorShare = 0.3;
 /** Supporting quotes from the lead's own page count this much. */
 const samePagePenalty = 0.5;
 /** Added when the quote carries the kind of answer the question asks for (a count for "how many"). */
@@ -78,6 +83,21 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
 
   const chosen: QuoteCandidate[] = [best.candidate];
   const seen = new Set([quoteKey(best.candidate.text)]);
+  const add = (candidate: QuoteCandidate): boolean => {
+    const key = quoteKey(candidate.text);
+    if (seen.has(key) || chosen.some(quote => quote.text.includes(candidate.text) || candidate.text.includes(quote.text))) return false;
+    seen.add(key);
+    chosen.push(candidate);
+    return true;
+  };
+  // The pages the ranking trusts most are always quoted: a page can rank first for what its words do
+  // not show sentence by sentence (the page a question names, a table's page), so its best match goes in.
+  const anchors = options.anchorPages ?? anchorPages;
+  for (let rank = 0; rank < anchors && chosen.length < 3; rank++) {
+    if (chosen.some(quote => quote.pageRank === rank)) continue;
+    const onPage = scored.find(entry => entry.candidate.pageRank === rank && entry.coverage >= best.coverage * anchorShare);
+    if (onPage) add(onPage.candidate);
+  }
   // Supporting quotes: from other pages where they are about as good (a second page that says the
   // same is better support than a second sentence of the first).
   const samePage = options.samePagePenalty ?? samePagePenalty;
@@ -85,10 +105,7 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
   rest.sort((a, b) => b.score - a.score || a.candidate.order - b.candidate.order);
   for (const entry of rest) {
     if (chosen.length >= 3 || entry.score < best.score * supportShare) break;
-    const key = quoteKey(entry.candidate.text);
-    if (seen.has(key) || chosen.some(quote => quote.text.includes(entry.candidate.text) || entry.candidate.text.includes(quote.text))) continue;
-    seen.add(key);
-    chosen.push(entry.candidate);
+    add(entry.candidate);
   }
   const [lead, ...support] = chosen;
   const text = [quote(lead), ...(support.length > 0 ? ['', ...support.map(candidate => `- ${quote(candidate)}`)] : [])].join('\n');
