@@ -21,6 +21,7 @@ import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
 import { resolveCitations } from './resolve-citations.ts';
 import { tableOfContents } from './table-of-contents.ts';
+import { unmentionedYears } from './unmentioned-years.ts';
 import { TreeCache } from './tree-cache.ts';
 import type { Answer, AskInput } from './types.ts';
 
@@ -201,6 +202,13 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   return extractive(messages().extractive);
 
   function extractive(label: string): Answer {
+    // A year the question names that the documents in the context never state: they do not answer it.
+    const contextDocuments = [...new Set(passages.map(passage => passage.documentId))];
+    const missingYears = unmentionedYears([question, ...plan.subQuestions], year => contextDocuments.some(documentId => dependencies.pageIndex.documentMentions(documentId, year)));
+    if (missingYears.length > 0) {
+      timings.answerMs = Math.round(performance.now() - answerStarted);
+      return notFound(messages().notMentioned(missingYears.join(', ')));
+    }
     const extracted = extractiveAnswer(plan.subQuestions, passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (!extracted.grounded) return notFound();

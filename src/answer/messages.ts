@@ -8,6 +8,8 @@ interface AnswerMessages {
   closest: string;
   extractive: string;
   modelDown: string;
+  /** Why an offline answer is "not found" when the question names years no document in reach mentions. */
+  notMentioned: (items: string) => string;
 }
 
 const messages: Record<string, AnswerMessages> = {
@@ -17,6 +19,7 @@ const messages: Record<string, AnswerMessages> = {
     closest: 'The closest sections I found:',
     extractive: 'No language model is configured, so here are the most relevant sentences, quoted from the documents:',
     modelDown: 'The language model is unavailable right now, so here are the most relevant sentences, quoted from the documents:',
+    notMentioned: items => `The documents never mention ${items}.`,
   },
   de: {
     notFound: 'Dazu habe ich in den Dokumenten dieses Bereichs nichts gefunden.',
@@ -24,6 +27,7 @@ const messages: Record<string, AnswerMessages> = {
     closest: 'Die ähnlichsten Abschnitte:',
     extractive: 'Es ist kein Sprachmodell eingerichtet; hier sind die passendsten Sätze, wörtlich aus den Dokumenten:',
     modelDown: 'Das Sprachmodell ist gerade nicht erreichbar; hier sind die passendsten Sätze, wörtlich aus den Dokumenten:',
+    notMentioned: items => `Die Dokumente erwähnen ${items} nirgends.`,
   },
   fr: {
     notFound: "Je n'ai pas trouvé cela dans les documents de cet espace.",
@@ -31,6 +35,7 @@ const messages: Record<string, AnswerMessages> = {
     closest: 'Les sections les plus proches :',
     extractive: "Aucun modèle de langue n'est configuré ; voici les phrases les plus pertinentes, citées des documents :",
     modelDown: "Le modèle de langue est indisponible pour le moment ; voici les phrases les plus pertinentes, citées des documents :",
+    notMentioned: items => `Les documents ne mentionnent jamais ${items}.`,
   },
   es: {
     notFound: 'No encontré esto en los documentos de este espacio.',
@@ -38,6 +43,7 @@ const messages: Record<string, AnswerMessages> = {
     closest: 'Las secciones más cercanas:',
     extractive: 'No hay ningún modelo de lenguaje configurado; estas son las frases más relevantes, citadas de los documentos:',
     modelDown: 'El modelo de lenguaje no está disponible ahora; estas son las frases más relevantes, citadas de los documentos:',
+    notMentioned: items => `Los documentos nunca mencionan ${items}.`,
   },
 };
 

@@ -107,6 +107,13 @@ export class PageIndex {
     return scored.sort((a, b) => b.score - a.score || (a.unit.id < b.unit.id ? -1 : 1));
   }
 
+  /** Whether any page of the document holds `word` (as a search term: folded and stemmed). */
+  documentMentions(documentId: string, word: string): boolean {
+    const document = this.documents.get(documentId);
+    const [term] = searchTerms(word);
+    return document !== undefined && term !== undefined && document.postings.pageCount(term) > 0;
+  }
+
   /** The highest page with text. */
   lastPage(documentId: string): number {
     return this.documents.get(documentId)?.pages.at(-1)?.page ?? 0;

@@ -356,6 +356,17 @@ describe('answers built from the ranked pages (offline)', () => {
       expect(answer.answer).not.toMatch(/“|Table row:/);
     }
   });
+
+  it('says not found when the question names a year the documents never mention', async () => {
+    const answer = await app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse in 2031?' });
+    expect(answer).toMatchObject({ grounded: false, citations: [] });
+    expect(answer.answer).toContain("I could not find this in this space's documents.");
+    expect(answer.answer).toContain('The documents never mention 2031.');
+    // The same question without the year is answered from p.10.
+    const answered = await app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse?' });
+    expect(answered.grounded).toBe(true);
+    expect(answered.answer).toContain('1,240');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------

@@ -35,6 +35,14 @@ describe('PageIndex', () => {
     expect(wide.map(hit => hit.unit.page)).toEqual([1, 2]);
   });
 
+  it('tells whether any page of a document holds a word', () => {
+    const index = indexOf(['Results for fiscal 2023.', 'Employees were surveyed.']);
+    expect(index.documentMentions('d1', '2023')).toBe(true);
+    expect(index.documentMentions('d1', 'employee')).toBe(true);
+    expect(index.documentMentions('d1', '2024')).toBe(false);
+    expect(index.documentMentions('unknown', '2023')).toBe(false);
+  });
+
   it('prefers pages where the query words stand close together', () => {
     const far = `solar ${'filler words about nothing in particular '.repeat(6)} energy`;
     const index = indexOf([far, 'The solar energy output doubled.']);
