@@ -12,7 +12,14 @@ describe('loadConfig', () => {
     expect(config.teams).toBeUndefined();
   });
 
-  it('picks the model provider from what is configured', () => {
+  it("listens on the platform's PORT when FOLIO_PORT is not set, and FOLIO_PORT wins over it", () => {
+    expect(loadConfig({ PORT: '8080' }).server.port).toBe(8080);
+    expect(loadConfig({ PORT: '8080', FOLIO_PORT: '9090' }).server.port).toBe(9090);
+    expect(loadConfig({ PORT: '' }).server.port).toBe(3000);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+    it('picks the model provider from what is configured', () => {
     expect(loadConfig({ GEMINI_API_KEY: 'k' }).models).toMatchObject({ provider: 'gemini', gemini: { chatModel: 'gemini-3.5-flash', embeddingModel: 'gemini-embedding-001', embeddingDimensions: 768 } });
     expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_CHAT_MODEL: 'qwen3:8b' }).models.provider).toBe('openai');
   });

@@ -58,7 +58,9 @@ const environmentSchema = z.object({
 
   // The service (DESIGN §5, §6).
   FOLIO_HOST: z.string().min(1).optional(),
-  FOLIO_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  FOLIO_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The port container platforms assign; FOLIO_PORT wins when both are set. */
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
   FOLIO_API_KEY: z.string().min(16, 'at least 16 characters').optional(),
   FOLIO_PUBLIC_URL: z.url().optional(),
   FOLIO_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(1000).default(4),
@@ -215,7 +217,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     ask: { rrfK: env.FOLIO_RRF_K, contextTokens: env.FOLIO_CONTEXT_TOKENS, maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS, minimumEvidence: env.FOLIO_EXTRACTIVE_MIN_EVIDENCE },
     server: {
       host: env.FOLIO_HOST ?? '127.0.0.1',
-      port: env.FOLIO_PORT,
+      port: env.FOLIO_PORT ?? env.PORT ?? 3000,
       apiKey: env.FOLIO_API_KEY,
       publicUrl: env.FOLIO_PUBLIC_URL,
       maxConcurrentUploads: env.FOLIO_MAX_CONCURRENT_UPLOADS,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import { buildFolio } from '../compose.ts';
 import type { IngestOutcome } from '../ingest/ingest-files.ts';
@@ -25,7 +26,8 @@ export async function ingestCommand(config: Config, files: string[], options: { 
       { ocr, source: { platform: 'cli' }, onEvent: (index, event) => progress?.update(index, event) },
     );
     progress?.stop();
-    for (const outcome of outcomes) console.log(options.json ? JSON.stringify(toJsonLine(outcome)) : describe(outcome));
+    // Outcomes come in the order of `files`: a missing file is named by the path as it was typed.
+    outcomes.forEach((outcome, index) => console.log(options.json ? JSON.stringify(toJsonLine(outcome, files[index])) : describe(outcome, files[index])));
     return outcomes.every(outcome => outcome.status === 'ready') ? 0 : 1;
   } finally {
     progress?.stop();
@@ -35,10 +37,11 @@ export async function ingestCommand(config: Config, files: string[], options: { 
   }
 }
 
-function toJsonLine(outcome: IngestOutcome) {
+function toJsonLine(outcome: IngestOutcome, path: string) {
   return {
     documentId: outcome.documentId,
     name: outcome.name,
+    path,
     pages: outcome.pages,
     status: outcome.status,
     ...(outcome.error ? { error: outcome.error.message, errorCode: outcome.error.code } : {}),
@@ -53,7 +56,8 @@ function toJsonLine(outcome: IngestOutcome) {
   };
 }
 
-function describe(outcome: IngestOutcome): string {
+function describe(outcome: IngestOutcome, path: string): string {
+  if (outcome.error?.code === 'file_not_found') return `✗ ${path}: ${outcome.error.message} (looked for ${resolve(path)})`;
   if (outcome.status === 'failed') return `✗ ${outcome.name}: ${outcome.error?.message}`;
   const stats = outcome.stats;
   const facts = stats

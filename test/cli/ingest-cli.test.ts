@@ -62,7 +62,16 @@ describe('folio ingest / tree (CLI, end to end)', () => {
     expect(lines[3].error).toMatch(/1 MB/);
   });
 
-  it('prints the page-exact tree as JSON, by name', async () => {
+  it('names a missing file by the path as it was typed', async () => {
+    const missing = join('no-such-folder', 'q3-report.pdf');
+    const run = await runFolio(['ingest', missing, '--space', 'team-a'], environment);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain(`✗ ${missing}: q3-report.pdf was not found. Check the path and try again. (looked for ${join(process.cwd(), missing)})`);
+    const json = await runFolio(['ingest', missing, '--space', 'team-a', '--json'], environment);
+    expect(jsonLines(json.stdout)[0]).toMatchObject({ path: missing, status: 'failed', errorCode: 'file_not_found' });
+  });
+
+    it('prints the page-exact tree as JSON, by name', async () => {
     const run = await runFolio(['tree', 'report.pdf', '--space', 'team-a', '--json'], environment);
     expect(run.exitCode).toBe(0);
     const tree = JSON.parse(run.stdout);
