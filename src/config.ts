@@ -30,7 +30,7 @@ const environmentSchema = z.object({
   WEAVIATE_API_KEY: z.string().optional(),
   WEAVIATE_GRPC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
-  // Models (DESIGN §4): Gemini, an OpenAI-compatible server, or none (offline).
+  // Models (docs/models.md): Gemini, an OpenAI-compatible server, or none (offline).
   FOLIO_MODEL_PROVIDER: z.enum(['auto', 'gemini', 'openai', 'offline']).default('auto'),
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_BASE_URL: z.url().optional(),
@@ -56,7 +56,7 @@ const environmentSchema = z.object({
   FOLIO_EXTRACTIVE_MIN_EVIDENCE: z.coerce.number().min(0).max(1.3).default(defaultMinimumEvidence),
   FOLIO_MAX_QUESTION_CHARS: z.coerce.number().int().min(100).max(100_000).default(4000),
 
-  // The service (DESIGN §5, §6).
+  // The service (docs/api.md, docs/queue.md).
   FOLIO_HOST: z.string().min(1).optional(),
   FOLIO_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The port container platforms assign; FOLIO_PORT wins when both are set. */

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 
-/** What the pipeline accepts: PDFs and the office formats LibreOffice converts (DESIGN §3.1). */
+/** What the pipeline accepts: PDFs and the office formats LibreOffice converts (docs/ingestion.md). */
 export const supportedExtensions = new Set(['.pdf', '.pptx', '.ppt', '.docx', '.doc', '.odt', '.odp', '.xlsx', '.rtf']);
 
 export interface DocumentFile {

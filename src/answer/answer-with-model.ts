@@ -16,7 +16,7 @@ export interface ModelAnswer extends GenerateResult {
 const notFoundPrefix = /^\s*NOT_FOUND\s*:?\s*/u;
 
 /**
- * The answer call (DESIGN §4.5): passages numbered [n] with document and pages, the question in the
+ * The answer call (prompts/answer.md): passages numbered [n] with document and pages, the question in the
  * user turn, the answer streamed through `onText`. Passages that would push the prompt past the budget
  * are dropped from the end (and logged) rather than sending an over-long prompt.
  */

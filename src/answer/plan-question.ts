@@ -41,7 +41,7 @@ export interface PlannedQuestion {
 }
 
 /**
- * The plan call (DESIGN §4.1): sub-questions with references resolved from the thread, tasks, keyword
+ * The plan call (docs/asking.md): sub-questions with references resolved from the thread, tasks, keyword
  * variants, one HyDE passage per sub-question and node picks from the table of contents, in one JSON
  * reply. The offline keyword variants are always added: BM25 needs the question's own words too.
  */

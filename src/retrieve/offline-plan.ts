@@ -3,7 +3,7 @@ import type { QueryPlan } from './types.ts';
 import { financialStatementTerms } from './financial-metrics.ts';
 
 /**
- * The query plan without a language model (DESIGN §4.6): the question, its parts when it plainly asks
+ * The query plan without a language model: the question, its parts when it plainly asks
  * several things, and keyword variants for BM25 (first, when the question names a financial ratio, its
  * keywords plus the statements and line items the ratio is computed from). No HyDE passages and no node
  * picks: those need a model.

@@ -2,7 +2,7 @@ import type { IndexUnit, UnitHit } from '../index/types.ts';
 
 /**
  * What to search for. The offline planner fills it by rules; a language model can fill the same shape
- * later (DESIGN §4.1), so nothing downstream knows which one made it.
+ * (plan-question.ts), so nothing downstream knows which one made it.
  */
 export interface QueryPlan {
   /** The question itself first, then any parts it was split into. */
