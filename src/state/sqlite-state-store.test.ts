@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SqliteStateStore } from './sqlite-state-store.ts';
 
 describe('SqliteStateStore', () => {
@@ -32,8 +32,7 @@ describe('SqliteStateStore', () => {
     expect(await state.claim('event:1', { ttlSeconds: 60 })).toBe(true);
     expect(await state.claim('event:1', { ttlSeconds: 60 })).toBe(false);
     expect(await state.claim('event:2', { ttlSeconds: 0.05 })).toBe(true);
-    await new Promise(resolve => setTimeout(resolve, 80));
-    expect(await state.get('event:2')).toBeUndefined();
+    await vi.waitFor(async () => expect(await state.get('event:2')).toBeUndefined(), { timeout: 5_000, interval: 20 });
     expect(await state.claim('event:2', { ttlSeconds: 60 })).toBe(true);
     await state.close();
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StateStore } from '../../src/state/types.ts';
 
 /** One backing store (a data dir, a Redis key prefix) that several StateStore instances can open, like several processes. */
@@ -7,7 +7,8 @@ export interface StateStoreBackend {
   cleanup(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+/** How long a key with a 50 ms TTL may take to be gone (a loaded CI runner, a remote Redis). */
+const expiry = { timeout: 5_000, interval: 20 };
 
 /**
  * What every StateStore must do, whatever keeps the data: the SQLite file for one host, Redis for many
@@ -43,7 +44,9 @@ export function describeStateStoreContract(name: string, createBackend: () => Pr
     it('overwrites on set, and a set without a TTL makes a key permanent again', async () => {
       await state.set('overwrite:a', { version: 1 }, { ttlSeconds: 0.05 });
       await state.set('overwrite:a', { version: 2 });
-      await sleep(120);
+      // Same TTL, set after both: once it is gone, any TTL the overwrite could have kept has passed too.
+      await state.set('overwrite:control', 'expires', { ttlSeconds: 0.05 });
+      await vi.waitFor(async () => expect(await state.get('overwrite:control')).toBeUndefined(), expiry);
       expect(await state.get('overwrite:a')).toEqual({ version: 2 });
     });
 
@@ -51,8 +54,7 @@ export function describeStateStoreContract(name: string, createBackend: () => Pr
       await state.set('ttl:short', 'soon gone', { ttlSeconds: 0.05 });
       await state.set('ttl:long', 'stays', { ttlSeconds: 60 });
       expect(await state.get('ttl:short')).toBe('soon gone');
-      await sleep(120);
-      expect(await state.get('ttl:short')).toBeUndefined();
+      await vi.waitFor(async () => expect(await state.get('ttl:short')).toBeUndefined(), expiry);
       expect((await state.list('ttl:')).map(entry => entry.key)).toEqual(['ttl:long']);
       expect(await state.claim('ttl:short', { ttlSeconds: 60 })).toBe(true);
     });
@@ -61,8 +63,8 @@ export function describeStateStoreContract(name: string, createBackend: () => Pr
       expect(await state.claim('claim:event-1', { ttlSeconds: 60 })).toBe(true);
       expect(await state.claim('claim:event-1', { ttlSeconds: 60 })).toBe(false);
       expect(await state.claim('claim:event-2', { ttlSeconds: 0.05 })).toBe(true);
-      await sleep(120);
-      expect(await state.claim('claim:event-2', { ttlSeconds: 60 })).toBe(true);
+      // Claimable again once its TTL has passed (a failed claim changes nothing, so it can be retried).
+      await vi.waitFor(async () => expect(await state.claim('claim:event-2', { ttlSeconds: 60 })).toBe(true), expiry);
       await state.set('claim:setting', { on: true });
       expect(await state.claim('claim:setting', { ttlSeconds: 60 })).toBe(false);
       await state.delete('claim:event-1');

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SerialByKey } from './serial-by-key.ts';
 
-const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
-
 describe('SerialByKey', () => {
   it('runs work of one key in call order even when the first is slower, and other keys alongside', async () => {
     const queue = new SerialByKey();
     const events: string[] = [];
+    let finishSlow!: () => void;
+    const slowWork = new Promise<void>(resolve => (finishSlow = resolve));
     const slow = queue.run('a', async () => {
-      await pause(30);
+      await slowWork;
       events.push('a1');
     });
     const fast = queue.run('a', async () => {
@@ -17,7 +17,11 @@ describe('SerialByKey', () => {
     const other = queue.run('b', async () => {
       events.push('b1');
     });
-    await Promise.all([slow, fast, other]);
+    // Another key is not held up by the slow work; the second work of its key is.
+    await other;
+    expect(events).toEqual(['b1']);
+    finishSlow();
+    await Promise.all([slow, fast]);
     expect(events).toEqual(['b1', 'a1', 'a2']);
   });
 

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { setTimeout } from 'node:timers/promises';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxDocumentNameCharacters } from '../../../src/documents/document-name.ts';
@@ -79,9 +78,17 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-async function outcomeOf(jobId: string): Promise<IngestOutcome> {
-  while (!finishedJobs.has(jobId)) await setTimeout(20);
-  return finishedJobs.get(jobId)!;
+/** The job's outcome: at once when it already finished, else when its `finished` event arrives. */
+function outcomeOf(jobId: string): Promise<IngestOutcome> {
+  const finished = finishedJobs.get(jobId);
+  if (finished) return Promise.resolve(finished);
+  return new Promise(resolve => {
+    const stop = web.folio.onIngestEvent(event => {
+      if (event.type !== 'finished' || event.job.id !== jobId) return;
+      stop();
+      resolve(event.outcome);
+    });
+  });
 }
 afterAll(() => web?.close());
 

@@ -8,7 +8,7 @@ import { makeLongPdf } from '../../support/parallel/make-long-pdf.ts';
 import { filesForm, startWebTestServer, type WebTestServer } from '../../web/support/web-test-server.ts';
 
 /**
- * Model API faults through the whole ask path (DESIGN §4): a real Folio (SQLite, in-process queue,
+ * Model API faults through the whole ask path (docs/asking.md): a real Folio (SQLite, in-process queue,
  * the production model providers and call policy) talks to a fake Gemini or OpenAI-compatible server
  * that answers 429 with Retry-After, 500, hangs, breaks streams or writes garbage. Whatever happens, the
  * asker gets an answer (generated, or extractive with a note saying why) or a clear error, in bounded

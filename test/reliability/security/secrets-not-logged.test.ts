@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeReply } from '../../fakes/fake-model-server.ts';
 import { makeRefundPolicyPdf } from '../../slack/support/slack-test-documents.ts';
 import { slackSignature } from '../../slack/support/slack-test-app.ts';
@@ -115,15 +115,20 @@ describe('no secret reaches the logs', () => {
     await slackFlow();
     await teamsFlow();
     await service.slack.whenIdle();
-    await new Promise(resolve => setTimeout(resolve, 500));
 
     const { lines } = service.captured;
-    // The capture saw the flows in detail (so an absent secret is not just an absent log).
+    // The capture saw the flows in detail (so an absent secret is not just an absent log): wait until
+    // the line each flow must write is there (background work may log after its request returned).
+    await vi.waitFor(
+      () => {
+        for (const marker of ['upload accepted', 'question answered', 'model call failed', "apiCall('chat.postMessage')", 'answered a Slack question', '/api/messages']) {
+          expect(lines.some(line => line.includes(marker)), marker).toBe(true);
+        }
+      },
+      { timeout: 5_000 },
+    );
     expect(lines.length).toBeGreaterThan(100);
     expect(lines.some(line => line.includes('"level":10') || line.includes('"level":20'))).toBe(true);
-    for (const marker of ['upload accepted', 'question answered', 'model call failed', "apiCall('chat.postMessage')", 'answered a Slack question', '/api/messages']) {
-      expect(lines.some(line => line.includes(marker)), marker).toBe(true);
-    }
     for (const [name, secret] of Object.entries(serviceSecrets)) {
       expect(service.captured.linesContaining(secret).map(line => line.slice(0, 300)), name).toEqual([]);
       // Nor a recognizable part of one (a token cut short or split by a formatter).

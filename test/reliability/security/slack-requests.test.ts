@@ -42,6 +42,7 @@ describe('Slack request verification', () => {
     const responses = slack.fake.responses.length;
     await attempt();
     await slack.adapter.whenIdle();
+    // Absence of any effect: no event to wait for, so give a handler that did start (wrongly) a moment to act.
     await new Promise(resolve => setTimeout(resolve, 100));
     expect(slack.fake.calls.slice(calls).map(call => call.method)).toEqual([]);
     expect(slack.fake.responses.length).toBe(responses);

@@ -14,7 +14,7 @@ export function weaviateTestTarget(environment: Record<string, string | undefine
     return { state: 'ready', url, grpcPort, apiKey: environment.WEAVIATE_API_KEY || undefined };
   }
   if (environment.CI === 'true' || environment.CI === '1') {
-    return { state: 'missing-in-ci', reason: 'CI is set but WEAVIATE_URL is not: .ci/run must build and start weaviate-server (DESIGN.md §7).' };
+    return { state: 'missing-in-ci', reason: 'CI is set but WEAVIATE_URL is not: .ci/run must build and start weaviate-server.' };
   }
   return { state: 'skip', reason: 'WEAVIATE_URL is not set: skipping the Weaviate KnowledgeStore tests (start weaviate-server and set it to run them).' };
 }
