@@ -19,7 +19,7 @@ export interface PageImageSettings {
   dataDir: string;
   blobs: BlobStore;
   ingest: Pick<IngestConfig, 'sofficePath' | 'convertTimeoutMs'>;
-  /** Sharp enough to read body text in a dialog, small enough (~0.3–0.6 MB) to open at once. */
+  /** Sharp enough to read body text in a dialog, small enough to open at once. */
   dpi?: number;
   maxSidePx?: number;
   /** Pages rendered at once by this process; rendering is CPU-bound. */

@@ -2,7 +2,7 @@ import type { KnowledgeStore } from './types.ts';
 
 /**
  * A KnowledgeStore created on first use. The composition root stays synchronous while a heavy client
- * library (weaviate-client takes ~0.6 s of CPU to import) is loaded only by processes that use it.
+ * library (weaviate-client is slow to import) is loaded only by processes that use it.
  */
 export class DeferredKnowledgeStore implements KnowledgeStore {
   private loaded: Promise<KnowledgeStore> | null = null;

@@ -74,8 +74,8 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
   const prepared = await Promise.all(files.map((file, index) => prepare(file, index, space, dependencies)));
 
   const scratchDir = await mkdtemp(join(tmpdir(), 'folio-ingest-'));
-  // Parse workers for the whole batch: each one starts once (tsx, pdf.js: 0.5–1.5 s of CPU) instead of
-  // once per long document, and then also reads the short ones.
+  // Parse workers for the whole batch: each one pays its costly start (tsx, pdf.js, fonts) once instead
+  // of once per long document, and then also reads the short ones.
   const toRead = prepared.filter(item => !('outcome' in item)).length;
   const pagePool = config.parseWorkers > 1 && toRead > 1 && !config.docling ? new PageWorkerPool({ size: config.parseWorkers }) : undefined;
   // Reads started, by input index: the record's status writer and the read's outcome (never rejects).
@@ -159,9 +159,9 @@ type ReadOutcome = { result: Awaited<ReturnType<typeof readDocument>> } | { erro
  * batch has a worker pool (bench:parse reads the same way by default), else one. Each worker that
  * opens a document parses its fonts and structure again, so a worker per document costs less CPU than
  * two workers splitting one. The extra document is there for the worker that finishes first: with
- * only one per worker, the next document is not started until the finished one is committed, and
- * meanwhile that worker opened its neighbour's document a second time (side by side over mmlongbench,
- * the extra document took 4–8 % less CPU). A document alone in the batch still gets every worker.
+ * only one per worker, the next document would not start until the finished one is committed, and
+ * meanwhile that worker would open its neighbour's document a second time, parsing its fonts and
+ * structure once more. A document alone in the batch still gets every worker.
  */
 export function documentsReadAtOnce(config: Pick<IngestConfig, 'parseWorkers'>, hasPool: boolean): number {
   return hasPool ? Math.max(1, config.parseWorkers) + 1 : 1;

@@ -60,8 +60,8 @@ function tidyQuestion(text: string): string {
 
 /**
  * Keyword forms of one question: every content word (numbers, years and names included), and each
- * quoted phrase on its own. (A variant of only the names and numbers was tried and dropped: on the
- * evaluation set it pulled rankings towards pages that merely repeat a name; docs/retrieval.md.)
+ * quoted phrase on its own. No variant of only the names and numbers: it pulls rankings towards pages
+ * that merely repeat a name (docs/retrieval.md).
  */
 export function keywordVariants(question: string): string[] {
   const content = contentWords(question);

@@ -26,11 +26,10 @@ const frequentShare = 0.1;
 const costlyRows = 1_000;
 /**
  * A query of frequent words only is ranked over the rarest two. FTS5 scores every row holding either
- * (its OR has no early exit): past this many rows (~20 ms at 100k units; a pair of words each in a
- * quarter of the units costs over 100 ms) only units holding both of the rarest two words in at most
- * half of all units are ranked; with fewer than two such words (the rest BM25 weighs ~0), the query
- * gets no word hits, nor does a one-word query of such a word. The whole-page and vector lists still
- * rank such a question.
+ * (its OR has no early exit), so a query past this many rows costs more than the rest of the search:
+ * then only units holding both of the rarest two words in at most half of all units are ranked; with
+ * fewer than two such words (the rest BM25 weighs ~0), the query gets no word hits, nor does a
+ * one-word query of such a word. The whole-page and vector lists still rank such a question.
  */
 const costlyFallbackRows = 10_000;
 

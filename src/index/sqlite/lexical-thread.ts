@@ -18,7 +18,7 @@ interface Pending {
 
 /**
  * FTS5 queries on a thread of their own. better-sqlite3 is synchronous: in the main thread a
- * question's three BM25 queries (~10 ms each at 100k units) block everything else, while on a second
+ * question's three BM25 queries over a large index block everything else, while on a second
  * core they run at the same time as the whole-page and vector scoring of the same question.
  *
  * Until the thread is ready, and for good if it fails to start or dies, callers search in their own

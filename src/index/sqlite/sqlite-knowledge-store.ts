@@ -29,7 +29,7 @@ export interface SqliteKnowledgeStoreOptions {
   lexicalThreadMinUnits?: number;
 }
 
-/** At 10k units a store BM25 query takes ~2–4 ms in-thread; at 100k, ~10 ms and more. */
+/** From this size on a store BM25 query blocks the caller long enough to be worth a thread's hand-off. */
 const defaultLexicalThreadMinUnits = 10_000;
 const lexicalThreads = 2;
 

@@ -6,8 +6,8 @@ import { foldedTerm } from './fts-query.ts';
  * How many units hold each plain word, kept in the `unit_terms` table by the store's own writes.
  *
  * Lexical search leaves out query words found in too many units (lexical-search.ts). Counting a word
- * from FTS5's vocabulary reads its whole doclist: ~6 ms for a word in a few thousand units at 100k
- * units, a quarter of a question's search time. A table lookup is microseconds. The table is filled from
+ * from FTS5's vocabulary reads its whole doclist, which in a large index is a good part of a question's
+ * search time; a lookup in this table is one B-tree probe. The table is filled from
  * the fts5vocab table when it is created (exact), and each commit or delete adds or subtracts the
  * words of the units it writes, counted here the way FTS5's unicode61 tokenizer (remove_diacritics 2)
  * indexes them.

@@ -3,9 +3,9 @@ import { openZipArchive } from './zip-archive.ts';
 
 /**
  * Real Office packages inflate 2–30×: XML compresses about 10:1 and images not at all. A zip bomb
- * inflates about 1000:1 per deflate pass. LibreOffice does not guard against it: a 1 MB DOCX whose
- * document.xml inflates to 1 GB kept soffice busy for minutes at 7 GB of memory before the timeout
- * killed it (and a timeout is retried). So packages are checked before they reach LibreOffice.
+ * inflates about 1000:1 per deflate pass. LibreOffice does not guard against it: it expands such a
+ * package in full, for minutes and with gigabytes of memory, until the timeout kills it (and a timeout
+ * is retried). So packages are checked before they reach LibreOffice.
  */
 const maxExpansionRatio = 100;
 /** Below this, even a high ratio is harmless (a tiny package of repetitive XML). */

@@ -5,10 +5,10 @@ import { WorkerMessageHandler } from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
  * In Node, pdf.js runs its "worker" (parser, fonts, images) in the calling thread and talks to it
  * through a LoopbackPort that deep-copies every message with structuredClone: every operator list
  * chunk (thousands of small argument arrays) and text content chunk is serialised and rebuilt once,
- * ~6 % of all parse CPU plus the garbage. Both ends live in the same thread and pdf.js is written
- * for real transfers between threads, so the copy buys nothing except isolation from mutation after
- * sending. This pair of ports hands the message itself over, in the same order and with the same
- * (microtask) delay as LoopbackPort, and copies only what pdf.js changes after sending:
+ * a noticeable share of parse CPU plus the garbage. Both ends live in the same thread and pdf.js is
+ * written for real transfers between threads, so the copy buys nothing except isolation from mutation
+ * after sending. This pair of ports hands the message itself over, in the same order and with the
+ * same (microtask) delay as LoopbackPort, and copies only what pdf.js changes after sending:
  *
  * - stream chunks (`StreamKind.ENQUEUE`): OperatorList.flush empties its `fnArray`/`argsArray` in
  *   place right after enqueueing them, and getTextContent replaces `items`/`styles` on the object it
@@ -17,8 +17,8 @@ import { WorkerMessageHandler } from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
  * - transfers: a transferred buffer is shared instead of moved. Nothing in pdf.js uses a buffer after
  *   transferring it (in a browser it would be empty, and a second transfer an error). Transfers are
  *   not tracked: an operator list chunk lists every path's coordinate buffer, and remembering each
- *   one in a WeakSet cost ~1 % of parse CPU plus the collector's work on it, to catch a misuse pdf.js
- *   does not make.
+ *   one in a WeakSet would cost CPU and the collector's work on it, to catch a misuse pdf.js does not
+ *   make.
  *
  * Everything else pdf.js posts is built for the message (requests, replies, `obj`/`commonobj` with
  * compiled font and image data) or a reply with worker-side cached values (page `view`, outline)

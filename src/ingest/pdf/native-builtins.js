@@ -3,11 +3,11 @@
 /**
  * pdf.js's legacy build bundles core-js, which replaces Array.prototype.push, JSON.parse and
  * JSON.stringify with JavaScript versions (for edge cases Node 20 already gets right). pdf.js pushes
- * every operand of every content-stream operator, so its push alone took ~18 % of the CPU time of
- * parsing a 160-page 10-K, and it slows every other array in the process too. This module is imported
- * before pdf.js (preload-pdfjs.js, and open-pdf.ts for code that loads pdf.js without the preload),
- * keeps the engine's own functions, and puts them back once pdf.js and its lazily loaded worker
- * module have run.
+ * every operand of every content-stream operator, so its push alone is a large share of the CPU time
+ * of parsing a table-heavy report, and it slows every other array in the process too. This module is
+ * imported before pdf.js (preload-pdfjs.js, and open-pdf.ts for code that loads pdf.js without the
+ * preload), keeps the engine's own functions, and puts them back once pdf.js and its lazily loaded
+ * worker module have run.
  */
 const nativeArrayPush = Array.prototype.push;
 const nativeJsonParse = JSON.parse;

@@ -1,8 +1,8 @@
 // Plain JavaScript, not TypeScript: parse workers load pdf.js before they register tsx (see
 // parallel/page-worker-entry.js), and this must be in place before pdf.js's worker module is evaluated.
 //
-// pdf.js decodes baseline and progressive JPEGs with its own JavaScript decoder: ~8 % of all parsing
-// CPU over mmlongbench's brochures and reports. Where a browser offers the WebCodecs
+// pdf.js decodes baseline and progressive JPEGs with its own JavaScript decoder, a large share of the
+// parsing CPU of photo-heavy documents. Where a browser offers the WebCodecs
 // `ImageDecoder`, pdf.js hands plain RGB JPEGs (DeviceRGB, 8 bits, no soft mask, no Decode array,
 // drawn at full size) to it instead, and draws the bitmap it returns. This installs an `ImageDecoder`
 // that decodes with libjpeg-turbo through sharp (libvips) on the thread pool, and returns the pixels

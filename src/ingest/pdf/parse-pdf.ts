@@ -42,8 +42,8 @@ export interface ParsePdfOptions {
 }
 
 /**
- * Without a pool: below this, starting a worker (tsx, pdf.js, fonts again: 0.5–1.5 s of CPU) costs more than it saves:
- * this thread reads ~40 pages/s and has finished a short document before a worker is ready.
+ * Without a pool: below this, starting a worker (tsx, pdf.js, fonts again) costs more than it saves:
+ * this thread has finished a short document before a worker is ready.
  */
 export const minPagesForWorkers = 16;
 

@@ -41,8 +41,8 @@ export function pdfjsDocumentOptions(data: Uint8Array): DocumentInitParameters {
     disableFontFace: true,
     useSystemFonts: false,
     // pdf.js decodes an image whole, at about 14 bytes per pixel at peak (RGB, RGBA, then the canvas),
-    // whatever size it is drawn at: a 20000×20000 px image on one page took 5 GB when rendered for
-    // OCR. Larger images are dropped (left out of the page, as if absent); 50 megapixels still
+    // whatever size it is drawn at: a 20000×20000 px image on one page would need over 5 GB to render
+    // for OCR. Larger images are dropped (left out of the page, as if absent); 50 megapixels still
     // holds an A4 scan at 600 dpi.
     maxImageSize: maxImagePixels,
     verbosity: 0,

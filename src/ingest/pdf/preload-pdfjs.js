@@ -2,8 +2,8 @@
 // before they register tsx. Loads pdf.js (~3 MB of JavaScript) ahead of the TypeScript modules, which
 // then get the same instance from the module cache:
 // - tsx turns on source maps when it registers, and Node then reads and keeps pdf.js's own .map files
-//   (~48 MB in the thread that loads it); loaded before, they are never read. Through tsx's loader
-//   hooks pdf.js also loads several times slower.
+//   (tens of MB in the thread that loads it); loaded before, they are never read. Through tsx's
+//   loader hooks pdf.js also loads much more slowly.
 // - pdf.js's bundled core-js replaces Array.prototype.push and JSON.parse/stringify with slower
 //   JavaScript versions; native-builtins.js keeps the engine's own (imported first) and puts them back.
 // - The native JPEG decoder must exist before pdf.js's worker module is evaluated (native-jpeg-decoder.js).

@@ -4,7 +4,7 @@ import { inflateSync } from 'node:zlib';
  * pdf.js decodes every Flate stream (content streams, fonts, images) through the web
  * `DecompressionStream('deflate')`, falling back to its JavaScript inflater when that fails. In Node
  * that stream is zlib behind a Duplex and web-stream adapters: the data goes through the libuv thread
- * pool in 16 KB steps, with promises and a thread hop per step, which took about twice the CPU of
+ * pool in 16 KB steps, with promises and a thread hop per step, which costs far more CPU than one
  * `zlib.inflateSync` on the same data, and the reading thread sits idle while it waits. pdf.js only
  * ever writes a whole stream and reads the whole result, so this stand-in inflates it in one
  * synchronous zlib call when the writer closes: the same zlib with the same defaults

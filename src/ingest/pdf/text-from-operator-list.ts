@@ -151,7 +151,7 @@ class ItemInProgress {
  * Builds the text items pdf.js's getTextContent would build, from the page's operator list instead of a
  * second parse of its content streams. The operator list holds every shown glyph (Unicode value,
  * width) and every text-state operator, and pdf.js needs it anyway for the page's graphics and figures;
- * reading the content again took about a sixth of all parse CPU.
+ * reading the content again would be a large share of all parse CPU.
  *
  * This follows pdf.js 5.6's getTextContent step for step (spaces from gaps, line ends, items split on
  * font changes, marked content and XObjects, glyphs outside the page view dropped, NFKC normalisation),

@@ -10,10 +10,9 @@ export interface PixelWindow {
 
 /**
  * Encodes opaque RGBA pixels (`widthPx` × `heightPx`, or that window of a larger buffer) as an 8-bit
- * RGB PNG. @napi-rs/canvas's own PNG encoder always compresses hard (~45 ms for a typical
- * 0.4-megapixel figure); zlib level 1 with the "Up" filter is several times faster for a slightly
- * bigger file, which suits one-off crops sent to a vision model. Over mmlongbench's 1,112 crops
- * (782 MB of filtered pixels) level 1 took 6.0 s of zlib and wrote 129 MB, level 3 7.9 s and 124 MB.
+ * RGB PNG. Not @napi-rs/canvas's own PNG encoder, which always compresses hard: zlib level 1 with the
+ * "Up" filter is several times faster for a slightly bigger file, and a crop is written once and sent
+ * once to a vision model, so speed matters more than size (figures: docs/benchmarks.md, Parsing).
  */
 export async function encodeOpaquePng(
   rgba: Uint8Array | Uint8ClampedArray,
@@ -53,8 +52,8 @@ export async function encodeOpaquePng(
   headerView.setUint32(0, widthPx);
   headerView.setUint32(4, heightPx);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour RGB, deflate, adaptive filtering, no interlace
-  // Synchronous: the asynchronous form hands zlib 16 KB steps on the thread pool, ~20 % more CPU for
-  // the same bytes, and the reading thread (a parse worker, or a page read that blocks it anyway) has
+  // Synchronous: the asynchronous form hands zlib 16 KB steps on the thread pool, more CPU for the
+  // same bytes, and the reading thread (a parse worker, or a page read that blocks it anyway) has
   // nothing to do meanwhile.
   const compressed = deflateSync(filtered, { level: 1 });
   return concat([

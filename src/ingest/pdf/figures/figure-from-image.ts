@@ -45,7 +45,7 @@ export function imageCoveringRegion(images: PlacedImage[], region: PageRegion): 
 /**
  * Builds the figure PNG straight from the image's decoded pixels (pdf.js decodes them for the
  * operator list), resampled with a box filter to the size the rendered crop would have and oriented
- * by the image's matrix. Skips drawing the page, which for photos cost ~90 ms a figure.
+ * by the image's matrix. Skips drawing the page, the costly part of a photo figure.
  * Takes pdf.js's RGB pixels or the opaque RGBA of a natively decoded JPEG (native-jpeg-decoder.js).
  * Returns undefined for other pixels (or when the image could not be decoded): the caller then renders.
  */

@@ -106,7 +106,7 @@ async function renderFromSharedCanvas(page: PDFPageProxy, regions: PageRegion[],
 
 /**
  * `pixels`: the canvas's own RGBA buffer (`canvas.data()`, without the copy and conversion that
- * getImageData makes: ~20 ms a megapixel), `canvasWidthPx` pixels a row.
+ * getImageData makes of every pixel), `canvasWidthPx` pixels a row.
  */
 async function encode(
   pixels: Uint8Array,

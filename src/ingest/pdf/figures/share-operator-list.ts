@@ -3,16 +3,16 @@ import type { PDFPageProxy } from '../open-pdf.ts';
 /**
  * `page.getOperatorList()` (read by text-runs.ts and graphics.ts) and `page.render()` keep their
  * operator lists under different keys, so rendering a figure makes pdf.js parse the page again and,
- * worse, decode every image on it again (seconds on photo-heavy brochures). This hands the finished
+ * worse, decode every image on it again (the bulk of a photo page's render). This hands the finished
  * list to the next render of the page, the way a render that built it would have left it.
  * The list is the unoptimised one (pdf.js's QueueOptimizer only merges some image operations; the
  * canvas backend executes both forms). The page is drawn as having no transparency group: with one,
  * pdf.js draws everything onto an extra transparent canvas and then composites that onto the white
- * page, a full-canvas copy per figure (~5 % of parsing on photo brochures). Drawn straight onto white
- * instead, the pixels are the same for normal painting and for the blend modes whose result over
- * white is the source colour (multiply, darken); only lightening modes (screen, lighten) over the
- * bare page come out whiter. Relies on pdf.js 5.6 internals (`_intentStates`, the transport's
- * `getRenderingIntent`); when they are not as expected it does nothing and render parses as usual.
+ * page, a full-canvas copy per figure. Drawn straight onto white instead, the pixels are the same for
+ * normal painting and for the blend modes whose result over white is the source colour (multiply,
+ * darken); only lightening modes (screen, lighten) over the bare page come out whiter. Relies on
+ * pdf.js 5.6 internals (`_intentStates`, the transport's `getRenderingIntent`); when they are not as
+ * expected it does nothing and render parses as usual.
  */
 export function shareOperatorListWithRender(page: PDFPageProxy): void {
   const internals = page as unknown as {

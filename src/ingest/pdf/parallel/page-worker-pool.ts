@@ -43,9 +43,8 @@ const maxPagesAhead = 24;
  * of MB (huge operator lists, many large images) are then read one page at a time, as in a single
  * thread, instead of side by side. Not the resident size: a process's RSS keeps what its threads'
  * allocators have freed but not returned, so after a few documents it sits above any fixed line
- * whatever is being read (0.9–1.1 GB over mmlongbench with two workers, where a line at 800 MB RSS
- * left one reader working most of the time). Over mmlongbench the sum is 0.33 GB at the median
- * dispatch, 0.55 GB at most: the line is for pages well outside that.
+ * whatever is being read, and a line on RSS would leave one reader working most of the time. The line
+ * sits well above the live memory that ordinary documents reach: it is for pages far outside that.
  */
 export const defaultSoloAboveLiveBytes = 640 * 1024 * 1024;
 
@@ -86,7 +85,7 @@ interface Job {
 
 /**
  * Worker threads that read PDF pages, kept across documents: starting a worker (tsx, pdf.js, its
- * fonts: 0.5–1.5 s of CPU) is paid once per pool instead of once per document, and documents read at
+ * fonts), which is costly, is paid once per pool instead of once per document, and documents read at
  * the same time are spread over the workers. A worker with nothing left of its own document takes
  * one no other worker has opened yet (each worker that opens a document parses its fonts and structure
  * again), else helps the oldest one. Each document's results are handed to its `onPage` in page order,
