@@ -1,6 +1,7 @@
 /**
  * Words that carry no topic in a question, in the languages teams write in most. Lower case, without
- * diacritics (callers fold them first). Question words are here too: "which" never helps BM25.
+ * diacritics (callers fold them first). Question words are here too: "which" never helps BM25. One
+ * list serves every language, so a word that is a noun elsewhere stays out ("hat", "bin", "als").
  */
 const english = `a about above after again against all also am an and any are as at be because been before being
 below between both but by can could did do does doing done down during each either else ever every few for from
@@ -17,7 +18,8 @@ te tes toi ton tu un une vos votre vous comment combien pourquoi quand sont ete 
 
 const german = `der die das den dem des ein eine einer eines einem einen und oder aber im in ist sind war waren
 wie was wer wo wann warum welche welcher welches mit von zu zum zur auf fur nicht auch es sie er wir ihr ich
-bei aus nach uber unter`;
+bei aus nach uber unter haben habe hast hatte hatten wird werden wurde wurden kann konnen muss mussen
+soll sollen gibt bist wenn dass nur noch schon sehr viel viele mehr diese dieser dieses`;
 
 const spanish = `el la los las un una unos unas y o pero en es son fue del al con por para que cual cuales como
 cuando donde quien quienes cuanto cuantos se su sus lo le les mas muy sin sobre entre`;
