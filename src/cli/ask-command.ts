@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { createFolioApp, type FolioApp } from '../app.ts';
 import type { Answer } from '../answer/types.ts';
 import type { Config } from '../config.ts';
 import { FolioError } from '../errors.ts';
 import { createLogger } from '../log.ts';
 import { parseSpaceId, type SpaceId } from '../spaces/space-id.ts';
+import { parseBatchQuestion } from './batch-question.ts';
 
 export interface AskCommandOptions {
   space: string;
@@ -13,8 +13,6 @@ export interface AskCommandOptions {
   /** A JSONL file of `{id, question, doc?}`: every line answered in this one process. */
   batch?: string;
 }
-
-const batchLineSchema = z.object({ id: z.union([z.string(), z.number()]), question: z.string().min(1), doc: z.string().optional() });
 
 /**
  * `folio ask "<q>" --space S`: the answer streamed to stdout with its sources after it, or with --json
@@ -66,13 +64,13 @@ async function askBatch(app: FolioApp, space: SpaceId, path: string): Promise<nu
   let failures = 0;
   for (const [index, line] of text.split('\n').entries()) {
     if (line.trim().length === 0) continue;
-    const parsed = batchLineSchema.safeParse(safeJson(line));
-    if (!parsed.success) {
+    const parsed = parseBatchQuestion(line);
+    if (!parsed) {
       console.log(JSON.stringify({ line: index + 1, error: 'expected {id, question, doc?}' }));
       failures += 1;
       continue;
     }
-    const { id, question, doc } = parsed.data;
+    const { id, question, doc } = parsed;
     const record = doc ? await app.ports.store.findDocument(space, doc) : null;
     if (doc && !record) {
       console.log(JSON.stringify({ id, error: `no document named ${doc} in this space` }));
@@ -124,12 +122,4 @@ function printSources(answer: Answer): void {
     for (const figure of answer.figures) console.log(`  ${figure.document} · p. ${figure.page}: ${figure.description.replace(/\s+/gu, ' ').slice(0, 300)}`);
   }
   for (const note of answer.notes) console.log(`\nNote: ${note}`);
-}
-
-function safeJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return null;
-  }
 }

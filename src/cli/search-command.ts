@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { buildFolio } from '../compose.ts';
 import type { Config } from '../config.ts';
 import { FolioError } from '../errors.ts';
@@ -11,6 +10,7 @@ import type { PageIndex } from '../retrieve/page-index.ts';
 import { searchSpace } from '../retrieve/search-space.ts';
 import type { SearchResult } from '../retrieve/types.ts';
 import { parseSpaceId, type SpaceId } from '../spaces/space-id.ts';
+import { parseBatchQuestion } from './batch-question.ts';
 
 export interface SearchCommandOptions {
   space: string;
@@ -18,8 +18,6 @@ export interface SearchCommandOptions {
   batch?: string;
   json?: boolean;
 }
-
-const batchLineSchema = z.object({ id: z.union([z.string(), z.number()]), question: z.string().min(1), doc: z.string().optional() });
 
 /** `folio search "<q>"` or `folio search --batch questions.jsonl`; returns the exit code. */
 export async function searchCommand(config: Config, question: string | undefined, options: SearchCommandOptions): Promise<number> {
@@ -47,13 +45,13 @@ async function runBatch(store: KnowledgeStore, space: SpaceId, pageIndex: PageIn
   const lines = (await readFile(path, 'utf8')).split('\n').filter(line => line.trim().length > 0);
   let failures = 0;
   for (const [index, line] of lines.entries()) {
-    const parsed = batchLineSchema.safeParse(safeJson(line));
-    if (!parsed.success) {
+    const parsed = parseBatchQuestion(line);
+    if (!parsed) {
       console.error(`line ${index + 1}: expected {id, question, doc?}`);
       failures += 1;
       continue;
     }
-    const { id, question, doc } = parsed.data;
+    const { id, question, doc } = parsed;
     const record = doc ? await store.findDocument(space, doc) : null;
     if (doc && !record) {
       console.log(JSON.stringify({ id, pages: [], hits: [], error: `no document named ${doc} in this space` }));
@@ -97,12 +95,4 @@ function printHuman(result: SearchResult, k: number) {
     console.log(`${index + 1}. ${hit.unit.documentName} · p. ${hit.unit.page} · ${hit.unit.titlePath.join(' › ')}`);
     console.log(`   ${snippet}${hit.unit.text.length > 160 ? '…' : ''}`);
   });
-}
-
-function safeJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return null;
-  }
 }
