@@ -50,7 +50,7 @@ export function carriesAnswer(kind: AnswerKind, text: string, questionWords: Rea
 }
 
 /**
- * A number that is not only a year (counts and amounts are rarely 1990–2030 on their own) and not part
+ * A number that is not only a year (counts and amounts are rarely 1990–2030 on their own) and not
  * glued to letters as part of a name ("COVID-19", "A320", "F1").
  */
 function hasPlainNumber(text: string): boolean {

@@ -83,12 +83,11 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
 
   const chosen: QuoteCandidate[] = [best.candidate];
   const seen = new Set([quoteKey(best.candidate.text)]);
-  const add = (candidate: QuoteCandidate): boolean => {
+  const add = (candidate: QuoteCandidate): void => {
     const key = quoteKey(candidate.text);
-    if (seen.has(key) || chosen.some(quote => quote.text.includes(candidate.text) || candidate.text.includes(quote.text))) return false;
+    if (seen.has(key) || chosen.some(quote => quote.text.includes(candidate.text) || candidate.text.includes(quote.text))) return;
     seen.add(key);
     chosen.push(candidate);
-    return true;
   };
   // The pages the ranking trusts most are always quoted: a page can rank first for what its words do
   // not show sentence by sentence (the page a question names, a table's page), so its best match goes in.

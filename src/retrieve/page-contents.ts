@@ -12,10 +12,25 @@ export interface PagePiece {
 }
 
 /**
+ * Kept per tree object: trees are immutable once read (TreeCache hands the same object to every
+ * question about a document), and every question reads the pages of its documents' trees again.
+ */
+const contentsByTree = new WeakMap<DocumentTree, ReadonlyMap<number, readonly PagePiece[]>>();
+
+/**
  * A tree read page by page: for every 1-based page, the text of each node on it in reading (document)
  * order. Tables keep their Markdown; a figure reads as "[Figure, p. N] caption" and its description.
+ * The result is shared between callers: read it, never change it.
  */
-export function pageContents(tree: DocumentTree): Map<number, PagePiece[]> {
+export function pageContents(tree: DocumentTree): ReadonlyMap<number, readonly PagePiece[]> {
+  const known = contentsByTree.get(tree);
+  if (known) return known;
+  const pages = readPages(tree);
+  contentsByTree.set(tree, pages);
+  return pages;
+}
+
+function readPages(tree: DocumentTree): Map<number, PagePiece[]> {
   const pages = new Map<number, PagePiece[]>();
   const add = (page: number, piece: PagePiece) => {
     const text = piece.text.trim();

@@ -36,19 +36,15 @@ export function pagePassages(pages: RankedPage[], trees: ReadonlyMap<string, Doc
   const queryTerms = new Set((options.queries ?? []).flatMap(searchTerms));
   let remaining = (options.budgetTokens ?? 8000) * charsPerToken;
 
-  const contents = new Map<string, ReturnType<typeof pageContents>>();
   const contentsOf = (documentId: string) => {
     const tree = trees.get(documentId);
-    if (!tree) return undefined;
-    let known = contents.get(documentId);
-    if (!known) contents.set(documentId, (known = pageContents(tree)));
-    return known;
+    return tree ? pageContents(tree) : undefined;
   };
 
   const passages = new Map<string, Passage & { rank: number }>();
   const placed = new Set<string>();
   // `passageRank` orders a new section's passage; `rank` is the page's own place in the ranking.
-  const place = (page: RankedPage, pieces: PagePiece[], allowance: number, passageRank: number, rank = passageRank): boolean => {
+  const place = (page: RankedPage, pieces: readonly PagePiece[], allowance: number, passageRank: number, rank = passageRank): boolean => {
     const kept = excerpt(pieces, Math.min(allowance, remaining), queryTerms);
     if (kept.length === 0) return false;
     placed.add(`${page.documentId}\n${page.page}`);
@@ -99,7 +95,7 @@ export function pagePassages(pages: RankedPage[], trees: ReadonlyMap<string, Doc
  * The page's pieces within `allowance` characters: all of them when they fit; otherwise the paragraphs
  * that share the most query words (then the page's first paragraphs), kept in reading order.
  */
-function excerpt(pieces: PagePiece[], allowance: number, queryTerms: ReadonlySet<string>): PagePiece[] {
+function excerpt(pieces: readonly PagePiece[], allowance: number, queryTerms: ReadonlySet<string>): readonly PagePiece[] {
   if (allowance < minimumPieceChars) return [];
   const total = pieces.reduce((sum, piece) => sum + piece.text.length, 0);
   if (total <= allowance) return pieces;
