@@ -76,7 +76,7 @@ async function answerEval(folio: Folio, config: Config, models: ReturnType<typeo
   return result;
 }
 
-export function parseScopes(scope: string): EvalScope[] {
+function parseScopes(scope: string): EvalScope[] {
   if (scope === 'both') return ['document', 'space'];
   if (scope === 'document' || scope === 'doc') return ['document'];
   if (scope === 'space') return ['space'];
@@ -99,7 +99,7 @@ function row(label: string, metrics: PageHitMetrics): string {
   return `  ${label.slice(0, 34).padEnd(34)} ${String(metrics.questions).padStart(4)} ${cells.join(' ')}`;
 }
 
-export function printAnswerReport(summary: {
+function printAnswerReport(summary: {
   documents: number;
   questions: number;
   unanswerable: number;

@@ -4,6 +4,7 @@ import type { EvalScope } from '../../retrieve/evaluation/run-eval.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { Answer, AskInput } from '../types.ts';
 import { answerReport, shortGoldAnswer, showsAnswer, type AnswerableOutcome, type AnswerReport } from './answer-metrics.ts';
+import { readyDocumentIds } from '../../retrieve/evaluation/ready-document-ids.ts';
 
 export interface AnswerEvalResult {
   scopes: Partial<Record<EvalScope, AnswerReport>>;
@@ -25,7 +26,7 @@ export async function runAnswerEval(
   scopes: EvalScope[],
   onProgress?: (done: number, total: number) => void,
 ): Promise<AnswerEvalResult> {
-  const documentIds = new Map((await store.listDocuments(space)).filter(record => record.status === 'ready').map(record => [record.name, record.id]));
+  const documentIds = await readyDocumentIds(store, space);
   const answerable = sets.questions.filter(question => documentIds.has(question.doc));
   const unanswerable = sets.unanswerable.filter(question => documentIds.has(question.doc));
   const total = (answerable.length + unanswerable.length) * scopes.length;

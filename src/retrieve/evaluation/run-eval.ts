@@ -4,6 +4,7 @@ import { loadPageIndex } from '../load-page-index.ts';
 import { searchSpace } from '../search-space.ts';
 import type { EvalQuestion } from './eval-set.ts';
 import { firstCorrectRank, metricsReport, type MetricsReport } from './page-hit-metrics.ts';
+import { readyDocumentIds } from './ready-document-ids.ts';
 
 export type EvalScope = 'document' | 'space';
 
@@ -17,7 +18,7 @@ export async function runEval(
   questions: EvalQuestion[],
   scopes: EvalScope[],
 ): Promise<{ scopes: Partial<Record<EvalScope, MetricsReport>>; skipped: number }> {
-  const documentIds = new Map((await store.listDocuments(space)).filter(record => record.status === 'ready').map(record => [record.name, record.id]));
+  const documentIds = await readyDocumentIds(store, space);
   const answerable = questions.filter(question => documentIds.has(question.doc));
   const pageIndex = await loadPageIndex(store, [space]);
   const reports: Partial<Record<EvalScope, MetricsReport>> = {};
