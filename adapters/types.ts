@@ -1,14 +1,15 @@
 import type { Express } from 'express';
 
 /**
- * A chat platform plugged into the service. `folio serve` builds the enabled adapters, mounts their
- * routes on the one express app, starts them, and stops them on shutdown. Adapters translate platform
- * events into FolioApp calls and results into platform messages; the core knows none of them.
+ * A surface Folio is used through, plugged into the service: `folio serve` builds the configured ones
+ * (adapters/surfaces.ts), adds their routes to the one express app, starts them, and stops them on
+ * shutdown. A surface turns platform events into Folio calls (src/index.ts) and outcomes into platform
+ * messages; the core knows none of them.
  */
-export interface ChatAdapter {
+export interface SurfaceAdapter {
   readonly name: 'slack' | 'teams';
-  /** Adds the adapter's HTTP routes (Slack `/slack/events`, Teams `/api/messages`) to the shared app. */
-  mount(app: Express): void;
+  /** Adds the surface's HTTP routes (Slack `/slack/events`, Teams `/api/messages`) to the shared app. */
+  routes(app: Express): void;
   /** Background work: Socket Mode connections, subscriptions to ingest progress. */
   start(): Promise<void>;
   stop(): Promise<void>;

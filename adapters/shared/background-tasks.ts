@@ -1,4 +1,4 @@
-import type { Logger } from '../../src/log.ts';
+import type { Logger } from '../../src/index.ts';
 
 /**
  * Work started from a chat event after the platform's request was answered. Slack wants an answer

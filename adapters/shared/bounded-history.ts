@@ -1,4 +1,4 @@
-import type { ConversationTurn } from '../../src/answer/types.ts';
+import type { ConversationTurn } from '../../src/index.ts';
 
 /** Enough turns to resolve "it" and "that"; older turns rarely matter and cost prompt space. */
 export const historyLimits = { maxTurns: 12, maxTurnChars: 2_000 } as const;

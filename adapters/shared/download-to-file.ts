@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FolioError } from '../../src/errors.ts';
+import { FolioError } from '../../src/index.ts';
 
 export interface DownloadOptions {
   /** Host names the file may come from; "*.example.com" matches subdomains (not example.com itself). */

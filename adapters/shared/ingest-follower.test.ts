@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeHandbookPdf } from '../../test/support/answer/make-handbook-pdf.ts';
-import { createFolioApp, type FolioApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { parseSpaceId } from '../../src/spaces/space-id.ts';
-import { plainChatText } from './chat-text.ts';
+import { createFolio, loadConfig, parseSpaceId, type Folio } from '../../src/index.ts';
+import { plainChatText } from '../../src/index.ts';
 import { IngestFollower, type FollowedProgress } from './ingest-follower.ts';
 import { submitSharedFile } from './submit-shared-file.ts';
 
@@ -14,7 +12,7 @@ const space = parseSpaceId('slack:T1:C1');
 
 describe('following a shared file through the queue', () => {
   let dataDir: string;
-  let app: FolioApp;
+  let app: Folio;
   let follower: IngestFollower;
   let handbook: Uint8Array;
 
@@ -22,7 +20,7 @@ describe('following a shared file through the queue', () => {
     // Made once: pdf-lib stamps the creation time, so two calls may give different bytes.
     handbook ??= await makeHandbookPdf('a');
     dataDir = await mkdtemp(join(tmpdir(), 'folio-follower-'));
-    app = createFolioApp(loadConfig({ FOLIO_DATA_DIR: join(dataDir, 'data'), FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off', FOLIO_PARSE_WORKERS: '1' }));
+    app = createFolio(loadConfig({ FOLIO_DATA_DIR: join(dataDir, 'data'), FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off', FOLIO_PARSE_WORKERS: '1' }));
     follower = new IngestFollower(app, { statusHint: '`/folio docs` shows when it is ready.' });
   });
   afterEach(async () => {

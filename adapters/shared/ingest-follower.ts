@@ -1,10 +1,5 @@
-import type { FolioApp } from '../../src/app.ts';
-import { FolioError } from '../../src/errors.ts';
-import type { IngestOutcome } from '../../src/ingest/ingest-files.ts';
-import type { IngestEvent } from '../../src/ingest/types.ts';
-import type { IngestJobEvent } from '../../src/queue/types.ts';
-import type { SpaceId } from '../../src/spaces/space-id.ts';
-import type { ChatText } from './chat-text.ts';
+import { FolioError, type Folio, type IngestEvent, type IngestJobEvent, type IngestOutcome, type SpaceId } from '../../src/index.ts';
+import type { ChatText } from '../../src/index.ts';
 import { retryLine } from './ingest-messages.ts';
 
 /** Progress of a followed job: an ingest event, or the words for a retry the queue scheduled. */
@@ -41,7 +36,7 @@ export class IngestFollower {
   private stopped = false;
 
   constructor(
-    private readonly app: FolioApp,
+    private readonly app: Folio,
     private readonly options: IngestFollowerOptions,
   ) {}
 
@@ -80,10 +75,7 @@ export class IngestFollower {
     set.add(follower);
     this.followers.set(job.jobId, set);
     try {
-      const record = await this.app.getDocument(job.space, job.documentId).then(
-        found => found.record,
-        () => undefined,
-      );
+      const record = await this.app.findDocument(job.space, job.documentId).catch(() => undefined);
       if (record && (record.status === 'ready' || record.status === 'failed')) {
         return { documentId: record.id, name: record.name, pages: record.pageCount, status: record.status, duplicate: false, error: record.error, stats: record.stats };
       }

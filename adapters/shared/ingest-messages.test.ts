@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainChatText, renderChatText } from './chat-text.ts';
+import { plainChatText, renderChatText } from '../../src/index.ts';
 import { askHint, outcomeLine, outcomeText, progressLine, retryLine } from './ingest-messages.ts';
 
 const slackBold = (name: string) => `*${name}*`;

@@ -1,7 +1,5 @@
-import type { IngestOutcome } from '../../src/ingest/ingest-files.ts';
-import type { IngestEvent } from '../../src/ingest/types.ts';
-import type { IngestJobEvent } from '../../src/queue/types.ts';
-import type { ChatText } from './chat-text.ts';
+import type { IngestEvent, IngestJobEvent, IngestOutcome } from '../../src/index.ts';
+import type { ChatText } from '../../src/index.ts';
 
 /**
  * The words chat adapters show while a document is read: one line per stage ("Reading page 12 of 40"),

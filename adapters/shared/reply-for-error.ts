@@ -1,5 +1,4 @@
-import { asFolioError } from '../../src/errors.ts';
-import type { Logger } from '../../src/log.ts';
+import { asFolioError, type Logger } from '../../src/index.ts';
 
 /**
  * The words a chat user reads when something failed: the FolioError's userMessage (plain, says what to

@@ -1,5 +1,4 @@
-import type { FolioApp } from '../../src/app.ts';
-import { teamSpaceOf, type SpaceId } from '../../src/spaces/space-id.ts';
+import { teamSpaceOf, type Folio, type SpaceId } from '../../src/index.ts';
 
 /** What `scope …` found or did; each adapter puts it in its own words (Slack "workspace", Teams "organisation"). */
 export type ScopeCommandResult =
@@ -17,7 +16,7 @@ const conversationWords = new Set(['channel', 'chat', 'conversation']);
  * `scope team | channel`: whether questions asked in `space` also read its team-wide space
  * (`slack:<team>:*`, `teams:<tenant>:*`), through app.setScope; anything else reports the setting.
  */
-export async function runScopeCommand(app: FolioApp, space: SpaceId, argument: string): Promise<ScopeCommandResult> {
+export async function runScopeCommand(app: Folio, space: SpaceId, argument: string): Promise<ScopeCommandResult> {
   if (!teamSpaceOf(space)) return { kind: 'no-team-space' };
   const choice = argument.trim().toLowerCase();
   if (choice === 'team' || conversationWords.has(choice)) {

@@ -1,8 +1,5 @@
-import type { FolioApp, SubmittedDocument } from '../../src/app.ts';
-import type { DocumentSource } from '../../src/documents/types.ts';
-import type { IngestOutcome } from '../../src/ingest/ingest-files.ts';
-import type { SpaceId } from '../../src/spaces/space-id.ts';
-import type { ChatText } from './chat-text.ts';
+import type { DocumentSource, Folio, IngestOutcome, SpaceId, SubmittedDocument } from '../../src/index.ts';
+import type { ChatText } from '../../src/index.ts';
 import type { DownloadedFile } from './download-to-file.ts';
 import type { IngestFollower } from './ingest-follower.ts';
 import { progressLine } from './ingest-messages.ts';
@@ -24,7 +21,7 @@ export interface SharedFileSubmission {
  * deleted while it is read still leaves its space). Errors are thrown for the adapter to put into words.
  */
 export async function submitSharedFile(
-  dependencies: { app: FolioApp; follower: IngestFollower },
+  dependencies: { app: Folio; follower: IngestFollower },
   file: SharedFileSubmission,
   options: { timeoutMs: number; onProgress: (line: ChatText) => void; onSubmitted?: (submitted: SubmittedDocument) => Promise<void> },
 ): Promise<IngestOutcome> {

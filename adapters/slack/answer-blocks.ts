@@ -1,5 +1,5 @@
 import type { ContextBlock, KnownBlock, SectionBlock } from '@slack/web-api';
-import type { Answer, Citation } from '../../src/answer/types.ts';
+import type { Answer, Citation } from '../../src/index.ts';
 import { pagesLabel } from '../shared/pages-label.ts';
 import { shorten } from '../shared/shorten.ts';
 import { escapeMrkdwn, markdownToMrkdwn, splitText } from './slack-mrkdwn.ts';

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Answer } from '../../src/answer/types.ts';
-import type { SpaceId } from '../../src/spaces/space-id.ts';
+import { parseConversationSpace, type Answer, type AskOutcome } from '../../src/index.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
 import { shorten } from '../shared/shorten.ts';
 import { ThrottledMessage } from '../shared/throttled-message.ts';
 import { answerMessage, type SlackMessage } from './answer-blocks.ts';
 import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
-import { escapeMrkdwn, markdownToMrkdwn } from './slack-mrkdwn.ts';
+import { chatTextToMrkdwn, markdownToMrkdwn } from './slack-mrkdwn.ts';
 import { threadHistory } from './thread-history.ts';
 
 /** While streaming, the message shows plain text; Slack's text field stays far below its 40k limit. */
@@ -38,14 +37,9 @@ export async function answerInThread(dependencies: SlackHandlerDependencies, con
   );
   try {
     const spaces = await app.readableSpaces(conversation.space);
-    const directions = await directionsWithoutDocuments(dependencies, spaces, conversation);
-    if (directions) {
-      await message.flush({ text: directions });
-      return;
-    }
     const history = await threadHistory(conversation);
     let streamed = '';
-    const answer = await app.ask({
+    const outcome = await app.ask({
       spaces,
       question,
       history,
@@ -56,31 +50,23 @@ export async function answerInThread(dependencies: SlackHandlerDependencies, con
         message.set({ text: `${shorten(markdownToMrkdwn(streamed), streamingPreviewChars)} …` });
       },
     });
+    if (!('answer' in outcome)) {
+      await message.flush({ text: withSlackHints(outcome, conversation) });
+      return;
+    }
+    const { answer } = outcome;
     await message.flush(answerMessage(answer, await sourceLinks(answer, dependencies, conversation)));
-    log.info({ correlationId, answerId: answer.id, space: conversation.space, grounded: answer.grounded, citations: answer.citations.length }, 'answered a Slack question');
+    log.info({ correlationId, answerId: answer.id, space: conversation.space, outcome: outcome.kind, citations: answer.citations.length }, 'answered a Slack question');
   } catch (error) {
     await message.flush({ text: replyForError(error, log, { correlationId, space: conversation.space }) });
   }
 }
 
-/**
- * Directions for a conversation with nothing to answer from: no documents at all, or none ready yet.
- * Undefined when at least one document is ready.
- */
-async function directionsWithoutDocuments(dependencies: SlackHandlerDependencies, spaces: SpaceId[], conversation: SlackConversation): Promise<string | undefined> {
-  const records = (await Promise.all(spaces.map(space => dependencies.app.listDocuments(space)))).flat();
-  if (records.some(record => record.status === 'ready')) return undefined;
-  const here = conversation.space.includes(':dm:') ? 'in our conversation' : 'in this channel';
-  const names = (list: typeof records) => list.slice(0, 5).map(record => `*${escapeMrkdwn(record.name)}*`).join(', ');
-  const reading = records.filter(record => record.status !== 'failed');
-  if (reading.length > 0) return `I am still reading ${names(reading)}. Ask me again once it is ready: I post a summary in the thread where it was shared.`;
-  if (records.length > 0) return `I could not read any of the documents ${here} (${names(records)}), so I have nothing to answer from. Share a readable copy (\`/folio docs\` says what went wrong), then ask again.`;
-  return [
-    `There are no documents ${here} yet, so I have nothing to answer from.`,
-    '• Drop a PDF, PowerPoint or Word file into this conversation and I will read it (a few seconds to a few minutes).',
-    '• Then ask me, e.g. “@Folio what does the report say about costs?”',
-    '• `/folio scope team` lets this channel also use the documents shared with the whole workspace.',
-  ].join('\n');
+/** The core's message, plus how to reach more documents in Slack when a channel has none of its own. */
+function withSlackHints(outcome: Exclude<AskOutcome, { answer: Answer }>, conversation: SlackConversation): string {
+  const text = chatTextToMrkdwn(outcome.message);
+  if (outcome.kind !== 'no_documents' || outcome.unreadable.length > 0 || parseConversationSpace(conversation.space).place !== 'channel') return text;
+  return `${text}\n• \`/folio scope team\` lets this channel also use the documents shared with the whole workspace.`;
 }
 
 /**
@@ -98,7 +84,7 @@ async function sourceLinks(answer: Answer, dependencies: SlackHandlerDependencie
           links.set(documentId, file.permalink);
           return;
         }
-        const { record } = await dependencies.app.getDocument(space, documentId);
+        const record = await dependencies.app.findDocument(space, documentId);
         const [channel, ts] = record.source.platform === 'slack' ? (record.source.messageRef?.split(':') ?? []) : [];
         if (!channel || !ts) return;
         const permalink = await conversation.client.chat.getPermalink({ channel, message_ts: ts });

@@ -1,5 +1,5 @@
 import { LogLevel, type Logger as BoltLogger } from '@slack/bolt';
-import type { Logger } from '../../src/log.ts';
+import type { Logger } from '../../src/index.ts';
 
 /**
  * Bolt and the Slack SDK log through this, so their lines land in Folio's pino log (structured, one

@@ -1,12 +1,9 @@
 import { App, ExpressReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
-import type { FolioApp } from '../../src/app.ts';
-import type { SlackConfig } from '../../src/config.ts';
-import { FolioError } from '../../src/errors.ts';
-import type { Logger } from '../../src/log.ts';
+import { FolioError, type Folio, type Logger, type SlackConfig } from '../../src/index.ts';
 import { BackgroundTasks } from '../shared/background-tasks.ts';
 import { IngestFollower } from '../shared/ingest-follower.ts';
-import type { ChatAdapter } from '../types.ts';
+import type { SurfaceAdapter } from '../types.ts';
 import { boltLogger } from './bolt-logger.ts';
 import { registerSlackRoutes } from './routes.ts';
 import type { SlackAdapterSettings, SlackHandlerDependencies } from './slack-dependencies.ts';
@@ -21,7 +18,7 @@ export interface SlackAdapterOptions extends Partial<Omit<SlackAdapterSettings, 
   webClientOptions?: Omit<WebClientOptions, 'slackApiUrl' | 'logger'>;
 }
 
-export interface SlackChatAdapter extends ChatAdapter {
+export interface SlackSurfaceAdapter extends SurfaceAdapter {
   /** Resolves when the work started by earlier events (ingest, answers, commands) has finished. */
   whenIdle(): Promise<void>;
 }
@@ -36,7 +33,7 @@ const stopGraceMs = 20_000;
  * verified, OAuth install at `/slack/install` for many workspaces), or Socket Mode when an app token is
  * set. Events are acknowledged at once and handled in the background (processBeforeResponse: false).
  */
-export async function createSlackAdapter(app: FolioApp, config: SlackConfig, log: Logger, options: SlackAdapterOptions = {}): Promise<SlackChatAdapter> {
+export async function createSlackAdapter(app: Folio, config: SlackConfig, log: Logger, options: SlackAdapterOptions = {}): Promise<SlackSurfaceAdapter> {
   const slackLog = log.child({ component: 'slack' });
   const oauth = config.oauth;
   if (!config.botToken && !oauth) throw configInvalid('SLACK_BOT_TOKEN (one workspace) or SLACK_CLIENT_ID/SECRET/STATE_SECRET (OAuth installs) is required for Slack');
@@ -47,7 +44,7 @@ export async function createSlackAdapter(app: FolioApp, config: SlackConfig, log
 
   const clientOptions: WebClientOptions = { ...options.webClientOptions, ...(config.apiUrl ? { slackApiUrl: withTrailingSlash(config.apiUrl) } : {}) };
   const logger = boltLogger(slackLog);
-  const installations = multiWorkspace ? new StateInstallationStore(app.ports.state) : undefined;
+  const installations = multiWorkspace ? new StateInstallationStore(app.surfaceState) : undefined;
   const publicUrl = app.config.server.publicUrl?.replace(/\/+$/, '');
 
   const receiver = config.appToken
@@ -99,7 +96,7 @@ export async function createSlackAdapter(app: FolioApp, config: SlackConfig, log
     progressIntervalMs: options.progressIntervalMs ?? defaultProgressIntervalMs,
     ingestWaitMs: options.ingestWaitMs ?? defaultIngestWaitMs,
   };
-  const dependencies: SlackHandlerDependencies = { app, log: slackLog, settings, tasks, follower, fileRecords: new SlackFileRecords(app.ports.state), installations };
+  const dependencies: SlackHandlerDependencies = { app, log: slackLog, settings, tasks, follower, fileRecords: new SlackFileRecords(app.surfaceState), installations };
   registerSlackRoutes(bolt, dependencies);
   bolt.error(async error => {
     slackLog.error({ code: error.code, message: error.message }, 'a Slack handler failed');
@@ -109,7 +106,7 @@ export async function createSlackAdapter(app: FolioApp, config: SlackConfig, log
   return {
     name: 'slack',
     summary: `Slack: ${mode} (${multiWorkspace ? `OAuth installs at ${slackPaths.install}` : 'single workspace'})`,
-    mount(expressApp) {
+    routes(expressApp) {
       if (receiver instanceof ExpressReceiver) expressApp.use(receiver.router);
     },
     async start() {

@@ -1,6 +1,6 @@
 import type { Context } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { FolioError } from '../../src/errors.ts';
+import { FolioError } from '../../src/index.ts';
 import type { SlackHandlerDependencies } from './slack-dependencies.ts';
 
 /**

@@ -1,12 +1,11 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import type { DocumentRecord } from '../../src/documents/types.ts';
-import type { SpaceId } from '../../src/spaces/space-id.ts';
+import { spaceOfConversation, type DocumentRecord, type SpaceId } from '../../src/index.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
 import { runScopeCommand } from '../shared/scope-command.ts';
 import type { SlackHandlerDependencies } from './slack-dependencies.ts';
 import { escapeMrkdwn } from './slack-mrkdwn.ts';
 import { slackCommand } from './slack-surface.ts';
-import { isDirectMessageChannel, slackSpaceOf } from './slack-space.ts';
+import { isDirectMessageChannel } from './slack-space.ts';
 
 const helpText = [
   '*Folio* reads the documents shared in this conversation and answers questions about them, with pages.',
@@ -25,7 +24,7 @@ export function onFolioCommand(dependencies: SlackHandlerDependencies) {
     await ack();
     const teamId = context.teamId ?? command.team_id;
     const isDirectMessage = isDirectMessageChannel(command.channel_id, command.channel_name === 'directmessage' ? 'im' : undefined);
-    const space = slackSpaceOf({ teamId, channelId: command.channel_id, userId: command.user_id, isDirectMessage });
+    const space = spaceOfConversation({ platform: 'slack', teamId, channelId: command.channel_id, userId: command.user_id, isDirectMessage });
     dependencies.tasks.run('slack command', async () => {
       let text: string;
       try {

@@ -1,12 +1,13 @@
 import type { Context } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { spaceOfConversation } from '../../src/index.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
 import { answerInThread } from './answer-in-thread.ts';
 import { claimMessage } from './delivery-dedupe.ts';
 import { ingestSharedFiles } from './ingest-shared-files.ts';
 import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
 import { isMediaFile, type SlackFile } from './slack-file.ts';
-import { isDirectMessageChannel, slackSpaceOf } from './slack-space.ts';
+import { isDirectMessageChannel } from './slack-space.ts';
 import { stripMentions } from './thread-history.ts';
 
 /** The fields of `message` and `app_mention` events this handler reads. */
@@ -50,7 +51,7 @@ export function onMessage(dependencies: SlackHandlerDependencies) {
       dependencies.log.warn({ channel: message.channel }, 'a Slack message without a team or bot token; ignored');
       return;
     }
-    if (!(await claimMessage(dependencies.app.ports.state, { teamId, channelId: message.channel, ts: message.ts }))) return;
+    if (!(await claimMessage(dependencies.app.surfaceState, { teamId, channelId: message.channel, ts: message.ts }))) return;
 
     const conversation: SlackConversation = {
       client,
@@ -59,7 +60,7 @@ export function onMessage(dependencies: SlackHandlerDependencies) {
       teamId,
       channelId: message.channel,
       userId: message.user,
-      space: slackSpaceOf({ teamId, channelId: message.channel, userId: message.user, isDirectMessage }),
+      space: spaceOfConversation({ platform: 'slack', teamId, channelId: message.channel, userId: message.user, isDirectMessage }),
       messageTs: message.ts,
       threadTs: message.thread_ts ?? message.ts,
     };

@@ -24,7 +24,7 @@ export function slackEventHandlers(dependencies: SlackHandlerDependencies): Reco
 
 /** Registers every handler on the Bolt app: events, the slash command and the feedback buttons. */
 export function registerSlackRoutes(bolt: App, dependencies: SlackHandlerDependencies): void {
-  bolt.use(dropRepeatedDeliveries(dependencies.app.ports.state, dependencies.log));
+  bolt.use(dropRepeatedDeliveries(dependencies.app.surfaceState, dependencies.log));
   for (const [type, handler] of Object.entries(slackEventHandlers(dependencies))) {
     bolt.event(type, handler as Parameters<App['event']>[1]);
   }

@@ -1,7 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import type { FolioApp } from '../../src/app.ts';
-import type { Logger } from '../../src/log.ts';
-import type { SpaceId } from '../../src/spaces/space-id.ts';
+import type { Folio, Logger, SpaceId } from '../../src/index.ts';
 import type { BackgroundTasks } from '../shared/background-tasks.ts';
 import type { IngestFollower } from '../shared/ingest-follower.ts';
 import type { SlackFileRecords } from './slack-file-records.ts';
@@ -21,7 +19,7 @@ export interface SlackAdapterSettings {
 
 /** What every handler gets: the core app and the adapter's own helpers (built once in index.ts). */
 export interface SlackHandlerDependencies {
-  app: FolioApp;
+  app: Folio;
   log: Logger;
   settings: SlackAdapterSettings;
   tasks: BackgroundTasks;

@@ -1,5 +1,4 @@
-import type { SpaceId } from '../../src/spaces/space-id.ts';
-import type { StateStore } from '../../src/state/types.ts';
+import type { SpaceId, SurfaceState } from '../../src/index.ts';
 
 export interface SlackFileRecord {
   fileId: string;
@@ -10,13 +9,13 @@ export interface SlackFileRecord {
 }
 
 /**
- * Which Slack files became which documents, kept in the StateStore (shared by every process):
+ * Which Slack files became which documents, kept in the SurfaceState (shared by every process):
  * `slack:file:<fileId>:<space>` → the record, and `slack:document:<space>:<documentId>` → the file ids
  * that hold those bytes. A file deleted in Slack removes its document only when no other shared
  * file with the same bytes is left in that space.
  */
 export class SlackFileRecords {
-  constructor(private readonly state: StateStore) {}
+  constructor(private readonly state: SurfaceState) {}
 
   async remember(record: SlackFileRecord): Promise<void> {
     await this.state.set(fileKey(record.fileId, record.space), record);

@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import { FolioError } from '../../src/errors.ts';
+import { FolioError } from '../../src/index.ts';
 import { downloadToFile, type DownloadedFile } from '../shared/download-to-file.ts';
 
 /** The fields of a Slack file object (message `files[]`, `files.info`) the adapter reads. */

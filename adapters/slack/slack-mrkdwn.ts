@@ -1,4 +1,4 @@
-import { renderChatText, type ChatText } from '../shared/chat-text.ts';
+import { renderChatText, type ChatText } from '../../src/index.ts';
 
 /**
  * Answers are Markdown; Slack renders its own "mrkdwn": `*bold*`, `_italic_`, `<url|text>` links, no

@@ -1,14 +1,13 @@
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
-import { FolioError } from '../../src/errors.ts';
-import type { StateStore } from '../../src/state/types.ts';
+import { FolioError, type SurfaceState } from '../../src/index.ts';
 
 /**
- * Workspace installations (multi-workspace OAuth) in Folio's StateStore, so every process (and, with
+ * Workspace installations (multi-workspace OAuth) in Folio's SurfaceState, so every process (and, with
  * Redis, every host) authorizes events with the same bot tokens. One key per workspace, or per
  * Enterprise Grid organisation for org-wide installs. Bolt calls fetchInstallation for every event.
  */
 export class StateInstallationStore implements InstallationStore {
-  constructor(private readonly state: StateStore) {}
+  constructor(private readonly state: SurfaceState) {}
 
   async storeInstallation(installation: Installation): Promise<void> {
     const key = installation.isEnterpriseInstall && installation.enterprise

@@ -1,4 +1,4 @@
-import type { ConversationTurn } from '../../src/answer/types.ts';
+import type { ConversationTurn } from '../../src/index.ts';
 import { boundedHistory } from '../shared/bounded-history.ts';
 import { answerTextOf } from './answer-blocks.ts';
 import type { SlackConversation } from './slack-dependencies.ts';

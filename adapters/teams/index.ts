@@ -1,12 +1,10 @@
 import { CloudAdapter, type AuthConfiguration, type Request as AgentsRequest, type WebResponse } from '@microsoft/agents-hosting';
 import express, { type Express, type RequestHandler } from 'express';
-import type { FolioApp } from '../../src/app.ts';
-import type { TeamsConfig } from '../../src/config.ts';
-import type { Logger } from '../../src/log.ts';
+import type { Folio, Logger, TeamsConfig } from '../../src/index.ts';
 import { BackgroundTasks } from '../shared/background-tasks.ts';
 import { IngestFollower } from '../shared/ingest-follower.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
-import type { ChatAdapter } from '../types.ts';
+import type { SurfaceAdapter } from '../types.ts';
 import { ConversationReplies, type BotIdentity } from './conversation-replies.ts';
 import { GraphAppToken } from './graph/graph-app-token.ts';
 import { GraphClient } from './graph/graph-client.ts';
@@ -44,7 +42,7 @@ const entraTokenUrl = (tenantId: string) => `https://login.microsoftonline.com/$
  * id, every request's JWT is validated by the SDK; without one, authentication is off (local testing
  * only), which start-up and the summary say loudly.
  */
-export async function createTeamsAdapter(app: FolioApp, config: TeamsConfig, log: Logger, options: TeamsAdapterOptions = {}): Promise<ChatAdapter> {
+export async function createTeamsAdapter(app: Folio, config: TeamsConfig, log: Logger, options: TeamsAdapterOptions = {}): Promise<SurfaceAdapter> {
   const authenticated = Boolean(config.appId);
   // validateIssuer: Entra signs every tenant's tokens with the same keys, so without it a token another
   // tenant obtained for this app id passes the signature and audience checks (the SDK leaves it off by default).
@@ -76,7 +74,7 @@ export async function createTeamsAdapter(app: FolioApp, config: TeamsConfig, log
     replies: new ConversationReplies(adapter, identity),
     tasks: new BackgroundTasks(log, 'teams'),
     follower: new IngestFollower(app, { statusHint: 'Ask me “docs” later to see when it is ready.' }),
-    seenTurns: new SeenTurns(app.ports.state),
+    seenTurns: new SeenTurns(app.surfaceState),
   };
   const onTurn = createTurnHandler(dependencies);
   // The SDK's default tells users "please fix the source code"; this says what happened in plain words.
@@ -102,7 +100,7 @@ export async function createTeamsAdapter(app: FolioApp, config: TeamsConfig, log
     summary: authenticated
       ? `Teams: Bot Framework activities at ${teamsMessagesPath} (app ${config.appId}, JWT validated${graph ? ', Graph for channel files' : ''})`
       : `Teams: ${teamsMessagesPath} with AUTHENTICATION DISABLED (no TEAMS_APP_ID; local testing only)`,
-    mount(server: Express) {
+    routes(server: Express) {
       server.post(teamsMessagesPath, express.json({ limit: '1mb' }), ...(authenticated ? [authorize] : []), process);
     },
     async start() {

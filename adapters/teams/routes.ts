@@ -82,7 +82,7 @@ async function carryOut(dependencies: TeamsHandlerDependencies, turn: TeamsTurn,
  * later one is answered with 200 and does nothing.
  */
 async function firstDelivery(dependencies: TeamsHandlerDependencies, turn: TeamsTurn): Promise<boolean> {
-  const claimed = await dependencies.app.ports.state.claim(`teams:activity:${turn.tenantId}:${turn.conversationId}:${turn.activityId}`, { ttlSeconds: deliveryMemorySeconds });
+  const claimed = await dependencies.app.surfaceState.claim(`teams:activity:${turn.tenantId}:${turn.conversationId}:${turn.activityId}`, { ttlSeconds: deliveryMemorySeconds });
   if (!claimed) dependencies.log.info({ activityId: turn.activityId }, 'Teams delivered an activity again; ignored');
   return claimed;
 }

@@ -1,5 +1,4 @@
-import type { ConversationTurn } from '../../src/answer/types.ts';
-import type { StateStore } from '../../src/state/types.ts';
+import type { ConversationTurn, SurfaceState } from '../../src/index.ts';
 import { boundedHistory, historyLimits } from '../shared/bounded-history.ts';
 import type { TeamsTurn } from './teams-turn.ts';
 
@@ -24,7 +23,7 @@ const chatWindowMs = 60 * 60_000;
  */
 export class SeenTurns {
   constructor(
-    private readonly state: StateStore,
+    private readonly state: SurfaceState,
     private readonly now: () => number = Date.now,
   ) {}
 

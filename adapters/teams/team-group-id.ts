@@ -1,4 +1,4 @@
-import { FolioError } from '../../src/errors.ts';
+import { FolioError } from '../../src/index.ts';
 import type { TeamsHandlerDependencies } from './teams-dependencies.ts';
 import type { TeamsTurn } from './teams-turn.ts';
 
@@ -13,12 +13,12 @@ export async function teamGroupIdOf(dependencies: Pick<TeamsHandlerDependencies,
     throw new FolioError({ code: 'input_invalid', message: 'channel message without channelData.team.id', userMessage: 'I could not tell which team this channel belongs to, so I could not read the file.' });
   }
   const key = `teams:team-group:${turn.teamId}`;
-  const known = await dependencies.app.ports.state.get<string>(key);
+  const known = await dependencies.app.surfaceState.get<string>(key);
   if (known) return known;
   const groupId = await dependencies.replies.teamGroupId(turn.reference, turn.teamId);
   if (!groupId) {
     throw new FolioError({ code: 'input_invalid', message: `no aadGroupId for team ${turn.teamId}`, userMessage: 'I could not look up this team in Microsoft 365, so I could not read the file. Please try again in a minute.', retryable: true });
   }
-  await dependencies.app.ports.state.set(key, groupId);
+  await dependencies.app.surfaceState.set(key, groupId);
   return groupId;
 }

@@ -1,5 +1,4 @@
-import type { FolioApp } from '../../src/app.ts';
-import type { Logger } from '../../src/log.ts';
+import type { Folio, Logger } from '../../src/index.ts';
 import type { BackgroundTasks } from '../shared/background-tasks.ts';
 import type { IngestFollower } from '../shared/ingest-follower.ts';
 import type { ConversationReplies } from './conversation-replies.ts';
@@ -21,7 +20,7 @@ export interface TeamsAdapterSettings {
 
 /** What every handler gets (built once in index.ts). */
 export interface TeamsHandlerDependencies {
-  app: FolioApp;
+  app: Folio;
   log: Logger;
   settings: TeamsAdapterSettings;
   replies: ConversationReplies;

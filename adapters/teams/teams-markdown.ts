@@ -1,4 +1,4 @@
-import { renderChatText, type ChatText } from '../shared/chat-text.ts';
+import { renderChatText, type ChatText } from '../../src/index.ts';
 
 /**
  * Teams renders a subset of Markdown in messages and Adaptive Card TextBlocks: `**bold**`, `_italic_`,

@@ -1,7 +1,6 @@
 import type { Activity, ConversationReference } from '@microsoft/agents-activity';
-import { FolioError } from '../../src/errors.ts';
-import type { SpaceId } from '../../src/spaces/space-id.ts';
-import { splitConversationId, teamsSpaceOf } from './teams-space.ts';
+import { FolioError, type SpaceId, spaceOfConversation } from '../../src/index.ts';
+import { splitConversationId } from './teams-space.ts';
 
 export type TeamsConversationKind = 'personal' | 'groupChat' | 'channel';
 
@@ -62,7 +61,7 @@ export function readTeamsTurn(activity: Activity): TeamsTurn {
     teamId: channelData.team?.id,
     teamGroupId: channelData.team?.aadGroupId,
     channelId: kind === 'channel' ? (channelData.channel?.id ?? conversationId) : undefined,
-    space: teamsSpaceOf(tenantId, conversationId),
+    space: spaceOfConversation({ platform: 'teams', tenantId, conversationId }),
     userId: activity.from?.aadObjectId ?? activity.from?.id ?? 'unknown',
     mentionsBot,
     botId: activity.recipient?.id,

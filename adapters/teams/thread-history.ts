@@ -1,5 +1,4 @@
-import type { ConversationTurn } from '../../src/answer/types.ts';
-import { asFolioError } from '../../src/errors.ts';
+import { asFolioError, type ConversationTurn } from '../../src/index.ts';
 import { threadTurns } from './graph/thread-turns.ts';
 import { teamGroupIdOf } from './team-group-id.ts';
 import type { TeamsHandlerDependencies } from './teams-dependencies.ts';

@@ -2,9 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
-import type { FolioApp } from '../../src/app.ts';
-import { PageImageRenderer } from '../../src/documents/page-image.ts';
-import type { Logger } from '../../src/log.ts';
+import type { Folio, Logger } from '../../src/index.ts';
 import { OpenStreams } from './event-stream.ts';
 import { apiNotFound, errorHandler } from './http-errors.ts';
 import { WebMetrics } from './metrics.ts';
@@ -16,7 +14,7 @@ import { UploadLimiter } from './upload-limiter.ts';
 import type { WebContext } from './web-context.ts';
 
 export interface WebAppOptions {
-  /** Defaults to the FolioApp's logger. */
+  /** Defaults to the Folio's logger. */
   log?: Logger;
   /** Where uploads are buffered before they are stored by hash; default `<tmpdir>/folio-uploads`. */
   uploadDir?: string;
@@ -26,11 +24,11 @@ const consoleDir = fileURLToPath(new URL('./console/', import.meta.url));
 
 /**
  * The REST API, the web console (at `/`) and the operational endpoints on one express app. Slack and
- * Teams mount their routes on the same app afterwards (`adapter.mount(app)`): nothing here parses
+ * Teams mount their routes on the same app afterwards (`surface.routes(app)`): nothing here parses
  * bodies globally (Slack verifies signatures over the raw body) and only `/v1/...` gets a JSON 404.
  * Call closeWebApp when the server stops: it ends open event streams and unsubscribes metrics.
  */
-export function createWebApp(folio: FolioApp, options: WebAppOptions = {}): Express {
+export function createWebApp(folio: Folio, options: WebAppOptions = {}): Express {
   const log = (options.log ?? folio.log).child({ component: 'web' });
   const uploads = new UploadLimiter(folio.config.server.maxConcurrentUploads);
   const metrics = new WebMetrics(folio, () => uploads.total);
@@ -39,7 +37,6 @@ export function createWebApp(folio: FolioApp, options: WebAppOptions = {}): Expr
     metrics,
     uploads,
     streams: new OpenStreams(),
-    pageImages: new PageImageRenderer({ dataDir: folio.config.dataDir, blobs: folio.ports.blobs, ingest: folio.config.ingest }),
     uploadDir: options.uploadDir ?? join(tmpdir(), 'folio-uploads'),
   };
 

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { MulterError } from 'multer';
-import { FolioError, storageFullError, type FolioErrorCode } from '../../src/errors.ts';
+import { FolioError, storageFullError, type FolioErrorCode } from '../../src/index.ts';
 import type { WebMetrics } from './metrics.ts';
 import { requestLog } from './request-context.ts';
 

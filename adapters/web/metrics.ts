@@ -1,7 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Answer } from '../../src/answer/types.ts';
-import type { FolioApp } from '../../src/app.ts';
-import type { IngestJobEvent } from '../../src/queue/types.ts';
+import type { Answer, Folio, IngestJobEvent } from '../../src/index.ts';
 
 /**
  * Prometheus metrics of one web app, in its own registry (tests build several apps in one process;
@@ -18,7 +16,7 @@ export class WebMetrics {
   private readonly modelCalls: Counter;
   private readonly unsubscribe: () => void;
 
-  constructor(folio: FolioApp, uploadsInFlight: () => number) {
+  constructor(folio: Folio, uploadsInFlight: () => number) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'folio_' });
     this.errors = new Counter({ name: 'folio_errors_total', help: 'Failed requests and questions, by error code', labelNames: ['code'], registers });
@@ -45,7 +43,7 @@ export class WebMetrics {
       labelNames: ['state'],
       registers,
       async collect() {
-        const counts = await folio.ports.queue.counts();
+        const counts = await folio.queueCounts();
         for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
       },
     });

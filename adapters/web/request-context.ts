@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
-import type { Logger } from '../../src/log.ts';
+import type { Logger } from '../../src/index.ts';
 
 /** A caller's own id is kept when it looks like one (proxies and clients correlate with it). */
 const acceptableRequestId = /^[A-Za-z0-9._:-]{1,100}$/;

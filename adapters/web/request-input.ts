@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { parseSpaceId, type SpaceId } from '../../src/spaces/space-id.ts';
+import { parseSpaceId, type SpaceId } from '../../src/index.ts';
 import { inputInvalid } from './http-errors.ts';
 
 /** The `:space` of the URL as a SpaceId: `handbook` is `web:handbook`; unsafe names are refused (400). */

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { FolioError } from '../../src/errors.ts';
+import { FolioError } from '../../src/index.ts';
 
 /**
  * Bearer authentication with FOLIO_API_KEY. Both sides are hashed first so the comparison takes the

@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { FolioError } from '../../src/errors.ts';
-import type { Logger } from '../../src/log.ts';
+import { FolioError, type Logger } from '../../src/index.ts';
 import { closeWebApp } from './create-web-app.ts';
 
 export interface WebServerOptions {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { FolioError } from '../../src/errors.ts';
+import { FolioError } from '../../src/index.ts';
 import { bearerToken } from './require-api-key.ts';
 
 /** How long a refused client is asked to wait; uploads usually finish within seconds. */

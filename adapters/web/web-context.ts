@@ -1,15 +1,13 @@
-import type { FolioApp } from '../../src/app.ts';
-import type { PageImageRenderer } from '../../src/documents/page-image.ts';
+import type { Folio } from '../../src/index.ts';
 import type { OpenStreams } from './event-stream.ts';
 import type { WebMetrics } from './metrics.ts';
 import type { UploadLimiter } from './upload-limiter.ts';
 
 /** What the route handlers of one web app share; built once by createWebApp. */
 export interface WebContext {
-  folio: FolioApp;
+  folio: Folio;
   metrics: WebMetrics;
   streams: OpenStreams;
-  pageImages: PageImageRenderer;
   uploads: UploadLimiter;
   /** Where multipart uploads are written before submitDocument stores them by hash. */
   uploadDir: string;

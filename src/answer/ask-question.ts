@@ -92,7 +92,7 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
     return { ...base, ...answer, context, language, notes, usage, modelCalls, timings };
   };
 
-  const records = await readyRecords(store, input.spaces, input.documentIds);
+  const records = input.readyDocuments ? new Map(input.readyDocuments.filter(record => record.status === 'ready').map(record => [record.id, record])) : await readyRecords(store, input.spaces, input.documentIds);
   if (records.size === 0) {
     return finish({ answer: answerMessages(language).emptySpace, citations: [], figures: [], grounded: false, extractive: !models.language, closest: [] });
   }

@@ -1,3 +1,4 @@
+import type { DocumentRecord } from '../documents/types.ts';
 import type { ModelUsage } from '../models/types.ts';
 import type { QueryPlan } from '../retrieve/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
@@ -20,6 +21,8 @@ export interface AskInput {
   signal?: AbortSignal;
   /** Ties log lines of one question together. */
   correlationId?: string;
+  /** The ready documents of `spaces` (within `documentIds`), when the caller has listed them already. */
+  readyDocuments?: DocumentRecord[];
 }
 
 export type AskEvent =

@@ -1,10 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createFolioApp, type FolioApp } from '../app.ts';
-import type { Answer } from '../answer/types.ts';
-import type { Config } from '../config.ts';
-import { FolioError } from '../errors.ts';
-import { createLogger } from '../log.ts';
-import { parseSpaceId, type SpaceId } from '../spaces/space-id.ts';
+import { createFolio, createLogger, FolioError, parseSpaceId, plainChatText, type Answer, type AskOutcome, type Config, type Folio, type SpaceId } from '../index.ts';
 import { parseBatchQuestion } from './batch-question.ts';
 
 export interface AskCommandOptions {
@@ -16,7 +11,8 @@ export interface AskCommandOptions {
 
 /**
  * `folio ask "<q>" --space S`: the answer streamed to stdout with its sources after it, or with --json
- * one object `{answer, citations, context, figures, grounded, language, modelCalls, timings, ...}`.
+ * one object `{outcome, answer, citations, context, figures, grounded, language, modelCalls, timings, ...}`
+ * (`outcome`: answered, not_found, no_documents or still_reading; the last two carry only the message).
  * `--batch FILE.jsonl` answers one question per line (`doc` restricts it to that document) and prints
  * one JSON line each: the same object with the line's `id` (the answer's own id as `answerId`). Logs (warnings only, unless FOLIO_LOG_LEVEL says more) go to stderr.
  */
@@ -26,11 +22,11 @@ export async function askCommand(config: Config, question: string | undefined, o
     throw new FolioError({ code: 'question_empty', message: 'ask without a question', userMessage: 'Give a question, e.g. folio ask "how long is the warranty?" --space handbook, or --batch questions.jsonl.' });
   }
   const log = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
-  const app = createFolioApp(config, { log });
+  const app = createFolio(config, { log });
   try {
     if (options.batch) return await askBatch(app, space, options.batch);
     let streamed = false;
-    const answer = await app.ask({
+    const outcome = await app.ask({
       spaces: await app.readableSpaces(space),
       question: question!,
       onEvent: options.json
@@ -42,12 +38,14 @@ export async function askCommand(config: Config, question: string | undefined, o
           },
     });
     if (options.json) {
-      console.log(JSON.stringify(answerJson(answer)));
-    } else {
+      console.log(JSON.stringify(outcomeJson(outcome)));
+    } else if ('answer' in outcome) {
       // A streamed draft may still carry citation numbers the check removed: print the checked answer.
       if (streamed) process.stdout.write('\n\n— checked answer —\n');
-      console.log(answer.answer);
-      printSources(answer);
+      console.log(outcome.answer.answer);
+      printSources(outcome.answer);
+    } else {
+      console.log(plainChatText(outcome.message));
     }
     return 0;
   } finally {
@@ -56,7 +54,7 @@ export async function askCommand(config: Config, question: string | undefined, o
 }
 
 /** One JSON line per input line; a bad line or an unknown `doc` gets `{id?, error}` and a non-zero exit code. */
-async function askBatch(app: FolioApp, space: SpaceId, path: string): Promise<number> {
+async function askBatch(app: Folio, space: SpaceId, path: string): Promise<number> {
   const text = await readFile(path, 'utf8').catch(() => {
     throw new FolioError({ code: 'input_invalid', message: `cannot read ${path}`, userMessage: `Cannot read ${path}: give a JSONL file of {id, question, doc?} lines.` });
   });
@@ -71,16 +69,16 @@ async function askBatch(app: FolioApp, space: SpaceId, path: string): Promise<nu
       continue;
     }
     const { id, question, doc } = parsed;
-    const record = doc ? await app.ports.store.findDocument(space, doc) : null;
+    const record = doc ? await app.findDocument(space, doc).catch(() => null) : null;
     if (doc && !record) {
       console.log(JSON.stringify({ id, error: `no document named ${doc} in this space` }));
       failures += 1;
       continue;
     }
     try {
-      const answer = await app.ask({ spaces, question, documentIds: record ? [record.id] : undefined });
+      const outcome = await app.ask({ spaces, question, documentIds: record ? [record.id] : undefined });
       // `id` is the line's; the answer's own id (for feedback) moves to `answerId`.
-      console.log(JSON.stringify({ ...answerJson(answer), answerId: answer.id, id }));
+      console.log(JSON.stringify({ ...outcomeJson(outcome), ...('answer' in outcome ? { answerId: outcome.answer.id } : {}), id }));
     } catch (error) {
       // One question failing (too long, empty) must not cost the others their answers.
       const message = error instanceof FolioError ? error.userMessage : String(error);
@@ -89,6 +87,13 @@ async function askBatch(app: FolioApp, space: SpaceId, path: string): Promise<nu
     }
   }
   return failures === 0 ? 0 : 1;
+}
+
+function outcomeJson(outcome: AskOutcome) {
+  if (!('answer' in outcome)) {
+    return { outcome: outcome.kind, answer: plainChatText(outcome.message), citations: [], context: [], figures: [], grounded: false, language: outcome.language, reading: outcome.reading.map(record => record.name), unreadable: outcome.unreadable.map(record => record.name) };
+  }
+  return { outcome: outcome.kind, ...answerJson(outcome.answer), reading: outcome.reading.map(record => record.name) };
 }
 
 function answerJson(answer: Answer) {

@@ -1,11 +1,8 @@
-import type { Config } from '../config.ts';
-import { buildFolio } from '../compose.ts';
-import { silentLogger } from '../log.ts';
-import { parseSpaceId } from '../spaces/space-id.ts';
+import { createFolio, parseSpaceId, silentLogger, type Config } from '../index.ts';
 
 export async function docsCommand(config: Config, options: { space: string; json?: boolean }): Promise<void> {
-  const folio = buildFolio(config, { log: silentLogger() });
-  const records = await folio.store.listDocuments(parseSpaceId(options.space)).finally(() => folio.close());
+  const folio = createFolio(config, { log: silentLogger() });
+  const records = await folio.listDocuments(parseSpaceId(options.space)).finally(() => folio.close());
   if (options.json) {
     for (const record of records) console.log(JSON.stringify(record));
     return;

@@ -1,20 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { askQuestion } from '../answer/ask-question.ts';
-import type { AnswerMetrics, AnswerReport } from '../answer/evaluation/answer-metrics.ts';
-import { runAnswerEval } from '../answer/evaluation/run-answer-eval.ts';
-import { TreeCache } from '../answer/tree-cache.ts';
-import { buildFolio, type Folio } from '../compose.ts';
-import type { Config } from '../config.ts';
-import { FolioError } from '../errors.ts';
-import { createLogger, type Logger } from '../log.ts';
-import { buildModels } from '../models/build-models.ts';
-import { readEvalSet, type EvalSet } from '../retrieve/evaluation/eval-set.ts';
-import type { MetricsReport, PageHitMetrics } from '../retrieve/evaluation/page-hit-metrics.ts';
-import { runEval, type EvalScope } from '../retrieve/evaluation/run-eval.ts';
-import { loadPageIndex } from '../retrieve/load-page-index.ts';
-import { parseSpaceId, type SpaceId } from '../spaces/space-id.ts';
+import {
+  createFolio,
+  createLogger,
+  FolioError,
+  parseSpaceId,
+  readEvalSet,
+  type AnswerMetrics,
+  type AnswerReport,
+  type Config,
+  type EvalScope,
+  type MetricsReport,
+  type PageHitMetrics,
+} from '../index.ts';
 
 export interface EvalCommandOptions {
   json?: boolean;
@@ -37,24 +36,26 @@ export async function evalCommand(config: Config, setDir: string, options: EvalC
   const set = await readEvalSet(resolve(setDir), { limit });
   const dataDir = options.dataDir ? resolve(options.dataDir) : await mkdtemp(join(tmpdir(), 'folio-eval-'));
   const log = createLogger({ level: 'warn' });
-  const models = options.answers ? buildModels(config.models, { log }).models : {};
-  const folio = buildFolio({ ...config, dataDir }, { log, embeddingModel: models.embedding });
+  // The retrieval eval measures the offline ranking: no model is built for it, so no vectors either.
+  const folio = createFolio({ ...config, dataDir }, { log, ...(options.answers ? {} : { models: {} }) });
   const space = parseSpaceId('eval');
   try {
     const started = Date.now();
-    const outcomes = await folio.ingest(set.documentPaths.map(path => ({ path })), space);
+    const outcomes = await folio.ingestFiles(set.documentPaths.map(path => ({ path })), space);
     const failed = outcomes.filter(outcome => outcome.status === 'failed');
     for (const outcome of failed) console.error(`✗ ${outcome.name}: ${outcome.error?.message}`);
     const ingestMs = Date.now() - started;
     const runStarted = Date.now();
     const counts = { documents: set.documentPaths.length, failedDocuments: failed.length, questions: set.questions.length, ingestMs };
     if (options.answers) {
-      const result = await answerEval(folio, config, models, log, space, set, scopes, !options.json);
-      const summary = { ...counts, unanswerable: set.unanswerable.length, skipped: result.skipped, askMs: Date.now() - runStarted, models: models.language?.id ?? 'offline', scopes: result.scopes };
+      const progress = !options.json && process.stderr.isTTY ? (done: number, total: number) => process.stderr.write(`\rasked ${done} of ${total}`) : undefined;
+      const result = await folio.evaluateAnswers(space, set, scopes, progress);
+      if (progress) process.stderr.write('\n');
+      const summary = { ...counts, unanswerable: set.unanswerable.length, skipped: result.skipped, askMs: Date.now() - runStarted, models: folio.models.language ?? 'offline', scopes: result.scopes };
       if (options.json) console.log(JSON.stringify(summary));
       else printAnswerReport(summary);
     } else {
-      const result = await runEval(folio.store, space, set.questions, scopes);
+      const result = await folio.evaluateRetrieval(space, set, scopes);
       const summary = { ...counts, skipped: result.skipped, searchMs: Date.now() - runStarted, scopes: result.scopes };
       if (options.json) console.log(JSON.stringify(summary));
       else printReport(summary);
@@ -64,16 +65,6 @@ export async function evalCommand(config: Config, setDir: string, options: EvalC
     await folio.close();
     if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-async function answerEval(folio: Folio, config: Config, models: ReturnType<typeof buildModels>['models'], log: Logger, space: SpaceId, set: EvalSet, scopes: EvalScope[], showProgress: boolean) {
-  const pageIndex = await loadPageIndex(folio.store, [space]);
-  const trees = new TreeCache();
-  const dependencies = { store: folio.store, models, config: config.ask, modelsConfig: config.models, log, pageIndex, trees };
-  const progress = showProgress && process.stderr.isTTY ? (done: number, total: number) => process.stderr.write(`\rasked ${done} of ${total}`) : undefined;
-  const result = await runAnswerEval(input => askQuestion(input, dependencies), folio.store, space, set, scopes, progress);
-  if (progress) process.stderr.write('\n');
-  return result;
 }
 
 function parseScopes(scope: string): EvalScope[] {

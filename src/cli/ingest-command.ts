@@ -1,29 +1,19 @@
 import { resolve } from 'node:path';
-import type { Config } from '../config.ts';
-import { buildFolio } from '../compose.ts';
-import type { IngestOutcome } from '../ingest/ingest-files.ts';
-import { createPageOcr } from '../ingest/pdf/ocr/page-ocr.ts';
-import { createLogger } from '../log.ts';
-import { buildModels } from '../models/build-models.ts';
-import { createStateStore } from '../state/create-state-store.ts';
-import { parseSpaceId } from '../spaces/space-id.ts';
+import { createFolio, createLogger, parseSpaceId, type Config, type IngestOutcome } from '../index.ts';
 import { createIngestProgress } from './ingest-progress.ts';
 
 /** Returns the exit code: 0 when every document is ready, 1 otherwise. */
 export async function ingestCommand(config: Config, files: string[], options: { space: string; json?: boolean }): Promise<number> {
   const space = parseSpaceId(options.space);
   const log = createLogger({ level: options.json || process.stderr.isTTY ? 'warn' : config.logLevel });
-  const state = createStateStore(config, { log });
   // With a model configured, figures are described and units embedded here too, as in the service.
-  const { models, figureDescriber } = buildModels(config.models, { log, state });
-  const folio = buildFolio(config, { log, embeddingModel: models.embedding, figureDescriber });
-  const ocr = createPageOcr({ languages: config.ingest.ocr.languages });
+  const folio = createFolio(config, { log });
   const progress = options.json ? null : createIngestProgress(files);
   try {
-    const outcomes = await folio.ingest(
+    const outcomes = await folio.ingestFiles(
       files.map(path => ({ path })),
       space,
-      { ocr, source: { platform: 'cli' }, onEvent: (index, event) => progress?.update(index, event) },
+      { source: { platform: 'cli' }, onEvent: (index, event) => progress?.update(index, event) },
     );
     progress?.stop();
     // Outcomes come in the order of `files`: a missing file is named by the path as it was typed.
@@ -31,9 +21,7 @@ export async function ingestCommand(config: Config, files: string[], options: { 
     return outcomes.every(outcome => outcome.status === 'ready') ? 0 : 1;
   } finally {
     progress?.stop();
-    await ocr.close();
     await folio.close();
-    await state.close();
   }
 }
 

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import cliProgress from 'cli-progress';
-import type { IngestEvent } from '../ingest/types.ts';
+import type { IngestEvent } from '../index.ts';
 
 export interface IngestProgress {
   update(index: number, event: IngestEvent): void;

@@ -1,7 +1,6 @@
 import { config as loadDotenv } from 'dotenv';
 import { Command, CommanderError } from 'commander';
-import { loadConfig } from '../config.ts';
-import { FolioError } from '../errors.ts';
+import { FolioError, loadConfig } from '../index.ts';
 
 // Commands are imported when run, so `folio --help` does not load pdf.js or OCR.
 loadDotenv({ quiet: true });

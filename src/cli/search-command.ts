@@ -1,15 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { buildFolio } from '../compose.ts';
-import type { Config } from '../config.ts';
-import { FolioError } from '../errors.ts';
-import type { KnowledgeStore } from '../index/types.ts';
-import { silentLogger } from '../log.ts';
-import { buildModels } from '../models/build-models.ts';
-import { loadPageIndex } from '../retrieve/load-page-index.ts';
-import type { PageIndex } from '../retrieve/page-index.ts';
-import { searchSpace } from '../retrieve/search-space.ts';
-import type { SearchResult } from '../retrieve/types.ts';
-import { parseSpaceId, type SpaceId } from '../spaces/space-id.ts';
+import { createFolio, FolioError, parseSpaceId, silentLogger, type Config, type Folio, type SearchResult, type SpaceId } from '../index.ts';
 import { parseBatchQuestion } from './batch-question.ts';
 
 export interface SearchCommandOptions {
@@ -26,13 +16,11 @@ export async function searchCommand(config: Config, question: string | undefined
   if (!options.batch && !question?.trim()) {
     throw new FolioError({ code: 'internal', message: 'search without a question', userMessage: 'Give a question, e.g. folio search "what is the refund policy?" --space handbook, or --batch questions.jsonl.' });
   }
-  const log = silentLogger();
-  // Query vectors need the same embedding model the units were embedded with.
-  const folio = buildFolio(config, { log, embeddingModel: buildModels(config.models, { log }).models.embedding });
+  // Query vectors come from the configured embedding model, the one the units were embedded with.
+  const folio = createFolio(config, { log: silentLogger() });
   try {
-    const pageIndex = await loadPageIndex(folio.store, [space]);
-    if (options.batch) return await runBatch(folio.store, space, pageIndex, options.batch, k);
-    const result = await searchSpace(folio.store, question!, { spaces: [space], k, pageIndex, embedder: folio.embeddingModel });
+    if (options.batch) return await runBatch(folio, space, options.batch, k);
+    const result = await folio.search([space], question!, { k });
     if (options.json) console.log(JSON.stringify({ pages: result.pages.slice(0, k).map(page => ({ document: page.documentName, page: page.page, score: page.score })), hits: jsonHits(result) }));
     else printHuman(result, k);
     return 0;
@@ -41,7 +29,7 @@ export async function searchCommand(config: Config, question: string | undefined
   }
 }
 
-async function runBatch(store: KnowledgeStore, space: SpaceId, pageIndex: PageIndex, path: string, k: number): Promise<number> {
+async function runBatch(folio: Folio, space: SpaceId, path: string, k: number): Promise<number> {
   const lines = (await readFile(path, 'utf8')).split('\n').filter(line => line.trim().length > 0);
   let failures = 0;
   for (const [index, line] of lines.entries()) {
@@ -52,13 +40,13 @@ async function runBatch(store: KnowledgeStore, space: SpaceId, pageIndex: PageIn
       continue;
     }
     const { id, question, doc } = parsed;
-    const record = doc ? await store.findDocument(space, doc) : null;
+    const record = doc ? await folio.findDocument(space, doc).catch(() => null) : null;
     if (doc && !record) {
       console.log(JSON.stringify({ id, pages: [], hits: [], error: `no document named ${doc} in this space` }));
       failures += 1;
       continue;
     }
-    const result = await searchSpace(store, question, { spaces: [space], documentIds: record ? [record.id] : undefined, k, pageIndex });
+    const result = await folio.search([space], question, { documentIds: record ? [record.id] : undefined, k });
     const pages = result.pages.slice(0, Math.max(k, 10));
     console.log(
       JSON.stringify({

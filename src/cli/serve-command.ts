@@ -1,107 +1,99 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
-import type { ChatAdapter } from '../../adapters/types.ts';
+import { chatSurfaces } from '../../adapters/surfaces.ts';
+import type { SurfaceAdapter } from '../../adapters/types.ts';
 import { assertBindAllowed, createWebApp, startWebServer, type WebServer } from '../../adapters/web/index.ts';
-import { createFolioApp, type CreateFolioAppOverrides, type FolioApp } from '../app.ts';
-import type { Config } from '../config.ts';
-import { createLogger, type Logger } from '../log.ts';
+import { createFolio, createLogger, type Config, type Folio, type FolioOverrides, type Logger } from '../index.ts';
 
-// `folio serve` is the composition root of the running service, so (unlike the rest of src/) it
-// loads the adapters: the web adapter statically, Slack and Teams only when configured.
+// `folio serve` is the composition root of the running service, so (unlike the core in src/) it
+// loads the surfaces: the web adapter statically, Slack and Teams only when configured.
 
 export interface RunningService {
-  folio: FolioApp;
+  folio: Folio;
   /** The console's URL, e.g. http://127.0.0.1:3000/. */
   url: string;
   /** The start-up summary, one line per entry (printed to stderr by serveCommand). */
   summary: string[];
-  /** Graceful: stop accepting requests, stop the chat adapters, then close the app (queue, store). */
+  /** Graceful: stop accepting requests, stop the chat surfaces, then close Folio (queue, store). */
   stop(): Promise<void>;
 }
 
 /**
- * Builds and starts everything `folio serve` runs: the FolioApp, in-process ingest workers unless
- * REDIS_URL moves them to `folio worker`, the web app, the configured chat adapters mounted on it,
- * and the HTTP server. On any start-up failure what was started is closed again before the error
- * (a FolioError naming the setting to change) is thrown.
+ * Builds and starts everything `folio serve` runs: Folio, in-process ingest workers unless REDIS_URL
+ * moves them to `folio worker`, the web app, the configured chat surfaces with their routes on it, and
+ * the HTTP server. On any start-up failure what was started is closed again before the error (a
+ * FolioError naming the setting to change) is thrown.
  */
-export async function startService(config: Config, overrides: CreateFolioAppOverrides = {}): Promise<RunningService> {
+export async function startService(config: Config, overrides: FolioOverrides = {}): Promise<RunningService> {
   // Checked before anything starts, so a refused start leaves no workers or open store behind.
   assertBindAllowed(config.server.host, config.server.apiKey);
   const log = overrides.log ?? createLogger({ level: config.logLevel });
-  const folio = createFolioApp(config, { ...overrides, log });
-  const adapters: ChatAdapter[] = [];
+  const folio = createFolio(config, { ...overrides, log });
+  const surfaces: SurfaceAdapter[] = [];
   let server: WebServer | undefined;
   try {
     if (!config.queue.redisUrl) await folio.startWorkers();
     const app = createWebApp(folio, { log });
-    const missingAdapters: string[] = [];
-    for (const adapter of await buildChatAdapters(folio, config, log, missingAdapters)) {
-      adapter.mount(app);
-      adapters.push(adapter);
+    const missing: string[] = [];
+    for (const surface of await buildChatSurfaces(folio, config, log, missing)) {
+      surface.routes(app);
+      surfaces.push(surface);
     }
     server = await startWebServer(app, { host: config.server.host, port: config.server.port, apiKey: config.server.apiKey, log });
-    for (const adapter of adapters) await adapter.start();
+    for (const surface of surfaces) await surface.start();
     const running = server;
     return {
       folio,
       url: running.url,
-      summary: describeService(config, folio, adapters, running.url, missingAdapters),
-      stop: () => stopAll(running, adapters, folio, log),
+      summary: describeService(config, folio, surfaces, running.url, missing),
+      stop: () => stopAll(running, surfaces, folio, log),
     };
   } catch (error) {
-    await stopAll(server, adapters, folio, log);
+    await stopAll(server, surfaces, folio, log);
     throw error;
   }
 }
 
-async function stopAll(server: WebServer | undefined, adapters: ChatAdapter[], folio: FolioApp, log: Logger): Promise<void> {
+async function stopAll(server: WebServer | undefined, surfaces: SurfaceAdapter[], folio: Folio, log: Logger): Promise<void> {
   await server?.close();
-  for (const adapter of adapters) {
-    await adapter.stop().catch(error => log.warn({ err: error, adapter: adapter.name }, 'chat adapter did not stop cleanly'));
+  for (const surface of surfaces) {
+    await surface.stop().catch(error => log.warn({ err: error, adapter: surface.name }, 'chat surface did not stop cleanly'));
   }
   await folio.close();
 }
 
-type AdapterFactory = (folio: FolioApp, config: never, log: Logger) => Promise<ChatAdapter>;
-
 /**
- * Slack and Teams adapters for what is configured. They are imported by a computed specifier so a
- * build without one of them still serves the web console (a configured but absent adapter is reported
- * in the summary); any other failure to build one stops start-up with its message.
+ * The configured chat surfaces. A build without one of them still serves the web console (a configured
+ * but absent surface is reported in the summary); any other failure to build one stops start-up with
+ * its message.
  */
-async function buildChatAdapters(folio: FolioApp, config: Config, log: Logger, missing: string[]): Promise<ChatAdapter[]> {
-  const wanted = [
-    { name: 'Slack', settings: config.slack, module: '../../adapters/slack/index.ts', factory: 'createSlackAdapter' },
-    { name: 'Teams', settings: config.teams, module: '../../adapters/teams/index.ts', factory: 'createTeamsAdapter' },
-  ];
-  const adapters: ChatAdapter[] = [];
-  for (const entry of wanted) {
-    if (!entry.settings) continue;
-    let loaded: Record<string, unknown>;
+async function buildChatSurfaces(folio: Folio, config: Config, log: Logger, missing: string[]): Promise<SurfaceAdapter[]> {
+  const built: SurfaceAdapter[] = [];
+  for (const surface of chatSurfaces) {
+    const settings = surface.settings(config);
+    if (!settings) continue;
+    let create: Awaited<ReturnType<typeof surface.load>>;
     try {
-      loaded = (await import(entry.module)) as Record<string, unknown>;
+      create = await surface.load();
     } catch (error) {
-      if (!isMissing(error, entry.module)) throw error;
-      log.warn({ adapter: entry.name }, `${entry.name} is configured but this build has no ${entry.name} adapter`);
-      missing.push(entry.name);
+      if (!isMissing(error, surface.module)) throw error;
+      log.warn({ adapter: surface.name }, `${surface.label} is configured but this build has no ${surface.label} adapter`);
+      missing.push(surface.label);
       continue;
     }
-    const factory = loaded[entry.factory] as AdapterFactory;
-    adapters.push(await factory(folio, entry.settings as never, log));
+    built.push(await create(folio, settings, log));
   }
-  return adapters;
+  return built;
 }
 
 /** True when `error` says the module itself is absent (not one of its imports). */
 function isMissing(error: unknown, module: string): boolean {
-  const target = module.replace(/^(\.\.\/)+/, '');
-  return (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && new RegExp(`Cannot find module '[^']*${target.replace(/[.]/g, '\\.')}'`).test(String((error as Error).message));
+  return (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && new RegExp(`Cannot find module '[^']*${module.replace(/[.]/g, '\\.')}'`).test(String((error as Error).message));
 }
 
 /** What runs, where, and for each piece that is off, one line on what turning it on would add. */
-export function describeService(config: Config, folio: FolioApp, adapters: ChatAdapter[], url: string, missingAdapters: string[] = []): string[] {
-  const { models } = folio.ports;
+export function describeService(config: Config, folio: Folio, adapters: SurfaceAdapter[], url: string, missingAdapters: string[] = []): string[] {
+  const { models } = folio;
   const adapterLine = (name: 'slack' | 'teams', label: string) =>
     adapters.find(adapter => adapter.name === name)?.summary ?? (missingAdapters.includes(label) ? `${label}: configured, but this build has no ${label} adapter` : `${label}: not configured`);
   const lines = [
@@ -128,16 +120,16 @@ export function describeService(config: Config, folio: FolioApp, adapters: ChatA
   return hints.length > 0 ? [...lines, 'Not enabled:', ...hints.map(hint => `  - ${hint}`)] : lines;
 }
 
-function modelsLine(folio: FolioApp): string {
-  const { models } = folio.ports;
+function modelsLine(folio: Folio): string {
+  const { models } = folio;
   const { models: settings } = folio.config;
   if (!models.language) {
     const configured = settings.provider !== 'offline' ? ` (${settings.provider} is configured but no language model was built)` : '';
     return `offline: extractive answers, BM25 and heading-tree search${configured}`;
   }
-  const parts = [`chat ${models.language.id}`];
-  parts.push(models.embedding ? `embeddings ${models.embedding.id}` : 'no embeddings');
-  parts.push(models.vision && settings.describeFigures ? `figures ${models.vision.id}` : settings.describeFigures ? 'no vision model for figures' : 'figure descriptions off');
+  const parts = [`chat ${models.language}`];
+  parts.push(models.embedding ? `embeddings ${models.embedding}` : 'no embeddings');
+  parts.push(models.vision && settings.describeFigures ? `figures ${models.vision}` : settings.describeFigures ? 'no vision model for figures' : 'figure descriptions off');
   return `${settings.provider}: ${parts.join(', ')}`;
 }
 

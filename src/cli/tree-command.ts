@@ -1,11 +1,4 @@
-import type { Config } from '../config.ts';
-import { buildFolio } from '../compose.ts';
-import { documentNotFound } from '../documents/document-not-found.ts';
-import type { DocumentRecord } from '../documents/types.ts';
-import type { DocumentTree } from '../ingest/types.ts';
-import { silentLogger } from '../log.ts';
-import type { TreeNode } from '../ingest/types.ts';
-import { parseSpaceId } from '../spaces/space-id.ts';
+import { createFolio, parseSpaceId, silentLogger, type Config, type DocumentRecord, type DocumentTree, type TreeNode } from '../index.ts';
 
 export async function treeCommand(config: Config, document: string, options: { space: string; json?: boolean }): Promise<void> {
   const { record, tree } = await readTree(config, document, options.space);
@@ -33,11 +26,10 @@ export async function treeCommand(config: Config, document: string, options: { s
 
 async function readTree(config: Config, idOrName: string, spaceName: string): Promise<{ record: DocumentRecord; tree: DocumentTree | null }> {
   const space = parseSpaceId(spaceName);
-  const folio = buildFolio(config, { log: silentLogger() });
+  const folio = createFolio(config, { log: silentLogger() });
   try {
-    const record = await folio.store.findDocument(space, idOrName);
-    if (!record) throw documentNotFound(space, idOrName);
-    return { record, tree: await folio.store.getTree(space, record.id) };
+    const record = await folio.findDocument(space, idOrName);
+    return { record, tree: await folio.getTree(space, record.id) };
   } finally {
     await folio.close();
   }

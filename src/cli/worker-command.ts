@@ -1,13 +1,7 @@
-import { createFolioApp, type CreateFolioAppOverrides, type FolioApp } from '../app.ts';
-import type { Config } from '../config.ts';
-import { FolioError } from '../errors.ts';
-import { createLogger, type Logger } from '../log.ts';
-import { createJobQueue } from '../queue/create-job-queue.ts';
-import type { IngestJobEvent } from '../queue/types.ts';
-import { createStateStore } from '../state/create-state-store.ts';
+import { createFolio, createLogger, FolioError, type Config, type Folio, type FolioOverrides, type IngestJobEvent, type Logger } from '../index.ts';
 
 export interface RunningWorker {
-  folio: FolioApp;
+  folio: Folio;
   /** Graceful: running jobs finish (or go back to the queue after the grace period), then connections close. */
   stop(): Promise<void>;
 }
@@ -17,7 +11,7 @@ export interface RunningWorker {
  * files, workers (any number, on any host that sees the same data dir and store) parse them.
  * Refuses to start without REDIS_URL or when Redis cannot be reached.
  */
-export async function startWorker(config: Config, overrides: CreateFolioAppOverrides = {}): Promise<RunningWorker> {
+export async function startWorker(config: Config, overrides: FolioOverrides = {}): Promise<RunningWorker> {
   if (!config.queue.redisUrl) {
     throw new FolioError({
       code: 'config_invalid',
@@ -28,14 +22,11 @@ export async function startWorker(config: Config, overrides: CreateFolioAppOverr
     });
   }
   const log = overrides.log ?? createLogger({ level: config.logLevel, name: 'folio-worker' });
-  const state = overrides.state ?? createStateStore(config, { log });
-  const queue = overrides.queue ?? createJobQueue(config, { state, log });
-  const folio = createFolioApp(config, { ...overrides, log, state, queue });
+  const folio = createFolio(config, { ...overrides, log });
   try {
-    await queue.ping();
     const unsubscribe = folio.onIngestEvent(event => logIngestEvent(log, event));
     await folio.startWorkers();
-    log.info({ queue: queue.kind, concurrency: config.queue.ingestConcurrency }, 'folio worker is waiting for ingest jobs');
+    log.info({ queue: 'bullmq', concurrency: config.queue.ingestConcurrency }, 'folio worker is waiting for ingest jobs');
     return {
       folio,
       stop: async () => {

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTestPdf } from '../../test/support/layout/make-test-pdf.ts';
 import { forgetCommand } from '../cli/forget-command.ts';
-import { buildFolio, type Folio } from '../compose.ts';
+import { createFolio, type Folio } from '../folio.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { silentLogger } from '../log.ts';
 import { parseSpaceId } from '../spaces/space-id.ts';
-import { PageImageRenderer } from './page-image.ts';
+import { BlobStore } from '../index/blob-store.ts';
 
 const teamA = parseSpaceId('team-a');
 const teamB = parseSpaceId('team-b');
@@ -21,7 +21,7 @@ describe('forgetting a document', () => {
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'folio-forget-'));
     config = loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off' });
-    folio = buildFolio(config, { log: silentLogger() });
+    folio = createFolio(config, { log: silentLogger() });
   });
   afterEach(async () => {
     await folio.close();
@@ -32,11 +32,10 @@ describe('forgetting a document', () => {
   async function sharedTwiceWithPageImages(): Promise<{ sha256: string; pageDir: string }> {
     const path = join(dataDir, 'upload.pdf');
     await writeFile(path, await makeTestPdf([{ texts: [{ text: 'Refunds take fourteen days.', x: 72, top: 100, size: 12 }] }, { texts: [{ text: 'Shipping is free.', x: 72, top: 100, size: 12 }] }]));
-    for (const space of [teamA, teamB]) expect((await folio.ingest([{ path, name: 'policy.pdf' }], space))[0].status).toBe('ready');
-    const [record] = await folio.store.listDocuments(teamA);
-    const renderer = new PageImageRenderer({ dataDir, blobs: folio.blobs, ingest: config.ingest });
-    await renderer.pagePath(record, 1);
-    await renderer.pagePath(record, 2);
+    for (const space of [teamA, teamB]) expect((await folio.ingestFiles([{ path, name: 'policy.pdf' }], space))[0].status).toBe('ready');
+    const [record] = await folio.listDocuments(teamA);
+    await folio.pageImagePath(teamA, record.id, 1);
+    await folio.pageImagePath(teamA, record.id, 2);
     const pageDir = join(dataDir, 'page-images', record.sha256);
     expect((await readdir(pageDir)).sort()).toEqual(['1.png', '2.png']);
     return { sha256: record.sha256, pageDir };
@@ -49,7 +48,7 @@ describe('forgetting a document', () => {
 
     expect((await folio.forget(teamB, 'policy.pdf')).deletedBlobs).toBe(1);
     await expect(stat(pageDir)).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(stat(folio.blobs.originalPath(sha256))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(new BlobStore(dataDir).originalPath(sha256))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('removes them on the CLI path too (`folio forget`, a Folio of its own on the same data dir)', async () => {
@@ -77,7 +76,7 @@ describe('forgetting a document', () => {
     await folio.forget(teamB, 'policy.pdf');
     const path = join(dataDir, 'upload-v2.pdf');
     await writeFile(path, await makeTestPdf([{ texts: [{ text: 'Refunds now take seven days.', x: 72, top: 100, size: 12 }] }]));
-    expect((await folio.ingest([{ path, name: 'policy.pdf' }], teamA))[0].status).toBe('ready');
+    expect((await folio.ingestFiles([{ path, name: 'policy.pdf' }], teamA))[0].status).toBe('ready');
     await expect(stat(pageDir)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildFolio } from '../compose.ts';
+import { createFolio } from '../folio.ts';
 import { loadConfig } from '../config.ts';
 import { silentLogger } from '../log.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
@@ -33,11 +33,13 @@ describe('DeferredKnowledgeStore', () => {
     await store.close();
   });
 
-  it('is what buildFolio uses for Weaviate, so configuring it costs nothing until first use', async () => {
+  it('is what createFolio uses for Weaviate, so configuring it costs nothing until first use', async () => {
     const config = loadConfig({ FOLIO_DATA_DIR: join(tmpdir(), 'folio-unused'), WEAVIATE_URL: 'http://127.0.0.1:9', WEAVIATE_GRPC_PORT: '9' });
     expect(config.weaviate).toEqual({ url: 'http://127.0.0.1:9', apiKey: undefined, grpcPort: 9 });
-    const folio = buildFolio(config, { log: silentLogger() });
-    expect(folio.store.kind).toBe('weaviate');
+    const folio = createFolio(config, { log: silentLogger() });
+    // Nothing listens on port 9: building and closing never connected, the first use does.
+    const readiness = await folio.readiness();
+    expect(readiness.store.ok).toBe(false);
     await folio.close();
   });
 });

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { IngestConfig } from '../config.ts';
-import { documentIdFor } from '../documents/document-id.ts';
 import { cleanDocumentName } from '../documents/document-name.ts';
 import type { PageImageCache } from '../documents/page-image-cache.ts';
+import { markDocumentFailed } from '../documents/mark-document-failed.ts';
 import { releaseBlobs } from '../documents/release-blobs.ts';
 import type { DocumentRecord, DocumentSource } from '../documents/types.ts';
 import { asFolioError, type FolioError } from '../errors.ts';
@@ -17,7 +17,7 @@ import type { Logger } from '../log.ts';
 import type { EmbeddingModel } from '../models/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { convertToPdf } from './convert/libreoffice.ts';
-import { detectFileType, type DetectedFile } from './detect-file-type.ts';
+import { recordSubmission, type PreparedDocument } from './record-submission.ts';
 import { noReadableText } from './no-readable-text.ts';
 import type { FigureDescriber } from './figures/describe-figures.ts';
 import type { PageOcr } from './pdf/ocr/page-ocr.ts';
@@ -55,41 +55,72 @@ export interface IngestFilesDependencies {
   config: IngestConfig;
   log: Logger;
   ocr?: PageOcr;
-  source?: DocumentSource;
-  /** `index` is the file's position in the input list. */
+  /** `index` is the document's position in the input list. */
   onEvent?: (index: number, event: IngestEvent) => void;
   signal?: AbortSignal;
 }
 
 /**
- * Ingests files into one space. A failed file never stops the others; office files are converted in
- * one LibreOffice batch first (its start-up dominates). The same bytes shared again into the same
- * space are recognised and not parsed twice. The record's status follows the stages
- * (queued → converting → parsing → describing → indexing → ready | failed); tree and units are
- * committed in one step, replacing an older version of the same name, so a failure at any point
- * leaves the previous version searchable.
+ * Files on disk into one space, read in this process (`folio ingest`, `folio eval`): each file is
+ * submitted (recordSubmission), then every recorded one is read in one batch. Outcomes come in the
+ * order of `files`; a file that cannot be submitted fails alone.
  */
-export async function ingestFiles(files: IngestFileInput[], space: SpaceId, dependencies: IngestFilesDependencies): Promise<IngestOutcome[]> {
-  const { store, config, log } = dependencies;
-  const prepared = await Promise.all(files.map((file, index) => prepare(file, index, space, dependencies)));
+export async function ingestFiles(files: IngestFileInput[], space: SpaceId, dependencies: IngestFilesDependencies & { source?: DocumentSource }): Promise<IngestOutcome[]> {
+  const outcomes: Array<IngestOutcome | undefined> = [];
+  const toRead: Array<{ index: number; prepared: PreparedDocument }> = [];
+  for (const [index, file] of files.entries()) {
+    try {
+      const submission = await recordSubmission({ space, path: file.path, name: file.name, source: dependencies.source ?? { platform: 'cli' } }, { ...dependencies, maxFileBytes: dependencies.config.maxFileBytes });
+      if (submission.status === 'duplicate') {
+        const { record } = submission;
+        dependencies.onEvent?.(index, { type: 'stage', stage: 'ready' });
+        outcomes.push({ documentId: record.id, name: record.name, pages: record.pageCount, status: 'ready', duplicate: true, stats: record.stats });
+        continue;
+      }
+      // A document left half-read (a stopped earlier run) is read again here.
+      dependencies.onEvent?.(index, { type: 'stage', stage: 'queued' });
+      toRead.push({ index, prepared: submission.prepared });
+      outcomes.push(undefined);
+    } catch (error) {
+      const folioError = asFolioError(error);
+      dependencies.onEvent?.(index, { type: 'stage', stage: 'failed' });
+      outcomes.push({ documentId: '', name: cleanDocumentName(file.name ?? basename(file.path)), pages: 0, status: 'failed', duplicate: false, error: { code: folioError.code, message: folioError.userMessage, retryable: folioError.retryable } });
+    }
+  }
+  const read = await readDocuments(
+    toRead.map(item => item.prepared),
+    { ...dependencies, onEvent: (position, event) => dependencies.onEvent?.(toRead[position].index, event) },
+  );
+  read.forEach((outcome, position) => (outcomes[toRead[position].index] = outcome));
+  return outcomes.map(outcome => outcome!);
+}
+
+/**
+ * Reads submitted documents (recordSubmission) of one space and commits them. A failed document never
+ * stops the others; office files are converted in one LibreOffice batch first (its start-up
+ * dominates). The record's status follows the stages (queued → converting → parsing → describing →
+ * indexing → ready | failed); tree and units are committed in one step, replacing an older version of
+ * the same name, so a failure at any point leaves the previous version searchable.
+ */
+export async function readDocuments(prepared: PreparedDocument[], dependencies: IngestFilesDependencies): Promise<IngestOutcome[]> {
+  const { config, log } = dependencies;
 
   const scratchDir = await mkdtemp(join(tmpdir(), 'folio-ingest-'));
   // Parse workers for the whole batch: each one pays its costly start (tsx, pdf.js, fonts) once instead
   // of once per long document, and then also reads the short ones.
-  const toRead = prepared.filter(item => !('outcome' in item)).length;
-  const pagePool = config.parseWorkers > 1 && toRead > 1 && !config.docling ? new PageWorkerPool({ size: config.parseWorkers }) : undefined;
+  const pagePool = config.parseWorkers > 1 && prepared.length > 1 && !config.docling ? new PageWorkerPool({ size: config.parseWorkers }) : undefined;
   // Reads started, by input index: the record's status writer and the read's outcome (never rejects).
   const reads = new Map<number, { status: ReturnType<typeof statusWriter>; outcome: Promise<ReadOutcome> }>();
   try {
     const pdfPaths = await convertOfficeBatch(prepared, config, scratchDir, dependencies);
-    const startRead = (index: number, record: DocumentRecord) => {
+    const startRead = (index: number, { record, file }: PreparedDocument) => {
       const onEvent = (event: IngestEvent) => dependencies.onEvent?.(index, event);
       const status = statusWriter(record, dependencies);
       const conversionError = pdfPaths.errors.get(index);
       const reading = conversionError
         ? Promise.reject(conversionError)
         : readDocument(
-            { path: dependencies.blobs.originalPath(record.sha256), name: record.name, documentId: record.id, pdfPath: pdfPaths.paths.get(index) },
+            { path: dependencies.blobs.originalPath(record.sha256), name: record.name, documentId: record.id, file, pdfPath: pdfPaths.paths.get(index) },
             {
               config,
               figureSink: dependencies.blobs.figureSink(),
@@ -111,18 +142,11 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
     const readAhead = documentsReadAtOnce(config, Boolean(pagePool));
     const outcomes: IngestOutcome[] = [];
     for (const [index, item] of prepared.entries()) {
-      if ('outcome' in item) {
-        outcomes.push(item.outcome);
-        continue;
-      }
       // This document and the next ones up to `readAhead` are read while the previous one commits:
       // each parse worker then has a document of its own instead of idling at a document's last pages
       // or opening another worker's document a second time.
-      for (let next = index, started = 0; next < prepared.length && started < readAhead; next++) {
-        const upcoming = prepared[next];
-        if ('outcome' in upcoming) continue;
-        if (!reads.has(next)) startRead(next, upcoming.record);
-        started++;
+      for (let next = index; next < prepared.length && next < index + readAhead; next++) {
+        if (!reads.has(next)) startRead(next, prepared[next]);
       }
       const { record } = item;
       const onEvent = (event: IngestEvent) => dependencies.onEvent?.(index, event);
@@ -207,53 +231,10 @@ function statusWriter(record: DocumentRecord, dependencies: IngestFilesDependenc
   };
 }
 
-type Prepared = { record: DocumentRecord; detected: DetectedFile } | { outcome: IngestOutcome };
-
-async function prepare(file: IngestFileInput, index: number, space: SpaceId, dependencies: IngestFilesDependencies): Promise<Prepared> {
-  const { store, blobs, config } = dependencies;
-  const name = cleanDocumentName(file.name ?? basename(file.path));
-  try {
-    // Type and size first: an oversized or unsupported file is never copied into the data dir.
-    const detected = await detectFileType(file.path, { declaredName: name, maxBytes: config.maxFileBytes });
-    const original = await blobs.storeOriginal(file.path);
-    const documentId = documentIdFor(space, original.sha256);
-    const existing = await store.getRecord(space, documentId);
-    if (existing?.status === 'ready' && existing.sha256 === original.sha256) {
-      dependencies.onEvent?.(index, { type: 'stage', stage: 'ready' });
-      return {
-        outcome: { documentId, name, pages: existing.pageCount, status: 'ready', duplicate: true, stats: existing.stats },
-      };
-    }
-    const timestamp = now();
-    const record: DocumentRecord = {
-      id: documentId,
-      space,
-      name,
-      mime: detected.mime,
-      sha256: original.sha256,
-      sizeBytes: original.sizeBytes,
-      pageCount: 0,
-      status: 'queued',
-      source: dependencies.source ?? { platform: 'cli' },
-      createdAt: existing?.createdAt ?? timestamp,
-      updatedAt: timestamp,
-    };
-    await store.saveRecord(record);
-    dependencies.onEvent?.(index, { type: 'stage', stage: 'queued' });
-    return { record, detected };
-  } catch (error) {
-    const folioError = asFolioError(error);
-    dependencies.onEvent?.(index, { type: 'stage', stage: 'failed' });
-    return {
-      outcome: { documentId: '', name, pages: 0, status: 'failed', duplicate: false, error: { code: folioError.code, message: folioError.userMessage, retryable: folioError.retryable } },
-    };
-  }
-}
-
-async function convertOfficeBatch(prepared: Prepared[], config: IngestConfig, outputDir: string, dependencies: IngestFilesDependencies) {
+async function convertOfficeBatch(prepared: PreparedDocument[], config: IngestConfig, outputDir: string, dependencies: IngestFilesDependencies) {
   const paths = new Map<number, string>();
   const errors = new Map<number, FolioError>();
-  const office = prepared.flatMap((item, index) => ('record' in item && item.detected.kind === 'office' ? [{ item, index }] : []));
+  const office = prepared.flatMap((item, index) => (item.file.kind === 'office' ? [{ item, index }] : []));
   if (office.length === 0) return { paths, errors };
   for (const { item, index } of office) {
     await dependencies.store.saveRecord({ ...item.record, status: 'converting', updatedAt: now() });
@@ -261,7 +242,7 @@ async function convertOfficeBatch(prepared: Prepared[], config: IngestConfig, ou
   }
   try {
     const results = await convertToPdf(
-      office.map(({ item }) => ({ path: dependencies.blobs.originalPath(item.record.sha256), extension: item.detected.extension, name: item.record.name })),
+      office.map(({ item }) => ({ path: dependencies.blobs.originalPath(item.record.sha256), extension: item.file.extension, name: item.record.name })),
       { sofficePath: config.sofficePath, timeoutMs: config.convertTimeoutMs, outputDir, signal: dependencies.signal },
     );
     results.forEach((result, position) => {
@@ -277,8 +258,7 @@ async function convertOfficeBatch(prepared: Prepared[], config: IngestConfig, ou
 
 async function fail(record: DocumentRecord, error: FolioError, dependencies: IngestFilesDependencies, onEvent: (event: IngestEvent) => void): Promise<IngestOutcome> {
   dependencies.log.warn({ documentId: record.id, code: error.code, message: error.message }, 'ingest failed');
-  const failed: DocumentRecord = { ...record, status: 'failed', error: { code: error.code, message: error.userMessage }, updatedAt: now() };
-  await dependencies.store.saveRecord(failed);
+  await markDocumentFailed(dependencies.store, record, { code: error.code, message: error.userMessage });
   onEvent({ type: 'stage', stage: 'failed' });
   return { documentId: record.id, name: record.name, pages: 0, status: 'failed', duplicate: false, error: { code: error.code, message: error.userMessage, retryable: error.retryable } };
 }

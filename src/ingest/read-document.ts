@@ -5,7 +5,7 @@ import type { IngestConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { convertToPdf } from './convert/libreoffice.ts';
 import { buildSlidePageMap, isSlideDeck } from './convert/slide-page-map.ts';
-import { detectFileType } from './detect-file-type.ts';
+import { detectFileType, type DetectedFile } from './detect-file-type.ts';
 import { parseWithDocling } from './docling/parse-with-docling.ts';
 import { describeFigures, type FigureDescriber } from './figures/describe-figures.ts';
 import type { PageOcr } from './pdf/ocr/page-ocr.ts';
@@ -27,6 +27,8 @@ export interface ReadDocumentInput {
   /** The name users know the file by; defaults to the path's base name. */
   name?: string;
   documentId: string;
+  /** The type found when the document was submitted (recordSubmission); detected here when absent. */
+  file?: Pick<DetectedFile, 'kind' | 'mime' | 'extension'>;
   /** For office files already converted in a batch: the PDF to parse instead of converting again. */
   pdfPath?: string;
 }
@@ -49,7 +51,7 @@ export interface ReadDocumentDependencies {
 }
 
 /**
- * One file → parsed blocks and a page-exact tree: detect the type from its bytes, convert office
+ * One file → parsed blocks and a page-exact tree: its type (from submission, or detected from its bytes), convert office
  * files to PDF (LibreOffice), parse (pdf.js, or docling-serve when configured), build the tree.
  * Throws FolioError for anything the user must fix (corrupt, encrypted, too large, unsupported).
  */
@@ -57,7 +59,7 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
   const { config, onEvent, signal } = dependencies;
   const name = input.name ?? basename(input.path);
   const started = performance.now();
-  const detected = await detectFileType(input.path, { declaredName: name, maxBytes: config.maxFileBytes });
+  const detected = input.file ?? (await detectFileType(input.path, { declaredName: name, maxBytes: config.maxFileBytes }));
   const slides = detected.kind === 'office' && isSlideDeck(detected.extension);
 
   let pdfPath = detected.kind === 'pdf' ? input.path : input.pdfPath;
@@ -88,6 +90,7 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
           ocr: config.ocr.enabled ? dependencies.ocr : undefined,
           maxPages: config.maxPages,
           workers: config.parseWorkers,
+          pdfjsFast: config.pdfjsFast,
           pool: dependencies.pagePool,
           log: dependencies.log,
           signal,

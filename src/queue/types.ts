@@ -1,5 +1,6 @@
 import type { DocumentSource } from '../documents/types.ts';
 import type { IngestOutcome } from '../ingest/ingest-files.ts';
+import type { PreparedDocument } from '../ingest/record-submission.ts';
 import type { IngestEvent } from '../ingest/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 
@@ -10,9 +11,11 @@ export interface IngestJob {
   space: SpaceId;
   documentId: string;
   sha256: string;
-  /** File name as shared. */
+  /** File name as shared (cleaned at submission). */
   name: string;
   source: DocumentSource;
+  /** The type found at submission, so the worker does not detect it again (absent in jobs queued by older versions). */
+  file?: PreparedDocument['file'];
   /** When it was queued (ISO 8601). */
   queuedAt: string;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FolioError } from '../errors.ts';
+import { parseConversationSpace } from './conversation-space.ts';
 
 /**
  * A knowledge space id: `slack:<team>:<channel>`, `slack:<team>:dm:<user>`, `teams:<tenant>:<conversation>`,
@@ -32,7 +33,5 @@ export function spaceKey(space: SpaceId): string {
  * `teams:<tenant>:*` for Teams; none for web spaces (and a team space has none of its own).
  */
 export function teamSpaceOf(space: SpaceId): SpaceId | undefined {
-  const match = /^(slack|teams):([^:]+):(.+)$/.exec(space);
-  if (!match || match[3] === '*') return undefined;
-  return `${match[1]}:${match[2]}:*` as SpaceId;
+  return parseConversationSpace(space).teamSpace;
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFolioApp, type FolioApp } from '../../src/app.ts';
+import { createFolio, type Folio } from '../../src/folio.ts';
 import type { Answer } from '../../src/answer/types.ts';
 import { loadConfig } from '../../src/config.ts';
 import { parseSpaceId, type SpaceId } from '../../src/spaces/space-id.ts';
@@ -10,6 +10,7 @@ import { FakeGeminiServer } from '../fakes/fake-gemini-server.ts';
 import { FakeOpenAIServer } from '../fakes/fake-openai-server.ts';
 import { addRuledTable } from '../support/answer/add-ruled-table.ts';
 import { makeTestPdf, type TestOutlineEntry, type TestPage } from '../support/layout/make-test-pdf.ts';
+import { answerOf } from '../support/answer/answer-of.ts';
 
 /**
  * End to end from PDF bytes to the answer: the context is built from the fused page ranking, so the
@@ -241,7 +242,7 @@ function passageLabelled(system: string | undefined, document: string, pageNumbe
 
 describe('answers built from the ranked pages (offline)', () => {
   let dataDir: string;
-  let app: FolioApp;
+  let app: Folio;
   const operations = parseSpaceId('operations');
   const finance = parseSpaceId('finance');
   const german = parseSpaceId('staatssymbole');
@@ -251,7 +252,7 @@ describe('answers built from the ranked pages (offline)', () => {
   const ingest = async (space: SpaceId, name: string, bytes: Uint8Array) => {
     const path = join(dataDir, `${space.replace(/\W/g, '_')}-${name}`);
     await writeFile(path, bytes);
-    const [outcome] = await app.ports.ingest([{ path, name }], space);
+    const [outcome] = await app.ingestFiles([{ path, name }], space);
     expect(outcome, `${name}: ${JSON.stringify(outcome.error)}`).toMatchObject({ status: 'ready' });
     documentIds.set(name, outcome.documentId);
     return outcome;
@@ -259,7 +260,7 @@ describe('answers built from the ranked pages (offline)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'folio-pages-'));
-    app = createFolioApp(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off' }));
+    app = createFolio(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off' }));
     expect((await ingest(operations, 'operations.pdf', await makeOperationsPdf())).pages).toBe(14);
     await ingest(finance, 'finance.pdf', await makeFinancePdf());
     await ingest(german, 'staatssymbole.pdf', await makeGermanPdf());
@@ -275,7 +276,7 @@ describe('answers built from the ranked pages (offline)', () => {
     const question = 'How many people work at the Rotterdam warehouse?';
     // The fused ranking the context is built from has p.10 first.
     expect((await app.search([operations], question)).pages[0]).toMatchObject({ documentName: 'operations.pdf', page: rotterdamPage });
-    const answer = await app.ask({ spaces: [operations], question });
+    const answer = await answerOf(app.ask({ spaces: [operations], question }));
     expect(answer).toMatchObject({ grounded: true, extractive: true, language: 'en', modelCalls: 0 });
     // The best-ranked page leads the context, not the section's first pages.
     expect(answer.context[0]).toMatchObject({ document: 'operations.pdf', title: '3 Operations' });
@@ -299,7 +300,7 @@ describe('answers built from the ranked pages (offline)', () => {
   });
 
   it('quotes a table row with its header and cites the table page', async () => {
-    const answer = await app.ask({ spaces: [finance], question: 'What was the revenue of the South region in 2023?' });
+    const answer = await answerOf(app.ask({ spaces: [finance], question: 'What was the revenue of the South region in 2023?' }));
     expect(answer).toMatchObject({ grounded: true, extractive: true });
     expect(answer.context.every(entry => entry.document === 'finance.pdf')).toBe(true);
     expect(answer.context.flatMap(entry => entry.pages)).toContain(tablePage);
@@ -315,7 +316,7 @@ describe('answers built from the ranked pages (offline)', () => {
   });
 
   it('answers a German question in German from the page that says it', async () => {
-    const answer = await app.ask({ spaces: [german], question: 'Welche Farben hat die Bundesflagge?' });
+    const answer = await answerOf(app.ask({ spaces: [german], question: 'Welche Farben hat die Bundesflagge?' }));
     expect(answer).toMatchObject({ grounded: true, extractive: true, language: 'de' });
     expect(answer.answer.startsWith('Es ist kein Sprachmodell eingerichtet')).toBe(true);
     expect(answer.answer).toContain('schwarz-rot-gold');
@@ -329,7 +330,7 @@ describe('answers built from the ranked pages (offline)', () => {
   });
 
   it('finds the one answering page among several documents of a space', async () => {
-    const answer = await app.ask({ spaces: [policies], question: 'Where can employees charge electric cars?' });
+    const answer = await answerOf(app.ask({ spaces: [policies], question: 'Where can employees charge electric cars?' }));
     expect(answer).toMatchObject({ grounded: true, extractive: true });
     expect(answer.context[0].document).toBe('facilities.pdf');
     expect(answer.context[0].pages).toContain(3);
@@ -340,7 +341,7 @@ describe('answers built from the ranked pages (offline)', () => {
     expectCitationsMatchContext(answer);
 
     // Asked about one other document only, the answer comes from that document or not at all.
-    const onlyTravel = await app.ask({ spaces: [policies], question: 'Where can employees charge electric cars?', documentIds: [documentIds.get('travel-policy.pdf')!] });
+    const onlyTravel = await answerOf(app.ask({ spaces: [policies], question: 'Where can employees charge electric cars?', documentIds: [documentIds.get('travel-policy.pdf')!] }));
     expect(onlyTravel.context.length).toBeGreaterThan(0);
     expect(onlyTravel.context.every(entry => entry.document === 'travel-policy.pdf')).toBe(true);
     expect(onlyTravel.citations.every(citation => citation.document === 'travel-policy.pdf')).toBe(true);
@@ -349,7 +350,7 @@ describe('answers built from the ranked pages (offline)', () => {
 
   it('says not found, with no citations, when no document answers', async () => {
     for (const space of [operations, policies]) {
-      const answer = await app.ask({ spaces: [space], question: 'What is the dress code for the Christmas party?' });
+      const answer = await answerOf(app.ask({ spaces: [space], question: 'What is the dress code for the Christmas party?' }));
       expect(answer.grounded).toBe(false);
       expect(answer.citations).toEqual([]);
       expect(answer.answer).toContain("I could not find this in this space's documents.");
@@ -358,12 +359,12 @@ describe('answers built from the ranked pages (offline)', () => {
   });
 
   it('says not found when the question names a year the documents never mention', async () => {
-    const answer = await app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse in 2031?' });
+    const answer = await answerOf(app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse in 2031?' }));
     expect(answer).toMatchObject({ grounded: false, citations: [] });
     expect(answer.answer).toContain("I could not find this in this space's documents.");
     expect(answer.answer).toContain('The documents never mention 2031.');
     // The same question without the year is answered from p.10.
-    const answered = await app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse?' });
+    const answered = await answerOf(app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse?' }));
     expect(answered.grounded).toBe(true);
     expect(answered.answer).toContain('1,240');
   });
@@ -433,18 +434,18 @@ const providers: ProviderCase[] = [
 
 describe.each(providers)('answers built from the ranked pages with a model ($name, through its SDK)', provider => {
   let dataDir: string;
-  let app: FolioApp;
+  let app: Folio;
   let fake: Awaited<ReturnType<ProviderCase['start']>>;
   const space = parseSpaceId('operations');
 
   beforeAll(async () => {
     fake = await provider.start();
     dataDir = await mkdtemp(join(tmpdir(), 'folio-pages-model-'));
-    app = createFolioApp(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off', FOLIO_DESCRIBE_FIGURES: 'off', ...fake.environment }));
-    expect(app.ports.models.language).toBeDefined();
+    app = createFolio(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off', FOLIO_DESCRIBE_FIGURES: 'off', ...fake.environment }));
+    expect(app.models.language).toBeDefined();
     const path = join(dataDir, 'operations.pdf');
     await writeFile(path, await makeOperationsPdf());
-    const [outcome] = await app.ports.ingest([{ path, name: 'operations.pdf' }], space);
+    const [outcome] = await app.ingestFiles([{ path, name: 'operations.pdf' }], space);
     expect(outcome, JSON.stringify(outcome.error)).toMatchObject({ status: 'ready', pages: 14 });
   }, 120_000);
 
@@ -455,7 +456,7 @@ describe.each(providers)('answers built from the ranked pages with a model ($nam
   });
 
   it('gives the model the page deep inside the section and cites it', async () => {
-    const answer = await app.ask({ spaces: [space], question });
+    const answer = await answerOf(app.ask({ spaces: [space], question }));
     const calls = fake.calls();
     const plans = calls.filter(call => call.json);
     const answers = calls.filter(call => !call.json);

@@ -1,14 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFolioApp, type FolioApp } from '../../src/app.ts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createFolio, type Folio } from '../../src/folio.ts';
 import type { AskEvent } from '../../src/answer/types.ts';
 import { loadConfig } from '../../src/config.ts';
 import { FolioError } from '../../src/errors.ts';
+import { plainChatText } from '../../src/conversation/chat-text.ts';
 import type { GenerateRequest, GenerateResult, LanguageModel } from '../../src/models/types.ts';
 import { parseSpaceId } from '../../src/spaces/space-id.ts';
 import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
+import { answerOf } from '../support/answer/answer-of.ts';
 
 type Reply = string | Error | ((request: GenerateRequest) => string | Error);
 
@@ -42,22 +44,22 @@ function passageFor(request: GenerateRequest, page: number): number {
 
 describe('askQuestion', () => {
   let dataDir: string;
-  let offline: FolioApp;
+  let offline: Folio;
   const space = parseSpaceId('handbook');
   const other = parseSpaceId('other-team');
   const empty = parseSpaceId('empty');
 
-  const withModel = (model: LanguageModel) => createFolioApp(offline.config, { models: { language: model }, log: offline.log });
+  const withModel = (model: LanguageModel) => createFolio(offline.config, { models: { language: model }, log: offline.log });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'folio-ask-'));
-    offline = createFolioApp(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off' }));
+    offline = createFolio(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off' }));
     const a = join(dataDir, 'a.pdf');
     const b = join(dataDir, 'b.pdf');
     await writeFile(a, await makeHandbookPdf('a'));
     await writeFile(b, await makeHandbookPdf('b'));
-    const [first] = await offline.ports.ingest([{ path: a, name: 'handbook.pdf' }], space);
-    const [second] = await offline.ports.ingest([{ path: b, name: 'handbook.pdf' }], other);
+    const [first] = await offline.ingestFiles([{ path: a, name: 'handbook.pdf' }], space);
+    const [second] = await offline.ingestFiles([{ path: b, name: 'handbook.pdf' }], other);
     expect([first.status, second.status]).toEqual(['ready', 'ready']);
   }, 60_000);
 
@@ -67,7 +69,7 @@ describe('askQuestion', () => {
   });
 
   it('answers offline with quoted sentences and the exact page', async () => {
-    const answer = await offline.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' });
+    const answer = await answerOf(offline.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
     expect(answer.grounded).toBe(true);
     expect(answer.extractive).toBe(true);
     expect(answer.answer).toContain('28 days of paid vacation');
@@ -77,8 +79,8 @@ describe('askQuestion', () => {
   });
 
   it('never answers from another space', async () => {
-    const mine = await offline.ask({ spaces: [space], question: 'Which tool encrypts company laptops?' });
-    const theirs = await offline.ask({ spaces: [other], question: 'Which tool encrypts company laptops?' });
+    const mine = await answerOf(offline.ask({ spaces: [space], question: 'Which tool encrypts company laptops?' }));
+    const theirs = await answerOf(offline.ask({ spaces: [other], question: 'Which tool encrypts company laptops?' }));
     expect(mine.answer).toContain('BitLocker');
     expect(mine.answer).not.toContain('VeraCrypt');
     expect(theirs.answer).toContain('VeraCrypt');
@@ -86,13 +88,15 @@ describe('askQuestion', () => {
   });
 
   it('says plainly when the documents do not answer, and when a space is empty', async () => {
-    const missing = await offline.ask({ spaces: [space], question: 'What is the dress code for the Christmas party?' });
+    const missing = await answerOf(offline.ask({ spaces: [space], question: 'What is the dress code for the Christmas party?' }));
     expect(missing.grounded).toBe(false);
     expect(missing.answer).toContain("I could not find this in this space's documents.");
     expect(missing.citations).toEqual([]);
     const nothing = await offline.ask({ spaces: [empty], question: 'How many vacation days?' });
-    expect(nothing.grounded).toBe(false);
-    expect(nothing.answer).toMatch(/no documents yet/);
+    expect(nothing).toMatchObject({ kind: 'no_documents', unreadable: [] });
+    expect(plainChatText('message' in nothing ? nothing.message : [])).toBe(
+      'There are no documents in this space yet, so I have nothing to answer from. Share a PDF, PowerPoint or Word file in this conversation; once I have read it (a few seconds to a few minutes), ask again.',
+    );
   });
 
   it('refuses empty and over-long questions with a message for the asker', async () => {
@@ -109,7 +113,7 @@ describe('askQuestion', () => {
     });
     const app = withModel(model);
     const events: AskEvent[] = [];
-    const answer = await app.ask({ spaces: [space], question: 'How much vacation do I get?', onEvent: event => events.push(event) });
+    const answer = await answerOf(app.ask({ spaces: [space], question: 'How much vacation do I get?', onEvent: event => events.push(event) }));
     expect(answer).toMatchObject({ grounded: true, extractive: false, modelCalls: 2, language: 'en' });
     expect(answer.answer).toBe('Employees get 28 days of paid vacation per year [1].');
     expect(answer.citations).toEqual([expect.objectContaining({ n: 1, pages: [1], document: 'handbook.pdf' })]);
@@ -124,13 +128,13 @@ describe('askQuestion', () => {
 
   it('drops citations to passages that do not exist, and reports not found when none is left', async () => {
     const partly = withModel(new ScriptedModel({ plan: plan(), answer: request => `Hotels up to 150 euros per night [${passageFor(request, 2)}], dinners too [42].` }));
-    const answer = await partly.ask({ spaces: [space], question: 'What hotel costs are reimbursed?' });
+    const answer = await answerOf(partly.ask({ spaces: [space], question: 'What hotel costs are reimbursed?' }));
     expect(answer.answer).toBe('Hotels up to 150 euros per night [1], dinners too.');
     expect(answer.notes.join(' ')).toContain('[42]');
     expect(answer.citations[0].pages).toEqual([2]);
 
     const invented = withModel(new ScriptedModel({ plan: plan(), answer: 'Hotels are free [7].' }));
-    const none = await invented.ask({ spaces: [space], question: 'What hotel costs are reimbursed?' });
+    const none = await answerOf(invented.ask({ spaces: [space], question: 'What hotel costs are reimbursed?' }));
     expect(none.grounded).toBe(false);
     expect(none.answer).toContain("I could not find this in this space's documents.");
     expect(none.answer).not.toContain('Hotels are free');
@@ -142,13 +146,13 @@ describe('askQuestion', () => {
       plan: plan({ language: 'de', subQuestions: ['Wie viele Wochen Elternzeit gibt es?'], variants: ['parental leave weeks'] }),
       answer: request => `Eltern erhalten 16 Wochen bezahlte Elternzeit [${passageFor(request, 4)}].`,
     });
-    const answer = await withModel(model).ask({ spaces: [space], question: 'Wie viele Wochen Elternzeit bekommen Eltern?' });
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question: 'Wie viele Wochen Elternzeit bekommen Eltern?' }));
     expect(answer.language).toBe('de');
     expect(model.requests[1].system).toContain('Answer in German');
     expect(answer.citations[0].pages).toEqual([4]);
 
     const unanswerable = withModel(new ScriptedModel({ plan: plan({ language: 'de' }), answer: 'NOT_FOUND: Die Dokumente sagen nichts über Dienstwagen.' }));
-    const missing = await unanswerable.ask({ spaces: [space], question: 'Welche Dienstwagen gibt es?' });
+    const missing = await answerOf(unanswerable.ask({ spaces: [space], question: 'Welche Dienstwagen gibt es?' }));
     expect(missing.grounded).toBe(false);
     expect(missing.answer).toContain('Dazu habe ich in den Dokumenten dieses Bereichs nichts gefunden.');
     expect(missing.answer).toContain('Dienstwagen');
@@ -169,7 +173,7 @@ describe('askQuestion', () => {
 
   it('falls back to the offline path when the model fails, and says so', async () => {
     const down = new FolioError({ code: 'model_unavailable', message: '503', userMessage: 'The language model is not responding right now.', retryable: true });
-    const answer = await withModel(new ScriptedModel({ plan: down, answer: down })).ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' });
+    const answer = await answerOf(withModel(new ScriptedModel({ plan: down, answer: down })).ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
     expect(answer.grounded).toBe(true);
     expect(answer.extractive).toBe(true);
     expect(answer.answer).toMatch(/The language model is unavailable right now/);
@@ -187,15 +191,19 @@ describe('askQuestion', () => {
     const { askQuestion } = await import('../../src/answer/ask-question.ts');
     const { PageIndex } = await import('../../src/retrieve/page-index.ts');
     const { loadPageIndex } = await import('../../src/retrieve/load-page-index.ts');
+    const { SqliteKnowledgeStore } = await import('../../src/index/sqlite/sqlite-knowledge-store.ts');
+    // The same SQLite file the offline Folio reads, opened directly: deadlines are a dependency of askQuestion.
+    const store = new SqliteKnowledgeStore({ dataDir: offline.config.dataDir });
+    onTestFinished(() => store.close());
     const answer = await askQuestion(
       { spaces: [space], question: 'How many days of paid vacation does an employee get?' },
       {
-        store: offline.ports.store,
+        store,
         models: { language: hanging },
         config: offline.config.ask,
         modelsConfig: offline.config.models,
         log: offline.log,
-        pageIndex: await loadPageIndex(offline.ports.store, [space], undefined, new PageIndex()),
+        pageIndex: await loadPageIndex(store, [space], undefined, new PageIndex()),
         deadlines: { planMs: 100, answerMs: 100 },
       },
     );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFolio, type Folio } from '../../src/compose.ts';
+import { createFolio, type Folio } from '../../src/folio.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { DocumentRecord } from '../../src/documents/types.ts';
 import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
@@ -52,7 +52,7 @@ describe('ingestion into the KnowledgeStore', () => {
     const config = loadConfig({ FOLIO_DATA_DIR: join(workDir, 'data'), FOLIO_OCR: 'off' });
     store = new StatusRecordingStore({ dataDir: config.dataDir });
     embeddingModel = new SabotagedEmbeddingModel(32, 2);
-    folio = buildFolio(config, { store, embeddingModel, log: silentLogger() });
+    folio = createFolio(config, { store, embeddingModel, log: silentLogger() });
   });
   afterAll(async () => {
     await folio.close();
@@ -62,7 +62,7 @@ describe('ingestion into the KnowledgeStore', () => {
   const ingest = async (name: string, pages: Array<{ heading: string; body: string }>) => {
     const path = join(workDir, `${Math.random()}.pdf`);
     await writeFile(path, await makePdf(pages));
-    const [outcome] = await folio.ingest([{ path, name }], space);
+    const [outcome] = await folio.ingestFiles([{ path, name }], space);
     return outcome;
   };
   const originals = () => readdir(join(workDir, 'data', 'files'));
@@ -115,7 +115,7 @@ describe('a batch ingest with parse workers', () => {
     const workDir = await mkdtemp(join(tmpdir(), 'folio-ingest-batch-'));
     const config = loadConfig({ FOLIO_DATA_DIR: join(workDir, 'data'), FOLIO_OCR: 'off', FOLIO_PARSE_WORKERS: '2' });
     const store = new StatusRecordingStore({ dataDir: config.dataDir });
-    const folio = buildFolio(config, { store, log: silentLogger() });
+    const folio = createFolio(config, { store, log: silentLogger() });
     const space = 'web:ingest-batch' as SpaceId;
     try {
       const files = [];
@@ -126,7 +126,7 @@ describe('a batch ingest with parse workers', () => {
         files.push({ path });
       }
       const events: string[] = [];
-      const outcomes = await folio.ingest(files, space, {
+      const outcomes = await folio.ingestFiles(files, space, {
         onEvent: (index, event) => {
           if (event.type === 'stage') events.push(`${index}:${event.stage}`);
         },
@@ -156,7 +156,7 @@ describe('a batch ingest with parse workers', () => {
         cancelled.push({ path });
       }
       const controller = new AbortController();
-      const stopped = await folio.ingest(cancelled, space, {
+      const stopped = await folio.ingestFiles(cancelled, space, {
         signal: controller.signal,
         onEvent: (index, event) => {
           if (index === 0 && event.type === 'page' && event.page === 2) controller.abort(new Error('cancelled by the user'));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createFolioApp } from '../../src/app.ts';
+import { createFolio } from '../../src/folio.ts';
 import { loadConfig } from '../../src/config.ts';
 import { silentLogger } from '../../src/log.ts';
 import { BullmqQueue } from '../../src/queue/bullmq-queue.ts';
@@ -82,7 +82,7 @@ describe.skipIf(redis.state !== 'ready')(`folio worker${redis.state === 'skip' ?
       const state = createStateStore(config, { log });
       const queue = createJobQueue(config, { state, log });
       expect(queue).toBeInstanceOf(BullmqQueue);
-      const app = createFolioApp(config, { log, state, queue });
+      const app = createFolio(config, { log, state, queue });
       try {
         const events = recordEvents(queue);
         await (queue as BullmqQueue).eventsReady();

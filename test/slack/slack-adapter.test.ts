@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackWebApiMethods } from '../../adapters/slack/slack-surface.ts';
-import { PageImageRenderer } from '../../src/documents/page-image.ts';
+import { BlobStore } from '../../src/index/blob-store.ts';
 import { parseSpaceId } from '../../src/spaces/space-id.ts';
 import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
 import type { FakeSlackMessage } from '../fakes/fake-slack-api.ts';
@@ -118,7 +118,7 @@ describe('Slack bot', () => {
     const reply = await slack.fake.waitFor(() => slack.fake.responses.find(response => response.path === responsePath));
     expect(reply.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
     expect(reply.body.text).toContain('Thanks');
-    const stored = await slack.app.ports.state.get<Record<string, unknown>>(`feedback:${answerId}:UBOB`);
+    const stored = await slack.app.surfaceState.get<Record<string, unknown>>(`feedback:${answerId}:UBOB`);
     expect(stored).toMatchObject({ answerId, rating: 'up', user: 'UBOB', question: 'What does a refund need?' });
 
     const stale = await slack.clickButton({ actionId: 'folio_feedback_down', value: 'no-such-answer' });
@@ -180,7 +180,9 @@ describe('Slack bot', () => {
     await slack.sendEvent({ type: 'message', channel: 'D1', channel_type: 'im', user: 'UCAROL', text: 'what is the refund policy?', ts });
     const reply = await botReply('D1', ts, message => message.text !== 'Thinking…');
     expect(reply.text).toContain('There are no documents in our conversation yet');
-    expect(reply.text).toContain('Drop a PDF, PowerPoint or Word file');
+    expect(reply.text).toContain('Share a PDF, PowerPoint or Word file in this conversation');
+    // A DM has no team scope to opt into: the channel hint is left out.
+    expect(reply.text).not.toContain('/folio scope team');
   });
 
   it('explains what to do when mentioned without a question', async () => {
@@ -301,15 +303,14 @@ describe('Slack bot', () => {
     await slack.adapter.whenIdle();
     const [record] = await slack.app.listDocuments(parseSpaceId('slack:T1:C7'));
     expect(record.name).toBe('gone.pdf');
-    const { config, ports } = slack.app;
-    const pageImage = await new PageImageRenderer({ dataDir: config.dataDir, blobs: ports.blobs, ingest: config.ingest }).pagePath(record, 2);
+    const pageImage = await slack.app.pageImagePath(record.space, record.id, 2);
     await stat(pageImage);
     slack.fake.deleteFile('FGONE');
     await slack.sendEvent({ type: 'file_deleted', file_id: 'FGONE', event_ts: slack.fake.nextTs() });
     await slack.adapter.whenIdle();
     expect(await slack.app.listDocuments(parseSpaceId('slack:T1:C7'))).toEqual([]);
     await expect(stat(dirname(pageImage))).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(stat(ports.blobs.originalPath(record.sha256))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(new BlobStore(slack.app.config.dataDir).originalPath(record.sha256))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('forgets a document when file_change shows the file was deleted, not when it still exists', async () => {

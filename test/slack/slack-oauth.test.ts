@@ -42,7 +42,7 @@ describe('Slack OAuth installs', () => {
     expect(authorize.searchParams.get('scope')!.split(',').sort()).toEqual(slackBotScopes);
     expect(callback.status).toBe(200);
     expect(slack.fake.callsTo('oauth.v2.access')[0].params).toMatchObject({ code: 'the-code', client_id: '111.222', client_secret: 'client-secret' });
-    const installation = await slack.app.ports.state.get<{ bot: { token: string; userId: string } }>('slack:installation:team:T2');
+    const installation = await slack.app.surfaceState.get<{ bot: { token: string; userId: string } }>('slack:installation:team:T2');
     expect(installation?.bot).toMatchObject({ token: 'xoxb-installed-T2', userId: 'UFOLIOT2' });
 
     const ts = await mentionFrom('T2');
@@ -68,7 +68,7 @@ describe('Slack OAuth installs', () => {
   it('deletes the installation when the app is uninstalled, and stops answering there', async () => {
     await slack.sendEvent({ type: 'app_uninstalled' }, { teamId: 'T2' });
     await slack.adapter.whenIdle();
-    expect(await slack.app.ports.state.get('slack:installation:team:T2')).toBeUndefined();
+    expect(await slack.app.surfaceState.get('slack:installation:team:T2')).toBeUndefined();
     const before = slack.fake.calls.length;
     await mentionFrom('T2');
     expect(slack.fake.calls.length).toBe(before);
@@ -78,9 +78,9 @@ describe('Slack OAuth installs', () => {
     await install();
     await slack.sendEvent({ type: 'tokens_revoked', tokens: { oauth: ['UINSTALLER'] } }, { teamId: 'T2' });
     await slack.adapter.whenIdle();
-    expect(await slack.app.ports.state.get('slack:installation:team:T2')).toBeDefined();
+    expect(await slack.app.surfaceState.get('slack:installation:team:T2')).toBeDefined();
     await slack.sendEvent({ type: 'tokens_revoked', tokens: { bot: ['UFOLIOT2'] } }, { teamId: 'T2' });
     await slack.adapter.whenIdle();
-    expect(await slack.app.ports.state.get('slack:installation:team:T2')).toBeUndefined();
+    expect(await slack.app.surfaceState.get('slack:installation:team:T2')).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamsAdapter } from '../../adapters/teams/index.ts';
-import { createFolioApp, type FolioApp } from '../../src/app.ts';
+import { createFolio, type Folio } from '../../src/folio.ts';
 import { loadConfig } from '../../src/config.ts';
 import { personalMessage } from './support/teams-activities.ts';
 
@@ -25,11 +25,11 @@ function capturingLogger() {
 
 describe('Teams authentication', () => {
   let dataDir: string;
-  let app: FolioApp;
+  let app: Folio;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'folio-teams-auth-'));
-    app = createFolioApp(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent' }));
+    app = createFolio(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent' }));
   });
 
   afterAll(async () => {
@@ -43,7 +43,7 @@ describe('Teams authentication', () => {
     const adapter = await createTeamsAdapter(app, config.teams!, log);
     expect(adapter.summary).toBe('Teams: Bot Framework activities at /api/messages (app 0f6a1b2c-3d4e-4f50-8a9b-0c1d2e3f4a5b, JWT validated, Graph for channel files)');
     const server = express();
-    adapter.mount(server);
+    adapter.routes(server);
     await adapter.start();
     const listener = server.listen(0, '127.0.0.1');
     await new Promise(resolve => listener.once('listening', resolve));
@@ -54,7 +54,7 @@ describe('Teams authentication', () => {
       expect(response.status).toBe(401);
       const malformed = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic abc' }, body: JSON.stringify(activity) });
       expect(malformed.status).toBe(401);
-      expect(await app.ports.state.get(`teams:activity:72f988bf-86f1-41af-91ab-2d7cd011db47:a:1x:${activity.id}`)).toBeUndefined();
+      expect(await app.surfaceState.get(`teams:activity:72f988bf-86f1-41af-91ab-2d7cd011db47:a:1x:${activity.id}`)).toBeUndefined();
       expect(lines.some(line => /AUTHENTICATION IS DISABLED/.test(line.msg))).toBe(false);
     } finally {
       await adapter.stop();

@@ -3,7 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamsSpaceOf } from '../../adapters/teams/teams-space.ts';
+import { spaceOfConversation } from '../../src/spaces/conversation-space.ts';
+
+const teamsSpaceOf = (tenantId: string, conversationId: string) => spaceOfConversation({ platform: 'teams', tenantId, conversationId });
 import { parseSpaceId } from '../../src/spaces/space-id.ts';
 import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
 import { makeTestPdf } from '../support/layout/make-test-pdf.ts';
@@ -99,12 +101,12 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     expect(personalTexts).toContain('28 days of paid vacation');
     expect(personalTexts).not.toContain('31 days');
 
-    // A group chat with no documents gets the empty-space answer, not the channel's or Ada's document.
+    // A group chat with no documents is told how to add one, not answered from the channel's or Ada's document.
     const chatQuestion = groupChatMessage(serviceUrl, '19:empty-chat-0a1b@thread.v2', { mention: true, text: 'How many days of paid vacation does an employee get?' });
     await harness.post(chatQuestion);
-    const chatTexts = cardTexts((await finalCard(chatQuestion.id, 'the empty-chat answer')).activity).join('\n');
-    expect(chatTexts).toContain('no documents yet');
-    expect(chatTexts).not.toMatch(/28 days|31 days|handbook\.pdf/);
+    const chatText = (await finalText(chatQuestion.id, /no documents/, 'the empty-chat directions')).activity.text as string;
+    expect(chatText).toContain('There are no documents in this channel yet');
+    expect(chatText).not.toMatch(/28 days|31 days|handbook\.pdf/);
   });
 
   it('reads a file posted with a question in a group chat, then answers the question from it', async () => {
@@ -197,7 +199,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     expect((await harness.post(chatter)).status).toBe(200);
     await harness.connector.waitForQuiet(200);
     expect(harness.connector.calls.length).toBe(callsBefore);
-    expect(await harness.app.ports.state.get(`teams:activity:${tenantId}:${general.channelId}:${chatter.id}`)).toBeUndefined();
+    expect(await harness.app.surfaceState.get(`teams:activity:${tenantId}:${general.channelId}:${chatter.id}`)).toBeUndefined();
   });
 
   it('scope team / channel: a conversation opts into the organisation-wide documents and back', async () => {
@@ -207,7 +209,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const path = join(tmpdir(), `folio-expenses-${randomUUID()}.pdf`);
     await writeFile(path, await makeTestPdf([{ texts: [{ text: 'Expense reports are due on the fifth working day of each month.', x: 72, top: 100, size: 12 }] }]));
     const { documentId } = await harness.app.submitDocument({ space: orgWide, path, name: 'expenses.pdf', source: { platform: 'web' } });
-    await expect.poll(async () => (await harness.app.getDocument(orgWide, documentId)).record.status, { timeout: 30_000 }).toBe('ready');
+    await expect.poll(async () => (await harness.app.findDocument(orgWide, documentId)).status, { timeout: 30_000 }).toBe('ready');
     const say = async (text: string, pattern: RegExp) => {
       const activity = groupChatMessage(serviceUrl, chatId, { mention: true, text });
       await harness.post(activity);
@@ -219,7 +221,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     );
     const before = groupChatMessage(serviceUrl, chatId, { mention: true, text: 'When are expense reports due?' });
     await harness.post(before);
-    expect(cardTexts((await finalCard(before.id, 'the answer before scope team')).activity).join('\n')).not.toContain('fifth working day');
+    expect((await finalText(before.id, /no documents/, 'the directions before scope team')).activity.text).not.toContain('fifth working day');
 
     expect(await say('scope team', /Questions here/)).toBe('Questions here now also use the documents shared with the whole organisation.');
     expect(await harness.app.readableSpaces(space)).toEqual([space, orgWide]);
@@ -238,7 +240,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const upAction = answer.activity.attachments[0].content.actions[0];
     const invoke = await harness.post(cardActionInvoke(serviceUrl, adaChat, { verb: upAction.verb, data: upAction.data }));
     expect(invoke).toEqual({ status: 200, body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Thanks, glad it helped.' } });
-    const stored = await harness.app.ports.state.list<{ rating: string; user: string; question: string }>(`feedback:${upAction.data.answerId}`);
+    const stored = await harness.app.surfaceState.list<{ rating: string; user: string; question: string }>(`feedback:${upAction.data.answerId}`);
     expect(stored.map(entry => [entry.value.rating, entry.value.user, entry.value.question])).toEqual([['up', 'teams:aad-ada', 'How are hotel costs reimbursed?']]);
 
     const stale = await harness.post(cardActionInvoke(serviceUrl, adaChat, { verb: 'folio.feedback', data: { folioAction: 'feedback', answerId: 'gone', rating: 'down' } }));
@@ -248,7 +250,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const submit = { ...personalMessage(serviceUrl, { chatId: adaChat, user: { id: '29:1bob', aadObjectId: 'aad-bob', name: 'Bob' } }), value: { ...upAction.data, rating: 'down' } };
     await harness.post(submit);
     await finalText(submit.id, /Thanks for telling me/, 'the Action.Submit thanks');
-    const ratings = await harness.app.ports.state.list<{ rating: string; user: string }>(`feedback:${upAction.data.answerId}`);
+    const ratings = await harness.app.surfaceState.list<{ rating: string; user: string }>(`feedback:${upAction.data.answerId}`);
     expect(ratings.map(entry => [entry.value.user, entry.value.rating]).sort()).toEqual([['teams:aad-ada', 'up'], ['teams:aad-bob', 'down']]);
   });
 

@@ -3,7 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { teamsSpaceOf } from '../../adapters/teams/teams-space.ts';
+import { spaceOfConversation } from '../../src/spaces/conversation-space.ts';
+
+const teamsSpaceOf = (tenantId: string, conversationId: string) => spaceOfConversation({ platform: 'teams', tenantId, conversationId });
 import type { GenerateRequest } from '../../src/models/types.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { ScriptedLanguageModel } from '../fakes/scripted-language-model.ts';
@@ -49,7 +51,7 @@ describe('Teams follow-up questions (thread history)', () => {
     const path = join(tmpdir(), `folio-handbook-${randomUUID()}.pdf`);
     await writeFile(path, await makeHandbookPdf('b'));
     const { documentId } = await harness.app.submitDocument({ space, path, name: 'handbook.pdf', source: { platform: 'teams' } });
-    await vi.waitFor(async () => expect((await harness.app.getDocument(space, documentId)).record.status).toBe('ready'), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(async () => expect((await harness.app.findDocument(space, documentId)).status).toBe('ready'), { timeout: 30_000, interval: 50 });
   }
 
   beforeAll(async () => {

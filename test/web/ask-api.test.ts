@@ -109,7 +109,7 @@ describe('ask and search API (offline: no model configured)', () => {
     const answer = (await (await postJson('/v1/spaces/handbook/ask', { question: handbookFacts.question })).json()) as any;
     const up = await postJson(`/v1/answers/${answer.id}/feedback`, { rating: 'up', comment: 'spot on' });
     expect(up.status).toBe(204);
-    const stored = await web.folio.ports.state.list<{ rating: string; question: string }>(`feedback:${answer.id}`);
+    const stored = await web.folio.surfaceState.list<{ rating: string; question: string }>(`feedback:${answer.id}`);
     expect(stored.map(entry => entry.value)).toEqual([expect.objectContaining({ rating: 'up', comment: 'spot on', question: handbookFacts.question })]);
 
     const unknown = await postJson('/v1/answers/no-such-answer/feedback', { rating: 'down' });

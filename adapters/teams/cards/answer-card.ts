@@ -1,4 +1,4 @@
-import type { Answer, Citation } from '../../../src/answer/types.ts';
+import type { Answer, Citation } from '../../../src/index.ts';
 import { pagesLabel } from '../../shared/pages-label.ts';
 import { shorten } from '../../shared/shorten.ts';
 import { escapeTeamsMarkdown, markdownForTeams } from '../teams-markdown.ts';

@@ -1,4 +1,4 @@
-import type { IngestOutcome } from '../../../src/ingest/ingest-files.ts';
+import type { IngestOutcome } from '../../../src/index.ts';
 import { askHint, outcomeLine, progressLine } from '../../shared/ingest-messages.ts';
 import { chatTextToTeams } from '../teams-markdown.ts';
 import { cardMessage, type CardElement, type TeamsMessage } from './adaptive-card.ts';

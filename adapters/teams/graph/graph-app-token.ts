@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FolioError } from '../../../src/errors.ts';
+import { FolioError } from '../../../src/index.ts';
 
 export interface GraphAppTokenSettings {
   clientId: string;

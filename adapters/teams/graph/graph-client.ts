@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FolioError } from '../../../src/errors.ts';
+import { FolioError } from '../../../src/index.ts';
 import type { GraphAppToken } from './graph-app-token.ts';
 import { missingPermission, type GraphResource } from './missing-permission.ts';
 import { shareIdFor } from './share-id.ts';

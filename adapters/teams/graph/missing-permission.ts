@@ -1,4 +1,4 @@
-import { FolioError } from '../../../src/errors.ts';
+import { FolioError } from '../../../src/index.ts';
 
 /** What the bot was reading when Graph answered 403, and the permission that allows it. */
 export type GraphResource = 'channel-message' | 'chat-message' | 'file';

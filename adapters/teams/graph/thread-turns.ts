@@ -1,4 +1,4 @@
-import type { ConversationTurn } from '../../../src/answer/types.ts';
+import type { ConversationTurn } from '../../../src/index.ts';
 import { boundedHistory } from '../../shared/bounded-history.ts';
 import { answerTextOfCard } from '../cards/answer-card.ts';
 import type { GraphThreadMessage } from './graph-client.ts';

@@ -1,13 +1,11 @@
-import type { Answer, AskEvent } from '../../../src/answer/types.ts';
-import type { DocumentRecord } from '../../../src/documents/types.ts';
-import type { SpaceId } from '../../../src/spaces/space-id.ts';
+import type { Answer, AskEvent } from '../../../src/index.ts';
 import { replyForError } from '../../shared/reply-for-error.ts';
 import { shorten } from '../../shared/shorten.ts';
 import { ThrottledMessage } from '../../shared/throttled-message.ts';
 import { cardMessage, type TeamsMessage } from '../cards/adaptive-card.ts';
 import { answerCard } from '../cards/answer-card.ts';
 import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
-import { escapeTeamsMarkdown, markdownForTeams } from '../teams-markdown.ts';
+import { chatTextToTeams, markdownForTeams } from '../teams-markdown.ts';
 import type { TeamsTurn } from '../teams-turn.ts';
 import { threadHistory } from '../thread-history.ts';
 
@@ -20,16 +18,15 @@ const stageLines: Record<Extract<AskEvent, { type: 'stage' }>['stage'], string> 
 /**
  * `@Folio <question>` (or any text in a personal chat): "Thinking…" in the thread at once, edited while
  * the answer is searched and written (stages, then the answer text as it streams, throttled), and
- * finally replaced by the answer card with its sources and 👍/👎. Asks every space this conversation
- * may read (its own, plus the team space when it opted in) and nothing else, with the thread's earlier
- * turns as history; the question and its answer are remembered for the next follow-up.
+ * finally replaced by the answer card with its sources and 👍/👎, or by the core's directions when no
+ * document is ready. Asks every space this conversation may read (its own, plus the team space when it
+ * opted in) and nothing else, with the thread's earlier turns as history; the question and its answer
+ * are remembered for the next follow-up.
  */
 export async function answerQuestion(dependencies: TeamsHandlerDependencies, turn: TeamsTurn, question: string): Promise<void> {
   const { app, replies, log, settings } = dependencies;
   const spaces = await app.readableSpaces(turn.space);
-  const reading = await documentsStillReading(dependencies, spaces);
-  const readingNote = reading.length > 0 ? `\n\n_Still reading ${reading.map(name => `**${escapeTeamsMarkdown(name)}**`).join(', ')}; this answer uses the documents that are ready._` : '';
-  const messageId = await replies.reply(turn.reference, { text: `${stageLines.planning}${readingNote}` });
+  const messageId = await replies.reply(turn.reference, { text: stageLines.planning });
   const message = new ThrottledMessage<TeamsMessage>(
     async content => {
       if (messageId) await replies.update(turn.reference, messageId, content);
@@ -38,7 +35,7 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
   );
   let written = '';
   const onEvent = (event: AskEvent) => {
-    if (event.type === 'stage') message.set({ text: `${stageLines[event.stage]}${readingNote}` });
+    if (event.type === 'stage') message.set({ text: stageLines[event.stage] });
     if (event.type === 'text') {
       written += event.delta;
       message.set({ text: `${markdownForTeams(shorten(written, 6000))} …` });
@@ -52,8 +49,13 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
       log.warn({ err: error, space: turn.space }, 'no thread history for a Teams question');
       return [];
     });
-    answer = await app.ask({ spaces, question, history, correlationId: `teams:${turn.activityId}`, onEvent });
-    final = cardMessage(shorten(answer.answer.replace(/\s+/g, ' '), 200), answerCard(answer));
+    const outcome = await app.ask({ spaces, question, history, correlationId: `teams:${turn.activityId}`, onEvent });
+    if ('answer' in outcome) {
+      answer = outcome.answer;
+      final = cardMessage(shorten(answer.answer.replace(/\s+/g, ' '), 200), answerCard(answer));
+    } else {
+      final = { text: chatTextToTeams(outcome.message) };
+    }
   } catch (error) {
     final = { text: replyForError(error, log, { space: turn.space }) };
   }
@@ -62,10 +64,4 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
   if (answer) {
     await dependencies.seenTurns.add(turn, question, answer.answer).catch(error => log.warn({ err: error, space: turn.space }, 'could not remember a Teams question for follow-ups'));
   }
-}
-
-/** Names of documents in these spaces that are queued or being read (neither ready nor failed). */
-async function documentsStillReading(dependencies: TeamsHandlerDependencies, spaces: SpaceId[]): Promise<string[]> {
-  const records: DocumentRecord[] = (await Promise.all(spaces.map(space => dependencies.app.listDocuments(space)))).flat();
-  return records.filter(record => record.status !== 'ready' && record.status !== 'failed').map(record => record.name);
 }

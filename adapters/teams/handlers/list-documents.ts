@@ -1,4 +1,4 @@
-import type { DocumentRecord } from '../../../src/documents/types.ts';
+import type { DocumentRecord } from '../../../src/index.ts';
 import { shorten } from '../../shared/shorten.ts';
 import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
 import { escapeTeamsMarkdown } from '../teams-markdown.ts';

@@ -1,4 +1,4 @@
-import { FolioError } from '../../../src/errors.ts';
+import { FolioError } from '../../../src/index.ts';
 import { downloadToFile, hostAllowed } from '../../shared/download-to-file.ts';
 import type { GraphAttachment, GraphClient } from '../graph/graph-client.ts';
 import { ingestSharedFiles, type SharedFile } from '../ingest-shared-files.ts';

@@ -114,7 +114,8 @@ function showAnswer(view, answer) {
       return item;
     }),
   );
-  showFeedback(view, answer.id);
+  // No documents yet, or still reading: nothing was answered, so there is nothing to rate.
+  if (answer.id) showFeedback(view, answer.id);
 }
 
 function fillList(section, entries, render) {

@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { checkedQuestion } from '../../../src/answer/check-question.ts';
-import type { Answer, AskEvent } from '../../../src/answer/types.ts';
+import { checkedQuestion, renderChatText, type AskEvent, type AskOutcome } from '../../../src/index.ts';
 import { wantsEventStream } from '../event-stream.ts';
 import { folioErrorOf } from '../http-errors.ts';
 import { requestIdOf, requestLog } from '../request-context.ts';
@@ -18,10 +17,35 @@ const askBody = z.object({
 const example = '{"question": "What is the refund policy?"}';
 
 /**
+ * The reply body: the Answer with `outcome` (answered, not_found) and `reading` (names of documents still
+ * being read), or, when there is nothing to answer from yet (no_documents, still_reading), the same
+ * shape without an id: `answer` is the message, citations and context are empty.
+ */
+export function outcomeBody(outcome: AskOutcome, question: string) {
+  const reading = outcome.reading.map(record => record.name);
+  if ('answer' in outcome) return { ...outcome.answer, outcome: outcome.kind, reading };
+  return {
+    outcome: outcome.kind,
+    question,
+    answer: renderChatText(outcome.message, name => `**${name.replace(/([\\`*_[\]<>])/g, '\\$1')}**`),
+    citations: [],
+    context: [],
+    figures: [],
+    closest: [],
+    notes: [],
+    grounded: false,
+    extractive: false,
+    language: outcome.language,
+    reading,
+    unreadable: outcome.unreadable.map(record => record.name),
+  };
+}
+
+/**
  * `POST /v1/spaces/:space/ask`: the question answered from the space's documents (and its team
  * space when it opted in). JSON by default; with `Accept: text/event-stream` the reply streams:
- * `stage` events, `text` deltas as the model writes, then `answer` (the final Answer, citations
- * checked) or `error`. A space without documents gets a not-grounded answer, not an error.
+ * `stage` events, `text` deltas as the model writes, then `answer` (the body outcomeBody describes)
+ * or `error`. A space with no document ready gets its outcome with directions, not an error.
  */
 export function askQuestion(context: WebContext): RequestHandler {
   const { folio, metrics } = context;
@@ -33,28 +57,33 @@ export function askQuestion(context: WebContext): RequestHandler {
     const started = performance.now();
     const ask = (signal: AbortSignal, onEvent?: (event: AskEvent) => void) =>
       folio.ask({ spaces, question, history: body.history, signal, onEvent, correlationId: requestIdOf(response) });
-    const answered = (answer: Answer) => {
+    const answered = (outcome: AskOutcome) => {
+      if (!('answer' in outcome)) {
+        requestLog(response).info({ outcome: outcome.kind, reading: outcome.reading.length }, 'nothing to answer from yet');
+        return;
+      }
+      const { answer } = outcome;
       metrics.answered(answer, (performance.now() - started) / 1000);
-      requestLog(response).info({ answerId: answer.id, grounded: answer.grounded, extractive: answer.extractive, citations: answer.citations.length, ms: answer.timings.totalMs }, 'question answered');
+      requestLog(response).info({ answerId: answer.id, outcome: outcome.kind, extractive: answer.extractive, citations: answer.citations.length, ms: answer.timings.totalMs }, 'question answered');
     };
 
     if (!wantsEventStream(request)) {
       const abort = new AbortController();
       response.once('close', () => abort.abort(new Error('client went away')));
-      const answer = await ask(abort.signal);
-      answered(answer);
-      response.json(answer);
+      const outcome = await ask(abort.signal);
+      answered(outcome);
+      response.json(outcomeBody(outcome, question));
       return;
     }
 
     const stream = context.streams.open(response);
     try {
-      const answer = await ask(stream.signal, event => {
+      const outcome = await ask(stream.signal, event => {
         if (event.type === 'stage') stream.send('stage', { stage: event.stage });
         else if (event.type === 'text') stream.send('text', { delta: event.delta });
       });
-      answered(answer);
-      stream.send('answer', answer);
+      answered(outcome);
+      stream.send('answer', outcomeBody(outcome, question));
     } catch (thrown) {
       if (stream.closed) return; // the client left; nobody to tell
       const error = folioErrorOf(thrown);

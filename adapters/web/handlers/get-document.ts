@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { TreeNode } from '../../../src/ingest/types.ts';
+import type { TreeNode } from '../../../src/index.ts';
 import { spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
 
@@ -14,7 +14,9 @@ export type TreeNodeView = Omit<TreeNode, 'pageTexts' | 'children'> & { children
 export function getDocument(context: WebContext): RequestHandler {
   return async (request, response) => {
     const outline = request.query.outline === '1' || request.query.outline === 'true';
-    const { record, tree } = await context.folio.getDocument(spaceParam(request), String(request.params.id));
+    const space = spaceParam(request);
+    const record = await context.folio.findDocument(space, String(request.params.id));
+    const tree = await context.folio.getTree(space, record.id);
     response.json({ document: record, tree: tree && { ...tree, nodes: tree.nodes.map(node => nodeView(node, outline)) } });
   };
 }

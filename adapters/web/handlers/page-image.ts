@@ -10,8 +10,7 @@ import type { WebContext } from '../web-context.ts';
 export function pageImage(context: WebContext): RequestHandler {
   return async (request, response) => {
     const space = spaceParam(request);
-    const { record } = await context.folio.getDocument(space, String(request.params.id));
-    const path = await context.pageImages.pagePath(record, Number(request.params.page));
+    const path = await context.folio.pageImagePath(space, String(request.params.id), Number(request.params.page));
     await new Promise<void>((resolve, reject) =>
       response.sendFile(
         path,

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { checkedQuestion } from '../../../src/answer/check-question.ts';
+import { checkedQuestion } from '../../../src/index.ts';
 import { jsonBody, spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { IngestJobEvent } from '../../../src/queue/types.ts';
+import type { IngestJobEvent } from '../../../src/index.ts';
 import { spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
 

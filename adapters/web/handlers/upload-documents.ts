@@ -1,8 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
-import { cleanDocumentName } from '../../../src/documents/document-name.ts';
-import type { FolioError } from '../../../src/errors.ts';
+import { cleanDocumentName, type FolioError } from '../../../src/index.ts';
 import { folioErrorOf, inputInvalid } from '../http-errors.ts';
 import { requestLog } from '../request-context.ts';
 import { spaceParam } from '../request-input.ts';
@@ -49,11 +48,10 @@ export function uploadDocuments(context: WebContext): RequestHandler[] {
       const documents: UploadedDocument[] = [];
       let firstRefusal: FolioError | undefined;
       for (const file of files) {
-        const name = cleanDocumentName(file.originalname);
         try {
-          const submitted = await context.folio.submitDocument({ space, path: file.path, name, source: { platform: 'web' } });
+          const submitted = await context.folio.submitDocument({ space, path: file.path, name: file.originalname, source: { platform: 'web' } });
           documents.push({
-            name,
+            name: submitted.name,
             documentId: submitted.documentId,
             jobId: submitted.jobId,
             duplicate: submitted.duplicate,
@@ -64,7 +62,7 @@ export function uploadDocuments(context: WebContext): RequestHandler[] {
           if (error.code === 'internal' || error.retryable) throw thrown;
           firstRefusal ??= error;
           context.metrics.errors.inc({ code: error.code });
-          documents.push({ name, duplicate: false, status: 'failed', error: { code: error.code, message: error.userMessage } });
+          documents.push({ name: cleanDocumentName(file.originalname), duplicate: false, status: 'failed', error: { code: error.code, message: error.userMessage } });
         }
       }
       if (firstRefusal && documents.every(document => document.status === 'failed')) throw firstRefusal;

@@ -45,7 +45,7 @@ import { writeZip } from '../../support/hostile/zip-writer.ts';
 import type { CorpusService } from './support/corpus-service.ts';
 
 /**
- * The services the corpus runs against. Every one is the real service path (createFolioApp, its
+ * The services the corpus runs against. Every one is the real service path (createFolio, its
  * store, queue and workers) with the handbook ingested first into the same space:
  * - `default`: the shipped defaults (OCR on, FOLIO_MAX_PAGES 5000, FOLIO_MAX_FILE_MB 100);
  * - `strict`: a small page limit (50) and OCR off, to show both limits at work;

@@ -8,6 +8,7 @@ import type { IngestOutcome } from '../../../src/ingest/ingest-files.ts';
 import { parseSpaceId } from '../../../src/spaces/space-id.ts';
 import { makeTestPdf } from '../../support/layout/make-test-pdf.ts';
 import { startWebTestServer, type WebTestServer } from '../../web/support/web-test-server.ts';
+import { answerOf } from '../../support/answer/answer-of.ts';
 
 /**
  * File names are whatever a client or a chat platform says they are. Shared through the REST upload
@@ -112,7 +113,7 @@ describe('hostile file names', () => {
     expect(new Set(listed.documents.map(document => document.name))).toEqual(new Set(documents.map(document => document.name)));
 
     // The cleaned name is what an answer cites.
-    const answer = await web.folio.ask({ spaces: [parseSpaceId('names')], question: 'Which archive keeps item zeta0upload?' });
+    const answer = await answerOf(web.folio.ask({ spaces: [parseSpaceId('names')], question: 'Which archive keeps item zeta0upload?' }));
     expect(answer.citations[0]).toMatchObject({ document: 'passwd.pdf', pages: [1] });
   });
 
@@ -127,7 +128,7 @@ describe('hostile file names', () => {
         const submitted = await web.folio.submitDocument({ space, path, name: raw, source: { platform: 'slack', fileId: `F${index}` } });
         const outcome = await outcomeOf(submitted.jobId);
         expect(outcome).toMatchObject({ status: 'ready', documentId: submitted.documentId });
-        const { record } = await web.folio.getDocument(space, submitted.documentId);
+        const record = await web.folio.findDocument(space, submitted.documentId);
         expect(record.name).toBe(shown);
         expectCleanName(record.name);
       }

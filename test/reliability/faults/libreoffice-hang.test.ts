@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFolioApp, type FolioApp } from '../../../src/app.ts';
+import { createFolio, type Folio } from '../../../src/folio.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { silentLogger } from '../../../src/log.ts';
 import { InProcessQueue } from '../../../src/queue/in-process-queue.ts';
@@ -22,7 +22,7 @@ import { writeReportDocx } from '../../support/office/make-office-documents.ts';
  */
 describe('LibreOffice hanging', () => {
   let directory: string;
-  let app: FolioApp;
+  let app: Folio;
   let pidFile: string;
   const events: IngestJobEvent[] = [];
   const space = parseSpaceId('web:office');
@@ -43,7 +43,7 @@ describe('LibreOffice hanging', () => {
     const state = new SqliteStateStore({ dataDir: config.dataDir });
     // The production retry policy, with a short backoff: a timeout counts as transient, so it is tried again.
     const queue = new InProcessQueue({ state, log, retry: { attempts: 2, backoffMs: 300 } });
-    app = createFolioApp(config, { log, state, queue });
+    app = createFolio(config, { log, state, queue });
     app.onIngestEvent(event => events.push(event));
     await app.startWorkers();
   });

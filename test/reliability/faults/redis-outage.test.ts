@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BullmqQueue } from '../../../src/queue/bullmq-queue.ts';
+import { silentLogger } from '../../../src/log.ts';
+import { BullmqQueue } from '../../../src/queue/bullmq-queue.ts';
 import { makeHandbookPdf } from '../../support/answer/make-handbook-pdf.ts';
 import { askThrough } from '../../support/faults/ask-surfaces.ts';
 import { reportFault } from '../../support/faults/fault-report.ts';
@@ -36,10 +37,13 @@ describe.skipIf(availability.state !== 'ready')(`Redis down and back${availabili
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled);
     redis = await startRedisProcess();
-    web = await startWebTestServer({ environment: { REDIS_URL: redis.url } });
-    expect(web.folio.ports.queue.kind).toBe('bullmq');
-    expect(web.folio.ports.state.kind).toBe('redis');
-    await (web.folio.ports.queue as BullmqQueue).eventsReady();
+    // The queue is the one REDIS_URL would give; built here so the test can wait for its event reader.
+    const queue = new BullmqQueue({ redisUrl: redis.url, log: silentLogger() });
+    web = await startWebTestServer({ environment: { REDIS_URL: redis.url }, overrides: { queue } });
+    const readiness = await web.folio.readiness();
+    expect(readiness.queue.detail).toBe('bullmq');
+    expect(readiness.state.detail).toBe('redis');
+    await queue.eventsReady();
     const finished = web.nextFinished();
     const upload = await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf('a') }]) });
     expect(upload.status).toBe(202);

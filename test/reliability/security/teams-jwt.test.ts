@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamsAdapter } from '../../../adapters/teams/index.ts';
-import type { ChatAdapter } from '../../../adapters/types.ts';
-import { createFolioApp, type FolioApp } from '../../../src/app.ts';
+import type { SurfaceAdapter } from '../../../adapters/types.ts';
+import { createFolio, type Folio } from '../../../src/folio.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { silentLogger } from '../../../src/log.ts';
 import { personalMessage } from '../../teams/support/teams-activities.ts';
@@ -24,8 +24,8 @@ const otherTenant = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
 describe('Teams JWT validation with a local OpenID provider', () => {
   let provider: FakeOpenIdProvider;
-  let app: FolioApp;
-  let adapter: ChatAdapter;
+  let app: Folio;
+  let adapter: SurfaceAdapter;
   let listener: Server;
   let dataDir: string;
   let url: string;
@@ -34,10 +34,10 @@ describe('Teams JWT validation with a local OpenID provider', () => {
     provider = await FakeOpenIdProvider.start(tenantId);
     dataDir = await mkdtemp(join(tmpdir(), 'folio-teams-jwt-'));
     const config = loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', TEAMS_APP_ID: appId, TEAMS_APP_PASSWORD: 'teams-secret-0123456789', TEAMS_APP_TENANT_ID: tenantId });
-    app = createFolioApp(config, { log: silentLogger() });
+    app = createFolio(config, { log: silentLogger() });
     adapter = await createTeamsAdapter(app, config.teams!, silentLogger(), { authority: provider.authority });
     const server = express();
-    adapter.mount(server);
+    adapter.routes(server);
     await adapter.start();
     listener = await new Promise(resolve => {
       const started = server.listen(0, '127.0.0.1', () => resolve(started));
@@ -69,7 +69,7 @@ describe('Teams JWT validation with a local OpenID provider', () => {
       body: JSON.stringify(activity),
     });
     await response.arrayBuffer();
-    const handled = (await app.ports.state.get(`teams:activity:${tenantId}:a:1jwt:${activity.id}`)) !== undefined;
+    const handled = (await app.surfaceState.get(`teams:activity:${tenantId}:a:1jwt:${activity.id}`)) !== undefined;
     return { status: response.status, handled };
   }
 

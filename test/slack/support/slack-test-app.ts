@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { createSlackAdapter, type SlackAdapterOptions, type SlackChatAdapter } from '../../../adapters/slack/index.ts';
-import { createFolioApp, type CreateFolioAppOverrides, type FolioApp } from '../../../src/app.ts';
+import { createSlackAdapter, type SlackAdapterOptions, type SlackSurfaceAdapter } from '../../../adapters/slack/index.ts';
+import { createFolio, type FolioOverrides, type Folio } from '../../../src/folio.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { silentLogger, type Logger } from '../../../src/log.ts';
 import { FakeSlackApi } from '../../fakes/fake-slack-api.ts';
@@ -23,8 +23,8 @@ export interface SignedPostOptions {
 
 export interface SlackTestApp {
   fake: FakeSlackApi;
-  app: FolioApp;
-  adapter: SlackChatAdapter;
+  app: Folio;
+  adapter: SlackSurfaceAdapter;
   baseUrl: string;
   /** POSTs a body to /slack/events signed like Slack signs it. */
   post(body: string, options?: SignedPostOptions): Promise<Response>;
@@ -47,7 +47,7 @@ export function slackSignature(secret: string, timestamp: number, body: string):
  * Slack adapter on a local express server, with Bolt's Web API client pointed at a FakeSlackApi.
  */
 export async function startSlackTestApp(
-  options: { env?: Record<string, string>; adapter?: SlackAdapterOptions; folio?: CreateFolioAppOverrides; log?: Logger } = {},
+  options: { env?: Record<string, string>; adapter?: SlackAdapterOptions; folio?: FolioOverrides; log?: Logger } = {},
 ): Promise<SlackTestApp> {
   const fake = await new FakeSlackApi().start();
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-slack-test-'));
@@ -64,7 +64,7 @@ export async function startSlackTestApp(
     ...options.env,
   });
   const log = options.log ?? silentLogger();
-  const app = createFolioApp(config, { log, ...options.folio });
+  const app = createFolio(config, { log, ...options.folio });
   await app.startWorkers();
   const adapter = await createSlackAdapter(app, config.slack!, log, {
     allowInsecureLoopbackDownloads: true,
@@ -73,7 +73,7 @@ export async function startSlackTestApp(
     ...options.adapter,
   });
   const server = express();
-  adapter.mount(server);
+  adapter.routes(server);
   const listening: Server = await new Promise(resolve => {
     const http = server.listen(0, '127.0.0.1', () => resolve(http));
   });

@@ -1,6 +1,7 @@
 import type { Answer, AskEvent } from '../../../src/answer/types.ts';
 import { parseSpaceId } from '../../../src/spaces/space-id.ts';
 import { readServerSentEvents, type WebTestServer } from '../../web/support/web-test-server.ts';
+import { answerOf } from '../answer/answer-of.ts';
 
 /** The three ways a question reaches the ask pipeline. */
 export type AskSurface = 'app.ask' | 'REST JSON' | 'REST SSE';
@@ -20,13 +21,13 @@ export async function askThrough(web: WebTestServer, surface: AskSurface, space:
   if (surface === 'app.ask') {
     let streamed = '';
     try {
-      const answer = await web.folio.ask({
+      const answer = await answerOf(web.folio.ask({
         spaces: [parseSpaceId(space)],
         question,
         onEvent: (event: AskEvent) => {
           if (event.type === 'text') streamed += event.delta;
         },
-      });
+      }));
       return { kind: 'answer', answer, streamed, status: 200, ms: Date.now() - started };
     } catch (error) {
       const { code = 'thrown', userMessage = String(error) } = error as { code?: string; userMessage?: string };

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { createTeamsAdapter } from '../../../adapters/teams/index.ts';
-import type { ChatAdapter } from '../../../adapters/types.ts';
-import { createFolioApp, type CreateFolioAppOverrides, type FolioApp } from '../../../src/app.ts';
+import type { SurfaceAdapter } from '../../../adapters/types.ts';
+import { createFolio, type FolioOverrides, type Folio } from '../../../src/folio.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { FakeBotConnector } from '../../fakes/fake-bot-connector.ts';
 import { FakeGraph } from '../../fakes/fake-graph.ts';
@@ -22,8 +22,8 @@ export const graphCredentials = { clientId: '0f6a1b2c-3d4e-4f50-8a9b-0c1d2e3f4a5
  * Graph plus token endpoint for channel and chat files.
  */
 export interface TeamsHarness {
-  app: FolioApp;
-  adapter: ChatAdapter;
+  app: Folio;
+  adapter: SurfaceAdapter;
   connector: FakeBotConnector;
   graph: FakeGraph;
   /** POSTs an activity to /api/messages as Teams would; resolves with the HTTP status and JSON body. */
@@ -32,7 +32,7 @@ export interface TeamsHarness {
 }
 
 /** `folio` replaces parts of the Folio app (e.g. a scripted language model instead of the offline one). */
-export async function startTeamsHarness(options: { folio?: CreateFolioAppOverrides } = {}): Promise<TeamsHarness> {
+export async function startTeamsHarness(options: { folio?: FolioOverrides } = {}): Promise<TeamsHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-teams-'));
   const connector = await FakeBotConnector.start();
   const graph = await FakeGraph.start(graphCredentials);
@@ -45,7 +45,7 @@ export async function startTeamsHarness(options: { folio?: CreateFolioAppOverrid
     GRAPH_API_URL: graph.graphUrl,
     TEAMS_FILE_HOSTS: '127.0.0.1,*.sharepoint.com',
   });
-  const app = createFolioApp(config, options.folio);
+  const app = createFolio(config, options.folio);
   await app.startWorkers();
   const adapter = await createTeamsAdapter(app, config.teams!, app.log, {
     tokenUrl: graph.tokenUrl,
@@ -55,7 +55,7 @@ export async function startTeamsHarness(options: { folio?: CreateFolioAppOverrid
     ingestWaitMs: 60_000,
   });
   const server = express();
-  adapter.mount(server);
+  adapter.routes(server);
   await adapter.start();
   const listener: Server = await new Promise(resolve => {
     const started = server.listen(0, '127.0.0.1', () => resolve(started));

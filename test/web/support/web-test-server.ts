@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createWebApp } from '../../../adapters/web/create-web-app.ts';
 import { startWebServer, type WebServer } from '../../../adapters/web/start-web-server.ts';
-import { createFolioApp, type CreateFolioAppOverrides, type FolioApp } from '../../../src/app.ts';
+import { createFolio, type FolioOverrides, type Folio } from '../../../src/folio.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { IngestJobEvent } from '../../../src/queue/types.ts';
 import { silentLogger } from '../../../src/log.ts';
 
 export interface WebTestServer {
   baseUrl: string;
-  folio: FolioApp;
+  folio: Folio;
   server: WebServer;
   dataDir: string;
   /** fetch relative to the server, with the API key when `apiKey` was given. */
@@ -25,7 +25,7 @@ export interface WebTestServer {
  * in-process workers, listening on a free loopback port. `environment` adds FOLIO_* settings.
  */
 export async function startWebTestServer(
-  options: { environment?: Record<string, string>; apiKey?: string; overrides?: CreateFolioAppOverrides; workers?: boolean } = {},
+  options: { environment?: Record<string, string>; apiKey?: string; overrides?: FolioOverrides; workers?: boolean } = {},
 ): Promise<WebTestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-web-test-'));
   const config = loadConfig({
@@ -37,7 +37,7 @@ export async function startWebTestServer(
     ...(options.apiKey ? { FOLIO_API_KEY: options.apiKey } : {}),
     ...options.environment,
   });
-  const folio = createFolioApp(config, { log: silentLogger(), ...options.overrides });
+  const folio = createFolio(config, { log: silentLogger(), ...options.overrides });
   if (options.workers !== false) await folio.startWorkers();
   const app = createWebApp(folio, { uploadDir: join(dataDir, 'uploads') });
   const server = await startWebServer(app, { host: '127.0.0.1', port: 0, apiKey: config.server.apiKey, log: silentLogger() });

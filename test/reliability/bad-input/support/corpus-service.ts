@@ -2,7 +2,7 @@ import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createFolioApp, type CreateFolioAppOverrides, type FolioApp } from '../../../../src/app.ts';
+import { createFolio, type FolioOverrides, type Folio } from '../../../../src/folio.ts';
 import { loadConfig } from '../../../../src/config.ts';
 import { FolioError } from '../../../../src/errors.ts';
 import { silentLogger } from '../../../../src/log.ts';
@@ -12,6 +12,7 @@ import { parseSpaceId, type SpaceId } from '../../../../src/spaces/space-id.ts';
 import { SqliteStateStore } from '../../../../src/state/sqlite-state-store.ts';
 import { makeHandbookPdf } from '../../../support/answer/make-handbook-pdf.ts';
 import type { HostileBytes } from '../../../support/hostile/hostile-files.ts';
+import { answerOf } from '../../../support/answer/answer-of.ts';
 
 /** What a user ends up with after sharing one file. */
 export interface SubmitOutcome {
@@ -27,7 +28,7 @@ export interface SubmitOutcome {
 }
 
 export interface CorpusService {
-  app: FolioApp;
+  app: Folio;
   dataDir: string;
   space: SpaceId;
   /** The good document ingested before any hostile one. */
@@ -40,14 +41,14 @@ export interface CorpusService {
 }
 
 /**
- * A Folio service as `folio serve` builds it (createFolioApp with its SQLite store and state, the
+ * A Folio service as `folio serve` builds it (createFolio with its SQLite store and state, the
  * in-process queue and its workers, offline models, OCR as configured), in its own data dir, with the
  * 4-page handbook already ingested into the space the hostile files go to. `environment` adds FOLIO_*
  * settings; `retry` replaces the queue's retry policy (the real one waits 5 s, 10 s, 20 s); `overrides`
  * replaces ports (a scripted language model).
  */
 export async function startCorpusService(
-  options: { environment?: Record<string, string>; retry?: { attempts: number; backoffMs: number }; overrides?: CreateFolioAppOverrides } = {},
+  options: { environment?: Record<string, string>; retry?: { attempts: number; backoffMs: number }; overrides?: FolioOverrides } = {},
 ): Promise<CorpusService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-bad-input-'));
   // Inputs live outside the data dir, as an adapter's downloads do.
@@ -56,7 +57,7 @@ export async function startCorpusService(
   const log = silentLogger();
   const state = new SqliteStateStore({ dataDir });
   const queue = options.retry ? new InProcessQueue({ state, log, retry: options.retry }) : undefined;
-  const app = createFolioApp(config, { log, state, ...(queue ? { queue } : {}), ...options.overrides });
+  const app = createFolio(config, { log, state, ...(queue ? { queue } : {}), ...options.overrides });
   await app.startWorkers();
   const space = parseSpaceId('reliability');
 
@@ -115,7 +116,7 @@ export async function startCorpusService(
       expect(records.find(record => record.id === handbook.documentId)).toMatchObject({ status: 'ready', pageCount: 4, name: 'handbook.pdf' });
       // Nothing is left half-way: every document is ready or failed, none stuck "parsing".
       expect(records.filter(record => record.status !== 'ready' && record.status !== 'failed')).toEqual([]);
-      const answer = await app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' });
+      const answer = await answerOf(app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
       expect(answer.answer).toContain('28 days of paid vacation');
       expect(answer.citations[0]).toMatchObject({ document: 'handbook.pdf', pages: [1] });
     },

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSlackAdapter, type SlackChatAdapter } from '../../../../adapters/slack/index.ts';
+import { createSlackAdapter, type SlackSurfaceAdapter } from '../../../../adapters/slack/index.ts';
 import { createTeamsAdapter } from '../../../../adapters/teams/index.ts';
-import type { ChatAdapter } from '../../../../adapters/types.ts';
+import type { SurfaceAdapter } from '../../../../adapters/types.ts';
 import { createWebApp, startWebServer, type WebServer } from '../../../../adapters/web/index.ts';
-import { createFolioApp, type FolioApp } from '../../../../src/app.ts';
+import { createFolio, type Folio } from '../../../../src/folio.ts';
 import { loadConfig } from '../../../../src/config.ts';
 import { FakeGeminiServer } from '../../../fakes/fake-gemini-server.ts';
 import { FakeSlackApi } from '../../../fakes/fake-slack-api.ts';
@@ -26,10 +26,10 @@ export const serviceSecrets = {
 export const teamsAppId = '0f6a1b2c-3d4e-4f50-8a9b-0c1d2e3f4a5b';
 
 export interface SecuredService {
-  folio: FolioApp;
+  folio: Folio;
   baseUrl: string;
   slackApi: FakeSlackApi;
-  slack: SlackChatAdapter;
+  slack: SlackSurfaceAdapter;
   gemini: FakeGeminiServer;
   openId: FakeOpenIdProvider;
   captured: CapturedLog;
@@ -40,7 +40,7 @@ export interface SecuredService {
 }
 
 /**
- * Folio as `folio serve` composes it (FolioApp, in-process workers, the web API with FOLIO_API_KEY, the
+ * Folio as `folio serve` composes it (Folio, in-process workers, the web API with FOLIO_API_KEY, the
  * Slack and Teams adapters on the same express app), configured with every kind of credential, logging
  * at trace level into memory. Nothing external: Gemini, Slack and Entra ID are local fakes. The only
  * differences from serve are test seams: plain-http loopback downloads for Slack files, and the Teams
@@ -72,7 +72,7 @@ export async function startSecuredService(options: { model: (request: ModelReque
     ...options.environment,
   });
   const log = captured.log;
-  const folio = createFolioApp(config, { log });
+  const folio = createFolio(config, { log });
   await folio.startWorkers();
   const app = createWebApp(folio, { log, uploadDir: join(dataDir, 'uploads') });
   const slack = await createSlackAdapter(folio, config.slack!, log, {
@@ -81,8 +81,8 @@ export async function startSecuredService(options: { model: (request: ModelReque
     webClientOptions: { retryConfig: { retries: 2, factor: 1, minTimeout: 10, maxTimeout: 50 } },
   });
   const teams = await createTeamsAdapter(folio, config.teams!, log, { authority: openId.authority });
-  const adapters: ChatAdapter[] = [slack, teams];
-  for (const adapter of adapters) adapter.mount(app);
+  const adapters: SurfaceAdapter[] = [slack, teams];
+  for (const adapter of adapters) adapter.routes(app);
   const server: WebServer = await startWebServer(app, { host: '127.0.0.1', port: 0, apiKey: config.server.apiKey, log });
   for (const adapter of adapters) await adapter.start();
   const baseUrl = server.url.replace(/\/$/, '');

@@ -1,7 +1,7 @@
 /**
- * Words the chat adapters share, before any platform formatting: plain strings, and names to show in
+ * Words Folio says in a conversation, before any platform formatting: plain strings, and names to show in
  * bold. Slack writes bold as `*x*` (mrkdwn), Teams as `**x**` (Markdown), and each escapes names its own
- * way, so the shared messages return these parts and every adapter renders them.
+ * way, so the core and the shared messages return these parts and every surface renders them.
  *
  * Plain strings are shown as they are (Folio's own words, or a FolioError's userMessage, which is already
  * written for the platform it came from); only the bold parts are escaped, since they are usually file

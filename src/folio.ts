@@ -1,0 +1,418 @@
+import { TreeCache } from './answer/tree-cache.ts';
+import type { Answer, AskInput } from './answer/types.ts';
+import { checkedQuestion } from './answer/check-question.ts';
+import { detectLanguage } from './answer/detect-language.ts';
+import type { Config } from './config.ts';
+import { outcomeOfAnswer, outcomeWithoutAnswer, sortDocuments, type AskOutcome, type ConversationDocuments } from './conversation/ask-outcome.ts';
+import { documentNotFound } from './documents/document-not-found.ts';
+import { forgetDocument, type ForgetOutcome } from './documents/forget-document.ts';
+import { markDocumentFailed } from './documents/mark-document-failed.ts';
+import { PageImageCache } from './documents/page-image-cache.ts';
+import type { PageImageRenderer } from './documents/page-image.ts';
+import type { DocumentRecord, DocumentSource } from './documents/types.ts';
+import { asFolioError, FolioError } from './errors.ts';
+import { BlobStore } from './index/blob-store.ts';
+import { DeferredKnowledgeStore } from './index/deferred-knowledge-store.ts';
+import { SqliteKnowledgeStore } from './index/sqlite/sqlite-knowledge-store.ts';
+import type { KnowledgeStore } from './index/types.ts';
+import { detectFileType } from './ingest/detect-file-type.ts';
+import type { FigureDescriber } from './ingest/figures/describe-figures.ts';
+import type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
+import { createPageOcr, type PageOcr } from './ingest/pdf/ocr/page-ocr.ts';
+import { recordSubmission } from './ingest/record-submission.ts';
+import type { DocumentTree, IngestEvent } from './ingest/types.ts';
+import { createLogger, type Logger } from './log.ts';
+import { buildModels } from './models/build-models.ts';
+import type { EmbeddingModel, Models } from './models/types.ts';
+import { createJobQueue } from './queue/create-job-queue.ts';
+import type { IngestJob, IngestJobEvent, JobQueue, QueueCounts } from './queue/types.ts';
+import type { EvalSet } from './retrieve/evaluation/eval-set.ts';
+import type { MetricsReport } from './retrieve/evaluation/page-hit-metrics.ts';
+import type { EvalScope } from './retrieve/evaluation/run-eval.ts';
+import type { AnswerReport } from './answer/evaluation/answer-metrics.ts';
+import { loadPageIndex } from './retrieve/load-page-index.ts';
+import { PageIndex } from './retrieve/page-index.ts';
+import { searchSpace } from './retrieve/search-space.ts';
+import type { SearchResult } from './retrieve/types.ts';
+import { parseConversationSpace } from './spaces/conversation-space.ts';
+import { teamSpaceOf, type SpaceId } from './spaces/space-id.ts';
+import { createStateStore } from './state/create-state-store.ts';
+import { LazyStateStore } from './state/lazy-state-store.ts';
+import type { StateStore } from './state/types.ts';
+
+export interface SubmitDocumentInput {
+  space: SpaceId;
+  /** A file on disk (surfaces stream downloads to a temporary file first, enforcing the size limit). */
+  path: string;
+  /** File name as shared. */
+  name: string;
+  source: DocumentSource;
+}
+
+export interface SubmittedDocument {
+  jobId: string;
+  documentId: string;
+  /** The name it is listed under (the shared name, cleaned of paths and control characters). */
+  name: string;
+  /** The same bytes are already ready in this space: nothing was queued. */
+  duplicate: boolean;
+  /** Set when `duplicate`: the existing document. */
+  record?: DocumentRecord;
+}
+
+export interface IngestFilesOptions {
+  source?: DocumentSource;
+  /** `index` is the file's position in the input list. */
+  onEvent?: (index: number, event: IngestEvent) => void;
+  signal?: AbortSignal;
+}
+
+export interface Feedback {
+  answerId: string;
+  rating: 'up' | 'down';
+  /** Platform user id of whoever clicked. */
+  user?: string;
+  comment?: string;
+}
+
+export interface SpaceScope {
+  /** Also read the team-wide space (`slack:<team>:*`) when answering in this space. */
+  includeTeam: boolean;
+}
+
+/** The configured models, by id; absent ones are not configured. */
+export interface ModelsInUse {
+  language?: string;
+  embedding?: string;
+  vision?: string;
+  /** One line for start-up summaries. */
+  summary: string;
+}
+
+/**
+ * Small JSON state a surface keeps for itself (delivery dedupe keys, installations, remembered
+ * conversations), shared by every process when REDIS_URL is set. Keys should start with the surface's name.
+ */
+export type SurfaceState = Pick<StateStore, 'get' | 'set' | 'claim' | 'delete' | 'list'>;
+
+/**
+ * Folio's whole API: documents in, questions answered, spaces configured. Built once by createFolio;
+ * every surface (web, Slack, Teams, CLI) calls only this and holds no store, queue or model of its own.
+ */
+export interface Folio {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly models: ModelsInUse;
+  /**
+   * Checks type and size, stores the original, records the document as queued and queues its ingest.
+   * Bad input throws a FolioError with a user-facing message before anything is stored.
+   */
+  submitDocument(input: SubmitDocumentInput): Promise<SubmittedDocument>;
+  /** Reads files into a space in this process and returns when every one is ready or failed (CLI, eval). */
+  ingestFiles(files: IngestFileInput[], space: SpaceId, options?: IngestFilesOptions): Promise<IngestOutcome[]>;
+  /** Ingest progress of every job (this process's and, with Redis, every worker's). */
+  onIngestEvent(listener: (event: IngestJobEvent) => void): () => void;
+  /** Runs ingest workers in this process (serve without Redis; `folio worker`); throws queue_unavailable when the queue cannot be reached. */
+  startWorkers(): Promise<void>;
+  /**
+   * A question asked in a conversation that reads `input.spaces`: an answer, or why there is none yet
+   * (no documents, still reading). Throws a FolioError for a question that cannot be asked (empty, too long).
+   */
+  ask(input: AskInput): Promise<AskOutcome>;
+  search(spaces: SpaceId[], question: string, options?: { k?: number; documentIds?: string[] }): Promise<SearchResult>;
+  listDocuments(space: SpaceId): Promise<DocumentRecord[]>;
+  /** The documents of these spaces by what they can contribute now: ready, still being read, unreadable. */
+  spaceStatus(spaces: SpaceId[]): Promise<ConversationDocuments>;
+  /** By id or name, the record only; throws document_not_found. */
+  findDocument(space: SpaceId, idOrName: string): Promise<DocumentRecord>;
+  /** The document's heading tree; null while it is being read or when it failed. */
+  getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null>;
+  /** Deletes a document (by id or name) and the files only it used; throws document_not_found. */
+  forget(space: SpaceId, idOrName: string): Promise<ForgetOutcome>;
+  /** A PNG of one page (1-based) of a document, rendered once and cached; throws document_not_found for a page it lacks. */
+  pageImagePath(space: SpaceId, idOrName: string, page: number): Promise<string>;
+  /** The spaces a question asked in `space` reads: itself, plus its team space when it opted in. */
+  readableSpaces(space: SpaceId): Promise<SpaceId[]>;
+  getScope(space: SpaceId): Promise<SpaceScope>;
+  setScope(space: SpaceId, scope: SpaceScope): Promise<void>;
+  /** Stores 👍/👎 with the question and answer it is about. */
+  recordFeedback(feedback: Feedback): Promise<void>;
+  queueCounts(): Promise<QueueCounts>;
+  /** Every backend Folio needs, checked now (for /readyz). */
+  readiness(): Promise<Record<string, { ok: boolean; detail: string }>>;
+  /** Page hit@k and MRR of an evaluation set already ingested into `space`. */
+  evaluateRetrieval(space: SpaceId, set: EvalSet, scopes: EvalScope[]): Promise<{ scopes: Partial<Record<EvalScope, MetricsReport>>; skipped: number }>;
+  /** Every question of the set asked through the answer pipeline (answers not kept for feedback), scored. */
+  evaluateAnswers(space: SpaceId, set: EvalSet, scopes: EvalScope[], onProgress?: (done: number, total: number) => void): Promise<{ scopes: Partial<Record<EvalScope, AnswerReport>>; skipped: number }>;
+  readonly surfaceState: SurfaceState;
+  /** Stops the queue (running jobs finish or go back), then closes OCR, state and the store. */
+  close(): Promise<void>;
+}
+
+/** Parts a test (or a benchmark) supplies instead of the ones Config names. */
+export interface FolioOverrides {
+  store?: KnowledgeStore;
+  blobs?: BlobStore;
+  models?: Models;
+  embeddingModel?: EmbeddingModel;
+  figureDescriber?: FigureDescriber;
+  queue?: JobQueue;
+  state?: StateStore;
+  log?: Logger;
+}
+
+/** How long an answer is kept so a 👍/👎 click can refer to it. */
+const answerRetentionSeconds = 90 * 24 * 3600;
+/** The longest a question's reply waits for its answer to be kept for feedback. */
+const answerKeepWaitMs = 1_000;
+
+/**
+ * The composition root: the only place that picks concrete classes. The store is Weaviate when
+ * WEAVIATE_URL is set (its client is loaded on first use), else the embedded SQLite file in the data
+ * dir; originals and figure crops are files in the data dir either way. State (SQLite or Redis) and the
+ * queue (in-process or BullMQ) are opened on first use, so commands that only read documents open neither.
+ */
+export function createFolio(config: Config, overrides: FolioOverrides = {}): Folio {
+  const log = overrides.log ?? createLogger({ level: config.logLevel });
+  const state = overrides.state ?? new LazyStateStore(config.queue.redisUrl ? 'redis' : 'sqlite', () => createStateStore(config, { log }));
+  const built = overrides.models
+    ? { models: overrides.models, figureDescriber: overrides.figureDescriber, summary: `models: ${overrides.models.language?.id ?? 'offline'} (supplied by the caller)` }
+    : buildModels(config.models, { log, state });
+  const models: Models = { ...built.models, embedding: overrides.embeddingModel ?? built.models.embedding };
+  const figureDescriber = overrides.figureDescriber ?? built.figureDescriber;
+  const weaviate = config.weaviate;
+  const store =
+    overrides.store ??
+    (weaviate
+      ? new DeferredKnowledgeStore('weaviate', async () => {
+          const { failFastWeaviateStore } = await import('./index/weaviate/fail-fast-knowledge-store.ts');
+          return failFastWeaviateStore(weaviate);
+        })
+      : new SqliteKnowledgeStore({ dataDir: config.dataDir }));
+  const blobs = overrides.blobs ?? new BlobStore(config.dataDir);
+  const pageImageCache = new PageImageCache(config.dataDir);
+  let pageImages: PageImageRenderer | undefined;
+  const pageIndex = new PageIndex();
+  const trees = new TreeCache();
+  // Tesseract starts on the first scanned page, not before.
+  let ocr: PageOcr | undefined;
+  const pageOcr = () => {
+    if (config.ingest.ocr.enabled) ocr ??= createPageOcr({ languages: config.ingest.ocr.languages });
+    return ocr;
+  };
+
+  // One refresh at a time: loadPageIndex mutates the shared index.
+  let pageIndexRefresh: Promise<unknown> = Promise.resolve();
+  const refreshPageIndex = (spaces: SpaceId[]) => {
+    const next = pageIndexRefresh.then(() => loadPageIndex(store, spaces, undefined, pageIndex));
+    pageIndexRefresh = next.catch(() => undefined);
+    return next;
+  };
+
+  let queue: JobQueue | undefined;
+  let stopMarkingFailures: (() => void) | undefined;
+  const jobQueue = (): JobQueue => {
+    if (queue) return queue;
+    queue = overrides.queue ?? createJobQueue(config, { state, log: log.child({ component: 'queue' }) });
+    // A job that failed by throwing (or was given up on) never reached the reader's own failure path:
+    // mark its document failed so nobody waits on a "parsing" document forever.
+    stopMarkingFailures = queue.subscribe(event => {
+      if (event.type !== 'finished' || event.outcome.status !== 'failed') return;
+      markDocumentFailed(store, { space: event.job.space, id: event.job.documentId }, event.outcome.error).catch(error =>
+        log.warn({ err: error, jobId: event.job.id }, 'could not mark a failed document'),
+      );
+    });
+    return queue;
+  };
+
+  const ingestDependencies = () => ({ store, blobs, embeddingModel: models.embedding, figureDescriber, pageImages: pageImageCache, config: config.ingest, log, ocr: pageOcr() });
+
+  /** The worker's side of a job: the document as submitted, read now. */
+  const readJob = async (job: IngestJob, report: (event: IngestEvent) => void, signal: AbortSignal): Promise<IngestOutcome> => {
+    const record = await store.getRecord(job.space, job.documentId);
+    if (!record) {
+      // Forgotten while it waited: nothing to read, and nobody to tell but the log.
+      log.info({ jobId: job.id }, 'an ingest job whose document was forgotten was dropped');
+      return { documentId: job.documentId, name: job.name, pages: 0, status: 'failed', duplicate: false, error: { code: 'document_not_found', message: `${job.name} was removed before it was read.` } };
+    }
+    if (record.status === 'ready' && record.sha256 === job.sha256) {
+      return { documentId: record.id, name: record.name, pages: record.pageCount, status: 'ready', duplicate: true, stats: record.stats };
+    }
+    const original = blobs.originalPath(job.sha256);
+    const file = job.file ?? (await detectFileType(original, { declaredName: record.name, maxBytes: config.ingest.maxFileBytes }));
+    const { readDocuments } = await import('./ingest/ingest-files.ts');
+    const [outcome] = await readDocuments([{ record, file }], { ...ingestDependencies(), onEvent: (_index, event) => report(event), signal });
+    return outcome;
+  };
+
+  const folio: Folio = {
+    config,
+    log,
+    models: { language: models.language?.id, embedding: models.embedding?.id, vision: models.vision?.id, summary: built.summary },
+    surfaceState: state,
+
+    async submitDocument(input) {
+      const submission = await recordSubmission(input, { store, blobs, maxFileBytes: config.ingest.maxFileBytes });
+      if (submission.status === 'duplicate') {
+        const { record } = submission;
+        return { jobId: `${input.space}:${record.sha256}`, documentId: record.id, name: record.name, duplicate: true, record };
+      }
+      const { record, file } = submission.prepared;
+      const job: IngestJob = { id: `${input.space}:${record.sha256}`, space: input.space, documentId: record.id, sha256: record.sha256, name: record.name, source: record.source, queuedAt: new Date().toISOString(), file };
+      try {
+        // Already on its way (shared twice while being read): the queue folds the second job into the first.
+        await jobQueue().enqueue(job);
+      } catch (error) {
+        // Never queued (Redis down, disk full): a record left "queued" would wait forever. Failed, with
+        // the reason, it shows what happened and the same file can simply be shared again.
+        const reason = asFolioError(error);
+        if (submission.status === 'recorded') {
+          await markDocumentFailed(store, record, { code: reason.code, message: reason.userMessage }).catch(saveError =>
+            log.warn({ err: saveError, documentId: record.id }, 'could not mark an unqueued document failed'),
+          );
+        }
+        throw error;
+      }
+      return { jobId: job.id, documentId: record.id, name: record.name, duplicate: false };
+    },
+
+    async ingestFiles(files, space, options = {}) {
+      // Imported on first use: parsing pulls in pdf.js, which most commands do not need.
+      const { ingestFiles } = await import('./ingest/ingest-files.ts');
+      return ingestFiles(files, space, { ...ingestDependencies(), ...options });
+    },
+
+    onIngestEvent: listener => jobQueue().subscribe(listener),
+
+    async startWorkers() {
+      // Throws queue_unavailable when Redis cannot be reached, before any worker starts.
+      await jobQueue().ping();
+      await jobQueue().work(readJob, { concurrency: config.queue.ingestConcurrency });
+    },
+
+    async ask(input) {
+      const question = checkedQuestion(input.question, config.ask.maxQuestionChars);
+      const records = (await Promise.all(input.spaces.map(space => store.listDocuments(space)))).flat();
+      const only = input.documentIds ? new Set(input.documentIds) : undefined;
+      const documents = sortDocuments(only ? records.filter(record => only.has(record.id)) : records);
+      // The first space is the conversation's own (readableSpaces puts it first).
+      const waiting = outcomeWithoutAnswer(documents, detectLanguage(question), input.spaces[0] ? parseConversationSpace(input.spaces[0]).place : 'web');
+      if (waiting) return waiting;
+      const answer = await answerQuestion({ ...input, readyDocuments: documents.ready });
+      // Kept only so a 👍/👎 can refer to it. Normally stored before the reply goes out (so a click right
+      // after finds it), but never waited on for long: a slow, down (Redis) or full state store must not
+      // delay or cost the answer.
+      const kept = state
+        .set(`answer:${answer.id}`, { spaces: input.spaces, question: answer.question, answer: answer.answer, citations: answer.citations, at: new Date().toISOString() }, { ttlSeconds: answerRetentionSeconds })
+        .catch(error => log.warn({ err: error, answerId: answer.id, code: asFolioError(error).code }, 'could not keep the answer for feedback'));
+      await Promise.race([kept, new Promise(resolve => setTimeout(resolve, answerKeepWaitMs).unref())]);
+      return outcomeOfAnswer(answer, documents);
+    },
+
+    async search(spaces, question, options = {}) {
+      return searchSpace(store, question, {
+        spaces,
+        k: options.k ?? 10,
+        documentIds: options.documentIds,
+        embedder: models.embedding,
+        rrfK: config.ask.rrfK,
+        pageIndex: await refreshPageIndex(spaces),
+      });
+    },
+
+    listDocuments: space => store.listDocuments(space),
+
+    spaceStatus: async spaces => sortDocuments((await Promise.all(spaces.map(space => store.listDocuments(space)))).flat()),
+
+    async findDocument(space, idOrName) {
+      const record = await store.findDocument(space, idOrName);
+      if (!record) throw documentNotFound(space, idOrName);
+      return record;
+    },
+
+    getTree: (space, documentId) => store.getTree(space, documentId),
+
+    forget: (space, idOrName) => forgetDocument(space, idOrName, { store, blobs, pageImages: pageImageCache }),
+
+    async pageImagePath(space, idOrName, page) {
+      const record = await folio.findDocument(space, idOrName);
+      // Imported on first use: rendering pulls in pdf.js.
+      if (!pageImages) {
+        const { PageImageRenderer } = await import('./documents/page-image.ts');
+        pageImages ??= new PageImageRenderer({ dataDir: config.dataDir, blobs, ingest: config.ingest });
+      }
+      return pageImages.pagePath(record, page);
+    },
+
+    async readableSpaces(space) {
+      const team = teamSpaceOf(space);
+      if (!team || team === space) return [space];
+      return (await folio.getScope(space)).includeTeam ? [space, team] : [space];
+    },
+
+    getScope: async space => (await state.get<SpaceScope>(`scope:${space}`)) ?? { includeTeam: false },
+    setScope: (space, scope) => state.set(`scope:${space}`, scope),
+
+    async recordFeedback(feedback) {
+      const answer = await state.get<Record<string, unknown>>(`answer:${feedback.answerId}`);
+      if (!answer) {
+        throw new FolioError({ code: 'input_invalid', message: `no answer ${feedback.answerId}`, userMessage: 'That answer is too old to rate.' });
+      }
+      await state.set(`feedback:${feedback.answerId}:${feedback.user ?? 'anonymous'}`, { ...feedback, ...answer, ratedAt: new Date().toISOString() });
+    },
+
+    queueCounts: () => jobQueue().counts(),
+
+    async readiness() {
+      const check = async (name: string, probe: () => Promise<string>) => {
+        try {
+          return [name, { ok: true, detail: await probe() }] as const;
+        } catch (error) {
+          return [name, { ok: false, detail: error instanceof Error ? error.message : String(error) }] as const;
+        }
+      };
+      const results = await Promise.all([
+        check('store', async () => {
+          await store.listDocuments('web:__readyz__' as SpaceId);
+          return store.kind;
+        }),
+        check('queue', async () => {
+          await jobQueue().ping();
+          return jobQueue().kind;
+        }),
+        check('state', async () => {
+          await state.get('readyz');
+          return state.kind;
+        }),
+        check('models', async () => models.language?.id ?? 'offline'),
+      ]);
+      return Object.fromEntries(results);
+    },
+
+    async evaluateRetrieval(space, set, scopes) {
+      const { runEval } = await import('./retrieve/evaluation/run-eval.ts');
+      return runEval(store, space, set.questions, scopes);
+    },
+
+    async evaluateAnswers(space, set, scopes, onProgress) {
+      const { runAnswerEval } = await import('./answer/evaluation/run-answer-eval.ts');
+      const index = await refreshPageIndex([space]);
+      return runAnswerEval(input => answerQuestion(input, index), store, space, set, scopes, onProgress);
+    },
+
+    async close() {
+      stopMarkingFailures?.();
+      await queue?.close();
+      await ocr?.close();
+      await state.close();
+      await store.close();
+    },
+  };
+
+  async function answerQuestion(input: AskInput, index?: PageIndex): Promise<Answer> {
+    const { askQuestion } = await import('./answer/ask-question.ts');
+    return askQuestion(input, { store, models, config: config.ask, modelsConfig: config.models, log, pageIndex: index ?? (await refreshPageIndex(input.spaces)), trees });
+  }
+
+  return folio;
+}

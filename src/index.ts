@@ -1,0 +1,39 @@
+// Folio's public API: the one module surfaces (adapters/, src/cli/) import. Everything else in src/ is
+// the core's own; a test (test/architecture/import-boundary.test.ts) keeps it that way.
+
+export { createFolio } from './folio.ts';
+export type { Feedback, Folio, FolioOverrides, IngestFilesOptions, ModelsInUse, SpaceScope, SubmitDocumentInput, SubmittedDocument, SurfaceState } from './folio.ts';
+
+export { loadConfig } from './config.ts';
+export type { Config, SlackConfig, TeamsConfig } from './config.ts';
+
+export { asFolioError, FolioError, storageFullError } from './errors.ts';
+export type { FolioErrorCode } from './errors.ts';
+export { createLogger, silentLogger } from './log.ts';
+export type { Logger } from './log.ts';
+
+export { parseSpaceId, teamSpaceOf } from './spaces/space-id.ts';
+export type { SpaceId } from './spaces/space-id.ts';
+export { parseConversationSpace, spaceOfConversation } from './spaces/conversation-space.ts';
+export type { ConversationAddress, ConversationPlace, ConversationSpace } from './spaces/conversation-space.ts';
+
+export { checkedQuestion } from './answer/check-question.ts';
+export type { Answer, AskEvent, AskInput, Citation, ContextEntry, ConversationTurn } from './answer/types.ts';
+export { documentNames } from './conversation/ask-outcome.ts';
+export { plainChatText, renderChatText } from './conversation/chat-text.ts';
+export type { ChatText } from './conversation/chat-text.ts';
+export type { AskOutcome, ConversationDocuments } from './conversation/ask-outcome.ts';
+
+export { cleanDocumentName } from './documents/document-name.ts';
+export type { DocumentRecord, DocumentSource } from './documents/types.ts';
+export type { ForgetOutcome } from './documents/forget-document.ts';
+export type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
+export type { DocumentTree, IngestEvent, IngestStage, TreeNode } from './ingest/types.ts';
+export type { IngestJob, IngestJobEvent, QueueCounts } from './queue/types.ts';
+export type { SearchResult } from './retrieve/types.ts';
+
+export { readEvalSet } from './retrieve/evaluation/eval-set.ts';
+export type { EvalSet } from './retrieve/evaluation/eval-set.ts';
+export type { EvalScope } from './retrieve/evaluation/run-eval.ts';
+export type { MetricsReport, PageHitMetrics } from './retrieve/evaluation/page-hit-metrics.ts';
+export type { AnswerMetrics, AnswerReport } from './answer/evaluation/answer-metrics.ts';
