@@ -267,11 +267,16 @@ const schemas: Record<string, Schema> = {
   },
   Answer: {
     type: 'object',
-    required: ['id', 'question', 'answer', 'citations', 'context', 'figures', 'grounded', 'extractive', 'language', 'closest', 'notes', 'modelCalls', 'usage', 'timings'],
+    description:
+      'What asking came to (`outcome`). `answered` and `not_found` carry the whole answer; `no_documents` and `still_reading` (nothing ready to answer from yet) carry only the directions in `answer`, with empty lists and no `id`, `modelCalls`, `usage` or `timings`.',
+    required: ['outcome', 'question', 'answer', 'citations', 'context', 'figures', 'grounded', 'extractive', 'language', 'closest', 'notes', 'reading'],
     properties: {
-      id: { type: 'string', description: 'For feedback' },
+      outcome: { type: 'string', enum: ['answered', 'not_found', 'no_documents', 'still_reading'] },
+      id: { type: 'string', description: 'For feedback; absent when nothing was answered' },
       question: { type: 'string' },
-      answer: { type: 'string', description: 'Markdown with [n] markers matching `citations`' },
+      answer: { type: 'string', description: 'Markdown with [n] markers matching `citations` (or the directions when nothing was answered)' },
+      reading: { type: 'array', items: { type: 'string' }, description: 'Names of documents still being read; an answer then used the ready ones (and says so in `notes`)' },
+      unreadable: { type: 'array', items: { type: 'string' }, description: 'With no_documents and still_reading: names of documents that could not be read' },
       citations: { type: 'array', items: ref('Citation'), description: "`n` is the cited passage's number in `context`" },
       context: {
         type: 'array',

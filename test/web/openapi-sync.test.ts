@@ -74,6 +74,7 @@ describe('the OpenAPI document', () => {
     const post = (path: string, body: unknown) => web.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const answer = (await (await post('/v1/spaces/handbook/ask', { question: handbookFacts.question })).json()) as { id: string };
     expectMatches(`${space}/ask`, 'post', 200, answer);
+    expectMatches(`${space}/ask`, 'post', 200, await (await post('/v1/spaces/nothing-here/ask', { question: handbookFacts.question })).json());
     expectMatches(`${space}/search`, 'post', 200, await (await post('/v1/spaces/handbook/search', { question: 'refund' })).json());
     expectMatches(`${space}/ask`, 'post', 400, await (await post('/v1/spaces/handbook/ask', { question: '' })).json());
     expectMatches('/readyz', 'get', 200, await (await fetch(`${web.baseUrl}/readyz`)).json());
