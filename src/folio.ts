@@ -1,78 +1,51 @@
+import { keepAnswerForFeedback, recordFeedback, type Feedback } from './answer/answer-feedback.ts';
+import type { AnswerReport } from './answer/evaluation/answer-metrics.ts';
 import { TreeCache } from './answer/tree-cache.ts';
 import type { Answer, AskInput } from './answer/types.ts';
-import { checkedQuestion } from './answer/check-question.ts';
-import { detectLanguage } from './answer/detect-language.ts';
 import type { Config } from './config.ts';
-import { outcomeOfAnswer, outcomeWithoutAnswer, sortDocuments, type AskOutcome, type ConversationDocuments } from './conversation/ask-outcome.ts';
+import { askInConversation } from './conversation/ask-in-conversation.ts';
+import { sortDocuments, type AskOutcome, type ConversationDocuments } from './conversation/ask-outcome.ts';
 import { documentNotFound } from './documents/document-not-found.ts';
 import { forgetDocument, type ForgetOutcome } from './documents/forget-document.ts';
 import { markDocumentFailed } from './documents/mark-document-failed.ts';
 import { PageImageCache } from './documents/page-image-cache.ts';
 import type { PageImageRenderer } from './documents/page-image.ts';
 import type { DocumentRecord, DocumentSource } from './documents/types.ts';
-import { asFolioError, FolioError } from './errors.ts';
 import { BlobStore } from './index/blob-store.ts';
 import { DeferredKnowledgeStore } from './index/deferred-knowledge-store.ts';
 import { SqliteKnowledgeStore } from './index/sqlite/sqlite-knowledge-store.ts';
 import type { KnowledgeStore } from './index/types.ts';
-import { detectFileType } from './ingest/detect-file-type.ts';
 import type { FigureDescriber } from './ingest/figures/describe-figures.ts';
 import type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
 import { createPageOcr, type PageOcr } from './ingest/pdf/ocr/page-ocr.ts';
-import { recordSubmission } from './ingest/record-submission.ts';
+import { readIngestJob } from './ingest/read-ingest-job.ts';
+import { submitDocument, type SubmitDocumentInput, type SubmittedDocument } from './ingest/submit-document.ts';
 import type { DocumentTree, IngestEvent } from './ingest/types.ts';
 import { createLogger, type Logger } from './log.ts';
 import { buildModels } from './models/build-models.ts';
 import type { EmbeddingModel, Models } from './models/types.ts';
 import { createJobQueue } from './queue/create-job-queue.ts';
-import type { IngestJob, IngestJobEvent, JobQueue, QueueCounts } from './queue/types.ts';
+import type { IngestJobEvent, JobQueue, QueueCounts } from './queue/types.ts';
+import { checkReadiness, type Readiness } from './readiness.ts';
 import type { EvalSet } from './retrieve/evaluation/eval-set.ts';
 import type { MetricsReport } from './retrieve/evaluation/page-hit-metrics.ts';
 import type { EvalScope } from './retrieve/evaluation/run-eval.ts';
-import type { AnswerReport } from './answer/evaluation/answer-metrics.ts';
 import { loadPageIndex } from './retrieve/load-page-index.ts';
 import { PageIndex } from './retrieve/page-index.ts';
 import { searchSpace } from './retrieve/search-space.ts';
 import type { SearchResult } from './retrieve/types.ts';
-import { parseConversationSpace } from './spaces/conversation-space.ts';
 import { teamSpaceOf, type SpaceId } from './spaces/space-id.ts';
 import { createStateStore } from './state/create-state-store.ts';
 import { LazyStateStore } from './state/lazy-state-store.ts';
 import type { StateStore } from './state/types.ts';
 
-export interface SubmitDocumentInput {
-  space: SpaceId;
-  /** A file on disk (surfaces stream downloads to a temporary file first, enforcing the size limit). */
-  path: string;
-  /** File name as shared. */
-  name: string;
-  source: DocumentSource;
-}
-
-export interface SubmittedDocument {
-  jobId: string;
-  documentId: string;
-  /** The name it is listed under (the shared name, cleaned of paths and control characters). */
-  name: string;
-  /** The same bytes are already ready in this space: nothing was queued. */
-  duplicate: boolean;
-  /** Set when `duplicate`: the existing document. */
-  record?: DocumentRecord;
-}
+export type { Feedback, SubmitDocumentInput, SubmittedDocument };
 
 export interface IngestFilesOptions {
   source?: DocumentSource;
   /** `index` is the file's position in the input list. */
   onEvent?: (index: number, event: IngestEvent) => void;
   signal?: AbortSignal;
-}
-
-export interface Feedback {
-  answerId: string;
-  rating: 'up' | 'down';
-  /** Platform user id of whoever clicked. */
-  user?: string;
-  comment?: string;
 }
 
 export interface SpaceScope {
@@ -139,7 +112,7 @@ export interface Folio {
   recordFeedback(feedback: Feedback): Promise<void>;
   queueCounts(): Promise<QueueCounts>;
   /** Every backend Folio needs, checked now (for /readyz). */
-  readiness(): Promise<Record<string, { ok: boolean; detail: string }>>;
+  readiness(): Promise<Readiness>;
   /** Page hit@k and MRR of an evaluation set already ingested into `space`. */
   evaluateRetrieval(space: SpaceId, set: EvalSet, scopes: EvalScope[]): Promise<{ scopes: Partial<Record<EvalScope, MetricsReport>>; skipped: number }>;
   /** Every question of the set asked through the answer pipeline (answers not kept for feedback), scored. */
@@ -160,11 +133,6 @@ export interface FolioOverrides {
   state?: StateStore;
   log?: Logger;
 }
-
-/** How long an answer is kept so a 👍/👎 click can refer to it. */
-const answerRetentionSeconds = 90 * 24 * 3600;
-/** The longest a question's reply waits for its answer to be kept for feedback. */
-const answerKeepWaitMs = 1_000;
 
 /**
  * The composition root: the only place that picks concrete classes. The store is Weaviate when
@@ -227,54 +195,13 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
 
   const ingestDependencies = () => ({ store, blobs, embeddingModel: models.embedding, figureDescriber, pageImages: pageImageCache, config: config.ingest, log, ocr: pageOcr() });
 
-  /** The worker's side of a job: the document as submitted, read now. */
-  const readJob = async (job: IngestJob, report: (event: IngestEvent) => void, signal: AbortSignal): Promise<IngestOutcome> => {
-    const record = await store.getRecord(job.space, job.documentId);
-    if (!record) {
-      // Forgotten while it waited: nothing to read, and nobody to tell but the log.
-      log.info({ jobId: job.id }, 'an ingest job whose document was forgotten was dropped');
-      return { documentId: job.documentId, name: job.name, pages: 0, status: 'failed', duplicate: false, error: { code: 'document_not_found', message: `${job.name} was removed before it was read.` } };
-    }
-    if (record.status === 'ready' && record.sha256 === job.sha256) {
-      return { documentId: record.id, name: record.name, pages: record.pageCount, status: 'ready', duplicate: true, stats: record.stats };
-    }
-    const original = blobs.originalPath(job.sha256);
-    const file = job.file ?? (await detectFileType(original, { declaredName: record.name, maxBytes: config.ingest.maxFileBytes }));
-    const { readDocuments } = await import('./ingest/ingest-files.ts');
-    const [outcome] = await readDocuments([{ record, file }], { ...ingestDependencies(), onEvent: (_index, event) => report(event), signal });
-    return outcome;
-  };
-
   const folio: Folio = {
     config,
     log,
     models: { language: models.language?.id, embedding: models.embedding?.id, vision: models.vision?.id, summary: built.summary },
     surfaceState: state,
 
-    async submitDocument(input) {
-      const submission = await recordSubmission(input, { store, blobs, maxFileBytes: config.ingest.maxFileBytes });
-      if (submission.status === 'duplicate') {
-        const { record } = submission;
-        return { jobId: `${input.space}:${record.sha256}`, documentId: record.id, name: record.name, duplicate: true, record };
-      }
-      const { record, file } = submission.prepared;
-      const job: IngestJob = { id: `${input.space}:${record.sha256}`, space: input.space, documentId: record.id, sha256: record.sha256, name: record.name, source: record.source, queuedAt: new Date().toISOString(), file };
-      try {
-        // Already on its way (shared twice while being read): the queue folds the second job into the first.
-        await jobQueue().enqueue(job);
-      } catch (error) {
-        // Never queued (Redis down, disk full): a record left "queued" would wait forever. Failed, with
-        // the reason, it shows what happened and the same file can simply be shared again.
-        const reason = asFolioError(error);
-        if (submission.status === 'recorded') {
-          await markDocumentFailed(store, record, { code: reason.code, message: reason.userMessage }).catch(saveError =>
-            log.warn({ err: saveError, documentId: record.id }, 'could not mark an unqueued document failed'),
-          );
-        }
-        throw error;
-      }
-      return { jobId: job.id, documentId: record.id, name: record.name, duplicate: false };
-    },
+    submitDocument: input => submitDocument(input, { store, blobs, queue: jobQueue, maxFileBytes: config.ingest.maxFileBytes, log }),
 
     async ingestFiles(files, space, options = {}) {
       // Imported on first use: parsing pulls in pdf.js, which most commands do not need.
@@ -287,27 +214,19 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     async startWorkers() {
       // Throws queue_unavailable when Redis cannot be reached, before any worker starts.
       await jobQueue().ping();
-      await jobQueue().work(readJob, { concurrency: config.queue.ingestConcurrency });
+      await jobQueue().work((job, report, signal) => readIngestJob(job, report, signal, ingestDependencies()), { concurrency: config.queue.ingestConcurrency });
     },
 
-    async ask(input) {
-      const question = checkedQuestion(input.question, config.ask.maxQuestionChars);
-      const records = (await Promise.all(input.spaces.map(space => store.listDocuments(space)))).flat();
-      const only = input.documentIds ? new Set(input.documentIds) : undefined;
-      const documents = sortDocuments(only ? records.filter(record => only.has(record.id)) : records);
-      // The first space is the conversation's own (readableSpaces puts it first).
-      const waiting = outcomeWithoutAnswer(documents, detectLanguage(question), input.spaces[0] ? parseConversationSpace(input.spaces[0]).place : 'web');
-      if (waiting) return waiting;
-      const answer = await answerQuestion({ ...input, readyDocuments: documents.ready });
-      // Kept only so a 👍/👎 can refer to it. Normally stored before the reply goes out (so a click right
-      // after finds it), but never waited on for long: a slow, down (Redis) or full state store must not
-      // delay or cost the answer.
-      const kept = state
-        .set(`answer:${answer.id}`, { spaces: input.spaces, question: answer.question, answer: answer.answer, citations: answer.citations, at: new Date().toISOString() }, { ttlSeconds: answerRetentionSeconds })
-        .catch(error => log.warn({ err: error, answerId: answer.id, code: asFolioError(error).code }, 'could not keep the answer for feedback'));
-      await Promise.race([kept, new Promise(resolve => setTimeout(resolve, answerKeepWaitMs).unref())]);
-      return outcomeOfAnswer(answer, documents);
-    },
+    ask: input =>
+      askInConversation(input, {
+        store,
+        maxQuestionChars: config.ask.maxQuestionChars,
+        answer: async question => {
+          const answer = await answerQuestion(question);
+          await keepAnswerForFeedback(answer, question.spaces, { state, log });
+          return answer;
+        },
+      }),
 
     async search(spaces, question, options = {}) {
       return searchSpace(store, question, {
@@ -353,41 +272,11 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     getScope: async space => (await state.get<SpaceScope>(`scope:${space}`)) ?? { includeTeam: false },
     setScope: (space, scope) => state.set(`scope:${space}`, scope),
 
-    async recordFeedback(feedback) {
-      const answer = await state.get<Record<string, unknown>>(`answer:${feedback.answerId}`);
-      if (!answer) {
-        throw new FolioError({ code: 'input_invalid', message: `no answer ${feedback.answerId}`, userMessage: 'That answer is too old to rate.' });
-      }
-      await state.set(`feedback:${feedback.answerId}:${feedback.user ?? 'anonymous'}`, { ...feedback, ...answer, ratedAt: new Date().toISOString() });
-    },
+    recordFeedback: feedback => recordFeedback(feedback, state),
 
     queueCounts: () => jobQueue().counts(),
 
-    async readiness() {
-      const check = async (name: string, probe: () => Promise<string>) => {
-        try {
-          return [name, { ok: true, detail: await probe() }] as const;
-        } catch (error) {
-          return [name, { ok: false, detail: error instanceof Error ? error.message : String(error) }] as const;
-        }
-      };
-      const results = await Promise.all([
-        check('store', async () => {
-          await store.listDocuments('web:__readyz__' as SpaceId);
-          return store.kind;
-        }),
-        check('queue', async () => {
-          await jobQueue().ping();
-          return jobQueue().kind;
-        }),
-        check('state', async () => {
-          await state.get('readyz');
-          return state.kind;
-        }),
-        check('models', async () => models.language?.id ?? 'offline'),
-      ]);
-      return Object.fromEntries(results);
-    },
+    readiness: () => checkReadiness({ store, queue: jobQueue, state, models }),
 
     async evaluateRetrieval(space, set, scopes) {
       const { runEval } = await import('./retrieve/evaluation/run-eval.ts');
