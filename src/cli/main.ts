@@ -1,8 +1,9 @@
 import { config as loadDotenv } from 'dotenv';
 import { Command, CommanderError } from 'commander';
-import { FolioError, loadConfig } from '../index.ts';
 
-// Commands are imported when run, so `folio --help` does not load pdf.js or OCR.
+// Commands, and the core with them, are imported when run, so `folio --help` loads neither pdf.js nor
+// the model and queue clients.
+const loadConfig = async () => (await import('../index.ts')).loadConfig();
 loadDotenv({ quiet: true });
 
 // `folio tree … | head`: once the reader has stopped reading, stop quietly, as Unix tools do, rather than
@@ -26,7 +27,7 @@ program
   .option('--json', 'print one JSON line per document')
   .action(async (files: string[], options: { space: string; json?: boolean }) => {
     const { ingestCommand } = await import('./ingest-command.ts');
-    process.exitCode = await ingestCommand(loadConfig(), files, options);
+    process.exitCode = await ingestCommand(await loadConfig(), files, options);
   });
 
 program
@@ -37,7 +38,7 @@ program
   .option('--json', 'print the tree as JSON')
   .action(async (document: string, options: { space: string; json?: boolean }) => {
     const { treeCommand } = await import('./tree-command.ts');
-    await treeCommand(loadConfig(), document, options);
+    await treeCommand(await loadConfig(), document, options);
   });
 
 program
@@ -47,7 +48,7 @@ program
   .option('--json', 'print JSON')
   .action(async (options: { space: string; json?: boolean }) => {
     const { docsCommand } = await import('./docs-command.ts');
-    await docsCommand(loadConfig(), options);
+    await docsCommand(await loadConfig(), options);
   });
 
 program
@@ -58,7 +59,7 @@ program
   .option('--json', 'print JSON')
   .action(async (document: string, options: { space: string; json?: boolean }) => {
     const { forgetCommand } = await import('./forget-command.ts');
-    await forgetCommand(loadConfig(), document, options);
+    await forgetCommand(await loadConfig(), document, options);
   });
 
 program
@@ -71,7 +72,7 @@ program
   .option('--json', 'print JSON')
   .action(async (question: string | undefined, options: { space: string; k: string; batch?: string; json?: boolean }) => {
     const { searchCommand } = await import('./search-command.ts');
-    process.exitCode = await searchCommand(loadConfig(), question, options);
+    process.exitCode = await searchCommand(await loadConfig(), question, options);
   });
 
 program
@@ -83,7 +84,7 @@ program
   .option('--batch <file>', 'answer every {id, question, doc?} line of a JSONL file; one JSON line each (the --json object plus id)')
   .action(async (question: string | undefined, options: { space: string; json?: boolean; batch?: string }) => {
     const { askCommand } = await import('./ask-command.ts');
-    process.exitCode = await askCommand(loadConfig(), question, options);
+    process.exitCode = await askCommand(await loadConfig(), question, options);
   });
 
 program
@@ -97,7 +98,7 @@ program
   .option('--json', 'print JSON')
   .action(async (setDir: string, options: { scope: string; limit?: string; dataDir?: string; json?: boolean; answers?: boolean }) => {
     const { evalCommand } = await import('./eval-command.ts');
-    process.exitCode = await evalCommand(loadConfig(), setDir, options);
+    process.exitCode = await evalCommand(await loadConfig(), setDir, options);
   });
 
 program
@@ -105,7 +106,7 @@ program
   .description('Run ingest workers on the shared Redis queue (REDIS_URL) until SIGTERM/SIGINT; run as many as you need.')
   .action(async () => {
     const { workerCommand } = await import('./worker-command.ts');
-    process.exitCode = await workerCommand(loadConfig());
+    process.exitCode = await workerCommand(await loadConfig());
   });
 
 program
@@ -113,7 +114,7 @@ program
   .description('Run the REST API, the web console (http://127.0.0.1:3000 by default), the Slack/Teams bots when configured, and, without REDIS_URL, the ingest workers.')
   .action(async () => {
     const { serveCommand } = await import('./serve-command.ts');
-    process.exitCode = await serveCommand(loadConfig());
+    process.exitCode = await serveCommand(await loadConfig());
     // Stopped cleanly: leave now even if a library left a timer or socket behind.
     setTimeout(() => process.exit(), 2000).unref();
   });
@@ -123,7 +124,7 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode;
-  } else if (error instanceof FolioError) {
+  } else if (error instanceof (await import('../index.ts')).FolioError) {
     console.error(error.code === 'config_invalid' ? error.message : error.userMessage);
     process.exitCode = 1;
   } else {
