@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parseConversationSpace, type Answer, type AskOutcome } from '../../src/index.ts';
+import type { Answer, AskOutcome } from '../../src/index.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
 import { shorten } from '../shared/shorten.ts';
 import { ThrottledMessage } from '../shared/throttled-message.ts';
@@ -51,7 +51,7 @@ export async function answerInThread(dependencies: SlackHandlerDependencies, con
       },
     });
     if (!('answer' in outcome)) {
-      await message.flush({ text: withSlackHints(outcome, conversation) });
+      await message.flush({ text: withSlackHints(outcome) });
       return;
     }
     const { answer } = outcome;
@@ -62,10 +62,10 @@ export async function answerInThread(dependencies: SlackHandlerDependencies, con
   }
 }
 
-/** The core's message, plus how to reach more documents in Slack when a channel has none of its own. */
-function withSlackHints(outcome: Exclude<AskOutcome, { answer: Answer }>, conversation: SlackConversation): string {
+/** The core's message, plus Slack's command for the team's documents when the core says the channel could use them. */
+function withSlackHints(outcome: Exclude<AskOutcome, { answer: Answer }>): string {
   const text = chatTextToMrkdwn(outcome.message);
-  if (outcome.kind !== 'no_documents' || outcome.unreadable.length > 0 || parseConversationSpace(conversation.space).place !== 'channel') return text;
+  if (outcome.kind !== 'no_documents' || !outcome.teamScopeAvailable) return text;
   return `${text}\n• \`/folio scope team\` lets this channel also use the documents shared with the whole workspace.`;
 }
 

@@ -18,8 +18,10 @@ export async function askInConversation(
   const records = (await Promise.all(input.spaces.map(space => dependencies.store.listDocuments(space)))).flat();
   const only = input.documentIds ? new Set(input.documentIds) : undefined;
   const documents = sortDocuments(only ? records.filter(record => only.has(record.id)) : records);
-  const place = input.spaces[0] ? parseConversationSpace(input.spaces[0]).place : 'web';
-  const waiting = outcomeWithoutAnswer(documents, detectLanguage(question), place);
+  const own = input.spaces[0] ? parseConversationSpace(input.spaces[0]) : undefined;
+  // A channel that reads only itself could opt into its team's documents (`scope team`).
+  const teamScopeAvailable = own?.place === 'channel' && own.teamSpace !== undefined && !input.spaces.includes(own.teamSpace);
+  const waiting = outcomeWithoutAnswer(documents, detectLanguage(question), own?.place ?? 'web', teamScopeAvailable);
   if (waiting) return waiting;
   return outcomeOfAnswer(await dependencies.answer({ ...input, readyDocuments: documents.ready }), documents);
 }

@@ -16,7 +16,8 @@ import { conversationMessages } from './conversation-messages.ts';
  * ready ones.
  */
 export type AskOutcome =
-  | { kind: 'no_documents'; message: ChatText; language: string; unreadable: DocumentRecord[]; reading: [] }
+  /** `teamScopeAvailable`: the conversation could also read its team's space (and does not yet); surfaces say how. */
+  | { kind: 'no_documents'; message: ChatText; language: string; unreadable: DocumentRecord[]; reading: []; teamScopeAvailable: boolean }
   | { kind: 'still_reading'; message: ChatText; language: string; reading: DocumentRecord[]; unreadable: DocumentRecord[] }
   | { kind: 'not_found' | 'answered'; answer: Answer; language: string; reading: DocumentRecord[]; unreadable: DocumentRecord[] };
 
@@ -48,9 +49,10 @@ export function documentNames(records: DocumentRecord[]): ChatText {
 
 /**
  * The outcome when no document is ready to answer from; undefined when at least one is. `place` is
- * where the question was asked (its own space's place), for "in this channel" / "in our conversation".
+ * where the question was asked (its own space's place), for "in this channel" / "in our conversation";
+ * `teamScopeAvailable` says it could opt into its team's space and has not.
  */
-export function outcomeWithoutAnswer(documents: ConversationDocuments, language: string, place: ConversationPlace): AskOutcome | undefined {
+export function outcomeWithoutAnswer(documents: ConversationDocuments, language: string, place: ConversationPlace, teamScopeAvailable = false): AskOutcome | undefined {
   if (documents.ready.length > 0) return undefined;
   const text = conversationMessages(language);
   const here = text.here[place];
@@ -58,7 +60,7 @@ export function outcomeWithoutAnswer(documents: ConversationDocuments, language:
     return { kind: 'still_reading', message: text.stillReading(documentNames(documents.reading)), language, reading: documents.reading, unreadable: documents.unreadable };
   }
   const message = documents.unreadable.length > 0 ? text.unreadable(documentNames(documents.unreadable), here) : text.noDocuments(here);
-  return { kind: 'no_documents', message, language, unreadable: documents.unreadable, reading: [] };
+  return { kind: 'no_documents', message, language, unreadable: documents.unreadable, reading: [], teamScopeAvailable: teamScopeAvailable && documents.unreadable.length === 0 };
 }
 
 /** An answer from the ready documents, with a note when others are still being read. */

@@ -20,28 +20,28 @@ interface ConversationMessages {
 const messages: Record<string, ConversationMessages> = {
   en: {
     here: { channel: 'in this channel', direct: 'in our conversation', team: 'shared with the whole team', web: 'in this space' },
-    noDocuments: here => [`There are no documents ${here} yet, so I have nothing to answer from. Share a PDF, PowerPoint or Word file in this conversation; once I have read it (a few seconds to a few minutes), ask again.`],
+    noDocuments: here => [`There are no documents ${here} yet, so I have nothing to answer from. Share a PDF, PowerPoint or Word file ${here}; once I have read it (a few seconds to a few minutes), ask again.`],
     unreadable: (names, here) => [`I could not read any of the documents ${here} (`, ...names, '), so I have nothing to answer from. Share a readable copy (the document list says what went wrong), then ask again.'],
     stillReading: names => ['I am still reading ', ...names, '. Ask me again once it is ready: I say so where it was shared.'],
     readingNote: names => ['Still reading ', ...names, '; this answer uses the documents that are ready.'],
   },
   de: {
     here: { channel: 'in diesem Kanal', direct: 'in unserer Unterhaltung', team: 'für das ganze Team', web: 'in diesem Bereich' },
-    noDocuments: here => [`Es gibt ${here} noch keine Dokumente, aus denen ich antworten könnte. Teile in dieser Unterhaltung eine PDF-, PowerPoint- oder Word-Datei; sobald ich sie gelesen habe (Sekunden bis wenige Minuten), frage noch einmal.`],
+    noDocuments: here => [`Es gibt ${here} noch keine Dokumente, aus denen ich antworten könnte. Teile ${here} eine PDF-, PowerPoint- oder Word-Datei; sobald ich sie gelesen habe (Sekunden bis wenige Minuten), frage noch einmal.`],
     unreadable: (names, here) => [`Ich konnte keines der Dokumente ${here} lesen (`, ...names, '), daher kann ich nichts beantworten. Teile eine lesbare Kopie (die Dokumentliste nennt den Fehler) und frage dann noch einmal.'],
     stillReading: names => ['Ich lese noch ', ...names, '. Frage noch einmal, sobald das Dokument bereit ist: Ich melde es dort, wo es geteilt wurde.'],
     readingNote: names => [...names, ' wird noch gelesen; diese Antwort nutzt die Dokumente, die schon bereit sind.'],
   },
   fr: {
     here: { channel: 'dans ce canal', direct: 'dans notre conversation', team: "partagé avec toute l'équipe", web: 'dans cet espace' },
-    noDocuments: here => [`Il n'y a encore aucun document ${here}, je n'ai donc rien pour répondre. Partagez un fichier PDF, PowerPoint ou Word dans cette conversation ; une fois lu (de quelques secondes à quelques minutes), reposez la question.`],
+    noDocuments: here => [`Il n'y a encore aucun document ${here}, je n'ai donc rien pour répondre. Partagez un fichier PDF, PowerPoint ou Word ${here} ; une fois lu (de quelques secondes à quelques minutes), reposez la question.`],
     unreadable: (names, here) => [`Je n'ai pu lire aucun des documents ${here} (`, ...names, "), je n'ai donc rien pour répondre. Partagez une copie lisible (la liste des documents indique le problème), puis reposez la question."],
     stillReading: names => ['Je lis encore ', ...names, '. Reposez la question quand ce sera prêt : je le signale là où le fichier a été partagé.'],
     readingNote: names => ['Lecture de ', ...names, ' en cours ; cette réponse utilise les documents déjà prêts.'],
   },
   es: {
     here: { channel: 'en este canal', direct: 'en nuestra conversación', team: 'compartido con todo el equipo', web: 'en este espacio' },
-    noDocuments: here => [`Todavía no hay documentos ${here}, así que no tengo de dónde responder. Comparte un archivo PDF, PowerPoint o Word en esta conversación; cuando lo haya leído (de segundos a pocos minutos), vuelve a preguntar.`],
+    noDocuments: here => [`Todavía no hay documentos ${here}, así que no tengo de dónde responder. Comparte un archivo PDF, PowerPoint o Word ${here}; cuando lo haya leído (de segundos a pocos minutos), vuelve a preguntar.`],
     unreadable: (names, here) => [`No pude leer ninguno de los documentos ${here} (`, ...names, '), así que no tengo de dónde responder. Comparte una copia legible (la lista de documentos dice qué falló) y vuelve a preguntar.'],
     stillReading: names => ['Todavía estoy leyendo ', ...names, '. Vuelve a preguntar cuando esté listo: lo aviso donde se compartió.'],
     readingNote: names => ['Todavía estoy leyendo ', ...names, '; esta respuesta usa los documentos que ya están listos.'],

@@ -95,7 +95,7 @@ describe('askQuestion', () => {
     const nothing = await offline.ask({ spaces: [empty], question: 'How many vacation days?' });
     expect(nothing).toMatchObject({ kind: 'no_documents', unreadable: [] });
     expect(plainChatText('message' in nothing ? nothing.message : [])).toBe(
-      'There are no documents in this space yet, so I have nothing to answer from. Share a PDF, PowerPoint or Word file in this conversation; once I have read it (a few seconds to a few minutes), ask again.',
+      'There are no documents in this space yet, so I have nothing to answer from. Share a PDF, PowerPoint or Word file in this space; once I have read it (a few seconds to a few minutes), ask again.',
     );
   });
 

@@ -180,7 +180,7 @@ describe('Slack bot', () => {
     await slack.sendEvent({ type: 'message', channel: 'D1', channel_type: 'im', user: 'UCAROL', text: 'what is the refund policy?', ts });
     const reply = await botReply('D1', ts, message => message.text !== 'Thinking…');
     expect(reply.text).toContain('There are no documents in our conversation yet');
-    expect(reply.text).toContain('Share a PDF, PowerPoint or Word file in this conversation');
+    expect(reply.text).toContain('Share a PDF, PowerPoint or Word file in our conversation');
     // A DM has no team scope to opt into: the channel hint is left out.
     expect(reply.text).not.toContain('/folio scope team');
   });

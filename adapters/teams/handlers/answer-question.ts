@@ -54,7 +54,8 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
       answer = outcome.answer;
       final = cardMessage(shorten(answer.answer.replace(/\s+/g, ' '), 200), answerCard(answer));
     } else {
-      final = { text: chatTextToTeams(outcome.message) };
+      const hint = outcome.kind === 'no_documents' && outcome.teamScopeAvailable ? '\n\n**@Folio scope team** lets this conversation also use the documents shared with the whole organisation.' : '';
+      final = { text: `${chatTextToTeams(outcome.message)}${hint}` };
     }
   } catch (error) {
     final = { text: replyForError(error, log, { space: turn.space }) };
