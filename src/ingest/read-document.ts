@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { IngestConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
-import { convertToPdf } from './convert/libreoffice.ts';
+import { convertOneToPdf } from './convert/libreoffice.ts';
 import { buildSlidePageMap, isSlideDeck } from './convert/slide-page-map.ts';
 import { detectFileType, type DetectedFile } from './detect-file-type.ts';
 import { parseWithDocling } from './docling/parse-with-docling.ts';
@@ -69,14 +69,8 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
     if (!pdfPath) {
       onEvent?.({ type: 'stage', stage: 'converting' });
       scratchDir = await mkdtemp(join(tmpdir(), 'folio-read-'));
-      const [result] = await convertToPdf([{ path: input.path, extension: detected.extension, name }], {
-        sofficePath: config.sofficePath,
-        timeoutMs: config.convertTimeoutMs,
-        outputDir: scratchDir,
-        signal,
-      });
-      if (result.error) throw result.error;
-      pdfPath = result.pdfPath!;
+      const target = join(scratchDir, 'document.pdf');
+      pdfPath = await convertOneToPdf({ path: input.path, extension: detected.extension, name }, target, { sofficePath: config.sofficePath, timeoutMs: config.convertTimeoutMs, signal });
     }
     const convertMs = performance.now() - convertStarted;
 

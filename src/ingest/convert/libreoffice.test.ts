@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioError } from '../../errors.ts';
 import { openPdf } from '../pdf/open-pdf.ts';
-import { convertToPdf, type ConversionResult } from './libreoffice.ts';
+import { convertOneToPdf, convertToPdf, type ConversionResult } from './libreoffice.ts';
 import { buildSlidePageMap } from './slide-page-map.ts';
 import { isProcessAlive, writeHangingSoffice } from '../../../test/support/office/fake-soffice.ts';
 import { deckContent, reportContent, writeDeckPptx, writeReportDocx } from '../../../test/support/office/make-office-documents.ts';
@@ -114,6 +114,17 @@ describe.runIf(soffice.available || soffice.mustRun)('convertToPdf with LibreOff
   it('leaves only the PDFs behind', async () => {
     expect((await readdir(outputDir)).sort()).toEqual(results.slice(0, 3).map(result => basename(result.pdfPath!)).sort());
     expect(await readdir(tempDir)).toEqual([]);
+  });
+
+  it('converts one file to the path asked for, or throws why it could not', async () => {
+    const target = join(workDir, 'one', 'document.pdf');
+    expect(await convertOneToPdf({ path: inputs.docx }, target, { sofficePath: 'soffice', timeoutMs: 120_000, tempDir })).toBe(target);
+    expect(await pdfPageTexts(target)).toHaveLength(reportContent.pageCount);
+    expect(await readdir(dirname(target))).toEqual(['document.pdf']);
+    await expect(convertOneToPdf({ path: inputs.brokenDocx }, join(workDir, 'one', 'broken.pdf'), { sofficePath: 'soffice', timeoutMs: 120_000, tempDir })).rejects.toMatchObject({
+      code: 'conversion_failed',
+    });
+    expect(await readdir(dirname(target))).toEqual(['document.pdf']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, open, rename, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FolioError } from '../../errors.ts';
 import { runProcessGroup } from './run-process-group.ts';
@@ -31,6 +31,19 @@ export interface ConvertOptions {
   /** Where the run's scratch dir (profile, input links, raw output) is created; default os.tmpdir(). */
   tempDir?: string;
   signal?: AbortSignal;
+}
+
+/**
+ * One office file to PDF, for callers that need just one (a benchmark's read, a page image of an office
+ * original): the PDF lands at `target`, replacing what was there in one rename, and a file that cannot
+ * be converted throws the conversion's FolioError.
+ */
+export async function convertOneToPdf(input: ConversionInput, target: string, options: Omit<ConvertOptions, 'outputDir'>): Promise<string> {
+  await mkdir(dirname(target), { recursive: true });
+  const [result] = await convertToPdf([input], { ...options, outputDir: dirname(target) });
+  if (result.error) throw result.error;
+  await rename(result.pdfPath!, target);
+  return target;
 }
 
 /**
