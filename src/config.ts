@@ -23,6 +23,7 @@ const environmentSchema = z.object({
   FOLIO_PARSE_WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], { error: '"auto" or a whole number ≥ 1 (1 reads PDFs in the main thread)' })
     .default('auto'),
+  FOLIO_PDFJS_FAST: z.enum(['on', 'off']).default('on'),
   DOCLING_SERVE_URL: z.url().optional(),
   DOCLING_SERVE_API_KEY: z.string().optional(),
   DOCLING_SERVE_TIMEOUT_S: z.coerce.number().positive().default(600),
@@ -188,6 +189,8 @@ export interface IngestConfig {
   ocr: { enabled: boolean; languages: string[] };
   /** Threads that read the pages of one long PDF (main + workers): min(CPU cores, FOLIO_PARSE_WORKERS, 4); 1 = main only. */
   parseWorkers: number;
+  /** pdf.js's speed layer in the threads that parse (FOLIO_PDFJS_FAST); off = plain pdf.js (ingest/pdf/speed/pdfjs-speed-layer.ts). */
+  pdfjsFast: boolean;
   docling?: { url: string; apiKey?: string; timeoutMs: number };
 }
 
@@ -208,6 +211,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       sofficePath: env.FOLIO_SOFFICE_PATH,
       ocr: { enabled: env.FOLIO_OCR === 'on', languages: env.FOLIO_OCR_LANGS.split('+') },
       parseWorkers: parseWorkerCount(env.FOLIO_PARSE_WORKERS),
+      pdfjsFast: env.FOLIO_PDFJS_FAST === 'on',
       docling: env.DOCLING_SERVE_URL
         ? { url: env.DOCLING_SERVE_URL, apiKey: env.DOCLING_SERVE_API_KEY, timeoutMs: env.DOCLING_SERVE_TIMEOUT_S * 1000 }
         : undefined,

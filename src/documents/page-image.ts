@@ -1,15 +1,13 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { IngestConfig } from '../config.ts';
 import { FolioError } from '../errors.ts';
 import { pathExists, writeAtomically } from '../files/atomic-file.ts';
 import type { BlobStore } from '../index/blob-store.ts';
-import { convertToPdf } from '../ingest/convert/libreoffice.ts';
+import { convertOneToPdf } from '../ingest/convert/libreoffice.ts';
 import { detectFileType } from '../ingest/detect-file-type.ts';
 import { renderPageRegion } from '../ingest/pdf/figures/render-page-region.ts';
-import { restoreNativeBuiltins } from '../ingest/pdf/native-builtins.js';
 import { openPdfTask, type PDFDocumentProxy } from '../ingest/pdf/open-pdf.ts';
 import { PageImageCache } from './page-image-cache.ts';
 import type { DocumentRecord } from './types.ts';
@@ -100,19 +98,10 @@ export class PageImageRenderer {
   private async convert(document: PageImageDocument, original: string, target: string): Promise<string> {
     // The original is stored without an extension; LibreOffice picks its import filter by it.
     const detected = await detectFileType(original, { declaredName: document.name, maxBytes: Number.MAX_SAFE_INTEGER });
-    const outputDir = await mkdtemp(join(tmpdir(), 'folio-page-pdf-'));
-    try {
-      const [result] = await convertToPdf([{ path: original, extension: detected.extension, name: document.name }], {
-        sofficePath: this.settings.ingest.sofficePath,
-        timeoutMs: this.settings.ingest.convertTimeoutMs,
-        outputDir,
-      });
-      if (result.error) throw result.error;
-      await writeAtomically(target, await readFile(result.pdfPath!));
-      return target;
-    } finally {
-      await rm(outputDir, { recursive: true, force: true });
-    }
+    return convertOneToPdf({ path: original, extension: detected.extension, name: document.name }, target, {
+      sofficePath: this.settings.ingest.sofficePath,
+      timeoutMs: this.settings.ingest.convertTimeoutMs,
+    });
   }
 
   /** Concurrent requests for the same page (or conversion) share one piece of work. */
@@ -128,11 +117,11 @@ export class PageImageRenderer {
 
 async function openPdfForRendering(data: Uint8Array, document: PageImageDocument): Promise<PDFDocumentProxy> {
   // The same options as the parser's openPdf: a page image shows the glyphs the parser measured.
+  // Rendering does not install pdf.js's speed layer: a process that only shows pages runs plain
+  // pdf.js, one that also parses uses the layer once it has installed it (speed/pdfjs-speed-layer.ts).
   const task = openPdfTask(data);
   try {
-    const pdf = await task.promise;
-    restoreNativeBuiltins();
-    return pdf;
+    return await task.promise;
   } catch (error) {
     await task.destroy().catch(() => undefined);
     // The same bytes were read when the document was ingested, so this is rare (a damaged blob).

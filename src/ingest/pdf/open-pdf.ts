@@ -1,30 +1,30 @@
-// Must stay before pdf.js: it keeps the engine's Array.prototype.push before core-js replaces it.
-import { restoreNativeBuiltins } from './native-builtins.js';
-// Also before pdf.js: installs the JPEG decoder pdf.js looks for when its worker module loads.
-import './native-jpeg-decoder.js';
+// Must stay before pdf.js: what the speed layer needs from before pdf.js runs (see the file).
+import { pdfjsLoaded } from './speed/before-pdfjs-loads.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { FolioError } from '../../errors.ts';
-import { createInThreadPdfWorker } from './in-thread-pdf-worker.ts';
 import { pdfjsDocumentOptions } from './pdfjs-document-options.ts';
 import { guardPdfjsRejections } from './pdfjs-rejection-guard.ts';
-import { installSyncInflate } from './sync-inflate.ts';
+import { createInThreadPdfWorker } from './speed/in-thread-pdf-worker.ts';
+import { installPdfjsSpeedLayer, pdfjsSpeedLayer } from './speed/pdfjs-speed-layer.ts';
 
 guardPdfjsRejections();
-installSyncInflate();
-// in-thread-pdf-worker.ts loads pdf.js's worker module, whose core-js replaces push once more.
-restoreNativeBuiltins();
+// in-thread-pdf-worker.ts has loaded pdf.js's worker module by now.
+pdfjsLoaded();
 
 export type { PDFDocumentProxy };
 export type PDFPageProxy = Awaited<ReturnType<PDFDocumentProxy['getPage']>>;
 export { pdfjs };
 
 /**
- * Opens a PDF with pdf.js and turns its failures into FolioErrors a user can act on.
+ * Opens a PDF for parsing with pdf.js and turns its failures into FolioErrors a user can act on.
+ * The first document a thread opens installs pdf.js's speed layer there, unless `pdfjsFast` is false
+ * (FOLIO_PDFJS_FAST=off; default on): see pdfjs-speed-layer.ts.
  * `data` is copied by the caller's choice: pdf.js takes the buffer it is given over (its worker side
  * reads the document from it until the document is destroyed).
  */
-export async function openPdf(data: Uint8Array, options: { name?: string } = {}): Promise<PDFDocumentProxy> {
+export async function openPdf(data: Uint8Array, options: { name?: string; pdfjsFast?: boolean } = {}): Promise<PDFDocumentProxy> {
+  installPdfjsSpeedLayer(options.pdfjsFast ?? true);
   const task = openPdfTask(data);
   try {
     return await task.promise;
@@ -35,11 +35,13 @@ export async function openPdf(data: Uint8Array, options: { name?: string } = {})
 }
 
 /**
- * pdf.js's getDocument with Folio's options and an in-thread worker that hands messages over
- * without copying them (in-thread-pdf-worker.ts). pdf.js destroys only workers it created itself:
- * this one is destroyed with the document (`pdf.destroy()` ends in `task.destroy()`).
+ * pdf.js's getDocument with Folio's options; installs nothing (page images use it as is). With the
+ * speed layer active in this thread, the document gets an in-thread worker that hands messages over
+ * without copying them (in-thread-pdf-worker.ts), else pdf.js's own. pdf.js destroys only workers it
+ * created itself: ours is destroyed with the document (`pdf.destroy()` ends in `task.destroy()`).
  */
 export function openPdfTask(data: Uint8Array): ReturnType<typeof pdfjs.getDocument> {
+  if (!pdfjsSpeedLayer().active) return pdfjs.getDocument(pdfjsDocumentOptions(data));
   const worker = createInThreadPdfWorker();
   const task = pdfjs.getDocument({ ...pdfjsDocumentOptions(data), worker });
   const destroyTask = task.destroy.bind(task);

@@ -33,6 +33,8 @@ export interface ParsePdfOptions {
    * results, OCRs scanned pages and builds the document.
    */
   pool?: PageWorkerPool;
+  /** pdf.js's speed layer in the threads that read (IngestConfig.pdfjsFast); true unless given. */
+  pdfjsFast?: boolean;
   /** Called after each page, in page order; pageNumber is 1-based. */
   onPage?: (pageNumber: number, pageCount: number) => void;
   signal?: AbortSignal;
@@ -58,7 +60,8 @@ export const minPagesForWorkers = 16;
  */
 export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Promise<ParsedDocument> {
   options.signal?.throwIfAborted();
-  const pdf = await openPdf(data.slice(), { name: options.name });
+  const pdfjsFast = options.pdfjsFast ?? true;
+  const pdf = await openPdf(data.slice(), { name: options.name, pdfjsFast });
   try {
     const pageCount = pdf.numPages;
     checkPageCount(pageCount, options);
@@ -90,13 +93,14 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
       commitPage(pageNumber, 'needsOcr' in result ? await readHere(pageNumber) : result);
     try {
       if (options.pool && options.pool.size > 0) {
-        await options.pool.read(data, { name: options.name, pageCount, figureDpi, deferOcr: Boolean(options.ocr), signal: options.signal, onPage: commitWorkerPage });
+        await options.pool.read(data, { name: options.name, pageCount, figureDpi, pdfjsFast, deferOcr: Boolean(options.ocr), signal: options.signal, onPage: commitWorkerPage });
       } else if (workerCount > 1 && pageCount >= minPagesForWorkers) {
         await readPagesInWorkers(data, {
           name: options.name,
           pageCount,
           workerCount,
           figureDpi,
+          pdfjsFast,
           deferOcr: Boolean(options.ocr),
           signal: options.signal,
           startWorker: options.startWorker,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DocumentInitParameters } from 'pdfjs-dist/types/src/display/api.js';
-import { nativeJpegDecoderInstalled } from './native-jpeg-decoder.js';
+import { nativeJpegDecoderInstalled } from './speed/native-jpeg-decoder.js';
 
 // pdf.js needs data files for PDFs that lean on the reader: the standard fonts (non-embedded Helvetica,
 // Times, Courier, Arial, ...), the predefined CMaps of CJK fonts (UniGB-UCS2-H, UniJIS-UCS2-H, ...) and
@@ -46,7 +46,8 @@ export function pdfjsDocumentOptions(data: Uint8Array): DocumentInitParameters {
     // holds an A4 scan at 600 dpi.
     maxImageSize: maxImagePixels,
     verbosity: 0,
-    // Plain RGB JPEGs go to the libjpeg-turbo decoder when it is installed (native-jpeg-decoder.js).
+    // Plain RGB JPEGs go to the libjpeg-turbo decoder when the speed layer has installed it in this
+    // thread (speed/native-jpeg-decoder.js). pdf.js settles this at the first JPEG a thread draws.
     isImageDecoderSupported: nativeJpegDecoderInstalled(),
   };
 }

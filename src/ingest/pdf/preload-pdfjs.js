@@ -4,15 +4,14 @@
 // - tsx turns on source maps when it registers, and Node then reads and keeps pdf.js's own .map files
 //   (tens of MB in the thread that loads it); loaded before, they are never read. Through tsx's
 //   loader hooks pdf.js also loads much more slowly.
-// - pdf.js's bundled core-js replaces Array.prototype.push and JSON.parse/stringify with slower
-//   JavaScript versions; native-builtins.js keeps the engine's own (imported first) and puts them back.
-// - The native JPEG decoder must exist before pdf.js's worker module is evaluated (native-jpeg-decoder.js).
-import { restoreNativeBuiltins } from './native-builtins.js';
+// - What the speed layer needs from before pdf.js runs is noted first (speed/before-pdfjs-loads.js:
+//   the engine's builtins, and an ImageDecoder pdf.js can see while it loads). Nothing is patched
+//   here: the layer is installed where a document is opened for parsing (open-pdf.ts).
+import { pdfjsLoaded } from './speed/before-pdfjs-loads.js';
 
-/** Loads the native JPEG decoder and pdf.js (display and worker modules) with the engine's builtins kept. */
+/** Loads pdf.js (display and worker modules), after what the speed layer must note beforehand. */
 export async function preloadPdfjs() {
-  await import('./native-jpeg-decoder.js');
   await import('pdfjs-dist/legacy/build/pdf.mjs');
   await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  restoreNativeBuiltins();
+  pdfjsLoaded();
 }

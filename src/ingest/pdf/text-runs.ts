@@ -4,7 +4,8 @@ import type { TextRun } from './page-content.ts';
 import { fontStyleFromName, type FontStyle } from './font-style.ts';
 import { multiplyMatrices } from './graphics/affine-matrix.ts';
 import type { OperatorList } from './graphics/walk-operator-list.ts';
-import { readTextFromOperatorList, type OperatorTextItem, type TextFont } from './text-from-operator-list.ts';
+import { pdfjsSpeedLayer } from './speed/pdfjs-speed-layer.ts';
+import { readTextFromOperatorList, type OperatorTextItem, type TextFont } from './speed/text-from-operator-list.ts';
 
 /**
  * Reads a page's text layer as runs in top-left point coordinates of the page as displayed (rotation
@@ -13,14 +14,15 @@ import { readTextFromOperatorList, type OperatorTextItem, type TextFont } from '
  */
 export async function extractTextRuns(page: PDFPageProxy): Promise<TextRun[]> {
   // graphics.ts and the figure renderer need the operator list too, and pdf.js caches it per page
-  // until page.cleanup(). The text items are built from it (text-from-operator-list.ts) rather than
-  // by pdf.js's getTextContent, which parses the page's content streams a second time. Pages it
-  // cannot read the same way (right-to-left scripts, vertical writing, some Type3 fonts) still ask
-  // pdf.js. Asking for the operator list first also hands the font objects (real name, bold/italic
-  // for non-embedded fonts) to page.commonObjs, which getTextContent alone would not.
+  // until page.cleanup(). With the speed layer active, the text items are built from it
+  // (speed/text-from-operator-list.ts) rather than by pdf.js's getTextContent, which parses the
+  // page's content streams a second time. Pages it cannot read the same way (right-to-left scripts,
+  // vertical writing, some Type3 fonts) still ask pdf.js. Asking for the operator list first also
+  // hands the font objects (real name, bold/italic for non-embedded fonts) to page.commonObjs, which
+  // getTextContent alone would not.
   const operatorList = await page.getOperatorList();
   const fonts = new PageFonts(page);
-  const fromOperators = readFromOperators(operatorList, fonts, page.view);
+  const fromOperators = pdfjsSpeedLayer().active ? readFromOperators(operatorList, fonts, page.view) : null;
   let items: readonly TextLayerItem[];
   let textStyles: Record<string, TextStyle> = {};
   if (fromOperators) {

@@ -2,7 +2,7 @@ import type { BoundingBox } from '../../types.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { encodeOpaquePng } from './encode-png.ts';
 import type { PlacedImage } from './find-placed-images.ts';
-import { nativeJpegPixels } from '../native-jpeg-decoder.js';
+import { nativeJpegPixels } from '../speed/native-jpeg-decoder.js';
 import type { PageRegion } from './render-page-region.ts';
 
 export interface FigureFromImage {
@@ -46,7 +46,7 @@ export function imageCoveringRegion(images: PlacedImage[], region: PageRegion): 
  * Builds the figure PNG straight from the image's decoded pixels (pdf.js decodes them for the
  * operator list), resampled with a box filter to the size the rendered crop would have and oriented
  * by the image's matrix. Skips drawing the page, the costly part of a photo figure.
- * Takes pdf.js's RGB pixels or the opaque RGBA of a natively decoded JPEG (native-jpeg-decoder.js).
+ * Takes pdf.js's RGB pixels or the opaque RGBA of a natively decoded JPEG (speed/native-jpeg-decoder.js).
  * Returns undefined for other pixels (or when the image could not be decoded): the caller then renders.
  */
 export async function figureFromImage(page: PDFPageProxy, image: PlacedImage, region: PageRegion, scale: number): Promise<FigureFromImage | undefined> {

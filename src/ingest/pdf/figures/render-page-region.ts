@@ -2,8 +2,9 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { BoundingBox } from '../../types.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { encodeOpaquePng } from './encode-png.ts';
-import { shareOperatorListWithRender } from './share-operator-list.ts';
-import { skipOffCanvasDrawing } from './skip-offcanvas-drawing.ts';
+import { pdfjsSpeedLayer } from '../speed/pdfjs-speed-layer.ts';
+import { shareOperatorListWithRender } from '../speed/share-operator-list.ts';
+import { skipOffCanvasDrawing } from '../speed/skip-offcanvas-drawing.ts';
 
 type PdfjsCanvas = Parameters<PDFPageProxy['render']>[0]['canvas'];
 
@@ -53,10 +54,10 @@ export function regionScale(region: PageRegion, options: { dpi: number; maxSideP
 
 /**
  * Draws a page region (already clipped to the page) at `scale` onto a canvas of the region's size.
- * Text and images entirely outside the canvas are not drawn (see skipOffCanvasDrawing), which makes
- * small crops of text- and photo-heavy pages several times cheaper, and the operator list already read
- * for the page is reused (see shareOperatorListWithRender) instead of parsed and its images decoded a
- * second time.
+ * With the speed layer active, text and images entirely outside the canvas are not drawn (see
+ * skipOffCanvasDrawing), which makes small crops of text- and photo-heavy pages several times cheaper,
+ * and the operator list already read for the page is reused (see shareOperatorListWithRender) instead
+ * of parsed and its images decoded a second time.
  */
 export async function drawPageRegion(
   page: PDFPageProxy,
@@ -71,10 +72,11 @@ export async function drawPageRegion(
     const viewport = page.getViewport({ scale, offsetX: -region.x * scale, offsetY: -region.y * scale });
     // pdf.js 5 takes the canvas itself and creates the 2D context; @napi-rs/canvas is also what its
     // own Node canvas factory uses, so both sides agree on the canvas API.
-    shareOperatorListWithRender(page);
+    const fast = pdfjsSpeedLayer().active;
+    if (fast) shareOperatorListWithRender(page);
     // The filter runs only once drawing starts, by which time `task` is assigned.
     let task: ReturnType<PDFPageProxy['render']> | undefined;
-    const operationsFilter = skipOffCanvasDrawing(() => task, widthPx, heightPx);
+    const operationsFilter = fast ? skipOffCanvasDrawing(() => task, widthPx, heightPx) : undefined;
     task = page.render({ canvas: canvas as unknown as PdfjsCanvas, viewport, operationsFilter });
     await task.promise;
   } else {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openTestPdf } from '../../../../test/support/figures/test-documents.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { renderFigures } from './render-figures.ts';
-import { skipOffCanvasDrawing } from './skip-offcanvas-drawing.ts';
+import { skipOffCanvasDrawing } from '../speed/skip-offcanvas-drawing.ts';
 
 /** A striped photo stand-in, so a shifted or missing image shows in the pixels. */
 async function stripedPng(): Promise<Uint8Array> {

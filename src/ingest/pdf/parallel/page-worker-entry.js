@@ -1,5 +1,5 @@
-// Worker threads start from plain JavaScript: load pdf.js first (preload-pdfjs.js: before tsx, with
-// the engine's builtins kept and the native JPEG decoder installed), then register tsx in this thread
+// Worker threads start from plain JavaScript: load pdf.js first (preload-pdfjs.js: before tsx, after
+// what the speed layer must note beforehand), then register tsx in this thread
 // and load the TypeScript worker (the same pattern as bin/folio.js). Works under tsx, vitest and plain
 // node alike.
 import { register } from 'tsx/esm/api';

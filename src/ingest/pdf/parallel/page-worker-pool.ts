@@ -11,6 +11,8 @@ export interface PoolReadOptions {
   name: string;
   pageCount: number;
   figureDpi: number;
+  /** pdf.js's speed layer in the workers (see ParsePdfOptions); true unless given. */
+  pdfjsFast?: boolean;
   /** Scanned pages come back as `needsOcr` (the caller owns the OCR engine) instead of staying empty. */
   deferOcr: boolean;
   /** Called once per page in page order; the next call waits until this one settles. */
@@ -235,8 +237,8 @@ export class PageWorkerPool {
       const job = this.#jobFor(reader);
       if (!job || !this.#mayStartReader()) continue;
       if (!reader.opened.has(job)) {
-        const { name, figureDpi, deferOcr } = job.options;
-        reader.worker.postMessage({ type: 'open', jobId: job.id, data: job.data, name, figureDpi, deferOcr } satisfies ToPageWorker);
+        const { name, figureDpi, deferOcr, pdfjsFast = true } = job.options;
+        reader.worker.postMessage({ type: 'open', jobId: job.id, data: job.data, name, figureDpi, pdfjsFast, deferOcr } satisfies ToPageWorker);
         reader.opened.add(job);
         job.openedBy.add(reader);
       }

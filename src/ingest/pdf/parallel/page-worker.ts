@@ -33,7 +33,7 @@ async function handle(message: ToPageWorker): Promise<void> {
   if (message.type === 'open') {
     const copy = new Uint8Array(message.data.byteLength);
     copy.set(new Uint8Array(message.data));
-    const pdf = openPdf(copy, { name: message.name });
+    const pdf = openPdf(copy, { name: message.name, pdfjsFast: message.pdfjsFast });
     // A document that cannot be opened fails its first 'read'; this keeps the rejection handled meanwhile.
     pdf.catch(() => {});
     documents.set(message.jobId, { pdf, figureDpi: message.figureDpi, deferOcr: message.deferOcr });

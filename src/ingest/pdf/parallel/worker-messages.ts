@@ -14,6 +14,8 @@ export type ToPageWorker =
       data: SharedArrayBuffer;
       name: string;
       figureDpi: number;
+      /** Whether the worker reads with pdf.js's speed layer; its first document decides (openPdf). */
+      pdfjsFast: boolean;
       /** Pages that look scanned come back as `needsOcr` for the main thread, which owns the OCR engine. */
       deferOcr: boolean;
     }

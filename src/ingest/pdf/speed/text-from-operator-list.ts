@@ -1,8 +1,8 @@
-import { pdfjs } from './open-pdf.ts';
+import { pdfjs } from '../open-pdf.ts';
 // multiplyMatrices multiplies in the order of pdf.js's Util.transform, which getTextContent uses.
-import { multiplyMatrices } from './graphics/affine-matrix.ts';
-import { indexOfMatchingEnd } from './graphics/walk-operator-list.ts';
-import type { OperatorList } from './graphics/walk-operator-list.ts';
+import { multiplyMatrices } from '../graphics/affine-matrix.ts';
+import { indexOfMatchingEnd } from '../graphics/walk-operator-list.ts';
+import type { OperatorList } from '../graphics/walk-operator-list.ts';
 
 const { OPS, normalizeUnicode } = pdfjs;
 

@@ -1,4 +1,7 @@
-// Types of native-jpeg-decoder.js (plain JavaScript: parse workers load it before tsx). Importing it installs the decoder.
+// Types of native-jpeg-decoder.js.
+
+/** Installs the decoder as `globalThis.ImageDecoder` for pdf.js, once per thread; whether it is installed. */
+export function installNativeJpegDecoder(): boolean;
 
 /** Whether the decoder is installed in this thread. */
 export function nativeJpegDecoderInstalled(): boolean;

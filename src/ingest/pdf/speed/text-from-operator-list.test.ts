@@ -1,8 +1,8 @@
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { openPdf, pdfjs, type PDFPageProxy } from './open-pdf.ts';
+import { openPdf, pdfjs, type PDFPageProxy } from '../open-pdf.ts';
 import { readTextFromOperatorList, type TextFont } from './text-from-operator-list.ts';
-import { extractTextRuns } from './text-runs.ts';
+import { extractTextRuns } from '../text-runs.ts';
 
 /**
  * Pages written operator by operator, each exercising a rule of pdf.js's text layer: TJ kerning and

@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { openPdf, pdfjs } from './open-pdf.ts';
-import { pdfjsDocumentOptions } from './pdfjs-document-options.ts';
+import { openPdf, pdfjs } from '../open-pdf.ts';
+import { pdfjsDocumentOptions } from '../pdfjs-document-options.ts';
 
 async function samplePdf(): Promise<Uint8Array> {
   const document = await PDFDocument.create();

@@ -1,6 +1,3 @@
-// Plain JavaScript, not TypeScript: parse workers load pdf.js before they register tsx (see
-// parallel/page-worker-entry.js), and this must be in place before pdf.js's worker module is evaluated.
-//
 // pdf.js decodes baseline and progressive JPEGs with its own JavaScript decoder, a large share of the
 // parsing CPU of photo-heavy documents. Where a browser offers the WebCodecs
 // `ImageDecoder`, pdf.js hands plain RGB JPEGs (DeviceRGB, 8 bits, no soft mask, no Decode array,
@@ -11,12 +8,12 @@
 // Why sharp and not @napi-rs/canvas's own `Image`: @napi-rs/canvas 0.1.100 crashes the whole process
 // (segmentation fault) on a truncated JPEG; libvips reports one as an error. Any error (a damaged
 // stream, more pixels than `maxDecodedPixels`, sharp missing on this platform) makes pdf.js fall back
-// to its own decoder, which is what happened to every JPEG before. Not installed when the platform
-// already has an ImageDecoder, or when sharp or @napi-rs/canvas cannot be loaded.
+// to its own decoder. Not installed when the platform already has an ImageDecoder, or when sharp or
+// @napi-rs/canvas cannot be loaded.
 //
-// Importing this module installs the decoder: pdf.js reads whether `ImageDecoder` exists once, while
-// its worker module is evaluated, so the import must come before pdf.js's (open-pdf.ts and the parse
-// worker entry import it first).
+// Installed by the speed layer (pdfjs-speed-layer.ts), not on import. pdf.js hands JPEGs to an
+// ImageDecoder only if one was visible while its worker module loaded (before-pdfjs-loads.js sees to
+// that) and the document was opened with `isImageDecoderSupported` (pdfjs-document-options.ts).
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -27,11 +24,14 @@ const maxDecodedPixels = 50_000_000;
 /** Canvases this decoder made, so callers can tell its bitmaps from others and read their pixels. */
 const decodedBitmaps = new WeakMap();
 
-const installed = install();
+let installed = false;
 
-/** Installs the decoder as `globalThis.ImageDecoder` (on import: a module runs once); whether it did. */
-function install() {
-  if (typeof globalThis.ImageDecoder !== 'undefined') return false;
+/**
+ * Installs the decoder as `globalThis.ImageDecoder` for pdf.js, once per thread; whether it is
+ * installed. Documents then use it only when opened with `isImageDecoderSupported`.
+ */
+export function installNativeJpegDecoder() {
+  if (installed || typeof globalThis.ImageDecoder !== 'undefined') return installed;
   let sharp;
   let canvas;
   try {
@@ -43,10 +43,11 @@ function install() {
   // libvips's operation cache would keep recent decodes (up to 50 MB); every image is decoded once.
   sharp.cache(false);
   globalThis.ImageDecoder = createDecoderClass(sharp, canvas);
+  installed = true;
   return true;
 }
 
-/** Whether pdf.js's documents in this process should be told to use the installed decoder. */
+/** Whether pdf.js's documents in this thread should be told to use the installed decoder. */
 export function nativeJpegDecoderInstalled() {
   return installed;
 }

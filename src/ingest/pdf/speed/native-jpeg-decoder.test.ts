@@ -1,10 +1,11 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
-import { openTestPdf } from '../../../test/support/figures/test-documents.ts';
-import { findPlacedImages } from './figures/find-placed-images.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openTestPdf } from '../../../../test/support/figures/test-documents.ts';
+import { findPlacedImages } from '../figures/find-placed-images.ts';
 import { nativeJpegDecoderInstalled, nativeJpegPixels } from './native-jpeg-decoder.js';
-import type { PDFPageProxy } from './open-pdf.ts';
+import type { PDFPageProxy } from '../open-pdf.ts';
+import { installPdfjsSpeedLayer } from './pdfjs-speed-layer.ts';
 
 /** A 200×120 px JPEG: red left half, blue right half. */
 async function halvesJpeg(): Promise<Uint8Array> {
@@ -21,7 +22,7 @@ interface WebCodecsImageDecoder {
   isTypeSupported(type: string): Promise<boolean>;
   new (init: { data: Uint8Array; type: string }): { decode(): Promise<{ image: unknown }>; close(): void };
 }
-const ImageDecoder = (globalThis as unknown as { ImageDecoder: WebCodecsImageDecoder }).ImageDecoder;
+let ImageDecoder: WebCodecsImageDecoder;
 
 function pixelAt(pixels: { width: number; data: Uint8Array }, x: number, y: number): number[] {
   const offset = (y * pixels.width + x) * 4;
@@ -63,6 +64,12 @@ async function decodedImage(page: PDFPageProxy): Promise<{ width: number; height
 }
 
 describe('native JPEG decoder', () => {
+  beforeAll(() => {
+    // What opening a document for parsing does first (openPdf).
+    expect(installPdfjsSpeedLayer(true)).toEqual({ active: true });
+    ImageDecoder = (globalThis as unknown as { ImageDecoder: WebCodecsImageDecoder }).ImageDecoder;
+  });
+
   it('is installed for pdf.js, for JPEG only', async () => {
     expect(nativeJpegDecoderInstalled()).toBe(true);
     expect(typeof ImageDecoder).toBe('function');
