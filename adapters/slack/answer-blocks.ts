@@ -25,6 +25,8 @@ export interface SlackMessage {
   blocks: KnownBlock[];
   /** The answer and its sources as plain mrkdwn, for when Slack refuses the blocks. */
   plainText?: string;
+  /** The blocks after the answer text (figures, sources, notes, feedback): what ends a stream. */
+  tail?: KnownBlock[];
 }
 
 /**
@@ -60,6 +62,7 @@ export function answerMessage(answer: Answer, links: ReadonlyMap<string, string>
     text: shorten(answer.answer.replace(/\s+/g, ' '), 300),
     blocks: [...answerBlocks, ...tail],
     plainText: shorten(markdownToMrkdwn(answer.answer), 3_500, shortenedMarker) + plainSources,
+    tail,
   };
 }
 
@@ -83,13 +86,18 @@ function sourceLabel(citation: Citation, link: string | undefined): string {
   return `[${citation.n}] ${document} · ${pagesLabel(citation.pages)}${where}`;
 }
 
+/** Slack's own 👍/👎 under AI answers (a context_actions block); each button's value is `up:<answer id>` or `down:<answer id>`. */
 function feedbackButtons(answerId: string): KnownBlock {
   return {
-    type: 'actions',
+    type: 'context_actions',
     block_id: feedbackBlockId,
     elements: [
-      { type: 'button', action_id: feedbackActionIds.up, value: answerId, text: { type: 'plain_text', text: '👍 Helpful', emoji: true } },
-      { type: 'button', action_id: feedbackActionIds.down, value: answerId, text: { type: 'plain_text', text: '👎 Not helpful', emoji: true } },
+      {
+        type: 'feedback_buttons',
+        action_id: feedbackActionIds.buttons,
+        positive_button: { text: { type: 'plain_text', text: 'Helpful' }, accessibility_label: 'This answer was helpful', value: `up:${answerId}` },
+        negative_button: { text: { type: 'plain_text', text: 'Not helpful' }, accessibility_label: 'This answer was not helpful', value: `down:${answerId}` },
+      },
     ],
   };
 }

@@ -1,73 +1,72 @@
 import { randomUUID } from 'node:crypto';
-import type { Answer, AskOutcome } from '../../src/index.ts';
+import type { Answer, AskEvent, AskOutcome } from '../../src/index.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
-import { shorten } from '../shared/shorten.ts';
-import { ThrottledMessage } from '../shared/throttled-message.ts';
-import { answerMessage, type SlackMessage } from './answer-blocks.ts';
+import { answerMessage } from './answer-blocks.ts';
+import { streamingAnswerWriter } from './answer-writer.ts';
 import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
-import { chatTextToMrkdwn, markdownToMrkdwn } from './slack-mrkdwn.ts';
+import { chatTextToMrkdwn } from './slack-mrkdwn.ts';
 import { threadHistory } from './thread-history.ts';
+import { threadStatus } from './thread-status.ts';
 
-/** While streaming, the message shows plain text; Slack's text field stays far below its 40k limit. */
-const streamingPreviewChars = 3_000;
+const stageStatus: Record<Extract<AskEvent, { type: 'stage' }>['stage'], string> = {
+  planning: 'is reading your question…',
+  searching: 'is searching the documents…',
+  answering: 'is writing the answer…',
+};
+const loadingMessages = ['Reading your question…', 'Searching the documents…', 'Checking the pages…'];
 
 /**
- * Answers a question in the thread: posts "Thinking…", edits it while the answer streams in (at most
- * every few seconds), and replaces it with the finished answer in Block Kit. A space without documents
- * gets directions instead; a failure gets its plain-words reason in the same message.
+ * Answers a question in the thread. The thread's status says what Folio is doing (planning, searching,
+ * writing); the answer streams in as the model writes it (chat.startStream / appendStream) and the
+ * stream ends with the sources, figures and feedback buttons (chat.stopStream). A workspace that does
+ * not stream gets "Thinking…" edited in place instead. A conversation with nothing to answer from gets
+ * the core's directions; a failure gets its plain-words reason.
  */
 export async function answerInThread(dependencies: SlackHandlerDependencies, conversation: SlackConversation, question: string): Promise<void> {
   const { app, log } = dependencies;
-  const { client, channelId } = conversation;
   const correlationId = randomUUID();
-  const placeholder = await client.chat.postMessage({ channel: channelId, thread_ts: conversation.threadTs, text: 'Thinking…' });
-  const update = (text: string, blocks?: SlackMessage['blocks']) => client.chat.update({ channel: channelId, ts: placeholder.ts!, text, ...(blocks ? { blocks } : {}) });
-  const message = new ThrottledMessage<SlackMessage | { text: string; blocks?: undefined; plainText?: undefined }>(
-    async content => {
-      try {
-        await update(content.text, content.blocks);
-      } catch (error) {
-        // Slack refusing the blocks (invalid_blocks, msg_too_long) must not leave "Thinking…" behind.
-        if (!content.plainText) throw error;
-        log.warn({ err: error, correlationId }, 'Slack refused the answer blocks; sending plain text');
-        await update(content.plainText);
-      }
-    },
-    { intervalMs: dependencies.settings.progressIntervalMs, onError: error => log.warn({ err: error }, 'could not update a Slack answer message') },
-  );
+  const status = threadStatus(conversation, log);
+  await status.set(stageStatus.planning, loadingMessages);
+  const writer = streamingAnswerWriter(conversation, { support: dependencies.streaming, log, progressIntervalMs: dependencies.settings.progressIntervalMs, bufferChars: dependencies.settings.streamBufferChars });
   try {
     const spaces = await app.readableSpaces(conversation.space);
     const history = await threadHistory(conversation);
-    let streamed = '';
     const outcome = await app.ask({
       spaces,
       question,
       history,
       correlationId,
       onEvent: event => {
-        if (event.type !== 'text') return;
-        streamed += event.delta;
-        message.set({ text: `${shorten(markdownToMrkdwn(streamed), streamingPreviewChars)} …` });
+        if (event.type === 'stage') void status.set(stageStatus[event.stage]);
+        if (event.type === 'text') writer.append(event.delta);
       },
     });
     if (!('answer' in outcome)) {
-      await message.flush({ text: withSlackHints(outcome) });
+      await writer.finish({ text: withSlackHints(outcome) });
       return;
     }
     const { answer } = outcome;
-    await message.flush(answerMessage(answer, await sourceLinks(answer, dependencies, conversation)));
+    await writer.finish(answerMessage(answer, await sourceLinks(answer, dependencies, conversation)));
     log.info({ correlationId, answerId: answer.id, space: conversation.space, outcome: outcome.kind, citations: answer.citations.length }, 'answered a Slack question');
   } catch (error) {
-    await message.flush({ text: replyForError(error, log, { correlationId, space: conversation.space }) });
+    const text = replyForError(error, log, { correlationId, space: conversation.space });
+    await writer.finish({ text }).catch(async finishError => {
+      log.warn({ err: finishError, correlationId }, 'could not end the Slack answer; posting the error');
+      await conversation.client.chat.postMessage({ channel: conversation.channelId, thread_ts: conversation.threadTs, text });
+    });
+  } finally {
+    await status.clear();
   }
 }
+
+const teamScopeHint = '• `/folio scope team` lets this channel also use the documents shared with the whole workspace.';
 
 /** The core's message, plus Slack's command for the team's documents when the core says the channel could use them. */
 function withSlackHints(outcome: Exclude<AskOutcome, { answer: Answer }>): string {
   const text = chatTextToMrkdwn(outcome.message);
-  if (outcome.kind !== 'no_documents' || !outcome.teamScopeAvailable) return text;
-  return `${text}\n• \`/folio scope team\` lets this channel also use the documents shared with the whole workspace.`;
+  return outcome.kind === 'no_documents' && outcome.teamScopeAvailable ? `${text}\n${teamScopeHint}` : text;
 }
+
 
 /**
  * Where each cited document can be opened in Slack: the file's permalink (remembered when it was

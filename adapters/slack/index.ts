@@ -4,6 +4,7 @@ import { FolioError, type Folio, type Logger, type SlackConfig } from '../../src
 import { BackgroundTasks } from '../shared/background-tasks.ts';
 import { IngestFollower } from '../shared/ingest-follower.ts';
 import type { SurfaceAdapter } from '../types.ts';
+import { StreamingSupport } from './answer-writer.ts';
 import { boltLogger } from './bolt-logger.ts';
 import { registerSlackRoutes } from './routes.ts';
 import type { SlackAdapterSettings, SlackHandlerDependencies } from './slack-dependencies.ts';
@@ -25,6 +26,8 @@ export interface SlackSurfaceAdapter extends SurfaceAdapter {
 
 const defaultProgressIntervalMs = 2_500;
 const defaultIngestWaitMs = 30 * 60_000;
+/** Characters of answer text gathered before each chat.appendStream (the web-api's default). */
+const defaultStreamBufferChars = 256;
 /** On shutdown, work in flight (an answer being written) gets this long to finish. */
 const stopGraceMs = 20_000;
 
@@ -95,8 +98,9 @@ export async function createSlackAdapter(app: Folio, config: SlackConfig, log: L
     allowInsecureLoopbackDownloads: options.allowInsecureLoopbackDownloads ?? false,
     progressIntervalMs: options.progressIntervalMs ?? defaultProgressIntervalMs,
     ingestWaitMs: options.ingestWaitMs ?? defaultIngestWaitMs,
+    streamBufferChars: options.streamBufferChars ?? defaultStreamBufferChars,
   };
-  const dependencies: SlackHandlerDependencies = { app, log: slackLog, settings, tasks, follower, fileRecords: new SlackFileRecords(app.surfaceState), installations };
+  const dependencies: SlackHandlerDependencies = { app, log: slackLog, settings, tasks, follower, fileRecords: new SlackFileRecords(app.surfaceState), streaming: new StreamingSupport(slackLog), installations };
   registerSlackRoutes(bolt, dependencies);
   bolt.error(async error => {
     slackLog.error({ code: error.code, message: error.message }, 'a Slack handler failed');

@@ -1,4 +1,4 @@
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { App, BlockAction } from '@slack/bolt';
 import { dropRepeatedDeliveries } from './delivery-dedupe.ts';
 import { onFeedback } from './on-feedback.ts';
 import { onFileChange, onFileDeleted } from './on-file-deleted.ts';
@@ -29,5 +29,5 @@ export function registerSlackRoutes(bolt: App, dependencies: SlackHandlerDepende
     bolt.event(type, handler as Parameters<App['event']>[1]);
   }
   bolt.command(slackCommand, onFolioCommand(dependencies));
-  bolt.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: new RegExp(`^(${feedbackActionIds.up}|${feedbackActionIds.down})$`) }, onFeedback(dependencies));
+  bolt.action<BlockAction>({ type: 'block_actions', action_id: new RegExp(`^(${feedbackActionIds.buttons}|${feedbackActionIds.up}|${feedbackActionIds.down})$`) }, onFeedback(dependencies));
 }

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Folio, Logger, SpaceId } from '../../src/index.ts';
 import type { BackgroundTasks } from '../shared/background-tasks.ts';
 import type { IngestFollower } from '../shared/ingest-follower.ts';
+import type { StreamingSupport } from './answer-writer.ts';
 import type { SlackFileRecords } from './slack-file-records.ts';
 import type { StateInstallationStore } from './state-installation-store.ts';
 
@@ -15,6 +16,8 @@ export interface SlackAdapterSettings {
   progressIntervalMs: number;
   /** How long a question waits for the files shared with it before it gives up on them. */
   ingestWaitMs: number;
+  /** Answer text gathered before each chat.appendStream: fewer calls (rate limits) against smoother text. */
+  streamBufferChars: number;
 }
 
 /** What every handler gets: the core app and the adapter's own helpers (built once in index.ts). */
@@ -25,6 +28,8 @@ export interface SlackHandlerDependencies {
   tasks: BackgroundTasks;
   follower: IngestFollower;
   fileRecords: SlackFileRecords;
+  /** Which workspaces refused chat.startStream (their answers are posted and edited instead). */
+  streaming: StreamingSupport;
   /** Set for multi-workspace (OAuth) installs. */
   installations?: StateInstallationStore;
 }

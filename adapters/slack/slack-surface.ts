@@ -10,6 +10,12 @@ export const slackWebApiMethods = {
   'auth.test': [],
   'chat.postMessage': ['chat:write'],
   'chat.update': ['chat:write'],
+  // Streamed answers (client.chatStream calls all three).
+  'chat.startStream': ['chat:write'],
+  'chat.appendStream': ['chat:write'],
+  'chat.stopStream': ['chat:write'],
+  // The thread's "is searching the documents…" status.
+  'assistant.threads.setStatus': ['assistant:write'],
   'chat.getPermalink': [],
   'reactions.add': ['reactions:write'],
   'reactions.remove': ['reactions:write'],
@@ -44,7 +50,13 @@ export type SlackEventType = keyof typeof slackEventSubscriptions;
 export const slackCommand = '/folio';
 
 /** Action ids of the 👍/👎 buttons under an answer (interactivity). */
-export const feedbackActionIds = { up: 'folio_feedback_up', down: 'folio_feedback_down' } as const;
+export const feedbackActionIds = {
+  /** Slack's feedback_buttons element under every answer. */
+  buttons: 'folio_feedback',
+  /** The plain buttons of answers posted before feedback_buttons (still clickable in old threads). */
+  up: 'folio_feedback_up',
+  down: 'folio_feedback_down',
+} as const;
 
 /** Manifest `bot_events`, in a stable order. */
 export const slackBotEvents: string[] = [...new Set(Object.values(slackEventSubscriptions).flatMap(entry => entry.events))].sort();

@@ -20,6 +20,16 @@ export interface FakeSlackMessage {
   bot_id?: string;
   text?: string;
   blocks?: any[];
+  /** A streamed message (chat.startStream): the Markdown chunks in the order they came, and whether it was stopped. */
+  stream?: { chunks: string[]; stopped: boolean; recipientUserId?: string; recipientTeamId?: string };
+}
+
+/** A thread's status line (assistant.threads.setStatus), in the order they were set; '' clears it. */
+export interface FakeThreadStatus {
+  channel: string;
+  threadTs: string;
+  status: string;
+  loadingMessages?: string[];
 }
 
 export interface FakeSlackFile {
@@ -57,6 +67,7 @@ export class FakeSlackApi {
   /** Bodies POSTed to response_url (`/respond/...`): slash command and button replies. */
   readonly responses: Array<{ path: string; body: any }> = [];
   readonly messages: FakeSlackMessage[] = [];
+  readonly statuses: FakeThreadStatus[] = [];
   readonly botUserId = 'UFOLIOBOT';
   readonly botId = 'BFOLIO';
   private readonly files = new Map<string, ServedFile>();
@@ -250,6 +261,45 @@ export class FakeSlackApi {
         if (params.blocks !== undefined) message.blocks = params.blocks;
         return ok({ channel: message.channel, ts: message.ts, text: message.text });
       }
+      // Streaming (https://docs.slack.dev/reference/methods/chat.startStream, appendStream, stopStream):
+      // outside a DM the recipient must be named; appending to a stopped stream is refused.
+      case 'chat.startStream': {
+        const isDirectMessage = String(params.channel).startsWith('D');
+        if (!params.thread_ts) return fail('invalid_arguments');
+        if (!isDirectMessage && (!params.recipient_user_id || !params.recipient_team_id)) return fail(params.recipient_user_id ? 'missing_recipient_team_id' : 'missing_recipient_user_id');
+        const chunks = streamedText(params);
+        const message: FakeSlackMessage = {
+          channel: params.channel,
+          ts: this.nextTs(),
+          thread_ts: params.thread_ts,
+          user: this.botUserId,
+          bot_id: this.botId,
+          text: chunks.join(''),
+          stream: { chunks, stopped: false, recipientUserId: params.recipient_user_id, recipientTeamId: params.recipient_team_id },
+        };
+        this.messages.push(message);
+        return ok({ channel: message.channel, ts: message.ts });
+      }
+      case 'chat.appendStream':
+      case 'chat.stopStream': {
+        const message = this.messages.find(candidate => candidate.channel === params.channel && candidate.ts === params.ts);
+        if (!message) return fail('message_not_found');
+        if (!message.stream || message.stream.stopped) return fail('message_not_in_streaming_state');
+        const added = streamedText(params);
+        if (added.length === 0 && call.method === 'chat.appendStream') return fail('invalid_arguments');
+        message.stream.chunks.push(...added);
+        message.text = message.stream.chunks.join('');
+        if (call.method === 'chat.stopStream') {
+          message.stream.stopped = true;
+          if (params.blocks !== undefined) message.blocks = params.blocks;
+          return ok({ channel: message.channel, ts: message.ts, message });
+        }
+        return ok({ channel: message.channel, ts: message.ts });
+      }
+      case 'assistant.threads.setStatus':
+        if (!params.channel_id || !params.thread_ts) return fail('invalid_arguments');
+        this.statuses.push({ channel: params.channel_id, threadTs: params.thread_ts, status: params.status ?? '', loadingMessages: params.loading_messages });
+        return ok();
       case 'chat.getPermalink':
         return ok({ channel: params.channel, permalink: `https://fake.slack.test/archives/${params.channel}/p${String(params.message_ts).replace('.', '')}` });
       case 'reactions.add':
@@ -367,6 +417,13 @@ function readWebSocketFrames(buffer: Buffer): { frames: Array<{ opcode: number; 
     offset = cursor + maskBytes + length;
   }
   return { frames, rest: buffer.subarray(offset) };
+}
+
+/** The Markdown a streaming call carries: `markdown_text`, and the `markdown_text` chunks of `chunks`. */
+function streamedText(params: Record<string, any>): string[] {
+  const texts: string[] = params.markdown_text ? [String(params.markdown_text)] : [];
+  for (const chunk of Array.isArray(params.chunks) ? params.chunks : []) if (chunk?.type === 'markdown_text' && chunk.text) texts.push(String(chunk.text));
+  return texts;
 }
 
 function decodeParams(raw: string, contentType: string): Record<string, any> {

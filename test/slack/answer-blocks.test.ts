@@ -30,7 +30,12 @@ function answerOf(overrides: Partial<Answer>): Answer {
 describe('answer blocks', () => {
   it('shows the answer, linked sources with pages, and feedback buttons', () => {
     const message = answerMessage(answerOf({}), new Map([['d1', 'https://files.slack.com/files-pri/T1-F1/policy.pdf']]));
-    expect(message.blocks.map(block => block.type)).toEqual(['section', 'context', 'actions']);
+    expect(message.blocks.map(block => block.type)).toEqual(['section', 'context', 'context_actions']);
+    expect(message.blocks[2]).toMatchObject({
+      elements: [{ type: 'feedback_buttons', action_id: 'folio_feedback', positive_button: { value: 'up:answer-1' }, negative_button: { value: 'down:answer-1' } }],
+    });
+    // A stream ends with what follows the answer text.
+    expect(message.tail?.map(block => block.type)).toEqual(['context', 'context_actions']);
     expect(message.blocks[0]).toMatchObject({ text: { type: 'mrkdwn', text: 'Refunds take *14 days* [1].' } });
     expect(message.blocks[1]).toMatchObject({ elements: [{ text: '[1] <https://files.slack.com/files-pri/T1-F1/policy.pdf|policy.pdf> · p. 3 — Refunds' }] });
     expect(message.text).toBe('Refunds take **14 days** [1].');
@@ -52,7 +57,7 @@ describe('answer blocks', () => {
     // Every source is still listed, and the buttons are still there.
     const sourceTexts = message.blocks.flatMap(block => (block.type === 'context' ? block.elements.map(element => ('text' in element ? String(element.text) : '')) : []));
     expect(sourceTexts.filter(text => text.startsWith('['))).toHaveLength(35);
-    expect(message.blocks.at(-1)!.type).toBe('actions');
+    expect(message.blocks.at(-1)!.type).toBe('context_actions');
     expect(total).toBeLessThanOrEqual(answerTextBudgetChars + 400);
   });
 

@@ -83,23 +83,24 @@ describe('Slack bot', () => {
 
   it('answers a mention in the thread with Block Kit: answer, sources with pages and links, feedback buttons', async () => {
     const { ts, answer } = await ask('C1', 'How many days until refunds are paid?');
-    const posted = slack.fake.callsTo('chat.postMessage').find(call => call.params.thread_ts === ts);
-    expect(posted?.params.text).toBe('Thinking…');
+    // Offline, nothing streams: the thread's status says what Folio is doing, then the answer is posted.
+    expect(slack.fake.callsTo('chat.postMessage').some(call => call.params.thread_ts === ts && call.params.text === 'Thinking…')).toBe(false);
+    expect(slack.fake.statuses.filter(status => status.threadTs === ts).map(status => status.status)).toEqual(['is reading your question…', 'is searching the documents…', 'is writing the answer…', '']);
     const texts = blockTexts(answer).join('\n');
     expect(texts).toContain('fourteen days');
     expect(texts).toMatch(/\[1\] <https:\/\/fake\.slack\.test\/files\/[^|]+\|refund-policy\.pdf> · p\. 1/);
-    const actions = answer.blocks!.find((block: any) => block.type === 'actions');
-    expect(actions.elements.map((element: any) => element.action_id)).toEqual(['folio_feedback_up', 'folio_feedback_down']);
+    const feedback = answer.blocks!.find((block: any) => block.type === 'context_actions');
+    expect(feedback.elements).toMatchObject([{ type: 'feedback_buttons', action_id: 'folio_feedback', positive_button: { value: expect.stringMatching(/^up:/) }, negative_button: { value: expect.stringMatching(/^down:/) } }]);
     expect(answer.blocks!.length).toBeLessThanOrEqual(50);
   });
 
   it('falls back to plain text when Slack refuses the answer blocks', async () => {
     let refused = 0;
-    const stop = slack.fake.script(call => (call.method === 'chat.update' && call.params.blocks && refused++ === 0 ? { body: { ok: false, error: 'invalid_blocks' } } : undefined));
+    const stop = slack.fake.script(call => (call.method === 'chat.postMessage' && call.params.blocks && refused++ === 0 ? { body: { ok: false, error: 'invalid_blocks' } } : undefined));
     try {
       const ts = slack.fake.nextTs();
       await slack.sendEvent({ type: 'app_mention', channel: 'C1', user: 'UALICE', text: `<@${bot}> How many days until refunds are paid?`, ts });
-      const answer = await botReply('C1', ts, message => message.text !== 'Thinking…');
+      const answer = await botReply('C1', ts, message => Number(message.ts) > Number(ts));
       await slack.adapter.whenIdle();
       expect(refused).toBe(1);
       expect(answer.blocks).toBeUndefined();
@@ -112,8 +113,9 @@ describe('Slack bot', () => {
 
   it('stores 👍 feedback with the answer it is about', async () => {
     const { answer } = await ask('C1', 'What does a refund need?');
-    const answerId = answer.blocks!.find((block: any) => block.type === 'actions').elements[0].value as string;
-    const { status, responsePath } = await slack.clickButton({ actionId: 'folio_feedback_up', value: answerId, userId: 'UBOB' });
+    const buttons = answer.blocks!.find((block: any) => block.type === 'context_actions').elements[0];
+    const answerId = String(buttons.positive_button.value).replace(/^up:/, '');
+    const { status, responsePath } = await slack.clickButton({ type: 'feedback_buttons', actionId: 'folio_feedback', value: buttons.positive_button.value, userId: 'UBOB' });
     expect(status).toBe(200);
     const reply = await slack.fake.waitFor(() => slack.fake.responses.find(response => response.path === responsePath));
     expect(reply.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
@@ -121,6 +123,7 @@ describe('Slack bot', () => {
     const stored = await slack.app.surfaceState.get<Record<string, unknown>>(`feedback:${answerId}:UBOB`);
     expect(stored).toMatchObject({ answerId, rating: 'up', user: 'UBOB', question: 'What does a refund need?' });
 
+    // The plain buttons of answers posted before feedback_buttons still work.
     const stale = await slack.clickButton({ actionId: 'folio_feedback_down', value: 'no-such-answer' });
     const staleReply = await slack.fake.waitFor(() => slack.fake.responses.find(response => response.path === stale.responsePath));
     expect(staleReply.body.text).toBe('That answer is too old to rate.');

@@ -24,7 +24,8 @@ describe('Slack answers from a language model', () => {
   });
 
   beforeAll(async () => {
-    slack = await startSlackTestApp({ folio: { models: { language: model } } });
+    // A small stream buffer, so even this short answer reaches Slack in several appends.
+    slack = await startSlackTestApp({ folio: { models: { language: model } }, adapter: { streamBufferChars: 24 } });
     const file = slack.fake.addFile('FREFUND', 'refund-policy.pdf', await makeRefundPolicyPdf());
     const ts = slack.fake.nextTs();
     await slack.sendEvent({ type: 'message', subtype: 'file_share', channel: 'C1', channel_type: 'channel', user: 'UALICE', text: '', ts, files: [file] });
@@ -43,18 +44,45 @@ describe('Slack answers from a language model', () => {
     return { ts, answer };
   }
 
-  it('streams the answer into the Thinking… message (throttled), then shows it in Block Kit', async () => {
-    const { answer } = await ask('How many days until refunds are paid?');
-    const edits = slack.fake.callsTo('chat.update').filter(call => call.params.ts === answer.ts);
-    const partial = edits.filter(call => call.params.blocks === undefined).map(call => call.params.text as string);
-    expect(partial.length).toBeGreaterThan(0);
-    expect(partial.every(text => text.endsWith(' …'))).toBe(true);
-    expect(partial[0].length).toBeLessThan(partial.at(-1)!.length);
-    // Far fewer edits than streamed chunks: the message is edited at most once per interval.
-    expect(partial.length).toBeLessThan(Math.ceil(streamedAnswer.length / 8));
-    const final = edits.at(-1)!.params;
-    expect(final.blocks[0].text.text).toBe('Refunds are paid within *fourteen days* of the request [1]. Keep the original receipt and the order number ready [1].');
-    expect(final.blocks[1].elements[0].text).toContain('refund-policy.pdf');
+  it('streams the answer with chat.startStream and appendStream, ends it with the sources and feedback, then shows the checked answer', async () => {
+    const { ts, answer } = await ask('How many days until refunds are paid?');
+    // A channel stream names its recipient; the chunks arrive in order and add up to the model's text.
+    expect(answer.stream).toMatchObject({ stopped: true, recipientUserId: 'UALICE', recipientTeamId: 'T1' });
+    expect(answer.stream!.chunks.length).toBeGreaterThan(1);
+    expect(answer.stream!.chunks.join('')).toBe(streamedAnswer);
+    expect(slack.fake.callsTo('chat.appendStream').filter(call => call.params.ts === answer.ts).length).toBeGreaterThan(0);
+    // No "Thinking…" placeholder: the thread's status says what Folio is doing, and is cleared at the end.
+    expect(slack.fake.callsTo('chat.postMessage').some(call => call.params.thread_ts === ts && call.params.text === 'Thinking…')).toBe(false);
+    const statuses = slack.fake.statuses.filter(status => status.threadTs === ts).map(status => status.status);
+    expect(statuses[0]).toBe('is reading your question…');
+    expect(statuses).toContain('is writing the answer…');
+    expect(statuses.at(-1)).toBe('');
+    // chat.stopStream carries the tail (sources, feedback); then the checked answer replaces the draft.
+    const stop = slack.fake.callsTo('chat.stopStream').find(call => call.params.ts === answer.ts)!;
+    expect(stop.params.blocks.map((block: any) => block.type)).toEqual(['context', 'context_actions']);
+    expect(answer.blocks![0].text.text).toBe('Refunds are paid within *fourteen days* of the request [1]. Keep the original receipt and the order number ready [1].');
+    expect(answer.blocks![1].elements[0].text).toContain('refund-policy.pdf');
+    expect(answer.blocks!.at(-1)).toMatchObject({ type: 'context_actions', elements: [{ type: 'feedback_buttons', action_id: 'folio_feedback' }] });
+  });
+
+  it('falls back to an edited message, once per workspace, when the workspace refuses streaming', async () => {
+    const refuse = slack.fake.script(call => (call.method === 'chat.startStream' ? { body: { ok: false, error: 'unknown_method' } } : undefined));
+    try {
+      const first = await ask('How many days until refunds are paid?');
+      expect(first.answer.stream).toBeUndefined();
+      const edits = slack.fake.callsTo('chat.update').filter(call => call.params.ts === first.answer.ts);
+      const partial = edits.filter(call => call.params.blocks === undefined).map(call => call.params.text as string);
+      expect(partial.length).toBeGreaterThan(0);
+      expect(partial.every(text => text.endsWith(' …'))).toBe(true);
+      expect(edits.at(-1)!.params.blocks[0].text.text).toContain('*fourteen days*');
+      const refusedBefore = slack.fake.callsTo('chat.startStream').length;
+      // The workspace is not asked again: the next answer goes straight to "Thinking…" and edits.
+      const second = await ask('What does a refund need?');
+      expect(slack.fake.callsTo('chat.startStream').length).toBe(refusedBefore);
+      expect(slack.fake.callsTo('chat.postMessage').some(call => call.params.thread_ts === second.ts && call.params.text === 'Thinking…')).toBe(true);
+    } finally {
+      refuse();
+    }
   });
 
   it('gives a follow-up in the thread the earlier turns', async () => {

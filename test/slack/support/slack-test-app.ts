@@ -33,7 +33,8 @@ export interface SlackTestApp {
   /** Sends `/folio <text>`; the reply arrives at fake.responses. */
   sendCommand(text: string, options?: { channelId?: string; userId?: string; channelName?: string }): Promise<{ status: number; responsePath: string }>;
   /** Clicks a button under a message. */
-  clickButton(action: { actionId: string; value: string; userId?: string; channelId?: string }): Promise<{ status: number; responsePath: string }>;
+  /** A block_actions click: a plain button by default, or Slack's feedback_buttons (`type`), whose value is the chosen button's. */
+  clickButton(action: { actionId: string; value: string; userId?: string; channelId?: string; type?: 'button' | 'feedback_buttons' }): Promise<{ status: number; responsePath: string }>;
   close(): Promise<void>;
 }
 
@@ -157,7 +158,11 @@ export async function startSlackTestApp(
         channel: { id: action.channelId ?? 'C1', name: 'general' },
         message: { ts: '1.000001', type: 'message' },
         response_url: `${fake.baseUrl}${responsePath}`,
-        actions: [{ type: 'button', action_id: action.actionId, block_id: 'folio_feedback', value: action.value, action_ts: String(Date.now() / 1000), text: { type: 'plain_text', text: 'x' } }],
+        actions: [
+          action.type === 'feedback_buttons'
+            ? { type: 'feedback_buttons', action_id: action.actionId, block_id: 'folio_feedback', value: action.value, action_ts: String(Date.now() / 1000) }
+            : { type: 'button', action_id: action.actionId, block_id: 'folio_feedback', value: action.value, action_ts: String(Date.now() / 1000), text: { type: 'plain_text', text: 'x' } },
+        ],
       };
       const response = await post(form({ payload: JSON.stringify(payload) }), { contentType: 'application/x-www-form-urlencoded' });
       await response.arrayBuffer();
