@@ -42,8 +42,7 @@ export function onMessage(dependencies: SlackHandlerDependencies) {
     const isDirectMessage = isDirectMessageChannel(message.channel, message.channel_type);
     const mentioned = message.type === 'app_mention' || (context.botUserId !== undefined && (message.text ?? '').includes(`<@${context.botUserId}>`));
     const addressed = mentioned || isDirectMessage;
-    const files = (message.files ?? []).filter(file => file.mode !== 'tombstone' && (addressed || !isMediaFile(file)));
-    if (files.length === 0 && !addressed) return;
+    if ((message.files ?? []).length === 0 && !addressed) return;
 
     const teamId = context.teamId ?? (body as { team_id?: string }).team_id ?? context.enterpriseId;
     const token = context.botToken;
@@ -52,6 +51,11 @@ export function onMessage(dependencies: SlackHandlerDependencies) {
       return;
     }
     if (!(await claimMessage(dependencies.app.surfaceState, { teamId, channelId: message.channel, ts: message.ts }))) return;
+    // Whichever event claims the message handles it; an app_mention may arrive before the `message` event
+    // and without the files, so the message itself is read once for them.
+    const shared = message.type === 'app_mention' && !message.files ? await filesOfMessage(client, message, dependencies) : (message.files ?? []);
+    const files = shared.filter(file => file.mode !== 'tombstone' && (addressed || !isMediaFile(file)));
+    if (files.length === 0 && !addressed) return;
 
     const conversation: SlackConversation = {
       client,
@@ -67,6 +71,18 @@ export function onMessage(dependencies: SlackHandlerDependencies) {
     const question = addressed ? stripMentions(message.text ?? '', context.botUserId) : undefined;
     dependencies.tasks.run('slack message', () => handleMessage(dependencies, conversation, files, question));
   };
+}
+
+/** The files of a message as Slack keeps it (conversations.replies of its thread); none when it cannot be read. */
+async function filesOfMessage(client: WebClient, message: IncomingMessage, dependencies: SlackHandlerDependencies): Promise<SlackFile[]> {
+  try {
+    const thread = await client.conversations.replies({ channel: message.channel, ts: message.thread_ts ?? message.ts, latest: message.ts, inclusive: true, limit: 200 });
+    const stored = (thread.messages ?? []).find(candidate => candidate.ts === message.ts) as { files?: SlackFile[] } | undefined;
+    return stored?.files ?? [];
+  } catch (error) {
+    dependencies.log.warn({ err: error, channel: message.channel }, 'could not read a mentioned message for its files');
+    return [];
+  }
 }
 
 async function handleMessage(dependencies: SlackHandlerDependencies, conversation: SlackConversation, files: SlackFile[], question: string | undefined): Promise<void> {

@@ -20,6 +20,8 @@ export interface FakeSlackMessage {
   bot_id?: string;
   text?: string;
   blocks?: any[];
+  /** Files shared with a person's message (push one into `messages` to stand for what Slack keeps). */
+  files?: any[];
   /** A streamed message (chat.startStream): the Markdown chunks in the order they came, and whether it was stopped. */
   stream?: { chunks: string[]; stopped: boolean; recipientUserId?: string; recipientTeamId?: string };
 }

@@ -166,6 +166,23 @@ describe('Slack bot', () => {
     expect(blockTexts(answer).join('\n')).toContain('thirty vacation days');
   });
 
+  it('reads the files of a mention that arrives before its message event, once', async () => {
+    const file = slack.fake.addFile('FMENTIONED', 'vacation-rules.pdf', await makeVacationHandbookPdf());
+    const ts = slack.fake.nextTs();
+    const text = `<@${bot}> how many vacation days does an employee get?`;
+    // What Slack keeps of the message (conversations.replies returns it), and the two deliveries in the
+    // other order: the app_mention first, without its files, then the file_share message.
+    slack.fake.messages.push({ channel: 'C10', ts, user: 'UALICE', text, files: [file] });
+    await slack.sendEvent({ type: 'app_mention', channel: 'C10', user: 'UALICE', text, ts });
+    await slack.sendEvent({ type: 'message', subtype: 'file_share', channel: 'C10', channel_type: 'channel', user: 'UALICE', text, ts, files: [file] });
+    const answer = await botReply('C10', ts, reply => (reply.blocks?.length ?? 0) > 0);
+    await slack.adapter.whenIdle();
+    expect(slack.fake.callsTo('conversations.replies').some(call => call.params.channel === 'C10' && call.params.ts === ts)).toBe(true);
+    expect(slack.fake.fileRequests.filter(request => request.path.startsWith('/files/FMENTIONED/'))).toHaveLength(1);
+    expect(blockTexts(answer).join('\n')).toContain('thirty vacation days');
+    expect(blockTexts(answer).join('\n')).toContain('vacation-rules.pdf');
+  });
+
   it('keeps channels apart: a question never sees another channel\'s documents', async () => {
     expect((await slack.app.listDocuments(vacationSpace)).map(record => record.name)).toEqual(['vacation-handbook.pdf']);
     const inRefundChannel = await ask('C1', 'How many vacation days does an employee get?');
