@@ -51,12 +51,6 @@ export function onMessage(dependencies: SlackHandlerDependencies) {
       return;
     }
     if (!(await claimMessage(dependencies.app.surfaceState, { teamId, channelId: message.channel, ts: message.ts }))) return;
-    // Whichever event claims the message handles it; an app_mention may arrive before the `message` event
-    // and without the files, so the message itself is read once for them.
-    const shared = message.type === 'app_mention' && !message.files ? await filesOfMessage(client, message, dependencies) : (message.files ?? []);
-    const files = shared.filter(file => file.mode !== 'tombstone' && (addressed || !isMediaFile(file)));
-    if (files.length === 0 && !addressed) return;
-
     const conversation: SlackConversation = {
       client,
       token,
@@ -69,7 +63,14 @@ export function onMessage(dependencies: SlackHandlerDependencies) {
       threadTs: message.thread_ts ?? message.ts,
     };
     const question = addressed ? stripMentions(message.text ?? '', context.botUserId) : undefined;
-    dependencies.tasks.run('slack message', () => handleMessage(dependencies, conversation, files, question));
+    dependencies.tasks.run('slack message', async () => {
+      // Whichever event claims the message handles it; an app_mention may arrive before the `message`
+      // event and without the files, so the message itself is read once for them.
+      const shared = message.type === 'app_mention' && !message.files ? await filesOfMessage(client, message, dependencies) : (message.files ?? []);
+      const files = shared.filter(file => file.mode !== 'tombstone' && (addressed || !isMediaFile(file)));
+      if (files.length === 0 && !addressed) return;
+      await handleMessage(dependencies, conversation, files, question);
+    });
   };
 }
 
