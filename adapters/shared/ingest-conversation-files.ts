@@ -1,4 +1,4 @@
-import type { ChatText, DocumentSource, Folio, IngestOutcome, Logger, SpaceId, SubmittedDocument } from '../../src/index.ts';
+import { plainChatText, type ChatText, type DocumentSource, type Folio, type IngestOutcome, type Logger, type SpaceId, type SubmittedDocument } from '../../src/index.ts';
 import type { DownloadedFile } from './download-to-file.ts';
 import type { IngestFollower } from './ingest-follower.ts';
 import { replyForError } from './reply-for-error.ts';
@@ -35,6 +35,8 @@ export interface ConversationFilesPlatform<File, Message> {
   summaryMessage(outcomes: IngestOutcome[]): Message;
   /** Posts the progress message; returns how to edit it, or undefined when it cannot be edited. */
   post(message: Message): Promise<((message: Message) => Promise<void>) | undefined>;
+  /** Where the platform has a status line for the thread: the latest progress, in plain words; `undefined` clears it. */
+  status?(line: string | undefined): void;
 }
 
 export interface ConversationFilesDependencies {
@@ -70,9 +72,11 @@ export async function ingestConversationFiles<File, Message>(
       readOne(dependencies, platform, space, file, line => {
         lines[index] = platform.render(line);
         progress.set(platform.progressMessage(lines));
+        platform.status?.(plainChatText(line));
       }),
     ),
   );
+  platform.status?.(undefined);
   const summary = platform.summaryMessage(outcomes);
   if (edit) await progress.flush(summary);
   else await platform.post(summary);

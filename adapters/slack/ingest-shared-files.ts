@@ -4,6 +4,7 @@ import { outcomeText } from '../shared/ingest-messages.ts';
 import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
 import { completeFileObject, downloadSlackFile, fileName, type SlackFile } from './slack-file.ts';
 import { chatTextToMrkdwn } from './slack-mrkdwn.ts';
+import { threadStatus } from './thread-status.ts';
 
 /**
  * Reads the files of one Slack message into the conversation's space (ingestConversationFiles): the
@@ -15,6 +16,7 @@ export async function ingestSharedFiles(dependencies: SlackHandlerDependencies, 
   // A real mention renders with the bot's name as installed (it need not be "Folio").
   const botMention = conversation.botUserId ? `<@${conversation.botUserId}>` : '@Folio';
   const { client, channelId } = conversation;
+  const status = threadStatus(conversation, dependencies.log);
   return ingestConversationFiles(dependencies, {
     name: 'slack',
     nameOf: fileName,
@@ -37,6 +39,8 @@ export async function ingestSharedFiles(dependencies: SlackHandlerDependencies, 
     render: chatTextToMrkdwn,
     progressMessage: lines => lines.join('\n'),
     summaryMessage: outcomes => outcomes.map(outcome => chatTextToMrkdwn(outcomeText(outcome, botMention))).join('\n'),
+    // "is reading Q3-report.pdf: page 12 of 40…" under the thread while the files are read.
+    status: line => void (line ? status.set(`is reading the shared files: ${line}`) : status.clear()),
     async post(text) {
       const posted = await client.chat.postMessage({ channel: channelId, thread_ts: conversation.threadTs, text });
       return async edited => {

@@ -161,6 +161,11 @@ describe('Slack bot', () => {
     const answer = await botReply('C2', ts, reply => (reply.blocks?.length ?? 0) > 0);
     await slack.adapter.whenIdle();
     expect(slack.fake.fileRequests.filter(request => request.path.startsWith('/files/FVACATION/'))).toHaveLength(1);
+    // While the file was read, the thread's status said so, and it was cleared before the answer.
+    const statuses = slack.fake.statuses.filter(status => status.threadTs === ts).map(status => status.status);
+    const reading = statuses.findIndex(status => /^is reading the shared files: .*vacation-handbook\.pdf/.test(status));
+    expect(reading).toBeGreaterThanOrEqual(0);
+    expect(statuses.indexOf('', reading)).toBeGreaterThan(reading);
     const replies = slack.fake.threadReplies('C2', ts);
     expect(replies.map(reply => reply.text?.split(':')[0])).toEqual(['*vacation-handbook.pdf* is ready', answer.text?.split(':')[0]]);
     expect(blockTexts(answer).join('\n')).toContain('thirty vacation days');
