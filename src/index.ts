@@ -18,6 +18,7 @@ export { parseConversationSpace, spaceOfConversation } from './spaces/conversati
 export type { ConversationAddress, ConversationPlace, ConversationSpace } from './spaces/conversation-space.ts';
 
 export { checkedQuestion } from './answer/check-question.ts';
+export { markerNumbers } from './answer/citation-markers.ts';
 export type { Answer, AskEvent, AskInput, Citation, ContextEntry, ConversationTurn } from './answer/types.ts';
 export { documentNames } from './conversation/ask-outcome.ts';
 export { plainChatText, renderChatText } from './conversation/chat-text.ts';

@@ -28,6 +28,19 @@ export class ConversationReplies {
     return id;
   }
 
+  /**
+   * Sends any activity in the message's thread (the stream's typing activities and final message) and
+   * resolves with the id the Bot Connector answered with (none for a 202 without a body). Errors reach
+   * the caller as the SDK's HttpError (`status`, `response.data.error.code`).
+   */
+  async send(reference: ConversationReference, activity: Record<string, unknown>): Promise<string | undefined> {
+    let id: string | undefined;
+    await this.continue(reference, async context => {
+      id = (await context.sendActivity(Activity.fromObject(activity)))?.id || undefined;
+    });
+    return id;
+  }
+
   /** Replaces the content of an earlier bot message (text → card is allowed). */
   async update(reference: ConversationReference, messageId: string, message: TeamsMessage): Promise<void> {
     await this.continue(reference, async context => {
@@ -39,7 +52,7 @@ export class ConversationReplies {
 
   /**
    * The Entra group id of a team (Graph addresses teams by it, Teams activities by the team's thread
-   * id): `GET /v3/teams/{teamId}` on the Bot Connector.
+   * id): `GET /v3/teams/{teamId}` on the Bot Connector; undefined when it cannot be had.
    */
   async teamGroupId(reference: ConversationReference, teamId: string): Promise<string | undefined> {
     let groupId: string | undefined;
@@ -47,19 +60,40 @@ export class ConversationReplies {
       const connector = context.turnState.get(this.adapter.ConnectorClientKey) as ConnectorClient;
       const response = await connector.httpClient.request<{ aadGroupId?: string }>({ method: 'get', url: `v3/teams/${encodeURIComponent(teamId)}` });
       groupId = response.data?.aadGroupId;
-    });
+    }).catch(() => undefined);
     return groupId;
   }
 
-  private continue(reference: ConversationReference, logic: (context: TurnContext) => Promise<void>): Promise<void> {
-    return this.adapter.continueConversation(this.identity, reference, logic);
+  /**
+   * The SDK hands an error thrown inside `continueConversation` to the adapter's onTurnError (which
+   * would apologise in the chat) and resolves; it is caught here instead and thrown to the caller, who
+   * decides (an edit that failed is logged, a refused stream falls back to a message).
+   */
+  private async continue(reference: ConversationReference, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+    let failure: { error: unknown } | undefined;
+    await this.adapter.continueConversation(this.identity, reference, async context => {
+      try {
+        await logic(context);
+      } catch (error) {
+        failure = { error };
+      }
+    });
+    if (failure) throw failure.error;
   }
 }
 
+/** A message as the JSON of a `message` activity (Markdown text with its entities and channelData, or a card). */
+export function messageActivity(message: TeamsMessage): Record<string, unknown> {
+  if (message.attachments) return { type: 'message', summary: message.summary, attachments: message.attachments };
+  return {
+    type: 'message',
+    text: message.text,
+    textFormat: 'markdown',
+    ...(message.entities?.length ? { entities: message.entities } : {}),
+    ...(message.channelData ? { channelData: message.channelData } : {}),
+  };
+}
+
 function toActivity(message: TeamsMessage): Activity {
-  return Activity.fromObject(
-    message.attachments
-      ? { type: 'message', summary: message.summary, attachments: message.attachments }
-      : { type: 'message', text: message.text, textFormat: 'markdown' },
-  );
+  return Activity.fromObject(messageActivity(message));
 }

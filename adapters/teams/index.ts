@@ -5,6 +5,7 @@ import { BackgroundTasks } from '../shared/background-tasks.ts';
 import { IngestFollower } from '../shared/ingest-follower.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
 import type { SurfaceAdapter } from '../types.ts';
+import { AnsweredMessages } from './answered-messages.ts';
 import { ConversationReplies, type BotIdentity } from './conversation-replies.ts';
 import { GraphAppToken } from './graph/graph-app-token.ts';
 import { GraphClient } from './graph/graph-client.ts';
@@ -22,6 +23,11 @@ export interface TeamsAdapterOptions {
   allowInsecureLoopbackDownloads?: boolean;
   /** Smallest gap between two edits of one message (default 2.5 s). */
   progressIntervalMs?: number;
+  /**
+   * Smallest gap between two requests of a streamed answer (default 1.5 s: Teams throttles a stream to
+   * one request a second and recommends buffering the model's text for 1.5 to 2 s).
+   */
+  streamIntervalMs?: number;
   /** How long a file share waits for its ingest before saying it is still being read (default 30 min). */
   ingestWaitMs?: number;
   fetch?: typeof fetch;
@@ -56,6 +62,7 @@ export async function createTeamsAdapter(app: Folio, config: TeamsConfig, log: L
     maxFileBytes: app.config.ingest.maxFileBytes,
     allowInsecureLoopbackDownloads: options.allowInsecureLoopbackDownloads ?? false,
     progressIntervalMs: options.progressIntervalMs ?? 2500,
+    streamIntervalMs: options.streamIntervalMs ?? 1500,
     ingestWaitMs: options.ingestWaitMs ?? 30 * 60_000,
   };
   const credentials = options.graphCredentials ?? (config.appId && config.appPassword ? { clientId: config.appId, clientSecret: config.appPassword } : undefined);
@@ -75,6 +82,7 @@ export async function createTeamsAdapter(app: Folio, config: TeamsConfig, log: L
     tasks: new BackgroundTasks(log, 'teams'),
     follower: new IngestFollower(app, { statusHint: 'Ask me “docs” later to see when it is ready.' }),
     seenTurns: new SeenTurns(app.surfaceState),
+    answeredMessages: new AnsweredMessages(app.surfaceState),
   };
   const onTurn = createTurnHandler(dependencies);
   // The SDK's default tells users "please fix the source code"; this says what happened in plain words.

@@ -36,7 +36,11 @@ export async function ingestSharedFiles(dependencies: TeamsHandlerDependencies, 
     progressMessage: lines => ({ text: lines.join('\n\n') }),
     summaryMessage: outcomes => ingestSummaryMessage(outcomes, turn.kind === 'personal' ? '' : '@Folio'),
     async post(message) {
-      const messageId = await replies.reply(turn.reference, message);
+      // A progress message that could not be posted is not worth the file: the summary is posted at the end.
+      const messageId = await replies.reply(turn.reference, message).catch(error => {
+        dependencies.log.warn({ message: error instanceof Error ? error.message : String(error), space: turn.space }, 'could not post a Teams progress message');
+        return undefined;
+      });
       return messageId ? edited => replies.update(turn.reference, messageId, edited) : undefined;
     },
   }, turn.space, files);

@@ -6,6 +6,7 @@ import { answerQuestion } from './handlers/answer-question.ts';
 import { changeScope } from './handlers/change-scope.ts';
 import { listDocuments } from './handlers/list-documents.ts';
 import { isFeedbackData, recordFeedback } from './handlers/record-feedback.ts';
+import { recordFeedbackLoop } from './handlers/record-feedback-loop.ts';
 import { helpText, sendHelp } from './handlers/send-help.ts';
 import { shareConversationFiles } from './handlers/share-conversation-files.ts';
 import { sharePersonalFiles } from './handlers/share-personal-files.ts';
@@ -17,14 +18,16 @@ import { readTeamsTurn, type TeamsTurn } from './teams-turn.ts';
 const deliveryMemorySeconds = 24 * 3600;
 
 /**
- * Every activity Teams sends to /api/messages: messages (files, commands, questions), 👍/👎 from answer
- * cards (`adaptiveCard/action` invokes, or messages with a value from the Action.Submit fallback) and
+ * Every activity Teams sends to /api/messages: messages (files, commands, questions), 👍/👎 on answers
+ * (Teams' feedback form: `message/submitAction` invokes; on answer cards posted before answers became
+ * messages: `adaptiveCard/action` invokes, or messages with a value from the Action.Submit fallback) and
  * the bot being added to a conversation. Slow work is handed to background tasks so the HTTP request is
  * answered at once.
  */
 export function createTurnHandler(dependencies: TeamsHandlerDependencies): (context: TurnContext) => Promise<void> {
   return async context => {
     const activity = context.activity;
+    if (activity.type === 'invoke' && activity.name === 'message/submitAction') return recordFeedbackLoop(dependencies, context);
     if (activity.type === 'invoke' && activity.name === 'adaptiveCard/action') return onCardAction(dependencies, context);
     if (activity.type === 'conversationUpdate') return onConversationUpdate(dependencies, activity);
     if (activity.type === 'message') return onMessage(dependencies, activity);
@@ -87,7 +90,10 @@ async function firstDelivery(dependencies: TeamsHandlerDependencies, turn: Teams
   return claimed;
 }
 
-/** 👍/👎 via Action.Execute: the invoke is answered in the same request with a short message Teams shows. */
+/**
+ * 👍/👎 via Action.Execute on an answer card Folio posted before answers became messages with Teams' own
+ * feedback buttons: the invoke is answered in the same request with a short message Teams shows.
+ */
 async function onCardAction(dependencies: TeamsHandlerDependencies, context: TurnContext): Promise<void> {
   const action = (context.activity.value as { action?: { verb?: string; data?: unknown } } | undefined)?.action;
   const from = context.activity.from;

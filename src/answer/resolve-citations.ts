@@ -1,6 +1,7 @@
 import type { Citation, FigureUsed } from './types.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { foldWord } from '../retrieve/stopwords.ts';
+import { markerNumbers } from './citation-markers.ts';
 
 export interface ResolvedCitations {
   /** The answer with its markers as written (each the cited passage's `n`); markers naming no passage removed. */
@@ -67,18 +68,6 @@ export function resolveCitations(answer: string, passages: ContextPassage[]): Re
     }
   }
   return { text, citations, figures, invalid: [...invalid].sort((a, b) => a - b) };
-}
-
-function markerNumbers(inner: string): number[] {
-  const numbers: number[] = [];
-  for (const part of inner.split(/\s*[,;]\s*/u)) {
-    const range = /^(\d+)\s*[-–]\s*(\d+)$/u.exec(part);
-    if (range) {
-      const [from, to] = [Number(range[1]), Number(range[2])];
-      for (let n = from; n <= to && n - from < 20; n++) numbers.push(n);
-    } else if (/^\d+$/u.test(part)) numbers.push(Number(part));
-  }
-  return numbers;
 }
 
 /** Sentences and list items; a marker belongs to the sentence it ends. */

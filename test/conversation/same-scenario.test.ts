@@ -124,7 +124,7 @@ function directions(message: string, kind?: AskOutcome['kind']): Reply {
 /** A reply that is an answer (it has an id to rate): answered when it cites a source. */
 const answer = (text: string, sources: string[]): Reply => ({ kind: sources.length > 0 ? 'answered' : 'not_found', text: plainText(text), hints: [], sources });
 
-/** "[1] <link|handbook.pdf> · p. 1 — 1 Vacation policy" (Slack) or "[1] **handbook.pdf** · p. 1 — …" (Teams) → "handbook.pdf · p. 1". */
+/** "[1] <link|handbook.pdf> · p. 1 — 1 Vacation policy" (Slack) or "[1] **handbook.pdf** · p. 1 — …" → "handbook.pdf · p. 1". */
 function sourceOfLabel(label: string): string[] {
   const match = /^\[\d+\] (?:<[^|>]+\|([^>]+)>|\*\*?(.+?)\*\*?) · (pp?\. [\d–, ]+?)(?: — |$)/.exec(label);
   return match ? [`${plainText(match[1] ?? match[2])} · ${match[3]}`] : [];
@@ -197,14 +197,18 @@ async function teamsSurface(): Promise<Surface> {
     async ask(question) {
       const activity = channelMessage(serviceUrl, general, { mention: true, text: question });
       expect((await teams.post(activity)).status).toBe(200);
+      // "Thinking…", the stages, previews ending in " …" while the answer is written, then the answer or the directions.
       const final = await teams.connector.waitFor(
         () => repliesTo(activity.id).find(message => (message.activity.attachments?.length ?? 0) > 0 || (!stageLines.has(message.activity.text) && !message.activity.text?.endsWith(' …'))),
         { what: `the reply to “${question}”` },
       );
-      const card = final.activity.attachments?.find((attachment: { contentType: string }) => attachment.contentType === 'application/vnd.microsoft.card.adaptive')?.content;
-      const answerBlock = card?.body.find((element: { id?: string }) => element.id === 'folio-answer');
-      if (!answerBlock) return directions(final.activity.text ?? '');
-      return answer(answerBlock.text, cardTexts(final.activity).flatMap(sourceOfLabel));
+      // Only an answer has an id to rate: Teams' feedback buttons are on. Its sources are its citations as
+      // Teams lists them ("handbook.pdf · p. 1"); below the answer text come figure descriptions (🖼️) and notes (_…_).
+      if (!final.activity.channelData?.feedbackLoopEnabled) return directions(final.activity.text ?? '');
+      const paragraphs: string[] = final.activity.text.split('\n\n');
+      while (paragraphs.length > 1 && /^(🖼️ |_[^\n]*_$)/u.test(paragraphs.at(-1)!)) paragraphs.pop();
+      const message = final.activity.entities?.find((entity: { type: string }) => entity.type === 'https://schema.org/Message');
+      return answer(paragraphs.join('\n\n'), (message?.citation ?? []).map((claim: { appearance: { name: string } }) => claim.appearance.name));
     },
     close: () => teams.close(),
   };

@@ -26,6 +26,11 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     harness.connector.waitFor(() => repliesTo(activityId).find(message => message.activity.attachments?.length), { what });
   const finalText = (activityId: string, pattern: RegExp, what: string) =>
     harness.connector.waitFor(() => repliesTo(activityId).find(message => pattern.test(message.activity.text ?? '')), { what });
+  /** An answer message (streamed to its end, or edited in place): Markdown text with Teams' feedback buttons. */
+  const finalAnswer = (activityId: string, what: string) =>
+    harness.connector.waitFor(() => repliesTo(activityId).find(message => message.activity.type === 'message' && message.activity.channelData?.feedbackLoopEnabled), { what });
+  const messageEntity = (activity: any) => (activity.entities ?? []).find((entity: { type: string }) => entity.type === 'https://schema.org/Message');
+  const citationNames = (activity: any): string[] => (messageEntity(activity)?.citation ?? []).map((claim: any) => `[${claim.position}] ${claim.appearance.name}`);
 
   beforeAll(async () => {
     harness = await startTeamsHarness();
@@ -58,7 +63,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     expect(documents[0].source).toMatchObject({ platform: 'teams', sharedBy: 'aad-ada', fileId: 'unique-handbook.pdf' });
   });
 
-  it('reads a file posted in a channel through Graph (message, then shares) and answers a mention in the thread with a card', async () => {
+  it('reads a file posted in a channel through Graph (message, then shares) and answers a mention in the thread with cited text', async () => {
     harness.graph.addSharedFile(sharingUrl, await makeHandbookPdf('b'));
     const post = channelMessage(serviceUrl, general, { html: '<div><div><attachment id="5f3a2b1c"></attachment></div></div>' });
     harness.graph.addChannelMessage({ teamGroupId: team.groupId, channelId: general.channelId, messageId: post.id }, [
@@ -80,26 +85,30 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const thinking = await harness.connector.waitFor(() => repliesTo(question.id)[0], { what: 'the Thinking… reply' });
     // Replies go into the thread the question was asked in (the root post's thread).
     expect(thinking.conversationId).toBe(`${general.channelId};messageid=${post.id}`);
-    const answer = await finalCard(question.id, 'the answer card');
+    // Channels do not stream: the Thinking… reply is edited into the answer.
+    const answer = await finalAnswer(question.id, 'the answer');
     expect(answer.id).toBe(thinking.id);
-    const card = answer.activity.attachments[0].content;
-    expect(card).toMatchObject({ type: 'AdaptiveCard', version: '1.5' });
-    const texts = cardTexts(answer.activity);
-    expect(texts[0]).toContain('31 days of paid vacation');
-    expect(texts).toContain('**Sources**');
-    expect(texts.some(text => /^\[1\] \*\*handbook\.pdf\*\* · p\. 1 — 1 Vacation policy$/.test(text))).toBe(true);
-    expect(card.actions.map((action: { type: string; verb: string }) => [action.type, action.verb])).toEqual([
-      ['Action.Execute', 'folio.feedback'],
-      ['Action.Execute', 'folio.feedback'],
-    ]);
+    expect(harness.connector.typingActivities(general.channelId)).toEqual([]);
+    expect(answer.activity.attachments).toBeUndefined();
+    expect(answer.activity.text).toContain('31 days of paid vacation');
+    expect(answer.activity.text).toContain('[1]');
+    expect(citationNames(answer.activity)).toEqual(['[1] handbook.pdf · p. 1']);
+    expect(messageEntity(answer.activity).citation[0].appearance.abstract).toMatch(/^1 Vacation policy — Every employee receives 31 days of paid vacation/);
+    // The offline answer only quotes the documents: cited, but not labelled as AI-generated.
+    expect(messageEntity(answer.activity).additionalType).toBeUndefined();
   });
 
   it('keeps conversations apart: each answers from its own documents only', async () => {
     const personalQuestion = personalMessage(serviceUrl, { chatId: adaChat, text: 'How many days of paid vacation does an employee get?' });
     await harness.post(personalQuestion);
-    const personalTexts = cardTexts((await finalCard(personalQuestion.id, 'the personal answer')).activity).join('\n');
-    expect(personalTexts).toContain('28 days of paid vacation');
-    expect(personalTexts).not.toContain('31 days');
+    const personal = await finalAnswer(personalQuestion.id, 'the personal answer');
+    expect(personal.activity.text).toContain('28 days of paid vacation');
+    expect(personal.activity.text).not.toContain('31 days');
+    // A personal chat streams: the offline answer writes no text as it goes, so only the stages, then the final message.
+    expect(personal.stream?.updates.map(update => update.streamInfo.streamType)).toEqual(personal.stream?.updates.map(() => 'informative'));
+    expect(personal.stream?.updates[0].text).toBe('Thinking…');
+    expect(personal.stream?.final).toBe(personal.activity);
+    expect(citationNames(personal.activity)).toEqual(['[1] handbook.pdf · p. 1']);
 
     // A group chat with no documents is told how to add one, not answered from the channel's or Ada's document.
     const chatQuestion = groupChatMessage(serviceUrl, '19:empty-chat-0a1b@thread.v2', { mention: true, text: 'How many days of paid vacation does an employee get?' });
@@ -116,11 +125,11 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const post = groupChatMessage(serviceUrl, chatId, { mention: true, text: 'Which tool encrypts company laptops?', html: '<div><at>Folio</at> Which tool encrypts company laptops?<attachment id="c9"></attachment></div>' });
     harness.graph.addChatMessage({ chatId, messageId: post.id }, [{ id: 'c9', contentType: 'reference', contentUrl: url, name: 'handbook.pdf' }]);
     await harness.post(post);
-    const answer = await harness.connector.waitFor(() => repliesTo(post.id).find(message => message.activity.attachments?.[0]?.content.actions), { what: 'the answer after the file' });
+    const answer = await finalAnswer(post.id, 'the answer after the file');
     const [summary] = repliesTo(post.id);
     expect(summary.id).not.toBe(answer.id);
     expect(cardTexts(summary.activity)[0]).toBe('✅ **handbook.pdf** is ready.');
-    expect(cardTexts(answer.activity).join('\n')).toContain('encrypted with BitLocker');
+    expect(answer.activity.text).toContain('encrypted with BitLocker');
     expect(harness.graph.requests.some(request => request.path === `/v1.0/chats/${chatId}/messages/${post.id}`)).toBe(true);
   });
 
@@ -147,7 +156,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const question = personalMessage(serviceUrl, { chatId: adaChat, text: 'Which tool encrypts company laptops?' });
     const deliveries = await Promise.all([harness.post(question), harness.post(question)]);
     expect(deliveries.map(delivery => delivery.status)).toEqual([200, 200]);
-    await finalCard(question.id, 'the answer');
+    await finalAnswer(question.id, 'the answer');
 
     const filePost = channelMessage(serviceUrl, general, { html: '<div><attachment id="5f3a2b1c"></attachment></div>' });
     harness.graph.addChannelMessage({ teamGroupId: team.groupId, channelId: general.channelId, messageId: filePost.id }, [
@@ -227,17 +236,21 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     expect(await harness.app.readableSpaces(space)).toEqual([space, orgWide]);
     const after = groupChatMessage(serviceUrl, chatId, { mention: true, text: 'When are expense reports due?' });
     await harness.post(after);
-    expect(cardTexts((await finalCard(after.id, 'the answer after scope team')).activity).join('\n')).toContain('fifth working day');
+    expect((await finalAnswer(after.id, 'the answer after scope team')).activity.text).toContain('fifth working day');
 
     expect(await say('scope channel', /Questions here/)).toBe('Questions here now use only the documents shared in this conversation.');
     expect(await harness.app.readableSpaces(space)).toEqual([space]);
   });
 
-  it('records 👍 from an Action.Execute invoke and answers it in the same request', async () => {
+  it('still records 👍/👎 from the buttons of answer cards posted before answers became messages', async () => {
     const question = personalMessage(serviceUrl, { chatId: adaChat, text: 'How are hotel costs reimbursed?' });
     await harness.post(question);
-    const answer: BotMessage = await finalCard(question.id, 'the answer');
-    const upAction = answer.activity.attachments[0].content.actions[0];
+    const answer: BotMessage = await finalAnswer(question.id, 'the answer');
+    expect(answer.activity.attachments).toBeUndefined();
+    const kept = await harness.app.surfaceState.list<{ question: string }>('answer:');
+    const answerId = kept.find(entry => entry.value.question === 'How are hotel costs reimbursed?')!.key.slice('answer:'.length);
+    // What such a card's 👍 carried (cards/answer-card.ts names the verb).
+    const upAction = { verb: 'folio.feedback', data: { folioAction: 'feedback', answerId, rating: 'up' } };
     const invoke = await harness.post(cardActionInvoke(serviceUrl, adaChat, { verb: upAction.verb, data: upAction.data }));
     expect(invoke).toEqual({ status: 200, body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Thanks, glad it helped.' } });
     const stored = await harness.app.surfaceState.list<{ rating: string; user: string; question: string }>(`feedback:${upAction.data.answerId}`);

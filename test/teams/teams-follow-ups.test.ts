@@ -35,16 +35,18 @@ describe('Teams follow-up questions (thread history)', () => {
         : 'Every employee receives **31 days** of paid vacation per year [1].',
   });
   const repliesTo = (activityId: string) => harness.connector.messages().filter(message => message.replyToId === activityId);
-  const answerCardFor = (activityId: string) => harness.connector.waitFor(() => repliesTo(activityId).find(message => message.activity.attachments?.length), { what: `the answer to ${activityId}` });
+  /** The answer message (streamed to its end in a personal chat, edited in place in a channel). */
+  const answerFor = (activityId: string) =>
+    harness.connector.waitFor(() => repliesTo(activityId).find(message => message.activity.type === 'message' && message.activity.channelData?.feedbackLoopEnabled), { what: `the answer to ${activityId}` });
 
-  /** Posts a question and resolves with the answer card's content and the plan prompt the model saw. */
-  async function ask(activity: { id: string }): Promise<{ card: any; planPrompt: string }> {
+  /** Posts a question and resolves with the answer message's text and the plan prompt the model saw. */
+  async function ask(activity: { id: string }): Promise<{ text: string; planPrompt: string }> {
     const callsBefore = model.calls.length;
     expect((await harness.post(activity)).status).toBe(200);
-    const answer = await answerCardFor(activity.id);
+    const answer = await answerFor(activity.id);
     await harness.connector.waitForQuiet(100);
     const plan = model.calls.slice(callsBefore).find(request => request.jsonSchema);
-    return { card: answer.activity.attachments[0].content, planPrompt: plan ? promptText(plan) : '' };
+    return { text: answer.activity.text, planPrompt: plan ? promptText(plan) : '' };
   }
 
   async function addDocument(space: SpaceId): Promise<void> {
@@ -74,7 +76,7 @@ describe('Teams follow-up questions (thread history)', () => {
     // A new post has no thread before it: Graph is not asked.
     expect(harness.graph.requests.some(request => request.path.includes(`/messages/${root.id}`))).toBe(false);
 
-    // What Graph would list for the thread: the post, Folio's answer card, and a colleague's reply.
+    // What Graph would list for the thread: the post, Folio's answer (its Markdown as HTML), and a colleague's reply.
     const where = { teamGroupId: team.groupId, channelId: channel.channelId, rootId: root.id };
     harness.graph.addThreadMessage(where, {
       id: root.id,
@@ -82,7 +84,8 @@ describe('Teams follow-up questions (thread history)', () => {
       html: '<div><div><at id="0">Folio</at>&nbsp;How many days of paid vacation does an employee get?</div></div>',
       mentions: [{ id: 0, mentionText: 'Folio', mentioned: { application: botApplication } }],
     });
-    harness.graph.addThreadMessage(where, { id: nextMessageId(), from: { application: botApplication }, card: first.card });
+    expect(first.text).toBe('Every employee receives **31 days** of paid vacation per year [1].');
+    harness.graph.addThreadMessage(where, { id: nextMessageId(), from: { application: botApplication }, html: '<p>Every employee receives <strong>31 days</strong> of paid vacation per year [1].</p>' });
     harness.graph.addThreadMessage(where, { id: nextMessageId(), from: { user: { id: 'aad-ada', displayName: 'Ada Lovelace' } }, html: '<p>That is per calendar year, I think.</p>' });
 
     const followUp = channelMessage(serviceUrl, { ...channel, rootId: root.id }, { mention: true, text: 'and can unused days be carried over?' });
@@ -105,7 +108,7 @@ describe('Teams follow-up questions (thread history)', () => {
       expect(seen).toContain('and can unused days be carried over?');
       expect(seen).toContain('31 days');
       expect(seen).not.toContain('per calendar year, I think');
-      expect(JSON.stringify(third.card)).not.toContain('permission');
+      expect(third.text).not.toContain('permission');
     } finally {
       harness.graph.forbidden.clear();
     }

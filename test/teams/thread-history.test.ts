@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Activity } from '@microsoft/agents-activity';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerCard } from '../../adapters/teams/cards/answer-card.ts';
 import { ingestSummaryMessage } from '../../adapters/teams/cards/ingest-summary-card.ts';
 import type { GraphThreadMessage } from '../../adapters/teams/graph/graph-client.ts';
 import { threadTurns } from '../../adapters/teams/graph/thread-turns.ts';
 import { SeenTurns } from '../../adapters/teams/seen-turns.ts';
 import { readTeamsTurn } from '../../adapters/teams/teams-turn.ts';
-import type { Answer } from '../../src/answer/types.ts';
 import { SqliteStateStore } from '../../src/state/sqlite-state-store.ts';
 import { channelMessage, groupChatMessage, personalMessage } from './support/teams-activities.ts';
 
@@ -18,8 +16,9 @@ const folio = { application: { id: botAppId, displayName: 'Folio' }, user: null 
 const grace = { user: { id: 'aad-grace', displayName: 'Grace Hopper' }, application: null };
 const botMention = { id: 0, mentioned: { application: { id: botAppId, displayName: 'Folio' }, user: null } };
 
-function answerWith(text: string): Answer {
-  return { id: 'a1', question: 'q', answer: text, citations: [], context: [], figures: [], grounded: true, extractive: false, language: 'en', closest: [], notes: [], modelCalls: 2, usage: { inputTokens: 0, outputTokens: 0 }, timings: { planMs: 0, searchMs: 0, answerMs: 0, totalMs: 0 } };
+/** An answer card as Folio posted answers before they became Markdown messages (its answer TextBlock has the id `folio-answer`). */
+function legacyAnswerCard(text: string) {
+  return { type: 'AdaptiveCard', version: '1.5', body: [{ type: 'TextBlock', id: 'folio-answer', text, wrap: true }, { type: 'TextBlock', text: '**Sources**' }], actions: [] };
 }
 
 function message(id: number, fields: Partial<GraphThreadMessage>): GraphThreadMessage {
@@ -29,9 +28,11 @@ function message(id: number, fields: Partial<GraphThreadMessage>): GraphThreadMe
 describe('a channel thread read through Graph, as conversation turns', () => {
   const thread: GraphThreadMessage[] = [
     // Out of order on purpose: Graph lists replies newest first and the root separately.
-    message(1_700_000_000_300, { from: folio, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: JSON.stringify(answerCard(answerWith('Employees get **31 days** [1].'))) }] }),
+    message(1_700_000_000_300, { from: folio, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: JSON.stringify(legacyAnswerCard('Employees get **31 days** [1].')) }] }),
     message(1_700_000_000_100, { body: { contentType: 'html', content: '<div><div><at id="0">Folio</at>&nbsp;How many vacation days &amp; holidays?</div></div>' }, mentions: [botMention] }),
     message(1_700_000_000_200, { from: folio, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: JSON.stringify(ingestSummaryMessage([{ documentId: 'd', name: 'a.pdf', pages: 1, status: 'ready', duplicate: false }], '@Folio').attachments![0].content) }] }),
+    // An answer message: Markdown text, which Graph returns as HTML.
+    message(1_700_000_000_350, { from: folio, body: { contentType: 'html', content: '<p>Managers get <strong>two more</strong> [1].</p>' } }),
     message(1_700_000_000_400, { body: { contentType: 'html', content: '<p>Ask <at id="1">Ada Lovelace</at>, she knows.</p><p>It is per calendar year.</p>' }, mentions: [{ id: 1, mentioned: { user: { id: 'aad-ada', displayName: 'Ada Lovelace' }, application: null } }] }),
     message(1_700_000_000_450, { from: { application: { id: 'another-app', displayName: 'Polly' }, user: null }, body: { contentType: 'html', content: 'Vote now!' } }),
     message(1_700_000_000_500, { messageType: 'systemEventMessage', from: null, body: { contentType: 'html', content: '<systemEventMessage/>' } }),
@@ -44,6 +45,7 @@ describe('a channel thread read through Graph, as conversation turns', () => {
     expect(threadTurns(thread, { beforeMessageId: '1700000000700', botAppId })).toEqual([
       { role: 'user', text: 'How many vacation days & holidays?' },
       { role: 'assistant', text: 'Employees get **31 days** [1].' },
+      { role: 'assistant', text: 'Managers get two more [1].' },
       { role: 'user', text: 'Ask Ada Lovelace, she knows. It is per calendar year.' },
     ]);
   });

@@ -5,10 +5,10 @@ import type { GraphThreadMessage } from './graph-client.ts';
 
 /**
  * A channel thread read through Graph as conversation turns before `beforeMessageId`, oldest first:
- * people's messages (as text, the bot's mention removed, other mentions kept as names) and Folio's
- * earlier answers (the answer text of its answer cards). Folio's progress messages and summaries, other
- * apps, system events and deleted messages are left out. `botAppId` is the bot's Entra app id (Graph
- * names an app's messages and mentions by it).
+ * people's messages (as text, the bot's mention removed, other mentions kept as names) and what Folio
+ * said (its answer messages and other replies as text; on answer cards it posted before answers became
+ * messages, their answer text). Folio's summary cards, other apps, system events and deleted messages
+ * are left out. `botAppId` is the bot's Entra app id (Graph names an app's messages and mentions by it).
  */
 export function threadTurns(messages: GraphThreadMessage[], options: { beforeMessageId: string; botAppId?: string }): ConversationTurn[] {
   const before = Number(options.beforeMessageId);
@@ -21,7 +21,7 @@ export function threadTurns(messages: GraphThreadMessage[], options: { beforeMes
     const application = message.from?.application;
     if (application) {
       if (!options.botAppId || application.id !== options.botAppId) continue;
-      const answer = (message.attachments ?? []).map(attachment => answerTextOfCard(attachment.content)).find(text => text !== undefined);
+      const answer = (message.attachments ?? []).map(attachment => answerTextOfCard(attachment.content)).find(text => text !== undefined) ?? messageText(message, options.botAppId);
       if (answer) turns.push({ role: 'assistant', text: answer });
       continue;
     }

@@ -1,11 +1,13 @@
 import type { Answer, AskEvent } from '../../../src/index.ts';
 import { replyForError } from '../../shared/reply-for-error.ts';
-import { shorten } from '../../shared/shorten.ts';
-import { ThrottledMessage } from '../../shared/throttled-message.ts';
-import { cardMessage, type TeamsMessage } from '../cards/adaptive-card.ts';
-import { answerCard } from '../cards/answer-card.ts';
+import type { AnswerReply } from '../answer/answer-reply.ts';
+import { answerMessage } from '../answer/answer-message.ts';
+import { citationExcerpts } from '../answer/citation-excerpts.ts';
+import { EditedAnswerReply } from '../answer/edited-answer-reply.ts';
+import { StreamedAnswerReply } from '../answer/streamed-answer-reply.ts';
+import type { TeamsMessage } from '../cards/adaptive-card.ts';
 import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
-import { chatTextToTeams, markdownForTeams } from '../teams-markdown.ts';
+import { chatTextToTeams } from '../teams-markdown.ts';
 import type { TeamsTurn } from '../teams-turn.ts';
 import { threadHistory } from '../thread-history.ts';
 
@@ -16,29 +18,30 @@ const stageLines: Record<Extract<AskEvent, { type: 'stage' }>['stage'], string> 
 };
 
 /**
- * `@Folio <question>` (or any text in a personal chat): "Thinking…" in the thread at once, edited while
- * the answer is searched and written (stages, then the answer text as it streams, throttled), and
- * finally replaced by the answer card with its sources and 👍/👎, or by the core's directions when no
- * document is ready. Asks every space this conversation may read (its own, plus the team space when it
- * opted in) and nothing else, with the thread's earlier turns as history; the question and its answer
- * are remembered for the next follow-up.
+ * `@Folio <question>` (or any text in a personal chat). In a personal chat the answer is streamed with
+ * Teams' streaming protocol (the stages as informative updates, then the text as it is written, then
+ * the final message); Teams streams only in one-on-one chats, so in group chats and channels one reply
+ * ("Thinking…") is edited with the stages and the text instead. Either ends in the answer message (see
+ * answer/answer-message.ts: native citations, the AI label, Teams' 👍/👎) or the core's directions when
+ * no document is ready. Asks every space this conversation may read (its own, plus the team space when
+ * it opted in) with the thread's earlier turns as history; the question and its answer are remembered
+ * for the next follow-up, and the answer message's id for the feedback on it.
  */
 export async function answerQuestion(dependencies: TeamsHandlerDependencies, turn: TeamsTurn, question: string): Promise<void> {
-  const { app, replies, log, settings } = dependencies;
+  const { app, log, settings } = dependencies;
   const spaces = await app.readableSpaces(turn.space);
-  const messageId = await replies.reply(turn.reference, { text: stageLines.planning });
-  const message = new ThrottledMessage<TeamsMessage>(
-    async content => {
-      if (messageId) await replies.update(turn.reference, messageId, content);
-    },
-    { intervalMs: settings.progressIntervalMs, onError: error => log.warn({ err: error }, 'could not update a Teams answer message') },
-  );
+  const stopped = new AbortController();
+  const reply: AnswerReply =
+    turn.kind === 'personal' && turn.reference.channelId === 'msteams'
+      ? new StreamedAnswerReply(dependencies, turn.reference, { intervalMs: settings.streamIntervalMs, onCancelled: () => stopped.abort(new Error('the asker stopped the answer')) })
+      : await EditedAnswerReply.start(dependencies, turn.reference, stageLines.planning, { intervalMs: settings.progressIntervalMs });
+  reply.stage(stageLines.planning);
   let written = '';
   const onEvent = (event: AskEvent) => {
-    if (event.type === 'stage') message.set({ text: stageLines[event.stage] });
+    if (event.type === 'stage') reply.stage(stageLines[event.stage]);
     if (event.type === 'text') {
       written += event.delta;
-      message.set({ text: `${markdownForTeams(shorten(written, 6000))} …` });
+      reply.write(written);
     }
   };
   let final: TeamsMessage;
@@ -49,20 +52,22 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
       log.warn({ err: error, space: turn.space }, 'no thread history for a Teams question');
       return [];
     });
-    const outcome = await app.ask({ spaces, question, history, correlationId: `teams:${turn.activityId}`, onEvent });
+    const outcome = await app.ask({ spaces, question, history, correlationId: `teams:${turn.activityId}`, onEvent, signal: stopped.signal });
     if ('answer' in outcome) {
       answer = outcome.answer;
-      final = cardMessage(shorten(answer.answer.replace(/\s+/g, ' '), 200), answerCard(answer));
+      final = answerMessage(answer, await citationExcerpts(app, answer, log));
     } else {
       const hint = outcome.kind === 'no_documents' && outcome.teamScopeAvailable ? '\n\n**@Folio scope team** lets this conversation also use the documents shared with the whole organisation.' : '';
       final = { text: `${chatTextToTeams(outcome.message)}${hint}` };
     }
   } catch (error) {
+    if (stopped.signal.aborted) return;
     final = { text: replyForError(error, log, { space: turn.space }) };
   }
-  if (messageId) await message.flush(final);
-  else await replies.reply(turn.reference, final);
-  if (answer) {
-    await dependencies.seenTurns.add(turn, question, answer.answer).catch(error => log.warn({ err: error, space: turn.space }, 'could not remember a Teams question for follow-ups'));
+  const messageId = await reply.finish(final);
+  if (!answer) return;
+  if (messageId && final.channelData?.feedbackLoopEnabled) {
+    await dependencies.answeredMessages.remember(turn, messageId, answer.id).catch(error => log.warn({ err: error, space: turn.space }, 'could not remember which answer a Teams message shows'));
   }
+  await dependencies.seenTurns.add(turn, question, answer.answer).catch(error => log.warn({ err: error, space: turn.space }, 'could not remember a Teams question for follow-ups'));
 }

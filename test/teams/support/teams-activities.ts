@@ -3,7 +3,8 @@ import { botId, tenantId } from './teams-harness.ts';
 /**
  * Activities shaped as Teams sends them to a bot (fields and nesting as in the Bot Framework / Teams
  * docs): personal chat, group chat and channel messages, @mentions with their entity, file
- * attachments, and the `adaptiveCard/action` invoke of a card button.
+ * attachments, the `adaptiveCard/action` invoke of a card button and the `message/submitAction` invoke
+ * of Teams' feedback form.
  */
 let sequence = 1_700_000_000_000;
 
@@ -94,6 +95,33 @@ export function cardActionInvoke(serviceUrl: string, conversationId: string, act
     conversation: { conversationType: 'personal', tenantId, id: conversationId },
     value: { action: { type: 'Action.Execute', ...action }, trigger: 'manual' },
     channelData: { tenant: { id: tenantId }, source: { name: 'message' } },
+  };
+}
+
+/**
+ * The submit of Teams' feedback form under a message with `feedbackLoopEnabled` (👍/👎, then the form):
+ * a `message/submitAction` invoke whose `replyToId` is the rated message, and the form's fields as a
+ * JSON string in `actionValue.feedback`.
+ */
+export function feedbackSubmitInvoke(
+  serviceUrl: string,
+  conversation: { id: string; conversationType: 'personal' | 'groupChat' | 'channel' },
+  options: { replyToId: string; reaction: 'like' | 'dislike'; feedbackText?: string; user?: { id: string; aadObjectId: string; name: string } },
+) {
+  return {
+    type: 'invoke',
+    name: 'message/submitAction',
+    id: `f:${nextMessageId()}`,
+    timestamp: new Date().toISOString(),
+    channelId: 'msteams',
+    serviceUrl,
+    from: options.user ?? { id: '29:1ada', aadObjectId: 'aad-ada', name: 'Ada Lovelace' },
+    recipient: bot,
+    conversation: { ...conversation, tenantId },
+    replyToId: options.replyToId,
+    value: { actionName: 'feedback', actionValue: { reaction: options.reaction, feedback: JSON.stringify({ feedbackText: options.feedbackText ?? '' }) } },
+    channelData: { tenant: { id: tenantId }, source: { name: 'message' } },
+    locale: 'en-US',
   };
 }
 

@@ -52,6 +52,7 @@ export async function startTeamsHarness(options: { folio?: FolioOverrides } = {}
     graphCredentials,
     allowInsecureLoopbackDownloads: true,
     progressIntervalMs: 50,
+    streamIntervalMs: 20,
     ingestWaitMs: 60_000,
   });
   const server = express();
