@@ -50,10 +50,8 @@ export async function answerInThread(dependencies: SlackHandlerDependencies, con
     log.info({ correlationId, answerId: answer.id, space: conversation.space, outcome: outcome.kind, citations: answer.citations.length }, 'answered a Slack question');
   } catch (error) {
     const text = replyForError(error, log, { correlationId, space: conversation.space });
-    await writer.finish({ text }).catch(async finishError => {
-      log.warn({ err: finishError, correlationId }, 'could not end the Slack answer; posting the error');
-      await conversation.client.chat.postMessage({ channel: conversation.channelId, thread_ts: conversation.threadTs, text });
-    });
+    // Tried once: a channel that is gone or a revoked token refuses every message alike.
+    await writer.finish({ text }).catch(finishError => log.warn({ err: finishError, correlationId }, 'could not tell the Slack thread why the answer failed'));
   } finally {
     await status.clear();
   }

@@ -1,4 +1,5 @@
 import type { App, BlockAction } from '@slack/bolt';
+import { onAppHomeOpened, onAssistantThread } from './on-assistant-thread.ts';
 import { dropRepeatedDeliveries } from './delivery-dedupe.ts';
 import { onFeedback } from './on-feedback.ts';
 import { onFileChange, onFileDeleted } from './on-file-deleted.ts';
@@ -12,6 +13,7 @@ import { feedbackActionIds, slackCommand, type SlackEventType } from './slack-su
 export function slackEventHandlers(dependencies: SlackHandlerDependencies): Record<SlackEventType, (args: never) => Promise<void>> {
   const message = onMessage(dependencies);
   const uninstall = onUninstall(dependencies);
+  const assistantThread = onAssistantThread(dependencies);
   return {
     app_mention: message,
     message,
@@ -19,6 +21,9 @@ export function slackEventHandlers(dependencies: SlackHandlerDependencies): Reco
     file_change: onFileChange(dependencies),
     app_uninstalled: uninstall,
     tokens_revoked: uninstall,
+    assistant_thread_started: assistantThread,
+    assistant_thread_context_changed: assistantThread,
+    app_home_opened: onAppHomeOpened(dependencies),
   };
 }
 

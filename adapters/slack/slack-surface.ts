@@ -16,6 +16,8 @@ export const slackWebApiMethods = {
   'chat.stopStream': ['chat:write'],
   // The thread's "is searching the documents…" status.
   'assistant.threads.setStatus': ['assistant:write'],
+  // The agent view's "Try asking" prompts.
+  'assistant.threads.setSuggestedPrompts': ['assistant:write'],
   'chat.getPermalink': [],
   'reactions.add': ['reactions:write'],
   'reactions.remove': ['reactions:write'],
@@ -42,6 +44,10 @@ export const slackEventSubscriptions = {
   file_change: { events: ['file_change'], scopes: ['files:read'] },
   app_uninstalled: { events: ['app_uninstalled'], scopes: [] },
   tokens_revoked: { events: ['tokens_revoked'], scopes: [] },
+  // The agent view: a person opened it, or moved to another channel while it was open.
+  assistant_thread_started: { events: ['assistant_thread_started'], scopes: [] },
+  assistant_thread_context_changed: { events: ['assistant_thread_context_changed'], scopes: [] },
+  app_home_opened: { events: ['app_home_opened'], scopes: [] },
 } as const satisfies Record<string, { events: readonly string[]; scopes: readonly string[] }>;
 
 export type SlackEventType = keyof typeof slackEventSubscriptions;

@@ -34,6 +34,15 @@ export interface FakeThreadStatus {
   loadingMessages?: string[];
 }
 
+/** Suggested prompts set on an assistant/agent thread (assistant.threads.setSuggestedPrompts). */
+export interface FakeSuggestedPrompts {
+  channel: string;
+  /** Only the legacy assistant view passes it; agent apps must not. */
+  threadTs?: string;
+  title?: string;
+  prompts: Array<{ title: string; message: string }>;
+}
+
 export interface FakeSlackFile {
   id: string;
   name: string;
@@ -70,6 +79,8 @@ export class FakeSlackApi {
   readonly responses: Array<{ path: string; body: any }> = [];
   readonly messages: FakeSlackMessage[] = [];
   readonly statuses: FakeThreadStatus[] = [];
+  /** assistant.threads.setSuggestedPrompts calls Slack accepted, in order. */
+  readonly suggestedPrompts: FakeSuggestedPrompts[] = [];
   readonly botUserId = 'UFOLIOBOT';
   readonly botId = 'BFOLIO';
   private readonly files = new Map<string, ServedFile>();
@@ -302,6 +313,14 @@ export class FakeSlackApi {
         if (!params.channel_id || !params.thread_ts) return fail('invalid_arguments');
         this.statuses.push({ channel: params.channel_id, threadTs: params.thread_ts, status: params.status ?? '', loadingMessages: params.loading_messages });
         return ok();
+      case 'assistant.threads.setSuggestedPrompts': {
+        // Required: channel_id and prompts (each {title, message}); up to four prompts; title optional.
+        const prompts = params.prompts;
+        if (!params.channel_id || !Array.isArray(prompts) || prompts.length === 0 || prompts.length > 4) return fail('invalid_arguments');
+        if (prompts.some((prompt: any) => typeof prompt?.title !== 'string' || typeof prompt?.message !== 'string')) return fail('invalid_arguments');
+        this.suggestedPrompts.push({ channel: params.channel_id, threadTs: params.thread_ts, title: params.title, prompts });
+        return ok();
+      }
       case 'chat.getPermalink':
         return ok({ channel: params.channel, permalink: `https://fake.slack.test/archives/${params.channel}/p${String(params.message_ts).replace('.', '')}` });
       case 'reactions.add':

@@ -30,6 +30,8 @@ export interface SlackTestApp {
   post(body: string, options?: SignedPostOptions): Promise<Response>;
   /** Sends an Events API callback; returns the HTTP status. */
   sendEvent(event: Record<string, unknown>, options?: SignedPostOptions & { eventId?: string; teamId?: string }): Promise<{ status: number; eventId: string }>;
+  /** Sends `assistant_thread_started` (or `assistant_thread_context_changed`) as Slack does when a person opens the agent view. */
+  sendAssistantThread(thread: { userId?: string; channelId?: string; threadTs?: string; contextChannelId?: string; type?: 'assistant_thread_started' | 'assistant_thread_context_changed' }): Promise<{ status: number; eventId: string }>;
   /** Sends `/folio <text>`; the reply arrives at fake.responses. */
   sendCommand(text: string, options?: { channelId?: string; userId?: string; channelName?: string }): Promise<{ status: number; responsePath: string }>;
   /** Clicks a button under a message. */
@@ -96,7 +98,7 @@ export async function startSlackTestApp(
   };
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-  return {
+  const testApp: SlackTestApp = {
     fake,
     app,
     adapter,
@@ -122,6 +124,17 @@ export async function startSlackTestApp(
       const response = await post(body, eventOptions);
       await response.arrayBuffer();
       return { status: response.status, eventId };
+    },
+    sendAssistantThread(thread) {
+      return testApp.sendEvent({
+        type: thread.type ?? 'assistant_thread_started',
+        assistant_thread: {
+          user_id: thread.userId ?? 'UALICE',
+          context: thread.contextChannelId ? { channel_id: thread.contextChannelId, team_id: 'T1', enterprise_id: null } : {},
+          channel_id: thread.channelId ?? 'DALICE',
+          thread_ts: thread.threadTs ?? fake.nextTs(),
+        },
+      });
     },
     async sendCommand(text, commandOptions = {}) {
       const responsePath = `/respond/${randomUUID()}`;
@@ -176,4 +189,5 @@ export async function startSlackTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
