@@ -9,6 +9,7 @@ import { documentNotFound } from './documents/document-not-found.ts';
 import { forgetDocument, type ForgetOutcome } from './documents/forget-document.ts';
 import { markDocumentFailed } from './documents/mark-document-failed.ts';
 import { PageImageCache } from './documents/page-image-cache.ts';
+import { signedPageLink } from './documents/page-link.ts';
 import type { PageImageRenderer } from './documents/page-image.ts';
 import type { DocumentRecord, DocumentSource } from './documents/types.ts';
 import { BlobStore } from './index/blob-store.ts';
@@ -104,6 +105,11 @@ export interface Folio {
   forget(space: SpaceId, idOrName: string): Promise<ForgetOutcome>;
   /** A PNG of one page (1-based) of a document, rendered once and cached; throws document_not_found for a page it lacks. */
   pageImagePath(space: SpaceId, idOrName: string, page: number): Promise<string>;
+  /**
+   * A link that opens one page image without the API key, for chat citations (valid for a week; see
+   * page-link.ts); undefined when FOLIO_PUBLIC_URL is not set, since chat users could not reach the server.
+   */
+  pageLink(space: SpaceId, documentId: string, page: number): string | undefined;
   /** The spaces a question asked in `space` reads: itself, plus its team space when it opted in. */
   readableSpaces(space: SpaceId): Promise<SpaceId[]>;
   getScope(space: SpaceId): Promise<SpaceScope>;
@@ -262,6 +268,9 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
       }
       return pageImages.pagePath(record, page);
     },
+
+    pageLink: (space, documentId, page) =>
+      config.server.publicUrl ? signedPageLink({ space, documentId, page }, { publicUrl: config.server.publicUrl, apiKey: config.server.apiKey }) : undefined,
 
     async readableSpaces(space) {
       const team = teamSpaceOf(space);

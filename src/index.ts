@@ -28,6 +28,7 @@ export type { AskOutcome, ConversationDocuments } from './conversation/ask-outco
 export { cleanDocumentName } from './documents/document-name.ts';
 export type { DocumentRecord, DocumentSource } from './documents/types.ts';
 export type { ForgetOutcome } from './documents/forget-document.ts';
+export { pageLinkValid } from './documents/page-link.ts';
 export type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
 export type { DocumentTree, IngestEvent, IngestStage, TreeNode } from './ingest/types.ts';
 export type { IngestJob, IngestJobEvent, QueueCounts } from './queue/types.ts';

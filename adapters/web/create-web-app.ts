@@ -8,6 +8,7 @@ import { apiNotFound, errorHandler } from './http-errors.ts';
 import { WebMetrics } from './metrics.ts';
 import { requestContext } from './request-context.ts';
 import { requireApiKey } from './require-api-key.ts';
+import { isSignedPageRequest } from './signed-page-request.ts';
 import { routes } from './routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { UploadLimiter } from './upload-limiter.ts';
@@ -44,7 +45,7 @@ export function createWebApp(folio: Folio, options: WebAppOptions = {}): Express
   app.disable('x-powered-by');
   app.use(requestContext(log));
   app.use(securityHeaders());
-  app.use(['/v1', '/metrics'], requireApiKey(folio.config.server.apiKey));
+  app.use(['/v1', '/metrics'], requireApiKey(folio.config.server.apiKey, { signedPage: isSignedPageRequest }));
   for (const route of routes(context)) app[route.method](route.path, ...route.handlers);
   app.use('/v1', apiNotFound);
   app.use(express.static(consoleDir, { index: 'index.html', maxAge: 0 }));

@@ -7,10 +7,12 @@ import { FolioError } from '../../src/index.ts';
  * same time whatever the length or content of the offered key. Without a configured key every
  * request passes: the server then only listens on loopback (see startWebServer).
  */
-export function requireApiKey(apiKey: string | undefined): RequestHandler {
+export function requireApiKey(apiKey: string | undefined, options: { signedPage?: (request: Request, apiKey: string) => boolean } = {}): RequestHandler {
   if (!apiKey) return (_request, _response, next) => next();
   const expected = digest(apiKey);
   return (request, response, next) => {
+    // A signed page link opens that one page image without the key (signed-page-request.ts).
+    if (options.signedPage?.(request, apiKey)) return next();
     const offered = bearerToken(request);
     if (offered !== undefined && timingSafeEqual(digest(offered), expected)) return next();
     response.setHeader('WWW-Authenticate', 'Bearer realm="folio"');

@@ -69,6 +69,16 @@ describe('answer message', () => {
     expect(message.channelData).toEqual({ feedbackLoopEnabled: true });
   });
 
+  it('links each citation to its page when a link is given, and only that citation', () => {
+    const link = 'https://folio.example.com/v1/spaces/teams%3At%3Ac/documents/d3/pages/4.png?exp=1&sig=abc';
+    const message = answerMessage(answer(), new Map(), new Map([[3, link]]));
+    const claims = (message.entities![0] as unknown as { citation: Array<{ position: number; appearance: { url?: string } }> }).citation;
+    expect(claims.map(claim => [claim.position, claim.appearance.url])).toEqual([
+      [1, link],
+      [2, undefined],
+    ]);
+  });
+
   it('leaves the AI label off an answer that only quotes the documents, and says nothing native when nothing is cited', () => {
     const extractive = answerMessage(answer({ extractive: true }));
     expect(messageEntityOf(extractive)).not.toHaveProperty('additionalType');

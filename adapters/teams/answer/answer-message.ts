@@ -33,7 +33,11 @@ export interface NumberedCitation {
  * own 👍/👎 (`feedbackLoopEnabled`). `excerpts` are the cited passages' words, by the answer's citation
  * number (see citation-excerpts.ts).
  */
-export function answerMessage(answer: Answer, excerpts: ReadonlyMap<number, string> = new Map()): TeamsMessage {
+/**
+ * `excerpts` and `links` are keyed by the citation's `n`: the cited passage's text, and a link that opens
+ * the cited page (Folio.pageLink; absent when the server has no public URL).
+ */
+export function answerMessage(answer: Answer, excerpts: ReadonlyMap<number, string> = new Map(), links: ReadonlyMap<number, string> = new Map()): TeamsMessage {
   const { text, cited } = numberCitations(answer);
   const answerText = shortenedAnswer(text);
   const parts = [answerText];
@@ -44,7 +48,7 @@ export function answerMessage(answer: Answer, excerpts: ReadonlyMap<number, stri
   const notes = [...new Set(answer.notes)];
   if (notes.length > 0) parts.push(`_${escapeTeamsMarkdown(shorten(notes.join(' '), 1000))}_`);
   // A shortened answer may have lost its last markers; Teams lists only the claims the text uses.
-  const claims = cited.filter(entry => answerText.includes(`[${entry.position}]`)).map(entry => claim(entry, excerpts.get(entry.citation.n)));
+  const claims = cited.filter(entry => answerText.includes(`[${entry.position}]`)).map(entry => claim(entry, excerpts.get(entry.citation.n), links.get(entry.citation.n)));
   const entity = messageEntity({ aiGenerated: !answer.extractive, claims });
   // Every answer can be rated, "not found" too (the directions when nothing is ready are not answers).
   return { text: parts.join('\n\n'), ...(entity ? { entities: [entity] } : {}), channelData: { feedbackLoopEnabled: true } };
@@ -72,7 +76,7 @@ export function citationName(citation: Citation): string {
   return shorten(`${shorten(citation.document, room)} · ${pages}`, nameMaxChars);
 }
 
-function claim({ position, citation }: NumberedCitation, excerpt: string | undefined): ClientCitation {
+function claim({ position, citation }: NumberedCitation, excerpt: string | undefined, url: string | undefined): ClientCitation {
   const section = citation.titlePath.at(-1);
   const abstract = [section, excerpt].filter(Boolean).join(' — ') || citation.document;
   const icon = iconOf(citation.document);
@@ -83,6 +87,7 @@ function claim({ position, citation }: NumberedCitation, excerpt: string | undef
       '@type': 'DigitalDocument',
       name: citationName(citation),
       abstract: shorten(abstract.replace(/\s+/g, ' ').trim(), abstractMaxChars),
+      ...(url ? { url } : {}),
       ...(icon ? { image: { '@type': 'ImageObject', name: icon } } : {}),
     },
   };

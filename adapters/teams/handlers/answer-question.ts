@@ -55,7 +55,12 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
     const outcome = await app.ask({ spaces, question, history, correlationId: `teams:${turn.activityId}`, onEvent, signal: stopped.signal });
     if ('answer' in outcome) {
       answer = outcome.answer;
-      final = answerMessage(answer, await citationExcerpts(app, answer, log));
+      // Each citation opens its page when the server has a public URL (signed links, no API key needed).
+      const links = new Map(answer.citations.flatMap(citation => {
+        const link = app.pageLink(citation.space, citation.documentId, citation.pages[0]);
+        return link ? [[citation.n, link] as const] : [];
+      }));
+      final = answerMessage(answer, await citationExcerpts(app, answer, log), links);
     } else {
       const hint = outcome.kind === 'no_documents' && outcome.teamScopeAvailable ? '\n\n**@Folio scope team** lets this conversation also use the documents shared with the whole organisation.' : '';
       final = { text: `${chatTextToTeams(outcome.message)}${hint}` };
