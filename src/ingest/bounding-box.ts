@@ -63,3 +63,17 @@ export function shareInside(inner: BoundingBox, outer: BoundingBox): number {
   const area = boxArea(inner);
   return area > 0 ? intersectionArea(inner, outer) / area : 0;
 }
+
+/**
+ * The box with its edges rounded to 0.1 pt (what line boxes are stored at: finer than any highlight
+ * needs, and a third of the JSON of full doubles). Width and height are the rounded edges' differences.
+ */
+export function roundBox(box: BoundingBox): BoundingBox {
+  const x = roundTenth(box.x);
+  const y = roundTenth(box.y);
+  return { x, y, width: roundTenth(roundTenth(box.x + box.width) - x), height: roundTenth(roundTenth(box.y + box.height) - y) };
+}
+
+function roundTenth(value: number): number {
+  return Math.round(value * 10) / 10;
+}

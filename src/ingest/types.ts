@@ -14,6 +14,26 @@ export interface BoundingBox {
   height: number;
 }
 
+/**
+ * Where one printed line of a text sits on its page: `text.slice(start, end)` is that line, for the
+ * text the offsets belong to (a block's `text`; a tree stores the same as a PageLine). What "show me
+ * where" draws over a page image. A table row or a figure counts as one line (its row's or figure's box).
+ */
+export interface TextLine {
+  /** UTF-16 offsets into the owning text, end exclusive. */
+  start: number;
+  end: number;
+  box: BoundingBox;
+}
+
+/**
+ * A TextLine as a tree keeps it: `[start, end, x, y, width, height]`, the box rounded to 0.1 pt. Trees
+ * are JSON, read back for questions, and objects with property names would grow them by about half
+ * again and slow their parsing several times (docs/benchmarks.md, "Line boxes in trees").
+ * `pageTextLines` (page-lines.ts) turns them back into TextLines.
+ */
+export type PageLine = [start: number, end: number, x: number, y: number, width: number, height: number];
+
 export type BlockKind =
   | 'title'
   | 'heading'
@@ -45,6 +65,11 @@ export interface Block {
   text: string;
   /** Tables as a Markdown grid. */
   markdown?: string;
+  /**
+   * The block's lines with their boxes, offsets into `text` (for tables into `markdown`: one entry per
+   * Markdown row). Absent when the parser does not know them; then the block's `bbox` is all there is.
+   */
+  lines?: TextLine[];
   /** 1 = top. Set by parsers that know it (docling's section_header level, PDF outline); otherwise the tree decides. */
   headingLevel?: number;
   font?: FontFacts;
@@ -115,9 +140,17 @@ export interface TreeNode {
   /** The node's own body (not its children's); tables as Markdown; a figure's description or caption. */
   text: string;
   /** The node's own text split by page, so a unit can name an exact page. Keys are page numbers. */
-  pageTexts: Array<{ page: PageNumber; text: string }>;
+  pageTexts: NodePageText[];
   figure?: FigureRef;
   children: TreeNode[];
+}
+
+/** A tree node's own text on one page, with where its lines are on that page. */
+export interface NodePageText {
+  page: PageNumber;
+  text: string;
+  /** Offsets into `text`, ascending; absent when no line is known (trees read before line boxes were kept). */
+  lines?: PageLine[];
 }
 
 export interface DocumentTree {
@@ -130,6 +163,8 @@ export interface DocumentTree {
    * reader means by "page 17" when the PDF's own page labels are missing or wrong.
    */
   printedPageNumbers?: number[][];
+  /** Width/height in points of each page (index = page - 1): the scale of the line boxes. Absent in older trees. */
+  pageSizes?: Array<{ width: number; height: number }>;
   nodes: TreeNode[];
 }
 

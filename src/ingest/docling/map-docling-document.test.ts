@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pageTextLines } from '../page-lines.ts';
+import { buildTree } from '../tree/build-tree.ts';
+import type { TreeNode } from '../types.ts';
 import type { DoclingDocument } from './docling-document.ts';
 import { mapDoclingDocument, toTopLeft } from './map-docling-document.ts';
 
@@ -88,6 +91,23 @@ describe('mapDoclingDocument on a two-page report', () => {
     }
   });
 
+  it('gives every block one line over all of its text (a table its Markdown), boxed by the block', () => {
+    for (const block of parsed.blocks) {
+      const text = block.kind === 'table' ? block.markdown! : block.text;
+      const { x, y, width, height } = block.bbox;
+      const tenth = (value: number) => Math.round(value * 10) / 10;
+      expect(block.lines, block.text).toEqual([{ start: 0, end: text.length, box: { x: tenth(x), y: tenth(y), width: tenth(x + width) - tenth(x), height: tenth(y + height) - tenth(y) } }]);
+    }
+    const tree = buildTree(parsed, { documentId: 'd' });
+    const allNodes = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap(node => [node, ...allNodes(node.children)]);
+    const table = allNodes(tree.nodes).find(node => node.kind === 'table')!;
+    const lines = pageTextLines(table.pageTexts[0]);
+    expect(lines.map(line => table.pageTexts[0].text.slice(line.start, line.end))).toEqual([
+      'Table 1: Revenue by region',
+      parsed.blocks.find(block => block.kind === 'table')!.markdown,
+    ]);
+  });
+
   it('merges an inline group into one paragraph and still maps items no root reaches', () => {
     const document = structuredClone(fixture);
     const firstPart = { ...document.texts![3], self_ref: '#/texts/14', text: 'Sales rose', parent: { $ref: '#/groups/1' } };
@@ -100,6 +120,10 @@ describe('mapDoclingDocument on a two-page report', () => {
     const texts = mapDoclingDocument(document).parsed.blocks.map(block => block.text);
     expect(texts).toContain('Sales rose in spring.');
     expect(texts.indexOf('Sales rose in spring.')).toBe(texts.indexOf('1. Revenue grew 12%') - 1);
+    // Each part of the group is a line of the paragraph, with the part's own box.
+    const merged = mapDoclingDocument(document).parsed.blocks.find(block => block.text === 'Sales rose in spring.')!;
+    expect(merged.lines!.map(line => merged.text.slice(line.start, line.end))).toEqual(['Sales rose', 'in spring.']);
+    expect(merged.lines![0].box).toEqual(toTopLeft(firstPart.prov![0].bbox, 792));
     expect(texts).toContain('We expect growth to continue in 2025.');
   });
 });

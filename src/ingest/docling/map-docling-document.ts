@@ -1,5 +1,5 @@
-import type { Block, BlockKind, BoundingBox, ParsedDocument } from '../types.ts';
-import { enclosingBox } from '../bounding-box.ts';
+import type { Block, BlockKind, BoundingBox, ParsedDocument, TextLine } from '../types.ts';
+import { enclosingBox, roundBox } from '../bounding-box.ts';
 import { tableToMarkdown } from '../pdf/tables/table-markdown.ts';
 import { doclingTableCells } from './docling-table-cells.ts';
 import type { DoclingBoundingBox, DoclingDocument, DoclingPicture, DoclingProvenance, DoclingRef, DoclingTable, DoclingText } from './docling-document.ts';
@@ -138,14 +138,26 @@ export function mapDoclingDocument(document: DoclingDocument): { parsed: ParsedD
     const first = locate(located[0]?.prov);
     const samePage = located.filter(part => part.prov![0].page_no === first.page);
     const boxes = samePage.map(part => toTopLeft(part.prov![0].bbox, pageHeight(first.page)));
-    const text = parts.map(part => part.text.trim()).join(' ');
-    placed.push({ page: first.page, bbox: enclosingBox(boxes) ?? first.bbox, kind: 'paragraph', text });
+    // Each part on the block's page is a line of its own: its words, its box.
+    let text = '';
+    const lines: TextLine[] = [];
+    for (const part of parts) {
+      if (text) text += ' ';
+      const words = part.text.trim();
+      const where = part.prov?.[0];
+      if (words && where?.page_no === first.page) lines.push({ start: text.length, end: text.length + words.length, box: roundBox(toTopLeft(where.bbox, pageHeight(first.page))) });
+      text += words;
+    }
+    placed.push({ page: first.page, bbox: enclosingBox(boxes) ?? first.bbox, kind: 'paragraph', text, ...(lines.length > 0 ? { lines } : {}) });
   };
 
   for (const root of [document.body, document.furniture]) for (const child of root?.children ?? []) visit(child.$ref);
   for (const collection of ['pictures', 'tables', 'texts', 'groups'] as const) {
     document[collection]?.forEach((_, index) => visit(`#/${collection}/${index}`));
   }
+
+  // Docling gives no line geometry: a block is one line, its box, so a highlight still finds the paragraph.
+  for (const block of placed) if (!block.lines) addWholeBlockLine(block);
 
   const layerRank = (kind: BlockKind) => (kind === 'page-header' ? 0 : kind === 'page-footer' ? 2 : 1);
   const blocks = placed
@@ -160,6 +172,13 @@ export function mapDoclingDocument(document: DoclingDocument): { parsed: ParsedD
   });
   // Docling reports neither the PDF outline nor which pages it OCRed.
   return { parsed: { pageCount, pageSizes, outline: [], blocks, ocrPages: [], parser: 'docling' }, figureImages };
+}
+
+/** One line over all of the block's text (a table's Markdown), unless the block has no place on its page. */
+function addWholeBlockLine(block: Placed): void {
+  const text = block.kind === 'table' ? (block.markdown ?? '') : block.text;
+  if (text === '' || (block.bbox.width <= 0 && block.bbox.height <= 0)) return;
+  block.lines = [{ start: 0, end: text.length, box: roundBox(block.bbox) }];
 }
 
 /** Converts a Docling box (bottom-left origin unless it says TOPLEFT) to Folio's top-left box. */

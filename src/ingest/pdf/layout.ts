@@ -1,12 +1,12 @@
-import type { Block, BoundingBox, FigureRef } from '../types.ts';
+import type { Block, BoundingBox, FigureRef, TextLine as BlockLine } from '../types.ts';
 import type { DetectedFigure, DetectedTable, PageContent, TextRun } from './page-content.ts';
 import { buildBlocks, type TextBlockDraft } from './layout/build-blocks.ts';
 import { buildLines } from './layout/build-lines.ts';
 import { blockFont, classifyTextBlock } from './layout/classify-block.ts';
 import { measureFontStats, type DocumentFontStats } from './layout/font-stats.ts';
 import { orderForReading } from './layout/reading-order.ts';
-import { joinLines, joinListItems } from './layout/join-text.ts';
-import { unionBoxes } from '../bounding-box.ts';
+import { joinCodeLines, joinLines, joinListItems, type JoinedText } from './layout/join-text.ts';
+import { roundBox, unionBoxes } from '../bounding-box.ts';
 import type { TextLine } from './layout/text-line.ts';
 
 export type { DocumentFontStats } from './layout/font-stats.ts';
@@ -78,18 +78,51 @@ export function analyzePageGeometry(content: PageContent, found: FoundRegions): 
 export function classifyPage(geometry: PageGeometry, stats: DocumentFontStats): Block[] {
   const blocks = geometry.items.map((item, order): Block => {
     const base = { page: geometry.page, bbox: item.bbox, order };
-    if (item.type === 'table') return { ...base, kind: 'table', text: item.text, markdown: item.table.markdown };
+    if (item.type === 'table') return { ...base, kind: 'table', text: item.text, markdown: item.table.markdown, ...withLines(tableRowLines(item.table)) };
     if (item.type === 'figure') return { ...base, kind: 'figure', text: item.text, ...(item.figure ? { figure: item.figure } : {}) };
     const lines = item.drafts.flatMap(draft => draft.lines);
     const font = blockFont(lines);
     const listItem = item.drafts[0].listItem;
-    const flowText = joinLines(lines);
-    const kind = classifyTextBlock({ lines, text: flowText, listItem, nearFigureOrTable: item.nearFigureOrTable }, font, stats);
-    const text = kind === 'list' ? joinListItems(item.drafts) : kind === 'code' ? lines.map(line => line.text).join('\n') : flowText;
-    return { ...base, kind, text, font };
+    const flow = joinLines(lines);
+    const kind = classifyTextBlock({ lines, text: flow.text, listItem, nearFigureOrTable: item.nearFigureOrTable }, font, stats);
+    const joined = kind === 'list' ? joinListItems(item.drafts) : kind === 'code' ? joinCodeLines(lines) : flow;
+    return { ...base, kind, text: joined.text, font, ...withLines(lineBoxes(joined, lines)) };
   });
   if (geometry.page === 1) markTitle(blocks, geometry.height, stats);
   return blocks;
+}
+
+/** `joined.spans[i]` is where `lines[i]` is in the text (both in reading order). */
+function lineBoxes(joined: JoinedText, lines: readonly TextLine[]): BlockLine[] {
+  const boxes: BlockLine[] = [];
+  joined.spans.forEach((span, index) => {
+    if (span.end > span.start) boxes.push({ start: span.start, end: span.end, box: roundBox(lines[index].bbox) });
+  });
+  return boxes;
+}
+
+/**
+ * One line per Markdown row, boxed by the row's geometry where the detector knew it; the `|---|` row
+ * and rows with no known place (a header the detector made up) get none. A table without row
+ * geometry is one line: all of its Markdown, the table's box.
+ */
+function tableRowLines(table: DetectedTable): BlockLine[] {
+  const { markdown } = table;
+  if (markdown === '') return [];
+  if (!table.rowBoxes) return [{ start: 0, end: markdown.length, box: roundBox(table.bbox) }];
+  const lines: BlockLine[] = [];
+  let start = 0;
+  markdown.split('\n').forEach((row, markdownRow) => {
+    // Markdown row 0 is cell row 0, row 1 the separator, row n + 1 cell row n.
+    const box = markdownRow === 1 ? undefined : table.rowBoxes![markdownRow === 0 ? 0 : markdownRow - 1];
+    if (box) lines.push({ start, end: start + row.length, box: roundBox(box) });
+    start += row.length + 1;
+  });
+  return lines;
+}
+
+function withLines(lines: BlockLine[]): { lines?: BlockLine[] } {
+  return lines.length > 0 ? { lines } : {};
 }
 
 /** The biggest text in the top half of page 1, clearly bigger than body text, is the document title. */

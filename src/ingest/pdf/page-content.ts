@@ -54,6 +54,11 @@ export interface DetectedTable {
   cells: string[][];
   /** GitHub-flavoured Markdown grid of `cells`. */
   markdown: string;
+  /**
+   * Where each row of `cells` is (same index): the table's width, the row's lines' height. Undefined
+   * for a row the detector made up (a contents table's "Title | Page"); absent when rows are not known.
+   */
+  rowBoxes?: Array<BoundingBox | undefined>;
   /** Indices into PageContent.runs that belong to the table (layout leaves them out of paragraphs). */
   runIndices: number[];
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Block, BlockKind, OutlineEntry, ParsedDocument, TreeNode } from '../types.ts';
+import { pageTextLines } from '../page-lines.ts';
+import type { Block, BlockKind, OutlineEntry, ParsedDocument, TextLine, TreeNode } from '../types.ts';
 import { buildTree } from './build-tree.ts';
 
 let order = 0;
@@ -157,5 +158,41 @@ describe('buildTree', () => {
       ['slide', 'Slide 3', 2, 'No title here'],
       ['slide', 'Q3 numbers', 3, ''],
     ]);
+  });
+
+  it('moves block lines into each node page text: past leading blanks, after blank-line joins and captions', () => {
+    const box = (y: number): TextLine['box'] => ({ x: 72, y, width: 300, height: 12 });
+    const line = (start: number, end: number, y: number): TextLine => ({ start, end, box: box(y) });
+    const markdown = '| Year | Sales |\n| --- | --- |\n| 2024 | 12 |';
+    const blocks = [
+      heading(1, '1 Sales', 14),
+      // Leading and trailing blanks, as a parser may leave them: the tree trims them away.
+      paragraph(1, '  Sales rose. They rose again.  '),
+      { ...paragraph(1, 'Costs fell.'), lines: [line(0, 11, 130)] },
+      block(1, 'caption', 'Table 1: Sales', { lines: [line(0, 14, 150)] }),
+      block(1, 'table', 'Year Sales\n2024 12', { markdown, lines: [line(0, 16, 162), line(31, 44, 176)] }),
+      block(2, 'figure', 'Q1 Q2', { bbox: { x: 100.04, y: 200.26, width: 300.13, height: 150.55 } }),
+      block(2, 'caption', 'Figure 1: Sales by quarter'),
+    ];
+    blocks[1].lines = [line(2, 13, 100), line(14, 30, 114)];
+    const tree = buildTree(parsed(blocks, 2), { documentId: 'd' });
+    const [section] = tree.nodes;
+    const texts = (node: TreeNode) =>
+      node.pageTexts.map(pageText => pageTextLines(pageText).map(entry => [pageText.text.slice(entry.start, entry.end), entry.box.y]));
+    expect(section.pageTexts[0].text).toBe('Sales rose. They rose again.\n\nCosts fell.');
+    expect(texts(section)).toEqual([[['Sales rose.', 100], ['They rose again.', 114], ['Costs fell.', 130]]]);
+    // Stored compactly: [start, end, x, y, width, height].
+    expect(section.pageTexts[0].lines![0]).toEqual([0, 11, 72, 100, 300, 12]);
+    const [table, figure] = section.children;
+    expect(texts(table)).toEqual([[['Table 1: Sales', 150], ['| Year | Sales |', 162], ['| 2024 | 12 |', 176]]]);
+    // A figure is one line: all of its text (caption first), its box to 0.1 pt.
+    expect(figure.pageTexts[0].text).toBe('Figure 1: Sales by quarter\n\nQ1 Q2');
+    expect(pageTextLines(figure.pageTexts[0])).toEqual([{ start: 0, end: 33, box: { x: 100, y: 200.3, width: 300.2, height: 150.5 } }]);
+  });
+
+  it('gives the tree the page sizes, and page texts without lines when the blocks have none', () => {
+    const tree = buildTree({ ...parsed([paragraph(1, 'Body.')], 1), pageSizes: [{ width: 595.3, height: 841.9 }] }, { documentId: 'd' });
+    expect(tree.pageSizes).toEqual([{ width: 595.3, height: 841.9 }]);
+    expect(tree.nodes[0].pageTexts).toEqual([{ page: 1, text: 'Body.' }]);
   });
 });

@@ -28,7 +28,14 @@ export function buildTree(parsed: ParsedDocument, options: BuildTreeOptions): Do
   const nodes = slides ? slideNodes(blocks, parsed) : sectionNodes(blocks, parsed);
   numberNodes(nodes);
   const printedPageNumbers = detectPrintedPageNumbers(parsed.blocks, parsed);
-  return { documentId: options.documentId, totalPages: parsed.pageCount, pageLabels: parsed.pageLabels, ...(printedPageNumbers ? { printedPageNumbers } : {}), nodes };
+  return {
+    documentId: options.documentId,
+    totalPages: parsed.pageCount,
+    pageLabels: parsed.pageLabels,
+    ...(printedPageNumbers ? { printedPageNumbers } : {}),
+    pageSizes: parsed.pageSizes.map(size => ({ width: size.width, height: size.height })),
+    nodes,
+  };
 }
 
 function sectionNodes(blocks: Block[], parsed: ParsedDocument): TreeNode[] {

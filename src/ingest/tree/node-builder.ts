@@ -1,4 +1,6 @@
-import type { Block, TreeNode, TreeNodeKind } from '../types.ts';
+import { roundBox } from '../bounding-box.ts';
+import { toPageLine } from '../page-lines.ts';
+import type { Block, PageLine, TextLine, TreeNode, TreeNodeKind } from '../types.ts';
 
 const tableCaption = /^\s*(table|tab\.)\s*[0-9IVX]/i;
 const figureCaption = /^\s*(figure|fig\.|chart|exhibit|graph|diagram|image|picture)\s*[0-9IVX]/i;
@@ -23,7 +25,7 @@ export class NodeBuilder {
       return;
     }
     if (block.kind === 'caption' && isClaimedCaption(blocks, index)) return;
-    appendText(this.node, block.page, block.text);
+    appendText(this.node, block.page, { text: block.text, lines: block.lines });
   }
 
   private touch(page: number): void {
@@ -31,9 +33,16 @@ export class NodeBuilder {
   }
 }
 
-function objectNode(block: Block, caption: string | undefined): TreeNode {
+/** Text with its lines (offsets into `text`), as a block or a caption brings it. */
+interface LinedText {
+  text: string;
+  lines?: readonly TextLine[];
+}
+
+function objectNode(block: Block, captionPart: LinedText | undefined): TreeNode {
   const kind: TreeNodeKind = block.kind === 'table' ? 'table' : 'figure';
   const fallbackTitle = `${kind === 'table' ? 'Table' : 'Figure'} on page ${block.page}`;
+  const caption = captionPart?.text;
   const title = (caption ?? fallbackTitle).replace(/\s+/g, ' ').trim().slice(0, 200);
   const node: TreeNode = {
     nodeId: '',
@@ -47,27 +56,72 @@ function objectNode(block: Block, caption: string | undefined): TreeNode {
     figure: block.figure ? { ...block.figure, caption: caption ?? block.figure.caption } : undefined,
     children: [],
   };
-  const body = kind === 'table' ? [caption, block.markdown ?? block.text] : [caption, block.figure?.description, block.text];
-  appendText(node, block.page, body.filter(Boolean).join('\n\n'));
+  if (kind === 'table') {
+    // A table's block lines are its Markdown rows; without Markdown they say nothing about `text`.
+    const grid: LinedText = block.markdown !== undefined ? { text: block.markdown, lines: block.lines } : { text: block.text };
+    appendText(node, block.page, joinParts([captionPart, grid]));
+  } else {
+    // A figure is one box however its text is made up: caption, description, the words inside it.
+    const body = joinParts([{ text: caption ?? '' }, { text: block.figure?.description ?? '' }, { text: block.text }]).text;
+    const placed = block.bbox.width > 0 || block.bbox.height > 0;
+    appendText(node, block.page, { text: body, lines: placed ? [{ start: 0, end: body.length, box: roundBox(block.bbox) }] : [] });
+  }
   return node;
 }
 
-function appendText(node: TreeNode, page: number, text: string): void {
-  const trimmed = text.trim();
+/** Joins the non-empty parts with blank lines, moving each part's lines along. */
+function joinParts(parts: ReadonlyArray<LinedText | undefined>): LinedText {
+  let text = '';
+  const lines: TextLine[] = [];
+  for (const part of parts) {
+    if (!part?.text) continue;
+    if (text) text += '\n\n';
+    for (const line of part.lines ?? []) lines.push({ ...line, start: line.start + text.length, end: line.end + text.length });
+    text += part.text;
+  }
+  return { text, lines };
+}
+
+/**
+ * Appends a block's text to the node's text and to its text on `page`, trimmed, after a blank line;
+ * the block's lines move along into the page text (clipped to the trimmed text).
+ */
+function appendText(node: TreeNode, page: number, part: LinedText): void {
+  const trimmed = part.text.trim();
   if (!trimmed) return;
   const last = node.pageTexts[node.pageTexts.length - 1];
-  if (last && last.page === page) last.text += `\n\n${trimmed}`;
-  else node.pageTexts.push({ page, text: trimmed });
+  const onSamePage = last !== undefined && last.page === page;
+  const lines = placeLines(part, trimmed.length, onSamePage ? last.text.length + 2 : 0);
+  if (onSamePage) {
+    last.text += `\n\n${trimmed}`;
+    if (last.lines) last.lines.push(...lines);
+    else if (lines.length > 0) last.lines = lines;
+  } else {
+    node.pageTexts.push({ page, text: trimmed, ...(lines.length > 0 ? { lines } : {}) });
+  }
   node.text = node.text ? `${node.text}\n\n${trimmed}` : trimmed;
   node.pageEnd = Math.max(node.pageEnd, page);
 }
 
+/** `part`'s lines as offsets into its trimmed text (`trimmedLength` long) placed at `offset`, in the tree's form. */
+function placeLines(part: LinedText, trimmedLength: number, offset: number): PageLine[] {
+  if (!part.lines?.length) return [];
+  const leading = part.text.length - part.text.trimStart().length;
+  const placed: PageLine[] = [];
+  for (const line of part.lines) {
+    const start = Math.max(0, line.start - leading);
+    const end = Math.min(trimmedLength, line.end - leading);
+    if (end > start) placed.push(toPageLine({ start: start + offset, end: end + offset, box: line.box }));
+  }
+  return placed;
+}
+
 /** The caption of the table or figure at `index`: the parser's, else a matching caption just before or after it. */
-function captionFor(blocks: Block[], index: number): string | undefined {
+function captionFor(blocks: Block[], index: number): LinedText | undefined {
   const block = blocks[index];
-  if (block.figure?.caption) return block.figure.caption;
+  if (block.figure?.caption) return { text: block.figure.caption };
   const captionIndex = neighbourCaption(blocks, index);
-  return captionIndex === null ? undefined : blocks[captionIndex].text;
+  return captionIndex === null ? undefined : { text: blocks[captionIndex].text, lines: blocks[captionIndex].lines };
 }
 
 function neighbourCaption(blocks: Block[], index: number): number | null {

@@ -1,18 +1,51 @@
 import type { TextBlockDraft } from './build-blocks.ts';
 import type { TextLine } from './text-line.ts';
 
-/** Joins wrapped lines into running text, mending words hyphenated at a line end ("exam-" + "ple"). */
-export function joinLines(lines: TextLine[]): string {
+/** A block's text and, for each of its lines in order, where that line is in it (end exclusive). */
+export interface JoinedText {
+  text: string;
+  spans: Array<{ start: number; end: number }>;
+}
+
+/**
+ * Joins wrapped lines into running text, mending words hyphenated at a line end ("exam-" + "ple"):
+ * the mended line's span then ends before its hyphen, which is no longer in the text.
+ */
+export function joinLines(lines: readonly TextLine[]): JoinedText {
   let text = '';
+  const spans: JoinedText['spans'] = [];
   for (const line of lines) {
-    if (text === '') text = line.text;
-    else if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line.text)) text = text.slice(0, -1) + line.text;
-    else text += ' ' + line.text;
+    if (text === '') {
+      text = line.text;
+    } else if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line.text)) {
+      text = text.slice(0, -1);
+      spans[spans.length - 1].end = Math.min(spans[spans.length - 1].end, text.length);
+      text += line.text;
+    } else {
+      text += ' ' + line.text;
+    }
+    spans.push({ start: text.length - line.text.length, end: text.length });
   }
-  return text;
+  return { text, spans };
 }
 
 /** One line per list item, markers kept as printed. */
-export function joinListItems(drafts: TextBlockDraft[]): string {
-  return drafts.map(draft => joinLines(draft.lines)).join('\n');
+export function joinListItems(drafts: readonly TextBlockDraft[]): JoinedText {
+  return concatenate(drafts.map(draft => joinLines(draft.lines)), '\n');
+}
+
+/** Code keeps its line breaks. */
+export function joinCodeLines(lines: readonly TextLine[]): JoinedText {
+  return concatenate(lines.map(line => ({ text: line.text, spans: [{ start: 0, end: line.text.length }] })), '\n');
+}
+
+function concatenate(parts: readonly JoinedText[], separator: string): JoinedText {
+  let text = '';
+  const spans: JoinedText['spans'] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) text += separator;
+    for (const span of part.spans) spans.push({ start: span.start + text.length, end: span.end + text.length });
+    text += part.text;
+  });
+  return { text, spans };
 }

@@ -1,6 +1,6 @@
 import type { BoundingBox } from '../../types.ts';
 import type { DetectedTable, PageContent, TextRun } from '../page-content.ts';
-import { assembleTable, dropEmptyRowsAndColumns } from './assemble-table.ts';
+import { assembleTable, dropEmptyRowsAndColumns, nonEmptyRows, rowSpanOf } from './assemble-table.ts';
 import { classifyCellText } from './cell-kind.ts';
 import { findColumnSeparators } from './column-separators.ts';
 import { fillGrid, type CellGrid } from './fill-grid.ts';
@@ -139,8 +139,9 @@ function tableFromBlock(
   while (yearLines < bodyLines.length - minNumericRows && isYearHeading(bodyLines[yearLines])) yearLines++;
   const headerLines = [...lines.slice(headerStartAbove(lines, blockStart, separators[0], tables), blockStart), ...bodyLines.splice(0, yearLines)];
   const headerRows = headerLines.length > 0 ? [headerLines] : [];
-  const filled = fillGrid(runs, [...headerRows, ...bodyLines.map(line => [line])], separators);
-  const cells = dropEmptyRowsAndColumns(mergeSymbolColumns(filled, headerRows.length));
+  const rowLines = [...headerRows, ...bodyLines.map(line => [line])];
+  const merged = mergeSymbolColumns(fillGrid(runs, rowLines, separators), headerRows.length);
+  const cells = dropEmptyRowsAndColumns(merged);
   if (cells.length < minNumericRows || cells[0].length < 3) return undefined;
   if (!numberColumnsDominate(cells.slice(headerRows.length)) || !hasLabelColumn(cells.slice(headerRows.length))) return undefined;
 
@@ -149,7 +150,8 @@ function tableFromBlock(
   const right = Math.max(...allLines.map(line => line.right));
   const top = allLines[0].top;
   const bottom = Math.max(...allLines.map(line => line.bottom));
-  return assembleTable(runs, cells, { x: left, y: top, width: right - left, height: bottom - top }, available, 'aligned');
+  const rowSpans = nonEmptyRows(merged).map(row => rowSpanOf(rowLines[row]));
+  return assembleTable(runs, cells, { x: left, y: top, width: right - left, height: bottom - top }, available, 'aligned', rowSpans);
 }
 
 /**

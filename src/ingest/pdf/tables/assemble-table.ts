@@ -4,6 +4,22 @@ import { enclosingBox } from '../../bounding-box.ts';
 import { tableToMarkdown } from './table-markdown.ts';
 import type { CellGrid } from './fill-grid.ts';
 
+/** The vertical extent of one table row on the page, in points. */
+export interface RowSpan {
+  top: number;
+  bottom: number;
+}
+
+/** The extent of a row made of lines or segments (a wrapped cell spans several). */
+export function rowSpanOf(parts: ReadonlyArray<{ top: number; bottom: number }>): RowSpan {
+  return { top: Math.min(...parts.map(part => part.top)), bottom: Math.max(...parts.map(part => part.bottom)) };
+}
+
+/** Indices of the rows dropEmptyRowsAndColumns keeps. */
+export function nonEmptyRows(cells: CellGrid): number[] {
+  return cells.flatMap((row, index) => (row.some(text => text !== '') ? [index] : []));
+}
+
 /** Removes rows and columns in which every cell is empty (slivers between double rules, unused grid lines). */
 export function dropEmptyRowsAndColumns(cells: CellGrid): CellGrid {
   const rows = cells.filter(row => row.some(text => text !== ''));
@@ -37,7 +53,8 @@ export function looksLikeProse(cells: CellGrid): boolean {
 
 /**
  * Builds the DetectedTable. `runIndices` are every run whose centre lies in the table's box, so
- * whitespace runs and stray marks inside the table stay out of paragraphs too.
+ * whitespace runs and stray marks inside the table stay out of paragraphs too. `rowSpans` (same index
+ * as `cells`, undefined for a row with no place on the page) give each row a box as wide as the table.
  */
 export function assembleTable(
   runs: readonly TextRun[],
@@ -45,6 +62,7 @@ export function assembleTable(
   region: BoundingBox,
   candidateRunIndices: Iterable<number>,
   method: DetectedTable['method'],
+  rowSpans?: ReadonlyArray<RowSpan | undefined>,
 ): DetectedTable {
   const runIndices: number[] = [];
   for (const index of candidateRunIndices) {
@@ -57,5 +75,9 @@ export function assembleTable(
   }
   runIndices.sort((a, b) => a - b);
   const bbox = enclosingBox([region, ...runIndices.map(index => runs[index].bbox)]) ?? region;
-  return { bbox, cells, markdown: tableToMarkdown(cells), runIndices, method };
+  const table: DetectedTable = { bbox, cells, markdown: tableToMarkdown(cells), runIndices, method };
+  if (rowSpans && rowSpans.length === cells.length) {
+    table.rowBoxes = rowSpans.map(span => span && { x: bbox.x, y: span.top, width: bbox.width, height: span.bottom - span.top });
+  }
+  return table;
 }

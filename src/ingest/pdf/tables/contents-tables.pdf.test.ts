@@ -77,6 +77,20 @@ describe('detectTables: tables of contents', () => {
       ['2.1 Citations', '12'],
     ]);
     expect(table.markdown.split('\n').slice(0, 3)).toEqual(['| Title | Page |', '| --- | --- |', '| Notices | vii |']);
+    // Each row is boxed around its baseline(s), the wrapped title over both of its lines; the made-up
+    // "Title | Page" header has no box.
+    const baselines = [[140], [153], [166], [182], [195], [208, 221], [234], [247]];
+    expect(table.rowBoxes).toHaveLength(table.cells.length);
+    expect(table.rowBoxes![0]).toBeUndefined();
+    baselines.forEach((rowBaselines, row) => {
+      const box = table.rowBoxes![row + 1]!;
+      expect(box.y).toBeGreaterThan(rowBaselines[0] - fontSize);
+      expect(box.y).toBeLessThan(rowBaselines[0] - 0.6 * fontSize);
+      expect(box.y + box.height).toBeGreaterThan(rowBaselines[rowBaselines.length - 1]);
+      expect(box.y + box.height).toBeLessThan(rowBaselines[rowBaselines.length - 1] + 0.4 * fontSize);
+      expect(box.x).toBeCloseTo(table.bbox.x, 5);
+      expect(box.width).toBeCloseTo(table.bbox.width, 5);
+    });
     const tableText = table.runIndices.map(index => content.runs[index].text).join(' ');
     expect(tableText).not.toContain('Contents');
     expect(tableText).not.toMatch(/\biii\b/);

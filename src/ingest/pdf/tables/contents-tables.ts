@@ -1,5 +1,5 @@
 import type { DetectedTable, PageContent, TextRun } from '../page-content.ts';
-import { assembleTable } from './assemble-table.ts';
+import { assembleTable, rowSpanOf, type RowSpan } from './assemble-table.ts';
 import { parsePageReference, type PageReference } from './page-reference.ts';
 import { classifyCellText } from './cell-kind.ts';
 import { median } from './table-geometry.ts';
@@ -302,6 +302,8 @@ function looksLikeContents(block: readonly ContentsEntry[]): boolean {
 interface ContentsRow {
   title: string;
   page: string;
+  /** The row's lines on the page: a wrapped title's first line to the entry's line. */
+  span: RowSpan;
 }
 
 function tableFromBlock(runs: readonly TextRun[], lines: readonly TextLine[], block: readonly ContentsEntry[], available: ReadonlySet<number>): DetectedTable | undefined {
@@ -314,6 +316,7 @@ function tableFromBlock(runs: readonly TextRun[], lines: readonly TextLine[], bl
 
   const rows: ContentsRow[] = [];
   let wrappedTitle: string[] = [];
+  let wrappedSpan: RowSpan | undefined;
   let numberless = 0;
   let top = Infinity;
   let bottom = -Infinity;
@@ -322,8 +325,10 @@ function tableFromBlock(runs: readonly TextRun[], lines: readonly TextLine[], bl
     if (entry) {
       // Text of the line left of the entry (a number read as another entry's page) stays in the title.
       const before = lines[lineIndex].segments.filter(segment => segment.left >= left && segment.right <= entry.left);
-      rows.push({ title: [...wrappedTitle, titleText(before), entry.title].join(' ').replace(/\s+/g, ' ').trim(), page: entry.page });
+      const title = [...wrappedTitle, titleText(before), entry.title].join(' ').replace(/\s+/g, ' ').trim();
+      rows.push({ title, page: entry.page, span: rowSpanOf([...(wrappedSpan ? [wrappedSpan] : []), entry, ...before]) });
       wrappedTitle = [];
+      wrappedSpan = undefined;
       top = Math.min(top, entry.top);
       bottom = Math.max(bottom, entry.bottom);
       continue;
@@ -337,11 +342,14 @@ function tableFromBlock(runs: readonly TextRun[], lines: readonly TextLine[], bl
     numberless++;
     const lineLeft = segments[0].left;
     const lineRight = Math.max(...segments.map(segment => segment.right));
+    const span = rowSpanOf([...(wrappedSpan ? [wrappedSpan] : []), ...segments]);
     if (lineRight - lineLeft >= 0.6 * (right - lineLeft)) {
       wrappedTitle.push(text);
+      wrappedSpan = span;
     } else {
-      rows.push({ title: [...wrappedTitle, text].join(' '), page: '' });
+      rows.push({ title: [...wrappedTitle, text].join(' '), page: '', span });
       wrappedTitle = [];
+      wrappedSpan = undefined;
     }
     top = Math.min(top, ...segments.map(segment => segment.top));
     bottom = Math.max(bottom, ...segments.map(segment => segment.bottom));
@@ -350,5 +358,7 @@ function tableFromBlock(runs: readonly TextRun[], lines: readonly TextLine[], bl
   // lines, many numbers per entry) or prose beside a column of numbers is mostly lines without one.
   if (rows.length < minEntries || numberless > maxNumberlessShare * block.length) return undefined;
   const cells = [['Title', 'Page'], ...rows.map(row => [row.title, row.page])];
-  return assembleTable(runs, cells, { x: left, y: top, width: right - left, height: bottom - top }, available, 'contents');
+  // The "Title | Page" header is not printed: it has no place on the page.
+  const rowSpans = [undefined, ...rows.map(row => row.span)];
+  return assembleTable(runs, cells, { x: left, y: top, width: right - left, height: bottom - top }, available, 'contents', rowSpans);
 }

@@ -39,6 +39,14 @@ describe('detectTables: ruled grids', () => {
     expect(table.bbox.y).toBeCloseTo(100);
     expect(table.bbox.x + table.bbox.width).toBeCloseTo(right);
     expect(table.bbox.y + table.bbox.height).toBeCloseTo(210);
+    // Row boxes: as wide as the table, as tall as the row's text (two lines for "Far" / "East").
+    expect(table.rowBoxes!.map(box => [box!.x, box!.width, box!.y, box!.y + box!.height])).toEqual([
+      [72, 360, 104, 116],
+      [72, 360, 124, 136],
+      [72, 360, 144, 156],
+      [72, 360, 164, 176],
+      [72, 360, 184, 208],
+    ]);
   });
 
   it('leaves the sub-cells of a spanning cell empty instead of inventing text', () => {
@@ -141,6 +149,9 @@ describe('detectTables: borderless financial statements', () => {
     expect(table.cells[1]).toEqual(['Operating results:', '', '']);
     const expectedBody = rows.map(([label, current, prior]) => [label, current.replace('$ ', '$'), prior.replace('$ ', '$')]);
     expect(table.cells.slice(2)).toEqual(expectedBody);
+    // One box per row, top to bottom: the year line, the label line, the statement's lines 14 pt apart.
+    expect(table.rowBoxes!.map(box => box!.y)).toEqual([110, 126, ...rows.map((_, index) => 140 + index * 14)]);
+    expect(table.rowBoxes!.every(box => box!.height === 12 && box!.x === table.bbox.x && box!.width === table.bbox.width)).toBe(true);
     const tableTexts = table.runIndices.map(index => content.runs[index].text);
     expect(tableTexts).not.toContain('following');
     expect(tableTexts).not.toContain('grew');

@@ -59,6 +59,16 @@ describe('detectTables: matrices of marks', () => {
       ['Migrants', '☐', '✓'],
       ['Internally displaced persons', '☐', '✓'],
     ]);
+    // The heading row's box covers both heading lines; each row's box its own baseline, 18 pt apart.
+    const [heading, ...rowBoxes] = table.rowBoxes!.map(box => box!);
+    expect(heading.y).toBeLessThan(132 - 6);
+    expect(heading.y + heading.height).toBeGreaterThan(143);
+    expect(heading.y + heading.height).toBeLessThan(162 - 6);
+    rowBoxes.forEach((box, index) => {
+      expect(box.y).toBeLessThan(162 + index * 18 - 6);
+      expect(box.y).toBeGreaterThan(162 + index * 18 - 12);
+      expect(box.y + box.height).toBeGreaterThan(162 + index * 18);
+    });
     const tableText = table.runIndices.map(index => content.runs[index].text).join(' ');
     expect(tableText).not.toContain('Please select');
     expect(tableText).not.toContain('Thank you');

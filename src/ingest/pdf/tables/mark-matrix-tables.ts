@@ -1,5 +1,5 @@
 import type { DetectedTable, PageContent, TextRun } from '../page-content.ts';
-import { assembleTable } from './assemble-table.ts';
+import { assembleTable, type RowSpan } from './assemble-table.ts';
 import { isMarkGlyph, isMarkRun, markCellText } from './mark-glyph.ts';
 import { median } from './table-geometry.ts';
 import { buildTextLines, type TextLine, type TextSegment } from './text-lines.ts';
@@ -172,7 +172,9 @@ function tableFromColumns(runs: readonly TextRun[], lines: readonly TextLine[], 
     [headings.labelText, ...headed.map(index => headings.texts[index])],
     ...rows.map(row => [row.label, ...headed.map(index => row.cells[index])]),
   ];
-  return assembleTable(runs, cells, { x: left, y: top, width: right - left, height: bottom - top }, available, 'marks');
+  const headingSpan: RowSpan | undefined = Number.isFinite(headings.top) ? { top: headings.top, bottom: headings.bottom } : undefined;
+  const rowSpans = [headingSpan, ...rows.map(row => ({ top: row.top, bottom: row.bottom }))];
+  return assembleTable(runs, cells, { x: left, y: top, width: right - left, height: bottom - top }, available, 'marks', rowSpans);
 }
 
 /**
@@ -209,6 +211,7 @@ function columnHeadings(
   const { labelLeft, firstMarkLeft, fontSize } = frame;
   const spacing = median(columns.slice(1).map((column, index) => column.center - columns[index].center));
   let top = Infinity;
+  let bottom = -Infinity;
   let left = Infinity;
   let right = -Infinity;
   let below = lines[firstLine];
@@ -228,6 +231,7 @@ function columnHeadings(
       });
       lineTexts[nearest].push(segment.text);
       top = Math.min(top, segment.top);
+      bottom = Math.max(bottom, segment.bottom);
       left = Math.min(left, segment.left);
       right = Math.max(right, segment.right);
     }
@@ -236,5 +240,5 @@ function columnHeadings(
     labelTexts.unshift(...overLabels.map(segment => segment.text));
     below = line;
   }
-  return { texts: texts.map(parts => parts.join(' ')), labelText: labelTexts.join(' '), top, left, right };
+  return { texts: texts.map(parts => parts.join(' ')), labelText: labelTexts.join(' '), top, bottom, left, right };
 }

@@ -1,5 +1,5 @@
 import type { DetectedTable, TextRun } from '../page-content.ts';
-import { assembleTable, dropEmptyRowsAndColumns, isTableShaped, looksLikeProse } from './assemble-table.ts';
+import { assembleTable, dropEmptyRowsAndColumns, isTableShaped, looksLikeProse, nonEmptyRows, rowSpanOf } from './assemble-table.ts';
 import { findColumnSeparators } from './column-separators.ts';
 import { classifyCellText } from './cell-kind.ts';
 import { fillGrid } from './fill-grid.ts';
@@ -60,13 +60,15 @@ export function tableFromFrame(runs: readonly TextRun[], frame: RuledFrame, avai
 
   const rows = rowsFromBands(runs, filledBands, separators);
   const grid = fillGrid(runs, rows, separators);
-  const cells = dropEmptyRowsAndColumns(columnsInferred ? mergeSymbolColumns(grid) : grid);
+  const merged = columnsInferred ? mergeSymbolColumns(grid) : grid;
+  const cells = dropEmptyRowsAndColumns(merged);
   if (!isTableShaped(cells)) return undefined;
   if (columnsInferred && (!alignmentIsConvincing(cells) || isColumnsOfProse(lines, separators))) return undefined;
   if (looksLikeProse(cells) && (columnsInferred || cells.length * cells[0].length <= 4)) return undefined;
 
   const region = { x: frame.left, y: top, width: frame.right - frame.left, height: frame.bottom - top };
-  return assembleTable(runs, cells, region, inside, 'ruled');
+  const rowSpans = nonEmptyRows(merged).map(row => rowSpanOf(rows[row]));
+  return assembleTable(runs, cells, region, inside, 'ruled', rowSpans);
 }
 
 const captionStart = /^(?:table|exhibit|schedule)\s*[A-Z]?[\d.]+/i;
