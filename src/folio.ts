@@ -1,13 +1,15 @@
 import { keepAnswerForFeedback, recordFeedback, type Feedback } from './answer/answer-feedback.ts';
 import type { AnswerReport } from './answer/evaluation/answer-metrics.ts';
 import { TreeCache } from './answer/tree-cache.ts';
-import type { Answer, AskInput } from './answer/types.ts';
+import type { Answer, AskInput, Citation } from './answer/types.ts';
 import type { Config } from './config.ts';
-import { askInConversation } from './conversation/ask-in-conversation.ts';
+import { askInConversation, type ConversationAskInput } from './conversation/ask-in-conversation.ts';
+import { takeAnswerToShare } from './conversation/private-answers.ts';
 import { sortDocuments, type AskOutcome, type ConversationDocuments } from './conversation/ask-outcome.ts';
 import { documentNotFound } from './documents/document-not-found.ts';
 import { forgetDocument, type ForgetOutcome } from './documents/forget-document.ts';
 import { markDocumentFailed } from './documents/mark-document-failed.ts';
+import { citedPage, highlightBoxes, invalidHighlight, parseHighlight } from './documents/page-highlight.ts';
 import { PageImageCache } from './documents/page-image-cache.ts';
 import { signedPageLink } from './documents/page-link.ts';
 import type { PageImageRenderer } from './documents/page-image.ts';
@@ -36,6 +38,7 @@ import { PageIndex } from './retrieve/page-index.ts';
 import { searchSpace } from './retrieve/search-space.ts';
 import type { SearchResult } from './retrieve/types.ts';
 import { teamSpaceOf, type SpaceId } from './spaces/space-id.ts';
+import { readSpaceSettings, writeSpaceSettings, type SpaceSettings } from './spaces/space-settings.ts';
 import { createStateStore } from './state/create-state-store.ts';
 import { LazyStateStore } from './state/lazy-state-store.ts';
 import type { StateStore } from './state/types.ts';
@@ -90,9 +93,11 @@ export interface Folio {
   startWorkers(): Promise<void>;
   /**
    * A question asked in a conversation that reads `input.spaces`: an answer, or why there is none yet
-   * (no documents, still reading). Throws a FolioError for a question that cannot be asked (empty, too long).
+   * (no documents, still reading, the asker's question limit), with its delivery (thread or private)
+   * from the settings of `input.spaces[0]`. Throws a FolioError for a question that cannot be asked
+   * (empty, too long).
    */
-  ask(input: AskInput): Promise<AskOutcome>;
+  ask(input: ConversationAskInput): Promise<AskOutcome>;
   search(spaces: SpaceId[], question: string, options?: { k?: number; documentIds?: string[] }): Promise<SearchResult>;
   listDocuments(space: SpaceId): Promise<DocumentRecord[]>;
   /** The documents of these spaces by what they can contribute now: ready, still being read, unreadable. */
@@ -103,17 +108,38 @@ export interface Folio {
   getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null>;
   /** Deletes a document (by id or name) and the files only it used; throws document_not_found. */
   forget(space: SpaceId, idOrName: string): Promise<ForgetOutcome>;
-  /** A PNG of one page (1-based) of a document, rendered once and cached; throws document_not_found for a page it lacks. */
-  pageImagePath(space: SpaceId, idOrName: string, page: number): Promise<string>;
+  /**
+   * A PNG of one page (1-based) of a document, rendered once and cached; throws document_not_found for a
+   * page it lacks. `highlight` (a `CitedQuote.highlight`, several joined by commas) marks the quoted lines
+   * on it; input_invalid when it is not one; lines the document's tree does not place leave the page unmarked.
+   */
+  pageImagePath(space: SpaceId, idOrName: string, page: number, options?: { highlight?: string }): Promise<string>;
   /**
    * A link that opens one page image without the API key, for chat citations (valid for a week; see
-   * page-link.ts); undefined when FOLIO_PUBLIC_URL is not set, since chat users could not reach the server.
+   * page-link.ts), with the quoted lines marked when `highlight` is given; undefined when FOLIO_PUBLIC_URL
+   * is not set, since chat users could not reach the server.
    */
-  pageLink(space: SpaceId, documentId: string, page: number): string | undefined;
+  pageLink(space: SpaceId, documentId: string, page: number, highlight?: string): string | undefined;
+  /** `pageLink` for a citation: the page its first quote is on (else its first page), the quotes marked. */
+  citationLink(citation: Citation): string | undefined;
   /** The spaces a question asked in `space` reads: itself, plus its team space when it opted in. */
   readableSpaces(space: SpaceId): Promise<SpaceId[]>;
   getScope(space: SpaceId): Promise<SpaceScope>;
   setScope(space: SpaceId, scope: SpaceScope): Promise<void>;
+  /** How answers are given in `space` (visibility, cited only, question limit); the defaults when never set. */
+  getSettings(space: SpaceId): Promise<SpaceSettings>;
+  /**
+   * Changes some settings of `space` and resolves with all of them. Refuses unknown names and wrong
+   * values with a FolioError (input_invalid) saying what each takes. `changedBy` (a platform user id,
+   * or "api") is logged with the change: anyone in a conversation may change its settings.
+   */
+  setSettings(space: SpaceId, patch: Partial<SpaceSettings>, options?: { changedBy?: string }): Promise<SpaceSettings>;
+  /**
+   * The answer a person received privately in `by.space`, now to be posted for everyone there: only
+   * by its asker, once, and only when the space would post it (see private-answers.ts); refusals are
+   * FolioErrors with a message for the person.
+   */
+  shareAnswer(answerId: string, by: { space: SpaceId; asker: string }): Promise<Answer>;
   /** Stores 👍/👎 with the question and answer it is about. */
   recordFeedback(feedback: Feedback): Promise<void>;
   queueCounts(): Promise<QueueCounts>;
@@ -226,6 +252,8 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     ask: input =>
       askInConversation(input, {
         store,
+        state,
+        log,
         maxQuestionChars: config.ask.maxQuestionChars,
         answer: async question => {
           const answer = await answerQuestion(question);
@@ -259,18 +287,29 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
 
     forget: (space, idOrName) => forgetDocument(space, idOrName, { store, blobs, pageImages: pageImageCache }),
 
-    async pageImagePath(space, idOrName, page) {
+    async pageImagePath(space, idOrName, page, options = {}) {
       const record = await folio.findDocument(space, idOrName);
+      const spans = options.highlight === undefined ? undefined : parseHighlight(options.highlight);
+      if (options.highlight !== undefined && !spans) throw invalidHighlight(options.highlight);
       // Imported on first use: rendering pulls in pdf.js.
       if (!pageImages) {
         const { PageImageRenderer } = await import('./documents/page-image.ts');
         pageImages ??= new PageImageRenderer({ dataDir: config.dataDir, blobs, ingest: config.ingest });
       }
-      return pageImages.pagePath(record, page);
+      if (!spans) return pageImages.pagePath(record, page);
+      const tree = await store.getTree(space, record.id);
+      const pageSize = tree?.pageSizes?.[page - 1];
+      const boxes = tree && pageSize ? highlightBoxes(tree, page, spans) : [];
+      return pageImages.highlightedPagePath(record, page, { boxes, pageSize: pageSize ?? { width: 1, height: 1 } });
     },
 
-    pageLink: (space, documentId, page) =>
-      config.server.publicUrl ? signedPageLink({ space, documentId, page }, { publicUrl: config.server.publicUrl, apiKey: config.server.apiKey }) : undefined,
+    pageLink: (space, documentId, page, highlight) =>
+      config.server.publicUrl ? signedPageLink({ space, documentId, page }, { publicUrl: config.server.publicUrl, apiKey: config.server.apiKey }, { highlight }) : undefined,
+
+    citationLink(citation) {
+      const { page, highlight } = citedPage(citation);
+      return folio.pageLink(citation.space, citation.documentId, page, highlight);
+    },
 
     async readableSpaces(space) {
       const team = teamSpaceOf(space);
@@ -280,6 +319,20 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
 
     getScope: async space => (await state.get<SpaceScope>(`scope:${space}`)) ?? { includeTeam: false },
     setScope: (space, scope) => state.set(`scope:${space}`, scope),
+
+    getSettings: space => readSpaceSettings(state, space),
+
+    async setSettings(space, patch, options = {}) {
+      const settings = await writeSpaceSettings(state, space, patch);
+      log.info({ space, changedBy: options.changedBy ?? 'unknown', change: patch, settings }, 'space settings changed');
+      return settings;
+    },
+
+    async shareAnswer(answerId, by) {
+      const answer = await takeAnswerToShare(state, answerId, by);
+      log.info({ space: by.space, answerId, sharedBy: by.asker }, 'a private answer was shared in its conversation');
+      return answer;
+    },
 
     recordFeedback: feedback => recordFeedback(feedback, state),
 

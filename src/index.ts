@@ -15,20 +15,24 @@ export type { Logger } from './log.ts';
 export { parseSpaceId, teamSpaceOf } from './spaces/space-id.ts';
 export type { SpaceId } from './spaces/space-id.ts';
 export { parseConversationSpace, spaceOfConversation } from './spaces/conversation-space.ts';
+export { defaultSpaceSettings, deliveryBeforeOutcome, maxQuestionsPerUserPerMinute, parseSpaceSettingsPatch } from './spaces/space-settings.ts';
+export type { AnswerDelivery, SpaceSettings } from './spaces/space-settings.ts';
 export type { ConversationAddress, ConversationPlace, ConversationSpace } from './spaces/conversation-space.ts';
 
 export { checkedQuestion } from './answer/check-question.ts';
 export { markerNumbers } from './answer/citation-markers.ts';
-export type { Answer, AskEvent, AskInput, Citation, ContextEntry, ConversationTurn } from './answer/types.ts';
+export type { Answer, AskEvent, AskInput, Citation, CitedQuote, ContextEntry, ConversationTurn } from './answer/types.ts';
 export { documentNames } from './conversation/ask-outcome.ts';
 export { plainChatText, renderChatText } from './conversation/chat-text.ts';
 export type { ChatText } from './conversation/chat-text.ts';
 export type { AskOutcome, ConversationDocuments } from './conversation/ask-outcome.ts';
+export type { ConversationAskInput } from './conversation/ask-in-conversation.ts';
 
 export { cleanDocumentName } from './documents/document-name.ts';
 export type { DocumentRecord, DocumentSource } from './documents/types.ts';
 export type { ForgetOutcome } from './documents/forget-document.ts';
 export { pageLinkValid } from './documents/page-link.ts';
+export { citedPage } from './documents/page-highlight.ts';
 export type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
 export type { DocumentTree, IngestEvent, IngestStage, TreeNode } from './ingest/types.ts';
 export type { IngestJob, IngestJobEvent, QueueCounts } from './queue/types.ts';

@@ -1,9 +1,9 @@
-import type { ContextBlock, KnownBlock, SectionBlock } from '@slack/web-api';
-import type { Answer, Citation } from '../../src/index.ts';
+import type { ActionsBlock, ContextBlock, KnownBlock, SectionBlock } from '@slack/web-api';
+import { citedPage, type Answer, type Citation } from '../../src/index.ts';
 import { pagesLabel } from '../shared/pages-label.ts';
 import { shorten } from '../shared/shorten.ts';
 import { escapeMrkdwn, markdownToMrkdwn, splitText } from './slack-mrkdwn.ts';
-import { feedbackActionIds } from './slack-surface.ts';
+import { feedbackActionIds, showPageActionId } from './slack-surface.ts';
 
 /** Slack's hard limits: 50 blocks per message, 3000 characters per section text, 10 context elements. */
 export const slackLimits = { blocks: 50, sectionChars: 3000, contextElements: 10 } as const;
@@ -29,13 +29,29 @@ export interface SlackMessage {
   tail?: KnownBlock[];
 }
 
+/** Where an answer's sources open: the files in Slack, and the cited pages with the quoted lines marked. */
+export interface SourceLinks {
+  /** By document id: the file (or the message that shared it) in Slack. */
+  files?: ReadonlyMap<string, string>;
+  /**
+   * By citation number: the cited page image, quoted lines marked (signed links, when the server has a
+   * public URL). Without them each source gets a "Show page" button that posts the page into the thread.
+   */
+  pages?: ReadonlyMap<number, string>;
+}
+
+/** "Show page" buttons per answer: one actions block holds at most five, and more would crowd the answer. */
+const showPageButtons = 5;
+
 /**
  * An Answer as Block Kit: the answer in sections, the figure descriptions used, the sources
- * ("document · p. N", linked to the file in Slack when known), notes (what degraded, e.g. a model that
- * was down) and 👍/👎 buttons. Always within Slack's limits: the answer is shortened (and says so)
- * rather than the message being rejected. An ungrounded answer names the closest sections in its text.
+ * ("document · p. N", the name linked to the file in Slack when known, the page to the page image with
+ * the quoted lines marked, or a "Show page" button when the server is not reachable from Slack), notes
+ * (what degraded, e.g. a model that was down) and 👍/👎 buttons. Always within Slack's limits: the
+ * answer is shortened (and says so) rather than the message being rejected. An ungrounded answer names
+ * the closest sections in its text.
  */
-export function answerMessage(answer: Answer, links: ReadonlyMap<string, string> = new Map()): SlackMessage {
+export function answerMessage(answer: Answer, links: SourceLinks = {}): SlackMessage {
   const tail: KnownBlock[] = [];
   let figureChars = 0;
   for (const figure of answer.figures) {
@@ -44,10 +60,12 @@ export function answerMessage(answer: Answer, links: ReadonlyMap<string, string>
     figureChars += line.length;
     tail.push(context([line]));
   }
-  const sources = answer.citations.map(citation => sourceLabel(citation, links.get(citation.documentId)));
+  const sources = answer.citations.map(citation => sourceLabel(citation, links.files?.get(citation.documentId), links.pages?.get(citation.n)));
   for (let start = 0; start < sources.length; start += slackLimits.contextElements) {
     tail.push(context(sources.slice(start, start + slackLimits.contextElements)));
   }
+  const unlinked = answer.citations.filter(citation => !links.pages?.has(citation.n)).slice(0, showPageButtons);
+  if (unlinked.length > 0) tail.push(showPageActions(unlinked));
   if (answer.notes.length > 0) tail.push(context([escapeMrkdwn(shorten([...new Set(answer.notes)].join(' '), 1000))]));
   tail.push(feedbackButtons(answer.id));
 
@@ -79,11 +97,51 @@ function answerSections(mrkdwn: string, maxBlocks: number, maxChars: number): Se
   return pieces.map((piece, index) => ({ ...section(piece), block_id: `${answerBlockIdPrefix}${index}` }));
 }
 
-function sourceLabel(citation: Citation, link: string | undefined): string {
+function sourceLabel(citation: Citation, fileLink: string | undefined, pageLink: string | undefined): string {
   const name = escapeMrkdwn(shorten(citation.document, 80));
-  const document = link ? `<${link}|${name}>` : `*${name}*`;
+  const document = fileLink ? `<${fileLink}|${name}>` : `*${name}*`;
+  const pages = pageLink ? `<${pageLink}|${pagesLabel(citation.pages)}>` : pagesLabel(citation.pages);
   const where = citation.titlePath.length > 0 ? ` — ${escapeMrkdwn(shorten(citation.titlePath[citation.titlePath.length - 1], 80))}` : '';
-  return `[${citation.n}] ${document} · ${pagesLabel(citation.pages)}${where}`;
+  return `[${citation.n}] ${document} · ${pages}${where}`;
+}
+
+/** What a "Show page" button asks for: the page of one space's document, and the lines to mark on it. */
+export interface ShowPageRequest {
+  space: string;
+  documentId: string;
+  page: number;
+  highlight?: string;
+}
+
+/** One "Show page" button per source; the value names the page (checked against the clicker's channel). */
+function showPageActions(citations: Citation[]): ActionsBlock {
+  return {
+    type: 'actions',
+    block_id: 'folio_show_pages',
+    elements: citations.map(citation => {
+      const { page, highlight } = citedPage(citation);
+      const request: ShowPageRequest = { space: citation.space, documentId: citation.documentId, page, ...(highlight ? { highlight } : {}) };
+      return {
+        type: 'button',
+        action_id: `${showPageActionId}_${citation.n}`,
+        text: { type: 'plain_text', text: shorten(`Show p. ${page} [${citation.n}]`, 75) },
+        value: JSON.stringify(request),
+        accessibility_label: shorten(`Show page ${page} of ${citation.document} with the quoted lines marked`, 75),
+      };
+    }),
+  };
+}
+
+/** The page a "Show page" button names; undefined for a value that is not one of ours. */
+export function readShowPageRequest(value: string | undefined): ShowPageRequest | undefined {
+  try {
+    const parsed = JSON.parse(value ?? '') as Partial<ShowPageRequest>;
+    if (typeof parsed.space !== 'string' || typeof parsed.documentId !== 'string' || !Number.isInteger(parsed.page)) return undefined;
+    if (parsed.highlight !== undefined && typeof parsed.highlight !== 'string') return undefined;
+    return { space: parsed.space, documentId: parsed.documentId, page: parsed.page!, ...(parsed.highlight ? { highlight: parsed.highlight } : {}) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Slack's own 👍/👎 under AI answers (a context_actions block); each button's value is `up:<answer id>` or `down:<answer id>`. */

@@ -108,7 +108,7 @@ export function streamingAnswerWriter(conversation: SlackConversation, options: 
 }
 
 /** The final message posted as it is (nothing was streamed), in plain text when Slack refuses its blocks. */
-async function postFinalMessage(conversation: SlackConversation, message: FinalMessage, log: Logger): Promise<void> {
+export async function postFinalMessage(conversation: SlackConversation, message: FinalMessage, log: Logger): Promise<void> {
   const { client, channelId, threadTs } = conversation;
   try {
     await client.chat.postMessage({ channel: channelId, thread_ts: threadTs, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });

@@ -1,15 +1,18 @@
 import type { IngestOutcome } from '../../src/index.ts';
 import { ingestConversationFiles } from '../shared/ingest-conversation-files.ts';
+import { refreshSuggestedPrompts } from './on-assistant-thread.ts';
 import { outcomeText } from '../shared/ingest-messages.ts';
 import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
 import { completeFileObject, downloadSlackFile, fileName, type SlackFile } from './slack-file.ts';
 import { chatTextToMrkdwn } from './slack-mrkdwn.ts';
+import { isDirectMessageChannel } from './slack-space.ts';
 import { threadStatus } from './thread-status.ts';
 
 /**
  * Reads the files of one Slack message into the conversation's space (ingestConversationFiles): the
  * progress message is a line of mrkdwn per file, edited with chat.update; the summary keeps one line
- * per file. Slack Connect stubs are completed with files.info before the download.
+ * per file. Slack Connect stubs are completed with files.info before the download. In a DM, a document
+ * that became ready refreshes the DM's suggested prompts, so "Try asking" names it at once.
  */
 export async function ingestSharedFiles(dependencies: SlackHandlerDependencies, conversation: SlackConversation, files: SlackFile[]): Promise<IngestOutcome[]> {
   const { settings } = dependencies;
@@ -17,7 +20,7 @@ export async function ingestSharedFiles(dependencies: SlackHandlerDependencies, 
   const botMention = conversation.botUserId ? `<@${conversation.botUserId}>` : '@Folio';
   const { client, channelId } = conversation;
   const status = threadStatus(conversation, dependencies.log);
-  return ingestConversationFiles(dependencies, {
+  const outcomes = await ingestConversationFiles(dependencies, {
     name: 'slack',
     nameOf: fileName,
     idOf: file => file.id,
@@ -48,4 +51,8 @@ export async function ingestSharedFiles(dependencies: SlackHandlerDependencies, 
       };
     },
   }, conversation.space, files);
+  if (isDirectMessageChannel(channelId) && conversation.userId && outcomes.some(outcome => outcome.status === 'ready')) {
+    refreshSuggestedPrompts(dependencies, client, { teamId: conversation.teamId, userId: conversation.userId, channelId });
+  }
+  return outcomes;
 }

@@ -23,14 +23,15 @@ type Args<Event> = { event: Event; body: { team_id?: string } } & Pick<AllMiddle
  * the Messages tab, which agent apps get instead), the conversation gets up to four suggested prompts
  * made from the documents a question there can be answered from: the person's DM space, plus the
  * workspace-wide space when it opted in. A channel being looked at adds nothing, since a prompt clicked
- * in the DM is answered from the DM's documents. Prompts are computed once per event; a refusal is logged.
+ * in the DM is answered from the DM's documents. Prompts are computed at these events, and again when
+ * the DM's documents change (refreshSuggestedPrompts); a refusal is logged.
  */
 export function onAssistantThread(dependencies: SlackHandlerDependencies) {
   return async ({ event, body, context, client }: Args<AssistantThreadEvent>): Promise<void> => {
     const thread = event.assistant_thread;
     const teamId = context.teamId ?? body.team_id ?? thread?.context?.team_id;
     if (!thread?.user_id || !thread.channel_id || !teamId) return;
-    setPrompts(dependencies, client, { teamId, userId: thread.user_id, channelId: thread.channel_id });
+    refreshSuggestedPrompts(dependencies, client, { teamId, userId: thread.user_id, channelId: thread.channel_id });
   };
 }
 
@@ -38,11 +39,12 @@ export function onAppHomeOpened(dependencies: SlackHandlerDependencies) {
   return async ({ event, body, context, client }: Args<AppHomeOpenedEvent>): Promise<void> => {
     const teamId = context.teamId ?? body.team_id;
     if (event.tab !== 'messages' || !event.user || !event.channel || !teamId) return;
-    setPrompts(dependencies, client, { teamId, userId: event.user, channelId: event.channel });
+    refreshSuggestedPrompts(dependencies, client, { teamId, userId: event.user, channelId: event.channel });
   };
 }
 
-function setPrompts(dependencies: SlackHandlerDependencies, client: WebClient, dm: { teamId: string; userId: string; channelId: string }): void {
+/** Sets a person's DM prompts from the documents it reads now (in the background; a refusal is logged). */
+export function refreshSuggestedPrompts(dependencies: SlackHandlerDependencies, client: WebClient, dm: { teamId: string; userId: string; channelId: string }): void {
   dependencies.tasks.run('slack suggested prompts', async () => {
     try {
       const space = spaceOfConversation({ platform: 'slack', teamId: dm.teamId, channelId: dm.channelId, userId: dm.userId, isDirectMessage: true });

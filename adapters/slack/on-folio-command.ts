@@ -1,8 +1,11 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { spaceOfConversation, type DocumentRecord, type SpaceId } from '../../src/index.ts';
+import { parseConversationSpace, spaceOfConversation, type DocumentRecord, type SpaceId } from '../../src/index.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
 import { runScopeCommand } from '../shared/scope-command.ts';
+import { runSettingsCommand } from '../shared/settings-command.ts';
+import { refreshSuggestedPrompts } from './on-assistant-thread.ts';
 import type { SlackHandlerDependencies } from './slack-dependencies.ts';
+import { settingsText } from './settings-text.ts';
 import { escapeMrkdwn } from './slack-mrkdwn.ts';
 import { slackCommand } from './slack-surface.ts';
 import { isDirectMessageChannel } from './slack-space.ts';
@@ -13,14 +16,16 @@ const helpText = [
   '• `@Folio <question>` answers in a thread, citing document and page (in a DM, just ask).',
   `• \`${slackCommand} docs\` lists the documents here; \`${slackCommand} forget <document>\` removes one.`,
   `• \`${slackCommand} status\` shows what I am reading; \`${slackCommand} scope team\` also uses the documents shared with the whole workspace (\`${slackCommand} scope channel\` stops that).`,
+  `• \`${slackCommand} settings\` shows how I answer here (in the thread or privately, only with citations, questions per minute) and how to change it.`,
 ].join('\n');
 
 /**
- * `/folio help | docs | forget <doc> | status | scope channel|team`. Acknowledged at once (Slack wants
- * an answer within 3 s); the reply follows through `respond`, visible only to the person who asked.
+ * `/folio help | docs | forget <doc> | status | scope channel|team | settings …`. Acknowledged at once
+ * (Slack wants an answer within 3 s); the reply follows through `respond`, visible only to the person who
+ * asked. Anyone in the conversation may change its scope and settings; the core logs who did.
  */
 export function onFolioCommand(dependencies: SlackHandlerDependencies) {
-  return async ({ command, ack, respond, context }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
+  return async ({ command, ack, respond, context, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     await ack();
     const teamId = context.teamId ?? command.team_id;
     const isDirectMessage = isDirectMessageChannel(command.channel_id, command.channel_name === 'directmessage' ? 'im' : undefined);
@@ -28,7 +33,9 @@ export function onFolioCommand(dependencies: SlackHandlerDependencies) {
     dependencies.tasks.run('slack command', async () => {
       let text: string;
       try {
-        text = await runCommand(dependencies, space, command.text ?? '');
+        text = await runCommand(dependencies, space, command.text ?? '', command.user_id);
+        // The DM's "Try asking" prompts name its documents: forgetting one or changing the scope changes them.
+        if (isDirectMessage && /^\s*(forget|scope)\b/i.test(command.text ?? '')) refreshSuggestedPrompts(dependencies, client, { teamId, userId: command.user_id, channelId: command.channel_id });
       } catch (error) {
         text = replyForError(error, dependencies.log, { space, command: 'folio' });
       }
@@ -37,7 +44,7 @@ export function onFolioCommand(dependencies: SlackHandlerDependencies) {
   };
 }
 
-async function runCommand(dependencies: SlackHandlerDependencies, space: SpaceId, input: string): Promise<string> {
+async function runCommand(dependencies: SlackHandlerDependencies, space: SpaceId, input: string, userId: string): Promise<string> {
   const { app } = dependencies;
   const [word = 'help', ...rest] = input.trim().split(/\s+/).filter(Boolean);
   const argument = rest.join(' ');
@@ -62,6 +69,10 @@ async function runCommand(dependencies: SlackHandlerDependencies, space: SpaceId
           : 'Questions here now use only the documents shared in this conversation.';
       }
       return `Questions here use ${result.includeTeam ? 'this conversation’s documents and the workspace-wide ones' : 'only this conversation’s documents'}. Change it with \`${slackCommand} scope channel\` or \`${slackCommand} scope team\`.`;
+    }
+    case 'settings': {
+      const result = await runSettingsCommand(app, space, argument, userId);
+      return settingsText(result, { direct: parseConversationSpace(space).place === 'direct' });
     }
     default:
       return `I do not know \`${slackCommand} ${escapeMrkdwn(word)}\`.\n${helpText}`;

@@ -1,13 +1,15 @@
-import type { App, BlockAction } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { onAppHomeOpened, onAssistantThread } from './on-assistant-thread.ts';
 import { dropRepeatedDeliveries } from './delivery-dedupe.ts';
 import { onFeedback } from './on-feedback.ts';
 import { onFileChange, onFileDeleted } from './on-file-deleted.ts';
 import { onFolioCommand } from './on-folio-command.ts';
 import { onMessage } from './on-message.ts';
+import { onShareAnswer } from './on-share-answer.ts';
+import { onShowPage } from './on-show-page.ts';
 import { onUninstall } from './on-uninstall.ts';
 import type { SlackHandlerDependencies } from './slack-dependencies.ts';
-import { feedbackActionIds, slackCommand, type SlackEventType } from './slack-surface.ts';
+import { feedbackActionIds, shareAnswerActionId, showPageActionId, slackCommand, type SlackEventType } from './slack-surface.ts';
 
 /** Every Slack event Folio handles, one handler each; the keys are exactly the subscriptions in slack-surface.ts. */
 export function slackEventHandlers(dependencies: SlackHandlerDependencies): Record<SlackEventType, (args: never) => Promise<void>> {
@@ -27,7 +29,7 @@ export function slackEventHandlers(dependencies: SlackHandlerDependencies): Reco
   };
 }
 
-/** Registers every handler on the Bolt app: events, the slash command and the feedback buttons. */
+/** Registers every handler on the Bolt app: events, the slash command, the feedback, "Show page" and "Share in thread" buttons. */
 export function registerSlackRoutes(bolt: App, dependencies: SlackHandlerDependencies): void {
   bolt.use(dropRepeatedDeliveries(dependencies.app.surfaceState, dependencies.log));
   for (const [type, handler] of Object.entries(slackEventHandlers(dependencies))) {
@@ -35,4 +37,6 @@ export function registerSlackRoutes(bolt: App, dependencies: SlackHandlerDepende
   }
   bolt.command(slackCommand, onFolioCommand(dependencies));
   bolt.action<BlockAction>({ type: 'block_actions', action_id: new RegExp(`^(${feedbackActionIds.buttons}|${feedbackActionIds.up}|${feedbackActionIds.down})$`) }, onFeedback(dependencies));
+  bolt.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: new RegExp(`^${showPageActionId}_\\d+$`) }, onShowPage(dependencies));
+  bolt.action<BlockAction>({ type: 'block_actions', action_id: shareAnswerActionId }, onShareAnswer(dependencies));
 }

@@ -10,6 +10,8 @@ export const slackWebApiMethods = {
   'auth.test': [],
   'chat.postMessage': ['chat:write'],
   'chat.update': ['chat:write'],
+  // Private answers (visibility private, cited-only without a citation, the question limit).
+  'chat.postEphemeral': ['chat:write'],
   // Streamed answers (client.chatStream calls all three).
   'chat.startStream': ['chat:write'],
   'chat.appendStream': ['chat:write'],
@@ -24,6 +26,9 @@ export const slackWebApiMethods = {
   // Thread history: whichever kind of conversation the thread is in.
   'conversations.replies': ['channels:history', 'groups:history', 'im:history', 'mpim:history'],
   'files.info': ['files:read'],
+  // "Show page": the page image posted into the thread (files.uploadV2 calls both).
+  'files.getUploadURLExternal': ['files:write'],
+  'files.completeUploadExternal': ['files:write'],
   // Only during the OAuth install (multi-workspace); authenticated with the client id and secret.
   'oauth.v2.access': [],
 } as const satisfies Record<string, readonly string[]>;
@@ -63,6 +68,12 @@ export const feedbackActionIds = {
   up: 'folio_feedback_up',
   down: 'folio_feedback_down',
 } as const;
+
+/** Action id prefix of the "Show page" buttons under an answer (`folio_show_page_<n>`: ids must differ within a block). */
+export const showPageActionId = 'folio_show_page';
+
+/** Action id of the "Share in thread" button under a private answer. */
+export const shareAnswerActionId = 'folio_share_answer';
 
 /** Manifest `bot_events`, in a stable order. */
 export const slackBotEvents: string[] = [...new Set(Object.values(slackEventSubscriptions).flatMap(entry => entry.events))].sort();

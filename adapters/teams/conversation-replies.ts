@@ -1,4 +1,4 @@
-import { Activity, type ConversationReference } from '@microsoft/agents-activity';
+import { Activity, type ConversationParameters, type ConversationReference } from '@microsoft/agents-activity';
 import { type CloudAdapter, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
 import type { TeamsMessage } from './cards/adaptive-card.ts';
 
@@ -48,6 +48,36 @@ export class ConversationReplies {
       activity.id = messageId;
       await context.updateActivity(activity);
     });
+  }
+
+  /**
+   * Sends `message` to the sender of `reference` in their personal chat with the bot, from a channel or
+   * group chat (a proactive 1:1): `POST /v3/conversations` with the sender as the only member, which
+   * Teams answers with the existing personal chat's id, then the message there. Teams refuses (403, or
+   * 404) when the app is not installed for that person; the SDK's HttpError reaches the caller.
+   */
+  async sendPersonal(reference: ConversationReference, tenantId: string, message: TeamsMessage): Promise<{ conversationId: string; messageId?: string }> {
+    const userId = reference.user?.id;
+    if (!userId) throw new Error('the conversation reference names no user to write to');
+    let sent: { conversationId: string; messageId?: string } | undefined;
+    await this.continue(reference, async context => {
+      const connector = context.turnState.get(this.adapter.ConnectorClientKey) as ConnectorClient;
+      // The Bot Connector's wire format names the bot `bot`; the SDK's ConversationParameters call it
+      // `agent` and send it as it is, so the body is written out here.
+      const parameters = { isGroup: false, bot: reference.agent ?? undefined, members: [{ id: userId }], tenantId, channelData: { tenant: { id: tenantId } } };
+      const conversationId = (await connector.createConversation(parameters as unknown as ConversationParameters)).id;
+      if (!conversationId) throw new Error('Teams created a personal chat without an id');
+      // A new message in the chat, not a reply: there is no message there to answer.
+      const activity = Activity.fromObject({
+        ...messageActivity(message),
+        from: reference.agent,
+        recipient: reference.user,
+        conversation: { id: conversationId, conversationType: 'personal', isGroup: false, tenantId },
+      });
+      sent = { conversationId, messageId: (await connector.sendToConversation(conversationId, activity))?.id || undefined };
+    });
+    if (!sent) throw new Error('the personal chat could not be reached');
+    return sent;
   }
 
   /**

@@ -4,7 +4,7 @@ import type { TeamsTurn } from './teams-turn.ts';
 
 /** What a Teams message asks the bot to do; decided from the activity alone, before any work is claimed. */
 /** The command words the bot understands; the manifest's commandLists offer exactly these (checked by a test). */
-export const teamsCommands = ['help', 'docs', 'scope'] as const;
+export const teamsCommands = ['help', 'docs', 'scope', 'settings'] as const;
 
 export type MessageIntent =
   /** `question`: text sent with the files, answered once they are read ("what does this say about …"). */
@@ -18,12 +18,14 @@ export type MessageIntent =
   | { kind: 'docs' }
   /** `scope team` / `scope channel` (or just `scope`): whether questions here also read the organisation-wide documents. */
   | { kind: 'scope'; choice: string }
+  /** `settings`, or `settings <name> <value>`: how Folio answers here (visibility, cited only, question limit). */
+  | { kind: 'settings'; argument: string }
   | { kind: 'unsupported-attachment' }
   | { kind: 'question'; question: string }
   | { kind: 'ignore' };
 
 /**
- * Personal chat: files are read, "help", "docs" and "scope …" are commands, any other text is a question.
+ * Personal chat: files are read, "help", "docs", "scope …" and "settings …" are commands, any other text is a question.
  * Channels and group chats: with resource-specific consent Teams delivers every message, so only
  * messages that mention the bot or may carry a file are acted on; the others are ignored silently.
  */
@@ -48,6 +50,9 @@ function textIntent(text: string): MessageIntent {
   // Only the exact command words: "scope creep?" is a question.
   const scope = /^\/?scope(?:\s+(team|channel|chat|conversation))?$/.exec(command);
   if (scope) return { kind: 'scope', choice: scope[1] ?? '' };
+  // "settings" alone or with a setting's name: "settings for the VPN?" stays a question.
+  const settings = /^\/?settings(?:\s+((?:visibility|cited-only|citedonly|rate|rate-limit)\b.*))?$/.exec(command);
+  if (settings) return { kind: 'settings', argument: settings[1] ?? '' };
   return { kind: 'question', question: text };
 }
 

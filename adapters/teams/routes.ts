@@ -4,6 +4,7 @@ import { replyForError } from '../shared/reply-for-error.ts';
 import { feedbackVerb } from './cards/answer-card.ts';
 import { answerQuestion } from './handlers/answer-question.ts';
 import { changeScope } from './handlers/change-scope.ts';
+import { changeSettings } from './handlers/change-settings.ts';
 import { listDocuments } from './handlers/list-documents.ts';
 import { isFeedbackData, recordFeedback } from './handlers/record-feedback.ts';
 import { recordFeedbackLoop } from './handlers/record-feedback-loop.ts';
@@ -66,6 +67,8 @@ async function carryOut(dependencies: TeamsHandlerDependencies, turn: TeamsTurn,
         return await listDocuments(dependencies, turn);
       case 'scope':
         return await changeScope(dependencies, turn, intent.choice);
+      case 'settings':
+        return await changeSettings(dependencies, turn, intent.argument);
       case 'unsupported-attachment':
         await dependencies.replies.reply(turn.reference, { text: 'I read PDF, PowerPoint and Word files (and other office documents). Attach one of those, or type a question.' });
         return;

@@ -12,7 +12,7 @@ const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map(status => [String(status), errorReply(errorDescriptions[status] ?? 'Error')]));
 
 const errorDescriptions: Record<number, string> = {
-  400: 'Bad input: invalid space name, empty or too long question, malformed body',
+  400: 'Bad input: invalid space name, empty or too long question, unknown setting or wrong value, malformed body',
   401: 'Missing or wrong API key (only when the server has FOLIO_API_KEY)',
   404: 'No such document, page or answer',
   413: 'A file over FOLIO_MAX_FILE_MB, or a JSON body over 256 kB',
@@ -94,10 +94,21 @@ export function openApiDocument(options: { serverUrl?: string } = {}): Record<st
         },
       },
       '/v1/spaces/{space}/documents/{id}/pages/{page}.png': {
-        parameters: [spaceParameter, documentParameter, { name: 'page', in: 'path', required: true, description: '1-based physical page', schema: { type: 'integer', minimum: 1 } }],
+        parameters: [
+          spaceParameter,
+          documentParameter,
+          { name: 'page', in: 'path', required: true, description: '1-based physical page', schema: { type: 'integer', minimum: 1 } },
+          {
+            name: 'highlight',
+            in: 'query',
+            required: false,
+            description: "Lines to mark: a citation quote's `highlight` (several joined by commas), `<nodeId>:<start>-<end>`",
+            schema: { type: 'string', pattern: '^[0-9A-Za-z_-]+:[0-9]+-[0-9]+(,[0-9A-Za-z_-]+:[0-9]+-[0-9]+)*$' },
+          },
+        ],
         get: {
           operationId: 'getPageImage',
-          summary: 'The page rendered as PNG (~110 dpi, longest side at most 1600 px)',
+          summary: 'The page rendered as PNG (~110 dpi, longest side at most 1600 px), with the quoted lines marked when `highlight` is given',
           responses: { 200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } }, ...errors(400, 401, 404, 503) },
         },
       },
@@ -131,6 +142,23 @@ export function openApiDocument(options: { serverUrl?: string } = {}): Record<st
           summary: 'Ranked pages and sections for a question, without an answer',
           requestBody: { required: true, content: json({ type: 'object', required: ['question'], properties: { question: { type: 'string' }, k: { type: 'integer', minimum: 1, maximum: 100, default: 10 } } }) },
           responses: { 200: { description: 'Pages and hits, best first', content: json(ref('SearchResult')) }, ...errors(400, 401, 413, 503) },
+        },
+      },
+      '/v1/spaces/{space}/settings': {
+        parameters: [spaceParameter],
+        get: {
+          operationId: 'getSpaceSettings',
+          summary: 'How answers are given in the space (the defaults until changed)',
+          responses: { 200: { description: 'The settings', content: json(ref('SpaceSettings')) }, ...errors(400, 401, 503) },
+        },
+        patch: {
+          operationId: 'changeSpaceSettings',
+          summary: 'Change some settings of the space (also chat spaces, e.g. `slack:T1:C1`); replies with all of them',
+          requestBody: {
+            required: true,
+            content: json({ type: 'object', additionalProperties: false, minProperties: 1, properties: (schemas.SpaceSettings as { properties: Schema }).properties }),
+          },
+          responses: { 200: { description: 'The settings after the change', content: json(ref('SpaceSettings')) }, ...errors(400, 401, 503) },
         },
       },
       '/v1/answers/{id}/feedback': {
@@ -262,16 +290,42 @@ const schemas: Record<string, Schema> = {
   Citation: {
     type: 'object',
     description: 'A passage the answer cites as [n]',
-    required: ['n', 'documentId', 'document', 'pages', 'nodeId', 'titlePath', 'space'],
-    properties: { n: { type: 'integer' }, documentId: { type: 'string' }, document: { type: 'string' }, pages, nodeId: { type: 'string' }, titlePath: { type: 'array', items: { type: 'string' } }, space: { type: 'string' } },
+    required: ['n', 'documentId', 'document', 'pages', 'nodeId', 'titlePath', 'space', 'quotes'],
+    properties: {
+      n: { type: 'integer' },
+      documentId: { type: 'string' },
+      document: { type: 'string' },
+      pages,
+      nodeId: { type: 'string' },
+      titlePath: { type: 'array', items: { type: 'string' } },
+      space: { type: 'string' },
+      quotes: {
+        type: 'array',
+        description: "The cited pages' sentences (or table rows) the claims rest on, at most three",
+        items: {
+          type: 'object',
+          required: ['page', 'text'],
+          properties: {
+            page: { type: 'integer', minimum: 1 },
+            text: { type: 'string' },
+            highlight: { type: 'string', description: 'Pass as `highlight` to the page image to mark these lines' },
+          },
+        },
+      },
+    },
   },
   Answer: {
     type: 'object',
     description:
-      'What asking came to (`outcome`). `answered` and `not_found` carry the whole answer; `no_documents` and `still_reading` (nothing ready to answer from yet) carry only the directions in `answer`, with empty lists and no `id`, `modelCalls`, `usage` or `timings`.',
-    required: ['outcome', 'question', 'answer', 'citations', 'context', 'figures', 'grounded', 'extractive', 'language', 'closest', 'notes', 'reading'],
+      'What asking came to (`outcome`). `answered` and `not_found` carry the whole answer; `no_documents` and `still_reading` (nothing ready to answer from yet) and `rate_limited` (the asker reached the question limit; not for API calls, which have no asker) carry only the directions in `answer`, with empty lists and no `id`, `modelCalls`, `usage` or `timings`.',
+    required: ['outcome', 'delivery', 'question', 'answer', 'citations', 'context', 'figures', 'grounded', 'extractive', 'language', 'closest', 'notes', 'reading'],
     properties: {
-      outcome: { type: 'string', enum: ['answered', 'not_found', 'no_documents', 'still_reading'] },
+      outcome: { type: 'string', enum: ['answered', 'not_found', 'no_documents', 'still_reading', 'rate_limited'] },
+      delivery: {
+        enum: ['thread', 'private'],
+        description: "Who the space's settings show this to: `thread`, everyone in the conversation; `private`, only the asker (visibility `private`, or `citedOnly` and no citation). Chat surfaces follow it; an API caller decides itself",
+      },
+      retryAfterSeconds: { type: 'integer', minimum: 1, description: 'With rate_limited: when the asker may ask again' },
       id: { type: 'string', description: 'For feedback; absent when nothing was answered' },
       question: { type: 'string' },
       answer: { type: 'string', description: 'Markdown with [n] markers matching `citations` (or the directions when nothing was answered)' },
@@ -314,6 +368,16 @@ const schemas: Record<string, Schema> = {
           properties: { documentId: { type: 'string' }, document: { type: 'string' }, nodeId: { type: 'string' }, title: { type: 'string' }, path: { type: 'array', items: { type: 'string' } }, page: { type: 'integer' }, score: { type: 'number' }, snippet: { type: 'string' } },
         },
       },
+    },
+  },
+  SpaceSettings: {
+    type: 'object',
+    description: 'Stored per space; anyone in a chat conversation can change them with `/folio settings` (Slack) or `settings` (Teams)',
+    required: ['visibility', 'citedOnly', 'questionsPerUserPerMinute'],
+    properties: {
+      visibility: { enum: ['thread', 'private'], default: 'thread', description: '`private`: only the asker sees an answer (Slack: ephemeral with "Share in thread"; Teams: their personal chat)' },
+      citedOnly: { type: 'boolean', default: false, description: 'Answers without a citation go only to the asker' },
+      questionsPerUserPerMinute: { type: ['integer', 'null'], minimum: 1, maximum: 1000, default: null, description: 'Questions one person may ask per clock minute in chat; `null`: no limit' },
     },
   },
   Readiness: {

@@ -10,12 +10,13 @@ import { recordFeedback } from './handlers/record-feedback.ts';
 import { searchSpace } from './handlers/search-space.ts';
 import { serveMetrics } from './handlers/serve-metrics.ts';
 import { serveOpenApi } from './handlers/serve-openapi.ts';
+import { changeSpaceSettings, getSpaceSettings } from './handlers/space-settings.ts';
 import { spaceEvents } from './handlers/space-events.ts';
 import { uploadDocuments } from './handlers/upload-documents.ts';
 import type { WebContext } from './web-context.ts';
 
 export interface Route {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** Express path; `/openapi.json` describes each one (test/web/openapi-sync.test.ts checks it). */
   path: string;
   handlers: RequestHandler[];
@@ -37,6 +38,8 @@ export function routes(context: WebContext): Route[] {
     { method: 'get', path: `${space}/events`, handlers: [spaceEvents(context)] },
     { method: 'post', path: `${space}/ask`, handlers: [json, askQuestion(context)] },
     { method: 'post', path: `${space}/search`, handlers: [json, searchSpace(context)] },
+    { method: 'get', path: `${space}/settings`, handlers: [getSpaceSettings(context)] },
+    { method: 'patch', path: `${space}/settings`, handlers: [json, changeSpaceSettings(context)] },
     { method: 'post', path: '/v1/answers/:id/feedback', handlers: [json, recordFeedback(context)] },
     { method: 'get', path: '/healthz', handlers: [healthz()] },
     { method: 'get', path: '/readyz', handlers: [readyz(context)] },

@@ -181,7 +181,7 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
       // Nothing at all (a safety stop, an exhausted token budget) is a model failure, not "not found":
       // the passages may well answer the question, so the extractive answer below is the better reply.
       if (!generated.text) throw emptyAnswer(models.language.id);
-      const resolved = resolveCitations(generated.text, passages);
+      const resolved = resolveCitations(generated.text, passages, contextTrees);
       if (resolved.invalid.length > 0) {
         log.warn({ invalid: resolved.invalid, passages: passages.length }, 'the answer cited passages that do not exist; removed those markers');
         notes.push(`Removed citations to passages that do not exist: ${resolved.invalid.map(n => `[${n}]`).join(' ')}`);
@@ -212,7 +212,7 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
     const extracted = extractiveAnswer(plan.subQuestions, passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (!extracted.grounded) return notFound();
-    const resolved = resolveCitations(extracted.text, passages);
+    const resolved = resolveCitations(extracted.text, passages, contextTrees);
     return finish({ answer: `${label}\n\n${resolved.text}`, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: true, closest: [] });
   }
 }

@@ -153,9 +153,9 @@ describe('quoteCandidates', () => {
       ]),
     ]);
     expect(candidates).toEqual([
-      { n: 1, page: 3, pageRank: 0, text: 'The second sentence is long enough.', matchText: 'The second sentence is long enough.', kind: 'sentence', order: 0 },
-      { n: 1, page: 3, pageRank: 0, text: '"Quoted text starts here too."', matchText: '"Quoted text starts here too."', kind: 'sentence', order: 1 },
-      { n: 1, page: 4, pageRank: 2, text: 'Year: 2023; Revenue: 51,217', matchText: 'Year Revenue 2023 51,217', kind: 'table-row', order: 2 },
+      { n: 1, page: 3, pageRank: 0, text: 'The second sentence is long enough.', matchText: 'The second sentence is long enough.', source: 'The second sentence is long enough.', kind: 'sentence', order: 0 },
+      { n: 1, page: 3, pageRank: 0, text: '"Quoted text starts here too."', matchText: '"Quoted text starts here too."', source: '"Quoted text starts here too."', kind: 'sentence', order: 1 },
+      { n: 1, page: 4, pageRank: 2, text: 'Year: 2023; Revenue: 51,217', matchText: 'Year Revenue 2023 51,217', source: '| 2023 | 51,217 |', kind: 'table-row', order: 2 },
     ]);
   });
 
@@ -171,6 +171,7 @@ describe('quoteCandidates', () => {
     const [candidate] = quoteCandidates([passage(1, [page(1, 0, `Long ${'word '.repeat(200)}end.`)])]);
     expect(candidate.text.length).toBeLessThanOrEqual(402);
     expect(candidate.text.endsWith(' …')).toBe(true);
+    expect(candidate.source).toBe(`Long ${'word '.repeat(200)}end.`.replace(/\s+/gu, ' '));
   });
 });
 

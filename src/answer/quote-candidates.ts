@@ -11,6 +11,11 @@ export interface QuoteCandidate {
   text: string;
   /** The words it is matched on (a table row's header row included). */
   matchText: string;
+  /**
+   * The words as they stand in the page's text, unclipped: the sentence, or a table row's Markdown
+   * line. Where "show me where" finds the quote on the page (`CitedQuote.highlight`).
+   */
+  source: string;
   kind: 'sentence' | 'table-row';
   /** Reading order over the whole context (passage by passage). */
   order: number;
@@ -29,12 +34,17 @@ export function quoteCandidates(passages: ContextPassage[]): QuoteCandidate[] {
   return candidates;
 }
 
-function quotesOf(text: string): Array<Pick<QuoteCandidate, 'text' | 'matchText' | 'kind'>> {
-  const quotes: Array<Pick<QuoteCandidate, 'text' | 'matchText' | 'kind'>> = [];
+type Quote = Pick<QuoteCandidate, 'text' | 'matchText' | 'kind' | 'source'>;
+
+function quotesOf(text: string): Quote[] {
+  const quotes: Quote[] = [];
   const lines = text.split('\n');
   let prose: string[] = [];
   const flushProse = () => {
-    for (const sentence of splitSentences(prose.join('\n'))) quotes.push({ text: sentence, matchText: sentence, kind: 'sentence' });
+    for (const sentence of splitSentences(prose.join('\n'))) {
+      const text = clipQuote(sentence);
+      quotes.push({ text, matchText: text, kind: 'sentence', source: sentence });
+    }
     prose = [];
   };
   for (let index = 0; index < lines.length; index++) {
@@ -64,11 +74,11 @@ function cells(line: string): string[] {
  * A Markdown table's body rows, each read with its header: "Revenues — 2023: $51,217; 2022: $46,710"
  * when the header's first cell is empty (a row label), else "Year: 2023; Revenue: 51,217".
  */
-function tableRows(lines: string[]): Array<Pick<QuoteCandidate, 'text' | 'matchText' | 'kind'>> {
+function tableRows(lines: string[]): Quote[] {
   const separator = lines.findIndex(line => /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/u.test(line));
   const header = separator > 0 ? cells(lines[separator - 1]) : [];
   const body = lines.filter((_, index) => index !== separator && index !== separator - 1);
-  const rows: Array<Pick<QuoteCandidate, 'text' | 'matchText' | 'kind'>> = [];
+  const rows: Quote[] = [];
   for (const line of body) {
     const row = cells(line);
     if (row.every(cell => cell.length === 0)) continue;
@@ -79,18 +89,17 @@ function tableRows(lines: string[]): Array<Pick<QuoteCandidate, 'text' | 'matchT
       .map(entry => (entry.name ? `${entry.name}: ${entry.cell}` : entry.cell));
     const text = clipQuote(labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; '));
     if (text.length < 3 || !/\p{L}|\d/u.test(text)) continue;
-    rows.push({ text, matchText: `${header.join(' ')} ${row.join(' ')}`, kind: 'table-row' });
+    rows.push({ text, matchText: `${header.join(' ')} ${row.join(' ')}`, kind: 'table-row', source: line.trim() });
   }
   return rows;
 }
 
-/** Sentences and lines of prose, trimmed to a quotable length. */
+/** Sentences and lines of prose, whitespace folded (clipped to a quotable length by the caller). */
 function splitSentences(text: string): string[] {
   return text
     .split(/(?<=[.!?。！？])\s+(?=[\p{Lu}\p{N}"“(])|\n+/u)
     .map(sentence => sentence.replace(/\s+/gu, ' ').trim())
-    .filter(sentence => sentence.length >= 20 && /\p{L}/u.test(sentence))
-    .map(clipQuote);
+    .filter(sentence => sentence.length >= 20 && /\p{L}/u.test(sentence));
 }
 
 function clipQuote(text: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contextPassage } from '../../test/support/answer/context-passage.ts';
+import type { DocumentTree } from '../ingest/types.ts';
 import { resolveCitations } from './resolve-citations.ts';
 
 const passage = contextPassage;
@@ -26,5 +27,23 @@ describe('resolveCitations', () => {
     const none = resolveCitations('No markers here.', passages);
     expect(none.citations).toEqual([]);
     expect(none.text).toBe('No markers here.');
+  });
+
+  it("carries the cited page's sentence each claim rests on, placed in the tree", () => {
+    const pageText = 'Headcount fell to 1,200 people.\n\nThe canteen  closed in March.';
+    const tree: DocumentTree = {
+      documentId: 'd1',
+      totalPages: 4,
+      nodes: [{ nodeId: '0001', title: 'Section 1', kind: 'section', level: 0, pageStart: 3, pageEnd: 4, text: pageText, pageTexts: [{ page: 4, text: pageText }], children: [] }],
+    };
+    const cited = resolveCitations('Staff dropped to 1,200 [1]. The canteen closed in spring [1]. Unrelated claim about weather [2].', [passage(1, [{ page: 3, text: 'Revenue grew to 4.2 billion euros.' }, { page: 4, text: pageText }]), passages[1]], new Map([['d1', tree]]));
+    expect(cited.citations[0].quotes).toEqual([
+      { page: 4, text: 'Headcount fell to 1,200 people.', highlight: '0001:0-31' },
+      { page: 4, text: 'The canteen closed in March.', highlight: `0001:33-${pageText.length}` },
+    ]);
+    // Nothing on the page shares the claim's words: no quote rather than a wrong one.
+    expect(cited.citations[1].quotes).toEqual([]);
+    // Without the trees the quotes are there, unplaced.
+    expect(resolveCitations('Staff dropped to 1,200 [1].', passages).citations[0].quotes).toEqual([{ page: 4, text: 'Headcount fell to 1,200 people.' }]);
   });
 });

@@ -1,5 +1,8 @@
-import type { Citation, FigureUsed } from './types.ts';
+import { formatHighlight, locateWords } from '../documents/page-highlight.ts';
+import type { DocumentTree } from '../ingest/types.ts';
+import type { Citation, CitedQuote, FigureUsed } from './types.ts';
 import type { ContextPassage } from './context-passage.ts';
+import { quoteCandidates, type QuoteCandidate } from './quote-candidates.ts';
 import { foldWord } from '../retrieve/stopwords.ts';
 import { markerNumbers } from './citation-markers.ts';
 
@@ -18,9 +21,10 @@ const markerPattern = /\[(\d+(?:\s*(?:[,;]|[-–])\s*\d+)*)\]/gu;
  * Checks an answer's [n] markers against the passages it was given: valid ones keep their number (the
  * passage's `n`, as the answer's context lists it), invalid ones are removed. Citations come in order of
  * first use. Each citation's pages are narrowed to the pages of its passage whose words the citing
- * sentences share (the whole passage's pages when nothing narrows it).
+ * sentences share (the whole passage's pages when nothing narrows it), and carries the sentences of
+ * those pages the claims rest on (`quotes`), placed in the documents' `trees` when given.
  */
-export function resolveCitations(answer: string, passages: ContextPassage[]): ResolvedCitations {
+export function resolveCitations(answer: string, passages: ContextPassage[], trees?: ReadonlyMap<string, DocumentTree>): ResolvedCitations {
   const byNumber = new Map(passages.map(passage => [passage.n, passage]));
   const used = new Set<number>();
   const invalid = new Set<number>();
@@ -61,6 +65,7 @@ export function resolveCitations(answer: string, passages: ContextPassage[]): Re
       nodeId: passage.nodeId,
       titlePath: passage.titlePath,
       space: passage.record.space,
+      quotes: citedQuotes(passage, pages, claims.get(n) ?? [], trees?.get(passage.documentId)),
     });
     for (const figure of passage.figures) {
       if (!pages.includes(figure.page) && passage.figures.length > 1) continue;
@@ -68,6 +73,43 @@ export function resolveCitations(answer: string, passages: ContextPassage[]): Re
     }
   }
   return { text, citations, figures, invalid: [...invalid].sort((a, b) => a - b) };
+}
+
+/** Most quotes one citation carries: an answer sentence rarely rests on more. */
+const maxQuotes = 3;
+/** A quote shares at least this share of its claim's words (numbers count thrice), else it does not support it. */
+const minimumQuoteOverlap = 0.3;
+
+/**
+ * For each claim citing the passage, the sentence or table row of its cited pages sharing the most of
+ * the claim's words; an offline answer's claims are such quotes already, so they find themselves.
+ */
+function citedQuotes(passage: ContextPassage, pages: number[], claims: string[], tree: DocumentTree | undefined): CitedQuote[] {
+  const candidates = quoteCandidates([{ ...passage, pageTexts: passage.pageTexts.filter(entry => pages.includes(entry.page)) }]);
+  const candidateWords = candidates.map(candidate => new Set(words(candidate.matchText)));
+  const chosen: QuoteCandidate[] = [];
+  for (const claim of claims) {
+    const claimWords = new Set(words(claim).filter(word => word.length > 2 || /\d/u.test(word)));
+    const total = [...claimWords].reduce((sum, word) => sum + weightOf(word), 0);
+    if (total === 0) continue;
+    let best: { candidate: QuoteCandidate; score: number } | undefined;
+    candidates.forEach((candidate, index) => {
+      let score = 0;
+      for (const word of claimWords) if (candidateWords[index].has(word)) score += weightOf(word);
+      if (!best || score > best.score) best = { candidate, score };
+    });
+    if (best && best.score >= total * minimumQuoteOverlap && !chosen.includes(best.candidate)) chosen.push(best.candidate);
+    if (chosen.length >= maxQuotes) break;
+  }
+  return chosen.map(candidate => {
+    const span = tree ? locateWords(tree, candidate.page, candidate.source) : undefined;
+    return { page: candidate.page, text: candidate.text, ...(span ? { highlight: formatHighlight([span]) } : {}) };
+  });
+}
+
+/** Numbers weigh more than words when telling which sentence a claim rests on. */
+function weightOf(word: string): number {
+  return /\d/u.test(word) ? 3 : 1;
 }
 
 /** Sentences and list items; a marker belongs to the sentence it ends. */

@@ -44,6 +44,26 @@ export interface Citation {
   /** Section titles from the root: ["3 Results", "3.2 Tables"]. */
   titlePath: string[];
   space: SpaceId;
+  /**
+   * The document's own words the claim rests on: for each sentence citing [n], the sentence or table row
+   * of the cited pages that shares the most words with it (at most three, in the order cited). Empty when
+   * nothing on the pages matches the claim's words.
+   */
+  quotes: CitedQuote[];
+}
+
+/** One sentence (or table row) of a cited page, and where it is on that page. */
+export interface CitedQuote {
+  /** 1-based physical page. */
+  page: number;
+  /** As shown to the asker: the sentence, or "label — column: value" for a table row. */
+  text: string;
+  /**
+   * Where the words are in the document's tree, for the page image's `?highlight=` ("show me where"):
+   * `<nodeId>:<start>-<end>` offsets into that node's text on `page`. Absent when the words could not
+   * be placed (the tree was not at hand).
+   */
+  highlight?: string;
 }
 
 /** One passage the answerer was given, in the order it was given; `n` is the number citations use. */

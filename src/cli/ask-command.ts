@@ -100,7 +100,7 @@ function answerJson(answer: Answer) {
   return {
     id: answer.id,
     answer: answer.answer,
-    citations: answer.citations.map(citation => ({ n: citation.n, document: citation.document, documentId: citation.documentId, pages: citation.pages, nodeId: citation.nodeId, section: citation.titlePath })),
+    citations: answer.citations.map(citation => ({ n: citation.n, document: citation.document, documentId: citation.documentId, pages: citation.pages, nodeId: citation.nodeId, section: citation.titlePath, quotes: citation.quotes })),
     context: answer.context,
     figures: answer.figures,
     grounded: answer.grounded,

@@ -1,27 +1,72 @@
 import { checkedQuestion } from '../answer/check-question.ts';
 import { detectLanguage } from '../answer/detect-language.ts';
 import type { Answer, AskInput } from '../answer/types.ts';
+import { asFolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../index/types.ts';
+import type { Logger } from '../log.ts';
 import { parseConversationSpace } from '../spaces/conversation-space.ts';
-import { outcomeOfAnswer, outcomeWithoutAnswer, sortDocuments, type AskOutcome } from './ask-outcome.ts';
+import { defaultSpaceSettings, deliveryOf, readSpaceSettings } from '../spaces/space-settings.ts';
+import type { StateStore } from '../state/types.ts';
+import { citesDocuments, outcomeOfAnswer, outcomeWithoutAnswer, rateLimitedOutcome, sortDocuments, type AskOutcome, type OutcomeContent } from './ask-outcome.ts';
+import { keepPrivateAnswer } from './private-answers.ts';
+import { countQuestion } from './question-limit.ts';
+
+export interface ConversationAskInput extends AskInput {
+  /**
+   * Who asks: the platform's user id (Slack `U…`, Teams Entra object id). Counted against the space's
+   * question limit, and the only person who may share an answer delivered privately. Without it (REST,
+   * CLI) nothing is counted.
+   */
+  asker?: string;
+}
 
 /**
- * A question asked in a conversation that reads `input.spaces` (its own space first): the documents
- * are listed once; with none ready the outcome says why (no documents, still reading), otherwise
- * `answer` answers from the ready ones. A question that cannot be asked (empty, too long) throws first.
+ * A question asked in a conversation that reads `input.spaces` (its own space first, whose settings
+ * apply): over the asker's question limit it is not answered; otherwise the documents are listed once,
+ * with none ready the outcome says why (no documents, still reading), else `answer` answers from the
+ * ready ones. The settings decide each outcome's delivery; a private answer is kept so its asker can
+ * share it. A question that cannot be asked (empty, too long) throws first and is not counted.
  */
 export async function askInConversation(
-  input: AskInput,
-  dependencies: { store: KnowledgeStore; maxQuestionChars: number; answer: (input: AskInput) => Promise<Answer> },
+  input: ConversationAskInput,
+  dependencies: { store: KnowledgeStore; state: StateStore; log: Logger; maxQuestionChars: number; answer: (input: AskInput) => Promise<Answer> },
 ): Promise<AskOutcome> {
+  const { asker, ...askInput } = input;
   const question = checkedQuestion(input.question, dependencies.maxQuestionChars);
+  const ownSpace = input.spaces[0];
+  const own = ownSpace ? parseConversationSpace(ownSpace) : undefined;
+  // The state store being down must not stop answers (the documents live elsewhere): the defaults then
+  // apply, and the question limit is not counted. Settings only shape delivery; they guard no documents.
+  const stateDown = (what: string) => (error: unknown) => {
+    dependencies.log.warn({ err: error, code: asFolioError(error).code, space: ownSpace }, `could not ${what}; answering without it`);
+    return undefined;
+  };
+  const settings = ownSpace ? ((await readSpaceSettings(dependencies.state, ownSpace).catch(stateDown('read the space settings'))) ?? defaultSpaceSettings) : defaultSpaceSettings;
+  const deliver = (content: OutcomeContent): AskOutcome => {
+    const cited = citesDocuments(content);
+    const delivery = ownSpace ? deliveryOf({ cited, limited: content.kind === 'rate_limited' }, settings, ownSpace) : 'thread';
+    return { ...content, delivery, shareable: delivery === 'private' && 'answer' in content && asker !== undefined && (cited || !settings.citedOnly) };
+  };
+
+  const limit = settings.questionsPerUserPerMinute;
+  if (asker && ownSpace && limit !== null) {
+    const counted = await countQuestion(dependencies.state, { space: ownSpace, asker, limit }).catch(stateDown('count the question'));
+    if (counted && !counted.allowed) return deliver(rateLimitedOutcome(limit, counted.retryAfterSeconds, detectLanguage(question), own?.place ?? 'web'));
+  }
+
   const records = (await Promise.all(input.spaces.map(space => dependencies.store.listDocuments(space)))).flat();
   const only = input.documentIds ? new Set(input.documentIds) : undefined;
   const documents = sortDocuments(only ? records.filter(record => only.has(record.id)) : records);
-  const own = input.spaces[0] ? parseConversationSpace(input.spaces[0]) : undefined;
   // A channel that reads only itself could opt into its team's documents (`scope team`).
   const teamScopeAvailable = own?.place === 'channel' && own.teamSpace !== undefined && !input.spaces.includes(own.teamSpace);
   const waiting = outcomeWithoutAnswer(documents, detectLanguage(question), own?.place ?? 'web', teamScopeAvailable);
-  if (waiting) return waiting;
-  return outcomeOfAnswer(await dependencies.answer({ ...input, readyDocuments: documents.ready }), documents);
+  if (waiting) return deliver(waiting);
+  const outcome = deliver(outcomeOfAnswer(await dependencies.answer({ ...askInput, readyDocuments: documents.ready }), documents));
+  if (outcome.delivery === 'private' && 'answer' in outcome && asker && ownSpace) {
+    // Without it the answer still reaches the asker; only sharing it is refused ("too old").
+    await keepPrivateAnswer(dependencies.state, { space: ownSpace, asker, answer: outcome.answer }).catch(error =>
+      dependencies.log.warn({ err: error, code: asFolioError(error).code, answerId: outcome.answer.id }, 'could not keep a private answer for sharing'),
+    );
+  }
+  return outcome;
 }

@@ -2,9 +2,9 @@ import type { ConversationPlace } from '../spaces/conversation-space.ts';
 import type { ChatText } from './chat-text.ts';
 
 /**
- * What Folio says when a conversation has nothing to answer from yet, in the languages teams ask in
- * most (others get English). File names stay parts of their own, so every surface writes them in its
- * own bold and escaping.
+ * What Folio says when a conversation has nothing to answer from yet (or the asker must wait), in the
+ * languages teams ask in most (others get English). File names stay parts of their own, so every
+ * surface writes them in its own bold and escaping.
  */
 interface ConversationMessages {
   /** "in this channel", "in our conversation": where the question was asked. */
@@ -15,7 +15,11 @@ interface ConversationMessages {
   stillReading: (names: ChatText) => ChatText;
   /** The answer used the documents that are ready. */
   readingNote: (names: ChatText) => ChatText;
+  /** The asker reached the space's `limit` questions per minute; the next is answered in `seconds`. */
+  rateLimited: (limit: number, here: string, seconds: number) => ChatText;
 }
+
+const count = (amount: number, one: string, many: string) => `${amount} ${amount === 1 ? one : many}`;
 
 const messages: Record<string, ConversationMessages> = {
   en: {
@@ -24,6 +28,7 @@ const messages: Record<string, ConversationMessages> = {
     unreadable: (names, here) => [`I could not read any of the documents ${here} (`, ...names, '), so I have nothing to answer from. Share a readable copy (the document list says what went wrong), then ask again.'],
     stillReading: names => ['I am still reading ', ...names, '. Ask me again once it is ready: I say so where it was shared.'],
     readingNote: names => ['Still reading ', ...names, '; this answer uses the documents that are ready.'],
+    rateLimited: (limit, here, seconds) => [`You have asked ${count(limit, 'question', 'questions')} ${here} this minute, the most one person may ask per minute here. You can ask again in ${count(seconds, 'second', 'seconds')}.`],
   },
   de: {
     here: { channel: 'in diesem Kanal', direct: 'in unserer Unterhaltung', team: 'für das ganze Team', web: 'in diesem Bereich' },
@@ -31,6 +36,7 @@ const messages: Record<string, ConversationMessages> = {
     unreadable: (names, here) => [`Ich konnte keines der Dokumente ${here} lesen (`, ...names, '), daher kann ich nichts beantworten. Teile eine lesbare Kopie (die Dokumentliste nennt den Fehler) und frage dann noch einmal.'],
     stillReading: names => ['Ich lese noch ', ...names, '. Frage noch einmal, sobald das Dokument bereit ist: Ich melde es dort, wo es geteilt wurde.'],
     readingNote: names => [...names, ' wird noch gelesen; diese Antwort nutzt die Dokumente, die schon bereit sind.'],
+    rateLimited: (limit, here, seconds) => [`Du hast ${here} in dieser Minute schon ${count(limit, 'Frage', 'Fragen')} gestellt, mehr sind hier pro Person und Minute nicht erlaubt. Du kannst in ${count(seconds, 'Sekunde', 'Sekunden')} wieder fragen.`],
   },
   fr: {
     here: { channel: 'dans ce canal', direct: 'dans notre conversation', team: "partagé avec toute l'équipe", web: 'dans cet espace' },
@@ -38,6 +44,7 @@ const messages: Record<string, ConversationMessages> = {
     unreadable: (names, here) => [`Je n'ai pu lire aucun des documents ${here} (`, ...names, "), je n'ai donc rien pour répondre. Partagez une copie lisible (la liste des documents indique le problème), puis reposez la question."],
     stillReading: names => ['Je lis encore ', ...names, '. Reposez la question quand ce sera prêt : je le signale là où le fichier a été partagé.'],
     readingNote: names => ['Lecture de ', ...names, ' en cours ; cette réponse utilise les documents déjà prêts.'],
+    rateLimited: (limit, here, seconds) => [`Vous avez déjà posé ${count(limit, 'question', 'questions')} ${here} cette minute, le maximum par personne et par minute ici. Vous pourrez reposer une question dans ${count(seconds, 'seconde', 'secondes')}.`],
   },
   es: {
     here: { channel: 'en este canal', direct: 'en nuestra conversación', team: 'compartido con todo el equipo', web: 'en este espacio' },
@@ -45,6 +52,7 @@ const messages: Record<string, ConversationMessages> = {
     unreadable: (names, here) => [`No pude leer ninguno de los documentos ${here} (`, ...names, '), así que no tengo de dónde responder. Comparte una copia legible (la lista de documentos dice qué falló) y vuelve a preguntar.'],
     stillReading: names => ['Todavía estoy leyendo ', ...names, '. Vuelve a preguntar cuando esté listo: lo aviso donde se compartió.'],
     readingNote: names => ['Todavía estoy leyendo ', ...names, '; esta respuesta usa los documentos que ya están listos.'],
+    rateLimited: (limit, here, seconds) => [`Ya has hecho ${count(limit, 'pregunta', 'preguntas')} ${here} en este minuto, el máximo por persona y minuto aquí. Puedes volver a preguntar en ${count(seconds, 'segundo', 'segundos')}.`],
   },
 };
 

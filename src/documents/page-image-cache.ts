@@ -22,6 +22,12 @@ export class PageImageCache {
     return join(this.directoryOf(sha256), `${page}.png`);
   }
 
+  /** The PNG of `page` with highlight boxes drawn, one file per distinct set of boxes (`key`, a hash). */
+  highlightedPath(sha256: string, page: number, key: string): string {
+    if (!/^[0-9a-f]{16,64}$/.test(key)) throw new Error(`not a highlight key: ${key.slice(0, 80)}`);
+    return join(this.directoryOf(sha256), 'highlighted', `${page}-${key}.png`);
+  }
+
   /** Removes every cached page and converted PDF of these bytes; nothing happens when there are none. */
   async remove(sha256: string): Promise<void> {
     await rm(this.directoryOf(sha256), { recursive: true, force: true });

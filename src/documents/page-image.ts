@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { IngestConfig } from '../config.ts';
 import { FolioError } from '../errors.ts';
@@ -8,6 +9,8 @@ import type { BlobStore } from '../index/blob-store.ts';
 import { convertOneToPdf } from '../ingest/convert/libreoffice.ts';
 import { detectFileType } from '../ingest/detect-file-type.ts';
 import { renderPageRegion } from '../ingest/pdf/figures/render-page-region.ts';
+import type { BoundingBox } from '../ingest/types.ts';
+import { drawHighlights } from './draw-highlights.ts';
 import { openPdfTask, type PDFDocumentProxy } from '../ingest/pdf/open-pdf.ts';
 import { PageImageCache } from './page-image-cache.ts';
 import type { DocumentRecord } from './types.ts';
@@ -22,6 +25,14 @@ export interface PageImageSettings {
   maxSidePx?: number;
   /** Pages rendered at once by this process; rendering is CPU-bound. */
   concurrency?: number;
+  /** Highlighted variants kept per original; the least recently made go first beyond it. */
+  maxHighlightedPerDocument?: number;
+}
+
+/** What to mark on a page: boxes in page points, and the page's size in points (the boxes' scale). */
+export interface PageMarks {
+  boxes: readonly BoundingBox[];
+  pageSize: { width: number; height: number };
 }
 
 export type PageImageDocument = Pick<DocumentRecord, 'id' | 'name' | 'mime' | 'sha256'>;
@@ -52,6 +63,31 @@ export class PageImageRenderer {
     const cached = this.cache.pagePath(document.sha256, page);
     if (await pathExists(cached)) return cached;
     return this.once(`png:${document.sha256}:${page}`, () => this.renderSlots(() => this.render(document, page, cached)));
+  }
+
+  /**
+   * The PNG of `page` with `marks` drawn over it ("show me where"): the plain page (rendered or cached)
+   * with translucent boxes, cached per distinct set of boxes. Each original keeps a bounded number of
+   * highlighted variants (`maxHighlightedPerDocument`), so links with ever new highlights cannot fill
+   * the disk.
+   */
+  async highlightedPagePath(document: PageImageDocument, page: number, marks: PageMarks): Promise<string> {
+    const plain = await this.pagePath(document, page);
+    if (marks.boxes.length === 0) return plain;
+    const key = createHash('sha256')
+      .update(JSON.stringify([marks.pageSize, marks.boxes.map(box => [box.x, box.y, box.width, box.height].map(value => Math.round(value * 10)))]))
+      .digest('hex')
+      .slice(0, 24);
+    const target = this.cache.highlightedPath(document.sha256, page, key);
+    if (await pathExists(target)) return target;
+    return this.once(`highlight:${document.sha256}:${page}:${key}`, () =>
+      this.renderSlots(async () => {
+        const png = await drawHighlights(new Uint8Array(await readFile(plain)), marks.pageSize, marks.boxes);
+        await writeAtomically(target, png);
+        await this.trimHighlighted(dirname(target));
+        return target;
+      }),
+    );
   }
 
   /**
@@ -102,6 +138,17 @@ export class PageImageRenderer {
       sofficePath: this.settings.ingest.sofficePath,
       timeoutMs: this.settings.ingest.convertTimeoutMs,
     });
+  }
+
+  /** Keeps the newest `maxHighlightedPerDocument` files of one original's highlighted pages. */
+  private async trimHighlighted(directory: string): Promise<void> {
+    const limit = this.settings.maxHighlightedPerDocument ?? 200;
+    // Only finished images: a `.tmp` is another request's write in progress.
+    const names = (await readdir(directory).catch(() => [] as string[])).filter(name => name.endsWith('.png'));
+    if (names.length <= limit) return;
+    const files = await Promise.all(names.map(async name => ({ name, made: (await stat(join(directory, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+    files.sort((a, b) => b.made - a.made);
+    await Promise.all(files.slice(limit).map(file => rm(join(directory, file.name), { force: true })));
   }
 
   /** Concurrent requests for the same page (or conversion) share one piece of work. */

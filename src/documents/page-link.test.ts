@@ -13,7 +13,7 @@ function queryOf(link: string) {
 
 describe('signed page links', () => {
   it('opens the page it names until it expires', () => {
-    const link = signedPageLink(page, settings, now);
+    const link = signedPageLink(page, settings, { now });
     expect(link).toMatch(/^https:\/\/folio\.example\.com\/v1\/spaces\/teams%3Atenant%3A19%3Aabc%40thread\.v2\/documents\/doc1\/pages\/12\.png\?exp=\d+&sig=[\w-]+$/);
     const query = queryOf(link);
     expect(pageLinkValid(page, query, settings.apiKey, now)).toBe(true);
@@ -21,7 +21,7 @@ describe('signed page links', () => {
   });
 
   it('opens no other page, document or space, and not with another key or a changed expiry', () => {
-    const query = queryOf(signedPageLink(page, settings, now));
+    const query = queryOf(signedPageLink(page, settings, { now }));
     expect(pageLinkValid({ ...page, page: 13 }, query, settings.apiKey, now)).toBe(false);
     expect(pageLinkValid({ ...page, documentId: 'doc2' }, query, settings.apiKey, now)).toBe(false);
     expect(pageLinkValid({ ...page, space: 'teams:tenant:other' as SpaceId }, query, settings.apiKey, now)).toBe(false);
@@ -31,6 +31,13 @@ describe('signed page links', () => {
   });
 
   it('needs no signature on a server without an API key', () => {
-    expect(signedPageLink(page, { publicUrl: 'http://127.0.0.1:3000' }, now)).toBe('http://127.0.0.1:3000/v1/spaces/teams%3Atenant%3A19%3Aabc%40thread.v2/documents/doc1/pages/12.png');
+    expect(signedPageLink(page, { publicUrl: 'http://127.0.0.1:3000' }, { now })).toBe('http://127.0.0.1:3000/v1/spaces/teams%3Atenant%3A19%3Aabc%40thread.v2/documents/doc1/pages/12.png');
+  });
+
+  it('carries the lines to mark, which the signature does not cover', () => {
+    const link = new URL(signedPageLink(page, settings, { now, highlight: '0012:10-80,0013:0-5' }));
+    expect(link.searchParams.get('highlight')).toBe('0012:10-80,0013:0-5');
+    expect(pageLinkValid(page, { exp: link.searchParams.get('exp'), sig: link.searchParams.get('sig') }, settings.apiKey, now)).toBe(true);
+    expect(new URL(signedPageLink(page, { publicUrl: 'http://127.0.0.1:3000' }, { highlight: '0012:1-2' })).search).toBe('?highlight=0012%3A1-2');
   });
 });

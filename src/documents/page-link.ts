@@ -20,14 +20,21 @@ function signature(apiKey: string, page: LinkedPage, expires: number): Buffer {
 /**
  * A link to one page image that opens without the API key (chat citations, "show me where"): the
  * page route under `publicUrl`, with `exp` (unix seconds) and `sig` (HMAC of page and expiry). Without
- * an API key the server takes no key anyway and the link carries no signature.
+ * an API key the server takes no key anyway and the link carries no signature. `highlight` (which lines
+ * to mark) is not signed: it changes only what is drawn over a page the link already opens.
  */
-export function signedPageLink(page: LinkedPage, settings: { publicUrl: string; apiKey?: string }, now = Date.now()): string {
+export function signedPageLink(page: LinkedPage, settings: { publicUrl: string; apiKey?: string }, options: { highlight?: string; now?: number } = {}): string {
   const base = settings.publicUrl.replace(/\/+$/, '');
   const path = `${base}/v1/spaces/${encodeURIComponent(page.space)}/documents/${encodeURIComponent(page.documentId)}/pages/${page.page}.png`;
-  if (!settings.apiKey) return path;
-  const expires = Math.floor(now / 1000) + pageLinkTtlSeconds;
-  return `${path}?exp=${expires}&sig=${signature(settings.apiKey, page, expires).toString('base64url')}`;
+  const query = new URLSearchParams();
+  if (settings.apiKey) {
+    const expires = Math.floor((options.now ?? Date.now()) / 1000) + pageLinkTtlSeconds;
+    query.set('exp', String(expires));
+    query.set('sig', signature(settings.apiKey, page, expires).toString('base64url'));
+  }
+  if (options.highlight) query.set('highlight', options.highlight);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** Whether `exp` and `sig` of a request sign this page and have not expired. */

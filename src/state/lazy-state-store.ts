@@ -29,6 +29,10 @@ export class LazyStateStore implements StateStore {
     return this.store().claim(key, options);
   }
 
+  increment(key: string, options: { ttlSeconds: number }): Promise<number> {
+    return this.store().increment(key, options);
+  }
+
   delete(key: string): Promise<void> {
     return this.store().delete(key);
   }

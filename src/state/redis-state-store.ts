@@ -12,6 +12,14 @@ export interface RedisStateStoreOptions {
   keyPrefix?: string;
 }
 
+/**
+ * INCR, and PEXPIRE only when INCR created the key: one script, so no other command runs in between
+ * (a MULTI with EXPIRE would extend the window on every increment; EXPIRE NX needs Redis 7).
+ */
+const incrementScript = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
 /** MGET this many keys per round trip when listing. */
 const listBatchSize = 500;
 
@@ -56,6 +64,11 @@ export class RedisStateStore implements StateStore {
     // SET NX is atomic in Redis: of several processes claiming at once, exactly one gets "OK".
     const reply = await this.call(() => this.redis.set(this.keyPrefix + key, 'true', 'PX', ttlMs(options.ttlSeconds), 'NX'));
     return reply === 'OK';
+  }
+
+  async increment(key: string, options: { ttlSeconds: number }): Promise<number> {
+    const count = await this.call(() => this.redis.eval(incrementScript, 1, this.keyPrefix + key, ttlMs(options.ttlSeconds)));
+    return Number(count);
   }
 
   async delete(key: string): Promise<void> {

@@ -46,6 +46,22 @@ export class SqliteStateStore implements StateStore {
     return result.changes > 0;
   }
 
+  async increment(key: string, options: { ttlSeconds: number }): Promise<number> {
+    const now = Date.now();
+    // One statement (SQLite holds the write lock for it): concurrent processes never get the same count.
+    // An expired counter starts again at 1 with a new expiry; a live one keeps the expiry it started with.
+    const row = this.database
+      .prepare(
+        `INSERT INTO state (key, value, expires_at) VALUES (?, '1', ?)
+         ON CONFLICT(key) DO UPDATE SET
+           value = CASE WHEN state.expires_at IS NOT NULL AND state.expires_at <= ? THEN '1' ELSE CAST(CAST(state.value AS INTEGER) + 1 AS TEXT) END,
+           expires_at = CASE WHEN state.expires_at IS NOT NULL AND state.expires_at <= ? THEN excluded.expires_at ELSE state.expires_at END
+         RETURNING value`,
+      )
+      .get(key, expiry(options.ttlSeconds), now, now) as { value: string };
+    return Number(row.value);
+  }
+
   async delete(key: string): Promise<void> {
     this.database.prepare('DELETE FROM state WHERE key = ?').run(key);
   }

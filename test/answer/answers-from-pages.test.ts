@@ -312,6 +312,8 @@ describe('answers built from the ranked pages (offline)', () => {
     // The lead quote is the South row, each value read with its column's header.
     const leadQuote = answer.answer.split('\n').find(line => line.trim().length > 0 && !/No language model/.test(line));
     expect(leadQuote).toBe(`Table row: Region: South; 2022: 3,870; 2023: 4,125; 2024: 4,390 [${lead.n}]`);
+    // The citation's quote is that row, placed on the table's line of the page.
+    expect(lead.quotes[0]).toEqual({ page: tablePage, text: 'Region: South; 2022: 3,870; 2023: 4,125; 2024: 4,390', highlight: expect.stringMatching(/^\d{4}:\d+-\d+$/) });
     expect(answer.answer).toContain('4,125');
   });
 
@@ -472,6 +474,8 @@ describe.each(providers)('answers built from the ranked pages with a model ($nam
     const n = passageLabelled(answers[0].system, 'operations.pdf', rotterdamPage)!;
     expect(answer.answer).toBe(`The Rotterdam warehouse employs approximately 1,240 people [${n}].`);
     expect(answer.citations).toEqual([expect.objectContaining({ n, document: 'operations.pdf', pages: [rotterdamPage], space })]);
+    // The model's paraphrase rests on the page's own sentence, placed for "show me where".
+    expect(answer.citations[0].quotes).toEqual([{ page: rotterdamPage, text: rotterdamFact, highlight: expect.stringMatching(/^\d{4}:\d+-\d+$/) }]);
     expect(contextOf(answer, n)).toMatchObject({ document: 'operations.pdf', title: '3 Operations' });
     expect(contextOf(answer, n).pages).toContain(rotterdamPage);
     expectCitationsMatchContext(answer);

@@ -5,7 +5,8 @@ import { text } from 'node:stream/consumers';
 /** One request the bot made to the Bot Connector REST API. */
 export interface ConnectorCall {
   /** send/reply: POST of any activity (messages, typing activities of a stream); see `body.type`. */
-  kind: 'send' | 'reply' | 'update' | 'delete' | 'team-details';
+  /** create-conversation: POST /v3/conversations (a proactive personal chat). */
+  kind: 'send' | 'reply' | 'update' | 'delete' | 'team-details' | 'create-conversation';
   /** The conversation id exactly as the bot sent it (channel threads keep `;messageid=…`). */
   conversationId?: string;
   /** reply: the activity replied to; update/delete: the bot message edited or deleted; team-details: the team id. */
@@ -61,9 +62,10 @@ export function streamInfoOf(activity: any): StreamInfo | undefined {
 /**
  * A local Bot Connector (the REST API behind an activity's `serviceUrl`) speaking the real wire format:
  * `POST /v3/conversations/{id}/activities` (send), `POST …/activities/{activityId}` (reply),
- * `PUT …/activities/{activityId}` (edit), `DELETE …`, and `GET /v3/teams/{teamId}` (team details with the
- * Entra group id). Teams' service URLs carry a region path (`…/amer/`), so any prefix before `/v3/` is
- * accepted. Every call is recorded; message ids are handed out in order.
+ * `PUT …/activities/{activityId}` (edit), `DELETE …`, `GET /v3/teams/{teamId}` (team details with the
+ * Entra group id) and `POST /v3/conversations` (a personal chat the bot starts, see createConversation).
+ * Teams' service URLs carry a region path (`…/amer/`), so any prefix before `/v3/` is accepted. Every
+ * call is recorded; message ids are handed out in order.
  *
  * Streaming (learn.microsoft.com/microsoftteams/platform/bots/streaming-ux) is checked as Teams checks it:
  * a `typing` activity with a `streaminfo` entity and no `streamId` starts a stream (201 with the stream
@@ -77,6 +79,13 @@ export class FakeBotConnector {
   readonly calls: ConnectorCall[] = [];
   /** Team thread id → details served by GET /v3/teams/{id}. */
   readonly teams = new Map<string, { aadGroupId: string; name: string }>();
+  /**
+   * Teams user ids (`29:…`) who installed the app for themselves: only they can be sent a personal chat
+   * by POST /v3/conversations; for anyone else Teams answers 403 BotNotInConversationRoster.
+   */
+  readonly installedFor = new Set<string>();
+  /** The personal chat ids handed out, by user id (Teams returns the same chat each time). */
+  readonly personalChats = new Map<string, string>();
   /**
    * Decides a refusal for a streaming request instead of the checks above (e.g. the user pressed Stop:
    * 403 ContentStreamNotAllowed "Content stream was cancelled by user."); undefined lets it through.
@@ -183,6 +192,28 @@ export class FakeBotConnector {
     return { status: 202, body: {} };
   }
 
+  /**
+   * `POST /v3/conversations` as Teams answers a bot creating a personal chat (ConversationParameters:
+   * `isGroup: false`, one member, the tenant in `channelData.tenant.id`): 201 `{id}` with the user's
+   * personal chat, the same one every time; 400 without a tenant or with other than one member; 403
+   * BotNotInConversationRoster when the app is not installed for the user.
+   */
+  private createConversation(body: any, authorization: string | undefined): { status: number; body: unknown } {
+    this.calls.push({ kind: 'create-conversation', body, authorization });
+    const members: Array<{ id?: string }> = Array.isArray(body?.members) ? body.members : [];
+    const tenantId = body?.channelData?.tenant?.id ?? body?.tenantId;
+    if (!tenantId) return { status: 400, body: { error: { code: 'BadArgument', message: 'Tenant ID is required' } } };
+    if (body.isGroup || members.length !== 1 || !members[0].id) return { status: 400, body: { error: { code: 'BadArgument', message: 'A personal conversation needs exactly one member' } } };
+    const userId = members[0].id;
+    if (!this.installedFor.has(userId)) return { status: 403, body: { error: { code: 'BotNotInConversationRoster', message: 'The bot is not part of the conversation roster.' } } };
+    let chat = this.personalChats.get(userId);
+    if (!chat) {
+      chat = `a:1personal-${this.personalChats.size + 1}-${userId.replace(/[^A-Za-z0-9]/g, '')}`;
+      this.personalChats.set(userId, chat);
+    }
+    return { status: 201, body: { id: chat } };
+  }
+
   close(): Promise<void> {
     return new Promise(resolve => this.server.close(() => resolve()));
   }
@@ -197,6 +228,7 @@ export class FakeBotConnector {
       const details = this.teams.get(team[1]);
       return details ? { status: 200, body: { id: team[1], ...details } } : { status: 404, body: { error: { code: 'NotFound', message: 'team not found' } } };
     }
+    if (method === 'POST' && /\/v3\/conversations$/.test(path)) return this.createConversation(body, authorization);
     const match = /\/v3\/conversations\/(.+?)\/activities(?:\/([^/]+))?$/.exec(path);
     if (!match) return { status: 404, body: { error: { code: 'BadSyntax', message: `no route for ${method} ${path}` } } };
     const [, conversationId, activityId] = match;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 
 /** One Web API call as the fake received it: method, decoded parameters (JSON-valued ones parsed) and token. */
 export interface SlackApiCall {
@@ -26,6 +26,20 @@ export interface FakeSlackMessage {
   stream?: { chunks: string[]; stopped: boolean; recipientUserId?: string; recipientTeamId?: string };
 }
 
+/**
+ * A message only one person sees (chat.postEphemeral). Slack keeps no copy the API can read back
+ * (conversations.replies never lists it); `deleted`/`replaced` record what a response_url did to it.
+ */
+export interface FakeEphemeralMessage {
+  channel: string;
+  user: string;
+  ts: string;
+  thread_ts?: string;
+  text?: string;
+  blocks?: any[];
+  deleted?: boolean;
+}
+
 /** A thread's status line (assistant.threads.setStatus), in the order they were set; '' clears it. */
 export interface FakeThreadStatus {
   channel: string;
@@ -41,6 +55,21 @@ export interface FakeSuggestedPrompts {
   threadTs?: string;
   title?: string;
   prompts: Array<{ title: string; message: string }>;
+}
+
+/**
+ * A file the bot uploaded (files.getUploadURLExternal → POST to the upload URL → files.completeUploadExternal),
+ * with the bytes it sent and where it was shared once completed.
+ */
+export interface FakeUpload {
+  id: string;
+  filename: string;
+  /** The length the bot declared when it asked for the upload URL. */
+  length: number;
+  bytes?: Uint8Array;
+  title?: string;
+  /** Set by files.completeUploadExternal. */
+  shared?: { channel: string; threadTs?: string; initialComment?: string };
 }
 
 export interface FakeSlackFile {
@@ -77,10 +106,18 @@ export class FakeSlackApi {
   readonly fileRequests: Array<{ path: string; authorization?: string }> = [];
   /** Bodies POSTed to response_url (`/respond/...`): slash command and button replies. */
   readonly responses: Array<{ path: string; body: any }> = [];
+  /** chat.postEphemeral messages Slack accepted, in order. */
+  readonly ephemerals: FakeEphemeralMessage[] = [];
+  /** `channel:user` pairs for which chat.postEphemeral answers user_not_in_channel. */
+  readonly usersNotInChannel = new Set<string>();
+  /** response_url path → the ephemeral message a click came from (what delete_original / replace_original act on). */
+  private readonly responseTargets = new Map<string, FakeEphemeralMessage>();
   readonly messages: FakeSlackMessage[] = [];
   readonly statuses: FakeThreadStatus[] = [];
   /** assistant.threads.setSuggestedPrompts calls Slack accepted, in order. */
   readonly suggestedPrompts: FakeSuggestedPrompts[] = [];
+  /** Files the bot uploaded, in the order it asked for upload URLs. */
+  readonly uploads: FakeUpload[] = [];
   readonly botUserId = 'UFOLIOBOT';
   readonly botId = 'BFOLIO';
   private readonly files = new Map<string, ServedFile>();
@@ -187,6 +224,11 @@ export class FakeSlackApi {
     return `${Math.floor(Date.now() / 1000)}.${String(this.tsCounter).padStart(6, '0')}`;
   }
 
+  /** Clicks on `message` will carry `responsePath` as their response_url (as Slack ties one to each message's actions). */
+  respondsTo(responsePath: string, message: FakeEphemeralMessage): void {
+    this.responseTargets.set(responsePath, message);
+  }
+
   /** Polls until `predicate` holds (the bot works in the background after acknowledging). */
   async waitFor<T>(predicate: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
@@ -232,9 +274,14 @@ export class FakeSlackApi {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', this.baseUrl);
     if (request.method === 'GET' && url.pathname.startsWith('/files/')) return this.serveFile(url.pathname, request, response);
+    if (request.method === 'POST' && url.pathname.startsWith('/upload/')) return this.receiveUpload(url.pathname, request, response);
     const raw = await text(request);
     if (url.pathname.startsWith('/respond/')) {
-      this.responses.push({ path: url.pathname, body: JSON.parse(raw || '{}') });
+      const body = JSON.parse(raw || '{}');
+      this.responses.push({ path: url.pathname, body });
+      const target = this.responseTargets.get(url.pathname);
+      if (target && body.delete_original) target.deleted = true;
+      else if (target && body.replace_original) Object.assign(target, { text: body.text, blocks: body.blocks });
       response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       return;
     }
@@ -266,6 +313,14 @@ export class FakeSlackApi {
         const message: FakeSlackMessage = { channel: params.channel, ts: this.nextTs(), thread_ts: params.thread_ts, user: this.botUserId, bot_id: this.botId, text: params.text, blocks: params.blocks };
         this.messages.push(message);
         return ok({ channel: message.channel, ts: message.ts, message });
+      }
+      // https://docs.slack.dev/reference/methods/chat.postEphemeral: `{ok, message_ts}`; the user must be in the channel.
+      case 'chat.postEphemeral': {
+        if (!params.channel || !params.user || (!params.text && !params.blocks)) return fail(params.user ? 'no_text' : 'user_not_found');
+        if (this.usersNotInChannel.has(`${params.channel}:${params.user}`)) return fail('user_not_in_channel');
+        const ephemeral: FakeEphemeralMessage = { channel: params.channel, user: params.user, ts: this.nextTs(), thread_ts: params.thread_ts, text: params.text, blocks: params.blocks };
+        this.ephemerals.push(ephemeral);
+        return ok({ message_ts: ephemeral.ts });
       }
       case 'chat.update': {
         const message = this.messages.find(candidate => candidate.channel === params.channel && candidate.ts === params.ts);
@@ -338,6 +393,25 @@ export class FakeSlackApi {
         if (served.deleted) return fail('file_deleted');
         return ok({ file: served.file });
       }
+      // Uploads (https://docs.slack.dev/reference/methods/files.getUploadURLExternal, files.completeUploadExternal):
+      // the length is required and must match what is sent; completing names the files as a JSON array.
+      case 'files.getUploadURLExternal': {
+        const length = Number(params.length);
+        if (!params.filename || !Number.isInteger(length) || length <= 0) return fail('invalid_arguments');
+        const id = `FUP${this.uploads.length + 1}`;
+        this.uploads.push({ id, filename: params.filename, length });
+        return ok({ upload_url: `${this.baseUrl}/upload/${id}`, file_id: id });
+      }
+      case 'files.completeUploadExternal': {
+        const files = typeof params.files === 'string' ? safeJson(params.files) : params.files;
+        if (!Array.isArray(files) || files.length === 0) return fail('invalid_arguments');
+        const uploads = files.map((entry: any) => this.uploads.find(upload => upload.id === entry?.id));
+        if (uploads.some(upload => !upload || !upload.bytes)) return fail('file_not_found');
+        if (uploads.some(upload => upload!.bytes!.length !== upload!.length)) return fail('file_upload_size_mismatch');
+        const shared = params.channel_id ? { channel: params.channel_id, threadTs: params.thread_ts, initialComment: params.initial_comment } : undefined;
+        files.forEach((entry: any, index: number) => Object.assign(uploads[index]!, { title: entry.title, shared }));
+        return ok({ files: uploads.map(upload => ({ id: upload!.id, title: upload!.title ?? upload!.filename })) });
+      }
       case 'oauth.v2.access':
         return ok({
           access_token: 'xoxb-installed-T2',
@@ -353,6 +427,31 @@ export class FakeSlackApi {
       default:
         return fail('unknown_method');
     }
+  }
+
+  /**
+   * The upload URL: the file's bytes raw, or as the one file part of a multipart body (what the SDK
+   * sends). No token needed: the URL itself is the secret, as on Slack's file servers.
+   */
+  private async receiveUpload(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const upload = this.uploads.find(candidate => candidate.id === path.split('/')[2]);
+    const raw = await buffer(request);
+    const contentType = request.headers['content-type'] ?? '';
+    let bytes = new Uint8Array(raw);
+    if (contentType.startsWith('multipart/form-data')) {
+      const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+      let file: Blob | undefined;
+      form.forEach(value => {
+        if (typeof value !== 'string') file ??= value;
+      });
+      bytes = file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+    }
+    if (!upload) {
+      response.writeHead(404).end();
+      return;
+    }
+    upload.bytes = bytes;
+    response.writeHead(200, { 'content-type': 'text/plain' }).end(`OK - ${bytes.length}`);
   }
 
   private serveFile(path: string, request: IncomingMessage, response: ServerResponse): void {

@@ -3,33 +3,23 @@ import { pagesLabel } from '../../adapters/shared/pages-label.ts';
 import { answerMessage, answerTextBudgetChars, blockTextLength } from '../../adapters/slack/answer-blocks.ts';
 import { markdownToMrkdwn, splitText } from '../../adapters/slack/slack-mrkdwn.ts';
 import type { Answer } from '../../src/answer/types.ts';
+import { makeAnswer, makeCitation } from '../support/answer/make-answer.ts';
 import { parseSpaceId } from '../../src/spaces/space-id.ts';
 
 const space = parseSpaceId('slack:T1:C1');
 
 function answerOf(overrides: Partial<Answer>): Answer {
-  return {
-    id: 'answer-1',
-    question: 'q',
+  return makeAnswer({
     answer: 'Refunds take **14 days** [1].',
-    citations: [{ n: 1, documentId: 'd1', document: 'policy.pdf', pages: [3], nodeId: '0001', titlePath: ['Refunds'], space }],
+    citations: [makeCitation(1, [3], { documentId: 'd1', document: 'policy.pdf', titlePath: ['Refunds'], space })],
     context: [{ n: 1, document: 'policy.pdf', documentId: 'd1', pages: [3], nodeId: '0001', title: 'Refunds' }],
-    figures: [],
-    grounded: true,
-    extractive: false,
-    language: 'en',
-    closest: [],
-    notes: [],
-    modelCalls: 2,
-    usage: { inputTokens: 0, outputTokens: 0 },
-    timings: { planMs: 0, searchMs: 0, answerMs: 0, totalMs: 0 },
     ...overrides,
-  };
+  });
 }
 
 describe('answer blocks', () => {
   it('shows the answer, linked sources with pages, and feedback buttons', () => {
-    const message = answerMessage(answerOf({}), new Map([['d1', 'https://files.slack.com/files-pri/T1-F1/policy.pdf']]));
+    const message = answerMessage(answerOf({}), { files: new Map([['d1', 'https://files.slack.com/files-pri/T1-F1/policy.pdf']]), pages: new Map([[1, 'https://folio.example.com/p3.png']]) });
     expect(message.blocks.map(block => block.type)).toEqual(['section', 'context', 'context_actions']);
     expect(message.blocks[2]).toMatchObject({
       elements: [{ type: 'feedback_buttons', action_id: 'folio_feedback', positive_button: { value: 'up:answer-1' }, negative_button: { value: 'down:answer-1' } }],
@@ -37,13 +27,13 @@ describe('answer blocks', () => {
     // A stream ends with what follows the answer text.
     expect(message.tail?.map(block => block.type)).toEqual(['context', 'context_actions']);
     expect(message.blocks[0]).toMatchObject({ text: { type: 'mrkdwn', text: 'Refunds take *14 days* [1].' } });
-    expect(message.blocks[1]).toMatchObject({ elements: [{ text: '[1] <https://files.slack.com/files-pri/T1-F1/policy.pdf|policy.pdf> · p. 3 — Refunds' }] });
+    expect(message.blocks[1]).toMatchObject({ elements: [{ text: '[1] <https://files.slack.com/files-pri/T1-F1/policy.pdf|policy.pdf> · <https://folio.example.com/p3.png|p. 3> — Refunds' }] });
     expect(message.text).toBe('Refunds take **14 days** [1].');
   });
 
   it('keeps a very long answer within Slack\'s limits and says it was shortened', () => {
     const paragraph = 'The warehouse report describes every shipment in great detail, with numbers per quarter and region [1]. ';
-    const citations = Array.from({ length: 35 }, (_, index) => ({ n: index + 1, documentId: `d${index}`, document: `document-${index}-with-a-long-name.pdf`, pages: [index + 1, index + 2], nodeId: '0001', titlePath: ['A section title'], space }));
+    const citations = Array.from({ length: 35 }, (_, index) => makeCitation(index + 1, [index + 1, index + 2], { documentId: `d${index}`, document: `document-${index}-with-a-long-name.pdf`, titlePath: ['A section title'], space }));
     const figures = Array.from({ length: 60 }, (_, index) => ({ documentId: 'd1', document: 'report.pdf', page: index + 1, nodeId: '0002', title: `Figure ${index}`, description: 'A bar chart of parcels per month. '.repeat(30) }));
     const message = answerMessage(answerOf({ answer: Array.from({ length: 400 }, () => paragraph).join('\n\n'), citations, figures, notes: ['A note. '.repeat(400)] }));
     expect(message.blocks.length).toBeLessThanOrEqual(50);

@@ -77,6 +77,27 @@ describe('Slack agent view: suggested prompts', () => {
     expect(slack.fake.suggestedPrompts.length).toBe(before);
   });
 
+  it("refreshes the DM's prompts when a document shared there is ready, and leaves channels' DMs alone", async () => {
+    const since = slack.fake.suggestedPrompts.length;
+    await shareAndWait('DALICE', 'im', 'UALICE', 'FTRAVEL', 'travel-policy.pdf', await makeVacationHandbookPdf());
+    const set = await promptsFor('DALICE', since);
+    expect(set.threadTs).toBeUndefined();
+    // The newest document leads.
+    expect(set.prompts[0]).toEqual({ title: 'Summarise travel-policy.pdf', message: 'Summarise travel-policy.pdf.' });
+    expect(set.prompts.map(prompt => prompt.title).join('\n')).toContain('refund-policy.pdf');
+    // Forgetting it in the DM takes it out of the prompts again.
+    const beforeForget = slack.fake.suggestedPrompts.length;
+    await slack.sendCommand('forget travel-policy.pdf', { channelId: 'DALICE', userId: 'UALICE', channelName: 'directmessage' });
+    const afterForget = await promptsFor('DALICE', beforeForget);
+    expect(afterForget.prompts.map(prompt => prompt.title).join('\n')).not.toContain('travel-policy.pdf');
+    expect(afterForget.prompts[0].title).toBe('Summarise refund-policy.pdf');
+    await slack.adapter.whenIdle();
+    // A document shared in a channel changes no one's DM prompts.
+    const afterDm = slack.fake.suggestedPrompts.length;
+    await shareAndWait('C1', 'channel', 'UBOB', 'FMINUTES', 'minutes.pdf', await makeRefundPolicyPdf());
+    expect(slack.fake.suggestedPrompts.length).toBe(afterDm);
+  });
+
   it('logs a refusal by Slack and keeps working', async () => {
     const unscript = slack.fake.script(call => (call.method === 'assistant.threads.setSuggestedPrompts' && call.params.channel_id === 'DDAN' ? { body: { ok: false, error: 'channel_not_found' } } : undefined));
     try {

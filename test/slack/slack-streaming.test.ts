@@ -57,9 +57,9 @@ describe('Slack answers from a language model', () => {
     expect(statuses[0]).toBe('is reading your question…');
     expect(statuses).toContain('is writing the answer…');
     expect(statuses.at(-1)).toBe('');
-    // chat.stopStream carries the tail (sources, feedback); then the checked answer replaces the draft.
+    // chat.stopStream carries the tail (sources, "Show page" buttons, feedback); then the checked answer replaces the draft.
     const stop = slack.fake.callsTo('chat.stopStream').find(call => call.params.ts === answer.ts)!;
-    expect(stop.params.blocks.map((block: any) => block.type)).toEqual(['context', 'context_actions']);
+    expect(stop.params.blocks.map((block: any) => block.type)).toEqual(['context', 'actions', 'context_actions']);
     expect(answer.blocks![0].text.text).toBe('Refunds are paid within *fourteen days* of the request [1]. Keep the original receipt and the order number ready [1].');
     expect(answer.blocks![1].elements[0].text).toContain('refund-policy.pdf');
     expect(answer.blocks!.at(-1)).toMatchObject({ type: 'context_actions', elements: [{ type: 'feedback_buttons', action_id: 'folio_feedback' }] });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { countQuestion } from '../../src/conversation/question-limit.ts';
+import { parseSpaceId } from '../../src/spaces/space-id.ts';
+import { defaultSpaceSettings, readSpaceSettings, writeSpaceSettings } from '../../src/spaces/space-settings.ts';
 import type { StateStore } from '../../src/state/types.ts';
 
 /** One backing store (a data dir, a Redis key prefix) that several StateStore instances can open, like several processes. */
@@ -75,6 +78,36 @@ export function describeStateStoreContract(name: string, createBackend: () => Pr
       const stores = [state, connect(), connect()];
       const results = await Promise.all(Array.from({ length: 12 }, (_, index) => stores[index % stores.length].claim('race:delivery', { ttlSeconds: 60 })));
       expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('counts with increment: every concurrent caller, across instances (processes), gets its own count', async () => {
+      const stores = [state, connect(), connect()];
+      const counts = await Promise.all(Array.from({ length: 30 }, (_, index) => stores[index % stores.length].increment('count:questions', { ttlSeconds: 60 })));
+      expect([...counts].sort((left, right) => left - right)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+      expect(await stores[1].get('count:questions')).toBe(30);
+      expect(await state.increment('count:other', { ttlSeconds: 60 })).toBe(1);
+    });
+
+    it('starts a counter again once its TTL has passed, and later increments do not extend the TTL', async () => {
+      expect(await state.increment('count:window', { ttlSeconds: 0.3 })).toBe(1);
+      // A long TTL on the second increment must not keep the counter: it ends 0.3 s after it started.
+      expect(await state.increment('count:window', { ttlSeconds: 600 })).toBe(2);
+      await vi.waitFor(async () => expect(await state.get('count:window')).toBeUndefined(), expiry);
+      expect(await state.increment('count:window', { ttlSeconds: 60 })).toBe(1);
+    });
+
+    it('keeps a space\'s settings and counts its questions per person for every instance', async () => {
+      const other = connect();
+      const channel = parseSpaceId('slack:T1:CSETTINGS');
+      expect(await readSpaceSettings(state, channel)).toEqual(defaultSpaceSettings);
+      await writeSpaceSettings(state, channel, { visibility: 'private', questionsPerUserPerMinute: 2 });
+      expect(await readSpaceSettings(other, channel)).toEqual({ visibility: 'private', citedOnly: false, questionsPerUserPerMinute: 2 });
+      expect(await readSpaceSettings(other, parseSpaceId('slack:T1:COTHER'))).toEqual(defaultSpaceSettings);
+      const at = Math.floor(Date.now() / 60_000) * 60_000 + 10_000;
+      const question = { space: channel, asker: 'UALICE', limit: 2 };
+      const counted = await Promise.all([state, other, state].map(store => countQuestion(store, question, at)));
+      expect(counted.filter(count => count.allowed)).toHaveLength(2);
+      expect(counted.filter(count => !count.allowed)).toEqual([{ allowed: false, retryAfterSeconds: 50 }]);
     });
 
     it('shares values between instances on the same backend', async () => {

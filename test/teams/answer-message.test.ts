@@ -8,40 +8,33 @@ import { readFeedbackLoop } from '../../adapters/teams/handlers/record-feedback-
 import { chatTextToTeams } from '../../adapters/teams/teams-markdown.ts';
 import type { Answer, Citation } from '../../src/answer/types.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
+import { makeAnswer, makeCitation } from '../support/answer/make-answer.ts';
 import { cardTexts } from './support/teams-activities.ts';
 
 const space = 'teams:t:19:c@thread.tacv2' as SpaceId;
 
 function citation(n: number, pages: number[], titlePath: string[] = ['2 Travel', '2.1 Hotels'], document = n === 3 ? 'travel_policy*v2.pdf' : `doc-${n}.pdf`): Citation {
-  return { n, documentId: `d${n}`, document, pages, nodeId: '0002', titlePath, space };
+  return makeCitation(n, pages, { document, nodeId: '0002', titlePath, space });
 }
 
 /** Cites the context's passages 3 and 7 (as answers do: their numbers are the passages', not 1..k). */
 function answer(overrides: Partial<Answer> = {}): Answer {
-  return {
-    id: 'answer-1',
+  return makeAnswer({
     question: 'How much for hotels?',
     answer: '## Hotels\nUp to **150 euros** per night [3], more in capitals [7][3].',
     citations: [citation(3, [4, 5, 6]), citation(7, [2, 9], [])],
-    context: [],
     figures: [{ documentId: 'd3', document: 'travel_policy*v2.pdf', page: 5, nodeId: '0007', title: 'Figure 2 Hotel caps', description: 'A bar chart of hotel caps per city.' }],
-    grounded: true,
-    extractive: false,
-    language: 'en',
-    closest: [],
-    notes: [],
-    modelCalls: 2,
-    usage: { inputTokens: 1, outputTokens: 1 },
-    timings: { planMs: 1, searchMs: 1, answerMs: 1, totalMs: 3 },
     ...overrides,
-  };
+  });
 }
 
 const messageEntityOf = (message: { entities?: Array<{ type: string } & Record<string, any>> }) => message.entities?.find(entity => entity.type === 'https://schema.org/Message');
 
 describe('answer message', () => {
   it('renumbers the markers 1..k in order of first use and cites each source natively, with the AI label and feedback', () => {
-    const message = answerMessage(answer(), new Map([[3, 'Hotel costs are reimbursed up to 150 euros per night.']]));
+    const quoted = answer();
+    quoted.citations[0].quotes = [{ page: 5, text: 'Hotel costs are reimbursed up to 150 euros per night.', highlight: '0002:0-52' }];
+    const message = answerMessage(quoted);
     expect(message.text).toBe(
       [
         '**Hotels**\nUp to **150 euros** per night [1], more in capitals [2][1].',
@@ -71,7 +64,7 @@ describe('answer message', () => {
 
   it('links each citation to its page when a link is given, and only that citation', () => {
     const link = 'https://folio.example.com/v1/spaces/teams%3At%3Ac/documents/d3/pages/4.png?exp=1&sig=abc';
-    const message = answerMessage(answer(), new Map(), new Map([[3, link]]));
+    const message = answerMessage(answer(), new Map([[3, link]]));
     const claims = (message.entities![0] as unknown as { citation: Array<{ position: number; appearance: { url?: string } }> }).citation;
     expect(claims.map(claim => [claim.position, claim.appearance.url])).toEqual([
       [1, link],
@@ -102,7 +95,8 @@ describe('answer message', () => {
       figures: Array.from({ length: 20 }, (_, index) => ({ documentId: 'd', document: 'd.pdf', page: index, nodeId: 'n', title: 't', description: 'd'.repeat(5000) })),
       notes: ['n'.repeat(5000)],
     });
-    const message = answerMessage(many, new Map([[40, 'e'.repeat(500)]]));
+    many.citations[0].quotes = [{ page: 1, text: 'e'.repeat(500) }];
+    const message = answerMessage(many);
     const claims = messageEntityOf(message)!.citation as Array<{ position: number; appearance: { name: string; abstract: string } }>;
     expect(claims.map(claim => claim.position)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
     expect(Math.max(...claims.map(claim => claim.appearance.abstract.length))).toBeLessThanOrEqual(160);

@@ -46,6 +46,15 @@ describe('what a Teams message asks for', () => {
     expect(intentOf(channelMessage(serviceUrl, channel, { text: 'scope team' }))).toEqual({ kind: 'ignore' });
   });
 
+  it('settings (alone or with a setting\'s name) is a command, but "settings for the VPN?" stays a question', () => {
+    expect(intentOf(personalMessage(serviceUrl, { chatId: 'a:1x', text: 'Settings' }))).toEqual({ kind: 'settings', argument: '' });
+    expect(intentOf(channelMessage(serviceUrl, channel, { mention: true, text: 'settings visibility private' }))).toEqual({ kind: 'settings', argument: 'visibility private' });
+    expect(intentOf(groupChatMessage(serviceUrl, '19:g@thread.v2', { mention: true, text: 'settings cited-only on.' }))).toEqual({ kind: 'settings', argument: 'cited-only on' });
+    expect(intentOf(groupChatMessage(serviceUrl, '19:g@thread.v2', { mention: true, text: 'settings rate 5' }))).toEqual({ kind: 'settings', argument: 'rate 5' });
+    expect(intentOf(personalMessage(serviceUrl, { chatId: 'a:1x', text: 'settings for the VPN?' }))).toEqual({ kind: 'question', question: 'settings for the VPN?' });
+    expect(intentOf(channelMessage(serviceUrl, channel, { text: 'settings rate 5' }))).toEqual({ kind: 'ignore' });
+  });
+
   it('reads the channel, thread root and Entra ids from the activity', () => {
     const turn = readTeamsTurn(Activity.fromObject(channelMessage(serviceUrl, { ...channel, rootId: '1699999999999' }, { id: '1700000000123', mention: true, text: 'x' })));
     expect(turn).toMatchObject({ kind: 'channel', conversationId: channel.channelId, threadRootId: '1699999999999', channelId: channel.channelId, teamId: channel.teamId, userId: 'aad-grace', mentionsBot: true, botId });

@@ -86,10 +86,14 @@ describe.runIf(chromiumAvailable || mustRun)('web console in headless Chromium',
     expect(await citation.textContent()).toBe(`handbook.pdf · p. ${handbookFacts.refundPage}`);
     await page.screenshot({ path: `${artifacts}console.png`, fullPage: true });
 
+    const pageRequest = page.waitForRequest(request => /\/pages\/\d+\.png/.test(request.url()));
     await citation.click();
     const dialog = page.locator('#page-dialog');
     await dialog.waitFor({ state: 'visible' });
     expect(await page.locator('#page-title').textContent()).toBe(`handbook.pdf · p. ${handbookFacts.refundPage}`);
+    // "Show me where": the page is asked for with the quoted lines marked, and the quote is shown above it.
+    expect(new URL((await pageRequest).url()).searchParams.get('highlight')).toMatch(/^\d{4}:\d+-\d+$/);
+    expect(await page.locator('#page-quotes').textContent()).toContain('45 days');
     await expect.poll(() => page.locator('#page-image').evaluate(image => (image as HTMLImageElement).naturalWidth)).toBe(935);
     expect(await page.locator('#page-image').getAttribute('alt')).toBe(`Page ${handbookFacts.refundPage} of handbook.pdf`);
     await page.screenshot({ path: `${artifacts}console-page.png` });

@@ -76,6 +76,12 @@ describe('the OpenAPI document', () => {
     expectMatches(`${space}/ask`, 'post', 200, answer);
     expectMatches(`${space}/ask`, 'post', 200, await (await post('/v1/spaces/nothing-here/ask', { question: handbookFacts.question })).json());
     expectMatches(`${space}/search`, 'post', 200, await (await post('/v1/spaces/handbook/search', { question: 'refund' })).json());
+    const patch = (body: unknown) => web.request('/v1/spaces/handbook/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expectMatches(`${space}/settings`, 'get', 200, await (await web.request('/v1/spaces/handbook/settings')).json());
+    expectMatches(`${space}/settings`, 'patch', 200, await (await patch({ visibility: 'private', questionsPerUserPerMinute: 5 })).json());
+    expectMatches(`${space}/settings`, 'patch', 400, await (await patch({ visibility: 'loud' })).json());
+    expectMatches(`${space}/ask`, 'post', 200, await (await post('/v1/spaces/handbook/ask', { question: handbookFacts.question })).json());
+    await patch({ visibility: 'thread', questionsPerUserPerMinute: null });
     expectMatches(`${space}/ask`, 'post', 400, await (await post('/v1/spaces/handbook/ask', { question: '' })).json());
     expectMatches('/readyz', 'get', 200, await (await fetch(`${web.baseUrl}/readyz`)).json());
     expectMatches('/healthz', 'get', 200, await (await fetch(`${web.baseUrl}/healthz`)).json());

@@ -30,14 +30,12 @@ export interface NumberedCitation {
  * used and its notes below it. The message carries the `https://schema.org/Message` entity with one
  * `Claim` per cited source (Teams shows them on the [n] markers and as the message's reference list)
  * and the AI label unless the answer only quotes the documents (the offline answer), and turns on Teams'
- * own 👍/👎 (`feedbackLoopEnabled`). `excerpts` are the cited passages' words, by the answer's citation
- * number (see citation-excerpts.ts).
+ * own 👍/👎 (`feedbackLoopEnabled`). Each claim's abstract is the cited section and the document's own
+ * sentence the claim rests on (the citation's first quote). `links` are keyed by the citation's `n`:
+ * a link that opens the cited page with the quoted lines marked (Folio.citationLink; absent when the
+ * server has no public URL).
  */
-/**
- * `excerpts` and `links` are keyed by the citation's `n`: the cited passage's text, and a link that opens
- * the cited page (Folio.pageLink; absent when the server has no public URL).
- */
-export function answerMessage(answer: Answer, excerpts: ReadonlyMap<number, string> = new Map(), links: ReadonlyMap<number, string> = new Map()): TeamsMessage {
+export function answerMessage(answer: Answer, links: ReadonlyMap<number, string> = new Map()): TeamsMessage {
   const { text, cited } = numberCitations(answer);
   const answerText = shortenedAnswer(text);
   const parts = [answerText];
@@ -48,7 +46,7 @@ export function answerMessage(answer: Answer, excerpts: ReadonlyMap<number, stri
   const notes = [...new Set(answer.notes)];
   if (notes.length > 0) parts.push(`_${escapeTeamsMarkdown(shorten(notes.join(' '), 1000))}_`);
   // A shortened answer may have lost its last markers; Teams lists only the claims the text uses.
-  const claims = cited.filter(entry => answerText.includes(`[${entry.position}]`)).map(entry => claim(entry, excerpts.get(entry.citation.n), links.get(entry.citation.n)));
+  const claims = cited.filter(entry => answerText.includes(`[${entry.position}]`)).map(entry => claim(entry, entry.citation.quotes[0]?.text, links.get(entry.citation.n)));
   const entity = messageEntity({ aiGenerated: !answer.extractive, claims });
   // Every answer can be rated, "not found" too (the directions when nothing is ready are not answers).
   return { text: parts.join('\n\n'), ...(entity ? { entities: [entity] } : {}), channelData: { feedbackLoopEnabled: true } };

@@ -15,6 +15,7 @@ export function helpText(kind: TeamsConversationKind): string {
     `- ${ask}, e.g. _${mention}what does the travel policy say about hotels?_`,
     `- **${mention}docs** lists the documents I know here; **${mention}help** shows this message.`,
     `- **${mention}scope team** also uses the documents shared with the whole organisation; **${mention}scope channel** goes back to this conversation's own.`,
+    `- **${mention}settings** shows how I answer here (for everyone or privately, only with citations, questions per minute) and how to change it.`,
   ].join('\n');
 }
 

@@ -88,11 +88,11 @@ function showAnswer(view, answer) {
   view.text.innerHTML = renderMarkdown(answer.answer, new Set(byNumber.keys()));
   for (const marker of view.text.querySelectorAll('[data-citation]')) {
     const citation = byNumber.get(Number(marker.dataset.citation));
-    marker.addEventListener('click', () => openCitation(citation.documentId, citation.document, citation.pages[0]));
+    marker.addEventListener('click', () => openCitation(citation.documentId, citation.document, firstQuotedPage(citation), citation.quotes));
   }
 
   fillList(view.sources, answer.citations, citation => {
-    const button = pageButton(citation.documentId, citation.document, citation.pages);
+    const button = pageButton(citation.documentId, citation.document, citation.pages, citation.quotes);
     button.classList.add('citation');
     button.dataset.n = String(citation.n);
     const path = citation.titlePath.length > 0 ? ` — ${citation.titlePath.join(' › ')}` : '';
@@ -129,20 +129,28 @@ function fillList(section, entries, render) {
   );
 }
 
-/** "report.pdf · p. 4" (or "p. 4–5"): opens the first page. `documentRef` is an id or a name. */
-function pageButton(documentRef, name, pages) {
+/** The page a citation opens on: its first quote's (the sentence the claim rests on), else its first page. */
+function firstQuotedPage(citation) {
+  return citation.quotes?.[0]?.page ?? citation.pages[0];
+}
+
+/**
+ * "report.pdf · p. 4" (or "p. 4–5"): opens the first quoted page, else the first page, with the quotes
+ * marked. `documentRef` is an id or a name.
+ */
+function pageButton(documentRef, name, pages, quotes = []) {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'link-button';
   const range = pages.length > 1 ? `${pages[0]}–${pages[pages.length - 1]}` : String(pages[0]);
   button.textContent = `${name} · p. ${range}`;
   button.setAttribute('aria-label', `${name}, page ${range}: show the page`);
-  button.addEventListener('click', () => openCitation(documentRef, name, pages[0]));
+  button.addEventListener('click', () => openCitation(documentRef, name, quotes[0]?.page ?? pages[0], quotes));
   return button;
 }
 
-function openCitation(documentRef, name, page) {
-  openPage({ document: documentRef, name, page, pageCount: documentsById.get(documentRef)?.pageCount });
+function openCitation(documentRef, name, page, quotes = []) {
+  openPage({ document: documentRef, name, page, pageCount: documentsById.get(documentRef)?.pageCount, quotes });
 }
 
 function hint(text) {

@@ -17,15 +17,18 @@ const askBody = z.object({
 const example = '{"question": "What is the refund policy?"}';
 
 /**
- * The reply body: the Answer with `outcome` (answered, not_found) and `reading` (names of documents still
- * being read), or, when there is nothing to answer from yet (no_documents, still_reading), the same
- * shape without an id: `answer` is the message, citations and context are empty.
+ * The reply body: the Answer with `outcome` (answered, not_found), `delivery` (who the space's settings
+ * would show it to) and `reading` (names of documents still being read), or, when there is nothing to
+ * answer from yet (no_documents, still_reading, rate_limited), the same shape without an id: `answer`
+ * is the message, citations and context are empty.
  */
 export function outcomeBody(outcome: AskOutcome, question: string) {
   const reading = outcome.reading.map(record => record.name);
-  if ('answer' in outcome) return { ...outcome.answer, outcome: outcome.kind, reading };
+  if ('answer' in outcome) return { ...outcome.answer, outcome: outcome.kind, delivery: outcome.delivery, reading };
   return {
     outcome: outcome.kind,
+    delivery: outcome.delivery,
+    ...(outcome.kind === 'rate_limited' ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
     question,
     answer: renderChatText(outcome.message, name => `**${name.replace(/([\\`*_[\]<>])/g, '\\$1')}**`),
     citations: [],

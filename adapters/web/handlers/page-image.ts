@@ -5,12 +5,14 @@ import type { WebContext } from '../web-context.ts';
 /**
  * `GET /v1/spaces/:space/documents/:id/pages/:page.png`: the page as a PNG (~110 dpi), what a
  * citation "report.pdf · p. 12" opens. 404 for a page the document does not have. The first request
- * renders it (and converts an office file once); later ones are served from the cache.
+ * renders it (and converts an office file once); later ones are served from the cache. `?highlight=`
+ * (a citation quote's `highlight`) marks the quoted lines; 400 when it is not one.
  */
 export function pageImage(context: WebContext): RequestHandler {
   return async (request, response) => {
     const space = spaceParam(request);
-    const path = await context.folio.pageImagePath(space, String(request.params.id), Number(request.params.page));
+    const highlight = typeof request.query.highlight === 'string' ? request.query.highlight : undefined;
+    const path = await context.folio.pageImagePath(space, String(request.params.id), Number(request.params.page), { highlight });
     await new Promise<void>((resolve, reject) =>
       response.sendFile(
         path,

@@ -9,7 +9,7 @@ import { createSlackAdapter, type SlackAdapterOptions, type SlackSurfaceAdapter 
 import { createFolio, type FolioOverrides, type Folio } from '../../../src/folio.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { silentLogger, type Logger } from '../../../src/log.ts';
-import { FakeSlackApi } from '../../fakes/fake-slack-api.ts';
+import { FakeSlackApi, type FakeEphemeralMessage } from '../../fakes/fake-slack-api.ts';
 
 export const signingSecret = 'test-signing-secret-0123456789';
 
@@ -36,7 +36,8 @@ export interface SlackTestApp {
   sendCommand(text: string, options?: { channelId?: string; userId?: string; channelName?: string }): Promise<{ status: number; responsePath: string }>;
   /** Clicks a button under a message. */
   /** A block_actions click: a plain button by default, or Slack's feedback_buttons (`type`), whose value is the chosen button's. */
-  clickButton(action: { actionId: string; value: string; userId?: string; channelId?: string; type?: 'button' | 'feedback_buttons' }): Promise<{ status: number; responsePath: string }>;
+  /** `ephemeral`: the click is on that private message (its response_url acts on it; Slack sends no `message` then). */
+  clickButton(action: { actionId: string; value: string; userId?: string; channelId?: string; type?: 'button' | 'feedback_buttons'; blockId?: string; ephemeral?: FakeEphemeralMessage; message?: { ts: string; thread_ts?: string } }): Promise<{ status: number; responsePath: string }>;
   close(): Promise<void>;
 }
 
@@ -160,21 +161,27 @@ export async function startSlackTestApp(
     },
     async clickButton(action) {
       const responsePath = `/respond/${randomUUID()}`;
+      const { ephemeral } = action;
+      const channelId = ephemeral?.channel ?? action.channelId ?? 'C1';
+      const blockId = action.blockId ?? 'folio_feedback';
+      if (ephemeral) fake.respondsTo(responsePath, ephemeral);
       const payload = {
         type: 'block_actions',
         team: { id: 'T1', domain: 'fake' },
         user: { id: action.userId ?? 'UALICE', team_id: 'T1' },
         api_app_id: 'AFOLIO',
         token: 'legacy-verification-token',
-        container: { type: 'message', message_ts: '1.000001', channel_id: action.channelId ?? 'C1', is_ephemeral: false },
+        container: ephemeral
+          ? { type: 'message', message_ts: ephemeral.ts, channel_id: channelId, is_ephemeral: true, ...(ephemeral.thread_ts ? { thread_ts: ephemeral.thread_ts } : {}) }
+          : { type: 'message', message_ts: action.message?.ts ?? '1.000001', channel_id: channelId, is_ephemeral: false },
         trigger_id: 'trigger',
-        channel: { id: action.channelId ?? 'C1', name: 'general' },
-        message: { ts: '1.000001', type: 'message' },
+        channel: { id: channelId, name: 'general' },
+        ...(ephemeral ? {} : { message: { ts: action.message?.ts ?? '1.000001', ...(action.message?.thread_ts ? { thread_ts: action.message.thread_ts } : {}), type: 'message' } }),
         response_url: `${fake.baseUrl}${responsePath}`,
         actions: [
           action.type === 'feedback_buttons'
-            ? { type: 'feedback_buttons', action_id: action.actionId, block_id: 'folio_feedback', value: action.value, action_ts: String(Date.now() / 1000) }
-            : { type: 'button', action_id: action.actionId, block_id: 'folio_feedback', value: action.value, action_ts: String(Date.now() / 1000), text: { type: 'plain_text', text: 'x' } },
+            ? { type: 'feedback_buttons', action_id: action.actionId, block_id: blockId, value: action.value, action_ts: String(Date.now() / 1000) }
+            : { type: 'button', action_id: action.actionId, block_id: blockId, value: action.value, action_ts: String(Date.now() / 1000), text: { type: 'plain_text', text: 'x' } },
         ],
       };
       const response = await post(form({ payload: JSON.stringify(payload) }), { contentType: 'application/x-www-form-urlencoded' });
