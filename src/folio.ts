@@ -38,7 +38,7 @@ import { PageIndex } from './retrieve/page-index.ts';
 import { searchSpace } from './retrieve/search-space.ts';
 import type { SearchResult } from './retrieve/types.ts';
 import { teamSpaceOf, type SpaceId } from './spaces/space-id.ts';
-import { readSpaceSettings, writeSpaceSettings, type SpaceSettings } from './spaces/space-settings.ts';
+import { defaultSpaceSettings, deliveryBeforeOutcome, readSpaceSettings, writeSpaceSettings, type AnswerDelivery, type SpaceSettings } from './spaces/space-settings.ts';
 import { createStateStore } from './state/create-state-store.ts';
 import { LazyStateStore } from './state/lazy-state-store.ts';
 import type { StateStore } from './state/types.ts';
@@ -128,6 +128,12 @@ export interface Folio {
   setScope(space: SpaceId, scope: SpaceScope): Promise<void>;
   /** How answers are given in `space` (visibility, cited only, question limit); the defaults when never set. */
   getSettings(space: SpaceId): Promise<SpaceSettings>;
+  /**
+   * How what a surface shows before a question's outcome is known (a streamed draft, a failure) is
+   * delivered in `space`: `thread` only when every outcome there goes to the thread. With the state
+   * store down, the default settings apply, as they do for `ask`.
+   */
+  draftDelivery(space: SpaceId): Promise<AnswerDelivery>;
   /**
    * Changes some settings of `space` and resolves with all of them. Refuses unknown names and wrong
    * values with a FolioError (input_invalid) saying what each takes. `changedBy` (a platform user id,
@@ -321,6 +327,14 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     setScope: (space, scope) => state.set(`scope:${space}`, scope),
 
     getSettings: space => readSpaceSettings(state, space),
+
+    async draftDelivery(space) {
+      const settings = await readSpaceSettings(state, space).catch(error => {
+        log.warn({ err: error, space }, 'could not read the space settings; using the defaults');
+        return defaultSpaceSettings;
+      });
+      return deliveryBeforeOutcome(settings, space);
+    },
 
     async setSettings(space, patch, options = {}) {
       const settings = await writeSpaceSettings(state, space, patch);

@@ -15,7 +15,7 @@ export type { Logger } from './log.ts';
 export { parseSpaceId, teamSpaceOf } from './spaces/space-id.ts';
 export type { SpaceId } from './spaces/space-id.ts';
 export { parseConversationSpace, spaceOfConversation } from './spaces/conversation-space.ts';
-export { defaultSpaceSettings, deliveryBeforeOutcome, maxQuestionsPerUserPerMinute, parseSpaceSettingsPatch } from './spaces/space-settings.ts';
+export { parseSpaceSettingsPatch } from './spaces/space-settings.ts';
 export type { AnswerDelivery, SpaceSettings } from './spaces/space-settings.ts';
 export type { ConversationAddress, ConversationPlace, ConversationSpace } from './spaces/conversation-space.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deliveryBeforeOutcome, type Answer, type AskEvent, type AskOutcome } from '../../src/index.ts';
+import type { Answer, AskEvent, AskOutcome } from '../../src/index.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
 import { answerMessage, type SlackMessage, type SourceLinks } from './answer-blocks.ts';
 import { postFinalMessage, streamingAnswerWriter, type AnswerWriter, type FinalMessage } from './answer-writer.ts';
@@ -34,7 +34,7 @@ export async function answerInThread(dependencies: SlackHandlerDependencies, con
   let draftIsPublic = true;
   let writer: AnswerWriter | undefined;
   try {
-    draftIsPublic = deliveryBeforeOutcome(await app.getSettings(conversation.space), conversation.space) === 'thread';
+    draftIsPublic = (await app.draftDelivery(conversation.space)) === 'thread';
     if (draftIsPublic) writer = streamingAnswerWriter(conversation, { support: dependencies.streaming, log, progressIntervalMs: dependencies.settings.progressIntervalMs, bufferChars: dependencies.settings.streamBufferChars });
     const spaces = await app.readableSpaces(conversation.space);
     const history = await threadHistory(conversation);

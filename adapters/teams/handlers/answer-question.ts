@@ -1,4 +1,4 @@
-import { deliveryBeforeOutcome, type AnswerDelivery, type Answer, type AskEvent } from '../../../src/index.ts';
+import type { Answer, AnswerDelivery, AskEvent } from '../../../src/index.ts';
 import { replyForError } from '../../shared/reply-for-error.ts';
 import type { AnswerReply } from '../answer/answer-reply.ts';
 import { answerMessage } from '../answer/answer-message.ts';
@@ -33,7 +33,7 @@ const stageLines: Record<Extract<AskEvent, { type: 'stage' }>['stage'], string> 
 export async function answerQuestion(dependencies: TeamsHandlerDependencies, turn: TeamsTurn, question: string): Promise<void> {
   const { app, log, settings } = dependencies;
   const spaces = await app.readableSpaces(turn.space);
-  const draftIsPublic = deliveryBeforeOutcome(await app.getSettings(turn.space), turn.space) === 'thread';
+  const draftIsPublic = (await app.draftDelivery(turn.space)) === 'thread';
   const stopped = new AbortController();
   const reply: AnswerReply =
     turn.kind === 'personal' && turn.reference.channelId === 'msteams'
