@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makePng, testFontFamily } from '../support/figures/test-documents.ts';
+import { makePng, makeScannedPagePdf } from '../support/figures/test-documents.ts';
 import { recordingSink, trackWorkers } from '../support/parallel/worker-test-helpers.ts';
 import { createPageOcr } from '../../src/ingest/pdf/ocr/page-ocr.ts';
 import { PageWorkerPool } from '../../src/ingest/pdf/parallel/page-worker-pool.ts';
@@ -250,18 +250,11 @@ describe('line boxes from the pdf.js parser into the tree', () => {
 
 describe('line boxes of an OCR page', () => {
   it('are the lines tesseract found, in page points', async () => {
-    // Letter size at 150 dpi: 48 px text at x = 150 px, baselines at 300 and 900 px → 72 pt, 144 and 432 pt.
-    const png = await makePng(1275, 1650, context => {
-      context.fillStyle = '#000000';
-      context.font = `48px ${testFontFamily}`;
-      context.fillText('Quarterly revenue grew strongly', 150, 300);
-      context.fillText('Invoices are paid within thirty days', 150, 900);
-    });
-    const document = await PDFDocument.create();
-    document.addPage([612, 792]).drawImage(await document.embedPng(png), { x: 0, y: 0, width: 612, height: 792 });
+    // Text at x = 72 pt; the second line's baseline at 432 pt (see makeScannedPagePdf).
+    const scan = await makeScannedPagePdf();
     const ocr = createPageOcr({ languages: ['eng'] });
     try {
-      const parsed = await parsePdf(await document.save(), { name: 'scan.pdf', figureSink: recordingSink().sink, maxPages: 10, ocr });
+      const parsed = await parsePdf(scan, { name: 'scan.pdf', figureSink: recordingSink().sink, maxPages: 10, ocr });
       expect(parsed.ocrPages).toEqual([1]);
       const tree = buildTree(parsed, { documentId: 'scan' });
       expectLinesMatchBlocks(tree, parsed);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { PDFDocument } from 'pdf-lib';
 import { openPdf, type PDFDocumentProxy } from '../../../src/ingest/pdf/open-pdf.ts';
 
 /**
@@ -19,6 +20,22 @@ export async function makePng(widthPx: number, heightPx: number, draw: (context:
   context.fillRect(0, 0, widthPx, heightPx);
   draw(context);
   return new Uint8Array(await canvas.encode('png'));
+}
+
+/**
+ * A letter page scanned at 150 dpi, no text layer: "Quarterly revenue grew strongly" and "Invoices are
+ * paid within thirty days" in 48 px text at x = 150 px, baselines at 300 and 900 px (72 pt; 144 and 432 pt).
+ */
+export async function makeScannedPagePdf(): Promise<Uint8Array> {
+  const png = await makePng(1275, 1650, context => {
+    context.fillStyle = '#000000';
+    context.font = `48px ${testFontFamily}`;
+    context.fillText('Quarterly revenue grew strongly', 150, 300);
+    context.fillText('Invoices are paid within thirty days', 150, 900);
+  });
+  const document = await PDFDocument.create();
+  document.addPage([612, 792]).drawImage(await document.embedPng(png), { x: 0, y: 0, width: 612, height: 792 });
+  return document.save();
 }
 
 export async function openTestPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {

@@ -1,25 +1,10 @@
-import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { makePng, openTestPdf, testFontFamily } from '../../../../test/support/figures/test-documents.ts';
+import { makeScannedPagePdf, openTestPdf } from '../../../../test/support/figures/test-documents.ts';
 import { createPageOcr } from './page-ocr.ts';
-
-/** A letter page scanned at 150 dpi: two lines of large text, no text layer. */
-async function scannedPagePdf(): Promise<Uint8Array> {
-  const png = await makePng(1275, 1650, context => {
-    context.fillStyle = '#000000';
-    context.font = `48px ${testFontFamily}`;
-    context.fillText('Quarterly revenue grew strongly', 150, 300);
-    context.fillText('Invoices are paid within thirty days', 150, 900);
-  });
-  const document = await PDFDocument.create();
-  const page = document.addPage([612, 792]);
-  page.drawImage(await document.embedPng(png), { x: 0, y: 0, width: 612, height: 792 });
-  return document.save();
-}
 
 describe('createPageOcr', () => {
   it('reads the words of an image-only page into runs placed in page points', async () => {
-    const pdf = await openTestPdf(await scannedPagePdf());
+    const pdf = await openTestPdf(await makeScannedPagePdf());
     const ocr = createPageOcr({ languages: ['eng'] });
     try {
       const runs = await ocr.recognize(await pdf.getPage(1));
@@ -48,7 +33,7 @@ describe('createPageOcr', () => {
   it('refuses work after close()', async () => {
     const ocr = createPageOcr({ languages: ['eng'] });
     await ocr.close();
-    const pdf = await openTestPdf(await scannedPagePdf());
+    const pdf = await openTestPdf(await makeScannedPagePdf());
     try {
       await expect(ocr.recognize(await pdf.getPage(1))).rejects.toThrow(/after close/);
     } finally {
@@ -58,7 +43,7 @@ describe('createPageOcr', () => {
 
   it('names the missing npm package when an OCR language is not installed', async () => {
     const ocr = createPageOcr({ languages: ['eng', 'xqz'] });
-    const pdf = await openTestPdf(await scannedPagePdf());
+    const pdf = await openTestPdf(await makeScannedPagePdf());
     try {
       await expect(ocr.recognize(await pdf.getPage(1))).rejects.toMatchObject({
         code: 'config_invalid',
