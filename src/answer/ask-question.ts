@@ -21,7 +21,7 @@ import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
 import { resolveCitations } from './resolve-citations.ts';
 import { tableOfContents } from './table-of-contents.ts';
-import { unmentionedYears } from './unmentioned-years.ts';
+import { keyTerms, missingFrom, passagesOf } from './unmentioned-terms.ts';
 import { TreeCache } from './tree-cache.ts';
 import type { Answer, AskInput } from './types.ts';
 
@@ -202,14 +202,20 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   return extractive(messages().extractive);
 
   function extractive(label: string): Answer {
-    // A year the question names that the documents in the context never state: they do not answer it.
+    // What the question names (a year, a name, a code, a figure, a page…) must all be in one document
+    // of the context; otherwise none answers it, however well their sentences match the other words.
+    // The answer comes from the documents that hold it all.
     const contextDocuments = [...new Set(passages.map(passage => passage.documentId))];
-    const missingYears = unmentionedYears([question, ...plan.subQuestions], year => contextDocuments.some(documentId => dependencies.pageIndex.documentMentions(documentId, year)));
-    if (missingYears.length > 0) {
+    const named = keyTerms(question, { language });
+    const missing = contextDocuments.map(documentId => missingFrom(named, documentId, dependencies.pageIndex));
+    if (named.length > 0 && missing.every(terms => terms.length > 0)) {
       timings.answerMs = Math.round(performance.now() - answerStarted);
-      return notFound(messages().notMentioned(missingYears.join(', ')));
+      const nowhere = named.filter(term => missing.every(terms => terms.includes(term)));
+      return notFound(nowhere.length > 0 ? messages().notMentioned(nowhere.map(term => term.text).join(', ')) : undefined);
     }
-    const extracted = extractiveAnswer(plan.subQuestions, passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
+    const holding = new Set(contextDocuments.filter((_, index) => missing[index].length === 0));
+    const answering = holding.size < contextDocuments.length ? passagesOf(passages, holding) : passages;
+    const extracted = extractiveAnswer(plan.subQuestions, answering, { language, minimumEvidence: dependencies.config.minimumEvidence });
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (!extracted.grounded) return notFound();
     const resolved = resolveCitations(extracted.text, passages, contextTrees);

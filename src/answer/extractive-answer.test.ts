@@ -90,6 +90,24 @@ describe('extractiveAnswer', () => {
     expect(extractiveAnswer(question, passages, { anchorPages: 0 }).text).not.toContain('[1]');
   });
 
+  it('quotes the best-ranked page, and every anchor page of a question that points at pages, even when none of its words match', () => {
+    const passages = [
+      passage(1, [page(1, 0, 'Florida Department of Health')]),
+      passage(2, [page(5, 1, 'Chart 4 shows the head count by site.')]),
+      passage(3, [page(9, 2, 'The Rotterdam office employs 1,240 people in logistics.')]),
+    ];
+    const lines = (question: string) => extractiveAnswer([question], passages).text.split('\n').filter(Boolean);
+    expect(lines('How many people work in the Rotterdam office?')).toEqual([
+      '“The Rotterdam office employs 1,240 people in logistics.” [3]',
+      '- “Florida Department of Health” [1]',
+    ]);
+    expect(lines('How many people work in the Rotterdam office, as the chart on page 5 shows?')).toEqual([
+      '“The Rotterdam office employs 1,240 people in logistics.” [3]',
+      '- “Florida Department of Health” [1]',
+      '- “Chart 4 shows the head count by site.” [2]',
+    ]);
+  });
+
   it('does not repeat a quote that another page says word for word', () => {
     const passages = [
       passage(1, [page(4, 0, 'The dividend policy pays half of earnings.')]),
@@ -118,7 +136,7 @@ describe('extractiveAnswer', () => {
 
   it('quotes but does not ground a match below the default minimum evidence, unless the bar is lowered', () => {
     const passages = [passage(1, [page(6, 2, 'The annual report lists every office of the group.')])];
-    const question = ['Which rivers, mountains, lakes, forests and deserts surround the offices?'];
+    const question = ['Which rivers, mountains, lakes, forests, deserts, glaciers, islands and beaches surround the offices?'];
     const weak = extractiveAnswer(question, passages);
     expect(weak.text).toBe('“The annual report lists every office of the group.” [1]');
     expect(weak.evidence).toBeGreaterThan(0);

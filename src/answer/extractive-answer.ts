@@ -1,4 +1,7 @@
+import { captionReferences } from '../retrieve/caption-references.ts';
+import { financialStatementTerms } from '../retrieve/financial-metrics.ts';
 import { contentWords } from '../retrieve/offline-plan.ts';
+import { pageReferences } from '../retrieve/page-references.ts';
 import { foldWord } from '../retrieve/stopwords.ts';
 import { answerKind, carriesAnswer } from './answer-cues.ts';
 import type { ContextPassage } from './context-passage.ts';
@@ -28,20 +31,23 @@ export interface ExtractiveOptions {
 
 /**
  * Chosen on the development set's answerable and unanswerable questions (docs/asking.md): a best quote
- * below it shares almost nothing with the question. Raising it buys little abstention on questions
- * written in the documents' own words and costs many answers whose page is in the context, so "not
- * found" stays for weak evidence only; a language model judges the rest (NOT_FOUND replies).
+ * below it shares almost nothing with the question. Word overlap does not tell the set's unanswerable
+ * questions from its answerable ones (they are written in the documents' own words); what does is a
+ * name, year or number no document holds (unmentioned-terms.ts), checked before. So "not found" stays
+ * for the weakest evidence only; a language model judges the rest (NOT_FOUND replies).
  */
-export const defaultMinimumEvidence = 0.1;
+export const defaultMinimumEvidence = 0.05;
 
 /** A quote on the page ranked r (0 = best) counts 1 / (1 + rankDecay × r) of its word coverage. */
 const rankDecay = 0.3;
 /** A supporting quote scores at least this share of the lead's score. */
 const supportShare = 0.4;
-/** How many of the best-ranked pages always get a quote (their best match), when they have one that matters. */
+/** How many of the best-ranked pages get a quote of their own. */
 const anchorPages = 3;
-/** An anchor quote holds at least this share of the lead's word coverage (no quote of a page that says nothing of it). */
+/** An anchor quote holds at least this share of the lead's word coverage, unless its page is quoted whatever it says. */
 const anchorShare = 0.3;
+/** The lead and its supporting quotes together. */
+const maxQuotes = 3;
 /** Supporting quotes from the lead's own page count this much. */
 const samePagePenalty = 0.5;
 /** Added when the quote carries the kind of answer the question asks for (a count for "how many"). */
@@ -89,13 +95,20 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
     seen.add(key);
     chosen.push(candidate);
   };
-  // The pages the ranking trusts most are always quoted: a page can rank first for what its words do
-  // not show sentence by sentence (the page a question names, a table's page), so its best match goes in.
+  // The pages the ranking trusts most are quoted: a page can rank high for what its words do not show
+  // sentence by sentence (the page or figure a question points at, the statements a ratio is computed
+  // from). The best-ranked page always, and all of them when the question points at pages or names a
+  // measure: their best match, or their first sentence when none of their words match. Otherwise a page
+  // is quoted when its best match holds enough of the lead's words (no quote of a page that says nothing of it).
   const anchors = options.anchorPages ?? anchorPages;
-  for (let rank = 0; rank < anchors && chosen.length < 3; rank++) {
+  const pointsAtPages = questions.some(question => pageReferences(question).length > 0 || captionReferences(question).length > 0 || financialStatementTerms(question) !== '');
+  for (let rank = 0; rank < anchors && chosen.length < maxQuotes; rank++) {
     if (chosen.some(quote => quote.pageRank === rank)) continue;
-    const onPage = scored.find(entry => entry.candidate.pageRank === rank && entry.coverage >= best.coverage * anchorShare);
-    if (onPage) add(onPage.candidate);
+    const onPage =
+      rank === 0 || pointsAtPages
+        ? (scored.find(entry => entry.candidate.pageRank === rank)?.candidate ?? candidates.find(candidate => candidate.pageRank === rank))
+        : scored.find(entry => entry.candidate.pageRank === rank && entry.coverage >= best.coverage * anchorShare)?.candidate;
+    if (onPage) add(onPage);
   }
   // Supporting quotes: from other pages where they are about as good (a second page that says the
   // same is better support than a second sentence of the first).
@@ -103,7 +116,7 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
   const rest = scored.slice(1).map(entry => ({ ...entry, score: entry.candidate.page === best.candidate.page && entry.candidate.n === best.candidate.n ? entry.score * samePage : entry.score }));
   rest.sort((a, b) => b.score - a.score || a.candidate.order - b.candidate.order);
   for (const entry of rest) {
-    if (chosen.length >= 3 || entry.score < best.score * supportShare) break;
+    if (chosen.length >= maxQuotes || entry.score < best.score * supportShare) break;
     add(entry.candidate);
   }
   const [lead, ...support] = chosen;

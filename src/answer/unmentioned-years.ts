@@ -1,10 +1,11 @@
+/** A year as a question writes it: 1800–2099, not part of a longer number, an amount or a decimal. */
+const yearPattern = /(?<![\d.,])(?:1[89]|20)\d\d(?!\d|[.,]\d)/gu;
+
 /**
- * Years a question names ("in 2024", "from 2012 to 2017") that `mentions` says the documents never
- * state anywhere, in question order. An offline answer cannot tell a question about another year from
- * one about the documents' own year by word overlap (the rest of the question matches); a year the
- * documents never mention is the plain sign that they do not answer it.
+ * The years the questions name ("in 2024", "from 2012 to 2017", "FY2021"), once each, in question order.
+ * A year no document states is the plainest sign that the documents do not answer a question whose
+ * other words they match (unmentioned-terms.ts).
  */
-export function unmentionedYears(questions: string[], mentions: (year: string) => boolean): string[] {
-  const years = [...new Set(questions.flatMap(question => [...question.matchAll(/(?<![\d.,])(?:1[89]|20)\d\d(?!\d|[.,]\d)/gu)].map(match => match[0])))];
-  return years.filter(year => !mentions(year));
+export function namedYears(questions: string[]): string[] {
+  return [...new Set(questions.flatMap(question => [...question.matchAll(yearPattern)].map(match => match[0])))];
 }

@@ -1,5 +1,6 @@
 import type { IndexUnit, UnitHit } from '../index/types.ts';
 import { captionKeys, type CaptionKey } from './caption-references.ts';
+import { withinEdits } from './edit-distance.ts';
 import { pageNameLookup, type PageNumbering } from './page-numbering.ts';
 import { searchTerms } from './search-terms.ts';
 import { bm25Idf, inverseFrequency, scopeStatistics, scorePages, type IndexedDocument, type IndexedPage, type ScopeStatistics } from './page-scoring.ts';
@@ -112,6 +113,24 @@ export class PageIndex {
     const document = this.documents.get(documentId);
     const [term] = searchTerms(word);
     return document !== undefined && term !== undefined && document.postings.pageCount(term) > 0;
+  }
+
+  /**
+   * Whether any page of the document holds `term`, given as the index keeps it: a search term
+   * (`searchTerms`: folded, stemmed) or two adjacent ones joined by a space ("annual report").
+   */
+  documentHolds(documentId: string, term: string): boolean {
+    return (this.documents.get(documentId)?.postings.pageCount(term) ?? 0) > 0;
+  }
+
+  /** Whether the document holds a word (a search term) at most `maxEdits` edits from `term` (a misspelt name). */
+  documentHoldsLike(documentId: string, term: string, maxEdits: number): boolean {
+    const document = this.documents.get(documentId);
+    if (!document) return false;
+    for (const [held] of document.postings.pageCounts()) {
+      if (Math.abs(held.length - term.length) <= maxEdits && !held.includes(' ') && withinEdits(term, held, maxEdits)) return true;
+    }
+    return false;
   }
 
   /** The highest page with text. */

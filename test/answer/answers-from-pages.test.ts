@@ -370,6 +370,16 @@ describe('answers built from the ranked pages (offline)', () => {
     expect(answered.grounded).toBe(true);
     expect(answered.answer).toContain('1,240');
   });
+
+  it('says not found when the question names a place no document mentions, and answers it for one they do', async () => {
+    const answer = await answerOf(app.ask({ spaces: [operations], question: 'How many people work at the Lisbon warehouse?' }));
+    expect(answer).toMatchObject({ grounded: false, citations: [] });
+    expect(answer.answer).toContain('The documents never mention Lisbon.');
+    // A misspelt name the document does hold is still answered.
+    const misspelt = await answerOf(app.ask({ spaces: [operations], question: 'How many people work at the Roterdam warehouse?' }));
+    expect(misspelt.grounded).toBe(true);
+    expect(misspelt.answer).toContain('1,240');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------

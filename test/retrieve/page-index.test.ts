@@ -43,6 +43,17 @@ describe('PageIndex', () => {
     expect(index.documentMentions('unknown', '2023')).toBe(false);
   });
 
+  it('tells whether a document holds a search term, a pair of neighbouring ones, or a word a few edits away', () => {
+    const index = indexOf(['Netflix annual report 2015.', 'Streaming memberships grew.']);
+    expect(index.documentHolds('d1', 'netflix')).toBe(true);
+    expect(index.documentHolds('d1', 'annual report')).toBe(true);
+    expect(index.documentHolds('d1', 'report annual')).toBe(false);
+    expect(index.documentHolds('unknown', 'netflix')).toBe(false);
+    expect(index.documentHoldsLike('d1', 'neflix', 1)).toBe(true);
+    expect(index.documentHoldsLike('d1', 'nflx', 1)).toBe(false);
+    expect(index.documentHoldsLike('unknown', 'neflix', 1)).toBe(false);
+  });
+
   it('prefers pages where the query words stand close together', () => {
     const far = `solar ${'filler words about nothing in particular '.repeat(6)} energy`;
     const index = indexOf([far, 'The solar energy output doubled.']);

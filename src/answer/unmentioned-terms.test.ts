@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexUnit } from '../index/types.ts';
+import { PageIndex } from '../retrieve/page-index.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+import { keyTerms, missingFrom, passagesOf, withoutInstructions } from './unmentioned-terms.ts';
+
+const space = 'web:a' as SpaceId;
+
+/** One document, one string per page (the last page is the page count). */
+function documentOf(pages: string[], titles: string[] = []): PageIndex {
+  const index = new PageIndex();
+  const units: IndexUnit[] = pages.map((text, offset) => ({
+    id: `d1:0001:${offset + 1}:0`, space, documentId: 'd1', documentName: 'd1.pdf', nodeId: '0001', titlePath: titles[offset] ? [titles[offset]] : [], kind: 'section', page: offset + 1, part: 0, text,
+  }));
+  index.addDocument(space, 'd1', 'v1', units);
+  return index;
+}
+
+const report = documentOf([
+  'Netflix annual report 2015. Ibrahim Khan is the chief financial officer.',
+  'Current liabilities grew. The EPS code CA03 covers the San Francisco Bay Area; 1,500 respondents.',
+  'Figure 2: Revenue by region. Error 512 means low water.',
+  'Table 1-1 Comparison between storage classes',
+]);
+
+/** The key terms of `question` that report.pdf does not hold, as "kind:text". */
+const missing = (question: string, language = 'en') => missingFrom(keyTerms(question, { language }), 'd1', report).map(term => `${term.kind}:${term.text}`);
+
+describe('keyTerms and missingFrom', () => {
+  it('finds a name the document never mentions, and not one it does', () => {
+    expect(missing('What is the position of Amy?')).toEqual(['name:Amy']);
+    expect(missing('What is the position of Ibrahim?')).toEqual([]);
+    expect(missing("What is the proportion confident in Lincoln's ability?")).toEqual(['name:Lincoln']);
+  });
+
+  it('reads no name from the first word of a sentence, an upper-case question or a language that capitalises nouns', () => {
+    expect(keyTerms('Tell me what grew. Which liabilities grew?')).toEqual([]);
+    expect(missing('WHAT IS THE LOGO COLOR?')).toEqual([]);
+    expect(missing('Wie viele Urlaubstage gibt es?', 'de')).toEqual([]);
+    expect(missing('Wie viele Urlaubstage gibt es?', 'en')).toEqual(['name:Urlaubstage']);
+  });
+
+  it('leaves out instructions, examples of the answer, fiscal periods, date formats and financial measures', () => {
+    expect(withoutInstructions('How many? Please write the answer in list format, e.g., ["A","B"].')).not.toMatch(/write|A/u);
+    expect(keyTerms('What is the date? Format the date as YYYY-MM-DD. Answer in USD.')).toEqual([]);
+    expect(missing('What is EBITDA for Netflix in FY2015?')).toEqual([]);
+    expect(missing('What is EBITDA for Netflix in FY2016?')).toEqual(['year:2016']);
+  });
+
+  it('still finds a misspelt name or one glued to a small word', () => {
+    expect(missing('What is the revenue of Neflix?')).toEqual([]);
+    expect(missing('What is the revenue of Netfilx?')).toEqual([]);
+    expect(missing('What are the Current Liabilitiesfor Netflix?')).toEqual([]);
+    // Short words must match exactly: one edit would make too many words alike.
+    expect(missing('Who is Ibrahin Kahn?')).toEqual(['name:Kahn']);
+  });
+
+  it('checks codes and numbers, in the forms the document writes them', () => {
+    expect(missing('Which market is EPS code AR03?')).toEqual(['code:AR03']);
+    expect(missing('Which market is EPS code CA03?')).toEqual([]);
+    expect(missing('What does error 288 mean?')).toEqual(['number:288']);
+    expect(missing('What does error 512 mean?')).toEqual([]);
+    expect(missing('Which group of the 1500 respondents is largest?')).toEqual([]);
+    // Numbers of pages, sections and figures are checked as such, not as numbers the text states.
+    expect(keyTerms('What does section 3.3 say on page 4?').map(term => term.kind)).toEqual(['page']);
+  });
+
+  it('needs a figure or table by its caption or mention, and a page the document has', () => {
+    expect(missing('What is the title of Figure 2?')).toEqual([]);
+    expect(missing('What is the title of Figure 7?')).toEqual(['caption:Figure 7']);
+    expect(missing('What are the rows of Table1-1?')).toEqual([]);
+    expect(missing('How many figures are in pages 100-120?')).toEqual(['page:page 100', 'page:page 120']);
+    expect(missing('How many figures are on page 3?')).toEqual([]);
+  });
+
+  it('takes a year from anywhere but a bracketed example of the answer', () => {
+    expect(keyTerms("Which years does the chart show? List them like ['2006', '2007'].")).toEqual([]);
+    expect(missing('Please give the shares, e.g., ["9%"], in the 2022 survey?')).toEqual(['year:2022']);
+  });
+
+  it('keeps the passages of the documents that hold the key terms, their pages ranked among themselves', () => {
+    const passage = (n: number, documentId: string, ranks: number[]) => ({ n, documentId, pageTexts: ranks.map(rank => ({ page: rank + 1, text: '', rank })) });
+    const kept = passagesOf([passage(1, 'a', [0]), passage(2, 'b', [1, 3]), passage(3, 'a', [2])], new Set(['b']));
+    expect(kept).toEqual([{ n: 2, documentId: 'b', pageTexts: [{ page: 2, text: '', rank: 0 }, { page: 4, text: '', rank: 1 }] }]);
+  });
+});

@@ -1,0 +1,189 @@
+import { captionReferences, type CaptionKey } from '../retrieve/caption-references.ts';
+import { financialStatementTerms } from '../retrieve/financial-metrics.ts';
+import { pageReferences, referencedPages, type PageReference } from '../retrieve/page-references.ts';
+import { searchTerms } from '../retrieve/search-terms.ts';
+import { stopwords } from '../retrieve/stopwords.ts';
+import type { ContextPassage } from './context-passage.ts';
+import { namedYears } from './unmentioned-years.ts';
+
+/**
+ * What a question names that a document must hold to answer it: a year ("in 2024"), a name (a
+ * capitalised word inside a sentence: "Lincoln", "Shopee", "HAQ"), a code (letters with digits: "AR03",
+ * "M250"), a number ("error 288"), a figure or table by number ("Figure 7") and a page by number
+ * ("pages 100-120"). A question about something else matches the documents' words everywhere but there; a
+ * document that never states the thing asked about does not answer it, however well its sentences
+ * match the rest. Everything the question's own phrasing adds (answer-format instructions, examples of
+ * the answer) is left out, and a misspelt name still finds the word it means.
+ */
+export type KeyTermKind = 'year' | 'name' | 'code' | 'number' | 'caption' | 'page';
+
+export interface KeyTerm {
+  kind: KeyTermKind;
+  /** As the answer names it: "2024", "Lincoln", "AR03", "288", "Figure 7", "page 50". */
+  text: string;
+  /** What a document must hold: search terms (a number's in the forms the index may keep), a caption key or a page. */
+  terms: string[];
+  caption?: CaptionKey;
+  page?: PageReference;
+}
+
+/** The read-only look-ups the check needs; the page index answers them all. */
+export interface DocumentWords {
+  documentHolds(documentId: string, term: string): boolean;
+  documentHoldsLike(documentId: string, term: string, maxEdits: number): boolean;
+  pagesCaptioned(documentId: string, key: CaptionKey): number[];
+  pagesNamed(documentId: string, name: string): number[];
+  lastPage(documentId: string): number;
+}
+
+export interface KeyTermOptions {
+  /** ISO 639-1 code of the question: languages that capitalise every noun have no names to read. */
+  language?: string;
+}
+
+/** Languages that capitalise their nouns, so a capital letter does not mark a name. */
+const nounCapitalising = new Set(['de', 'lb']);
+/** A name's word this long or longer also matches a word one edit away ("Neflix" → "Netflix"). */
+const minimumLengthForTypos = 6;
+
+export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTerm[] {
+  const text = withoutInstructions(question);
+  const found: KeyTerm[] = [];
+  const add = (term: KeyTerm) => {
+    if (!found.some(known => known.kind === term.kind && known.text === term.text)) found.push(term);
+  };
+  // Years count wherever they stand ("… in list format, in the 2022 survey" asks about 2022), except in
+  // a bracketed example of the answer ("a list like ['2006', '2007']").
+  for (const year of namedYears([question.replace(bracketed, ' ')])) add({ kind: 'year', text: year, terms: [year] });
+  for (const caption of captionReferences(text)) add({ kind: 'caption', text: caption.replace(/^\p{Ll}/u, letter => letter.toUpperCase()), terms: [], caption });
+  for (const page of pageReferences(text)) {
+    if (page.kind === 'number' && /^\d+$/u.test(page.value)) add({ kind: 'page', text: `page ${page.value}`, terms: [], page });
+  }
+  const namesRead = !nounCapitalising.has(options.language ?? 'en') && !mostlyUpperCase(text);
+  for (const match of text.matchAll(tokenPattern)) {
+    const token = match[0];
+    if (periodPattern.test(token) || placeholderPattern.test(token) || captionOrPagePattern.test(token) || financialStatementTerms(token) !== '') continue;
+    const terms = searchTerms(token);
+    if (terms.length === 0) continue;
+    const ordinal = ordinalPattern.test(token);
+    if (/^\d+(?:[.,]\d+)*$/u.test(token) || ordinal) {
+      // A number of two digits or more ("error 288", "Windows 9.0", "45th Ave."), unless it numbers a page,
+      // section, figure or table (checked as such above) or is a year.
+      const reference = referenceWordBefore.test(text.slice(Math.max(0, match.index - 16), match.index));
+      if (!reference && token.replace(/\D/gu, '').length >= 2 && namedYears([token]).length === 0) add({ kind: 'number', text: token, terms: ordinal ? terms : numberForms(token) });
+    } else if (/\p{L}/u.test(token) && /\d/u.test(token)) {
+      add({ kind: 'code', text: token, terms });
+    } else if (namesRead && /^\p{Lu}/u.test(token) && !startsSentence(text, match.index)) {
+      add({ kind: 'name', text: token.replace(/['’]s$/u, ''), terms });
+    }
+  }
+  return found;
+}
+
+/**
+ * The passages of the given documents only, their pages ranked among themselves again (0 = the best
+ * page left): when some documents of the context hold everything a question names and others do not,
+ * the answer comes from those that do. Passage numbers stay as they are.
+ */
+export function passagesOf<T extends Pick<ContextPassage, 'documentId' | 'pageTexts'>>(passages: T[], documentIds: ReadonlySet<string>): T[] {
+  const kept = passages.filter(passage => documentIds.has(passage.documentId));
+  const ranks = [...new Set(kept.flatMap(passage => passage.pageTexts.map(page => page.rank)))].sort((a, b) => a - b);
+  return kept.map(passage => ({ ...passage, pageTexts: passage.pageTexts.map(page => ({ ...page, rank: ranks.indexOf(page.rank) })) }));
+}
+
+/** The key terms the document does not hold, in the order given. */
+export function missingFrom(terms: KeyTerm[], documentId: string, words: DocumentWords): KeyTerm[] {
+  return terms.filter(term => !holds(term, documentId, words));
+}
+
+function holds(term: KeyTerm, documentId: string, words: DocumentWords): boolean {
+  switch (term.kind) {
+    case 'year':
+      return term.terms.every(held => words.documentHolds(documentId, held));
+    case 'number':
+      return term.terms.some(form => words.documentHolds(documentId, form));
+    case 'code':
+      return term.terms.every(part => words.documentHolds(documentId, part) || codeParts(part).every(piece => words.documentHolds(documentId, piece)));
+    case 'name':
+      return term.terms.every(part => holdsWord(part, documentId, words));
+    case 'caption': {
+      if (words.pagesCaptioned(documentId, term.caption!).length > 0) return true;
+      // Captions the reader missed still show in running text ("see Figure 7", "Fig. 7").
+      const [kind, label] = term.caption!.split(' ');
+      const number = label.match(/^\d+/u)?.[0] ?? label;
+      return (kind === 'figure' ? ['figure', 'fig'] : ['table']).some(word => words.documentHolds(documentId, searchTerms(`${word} ${number}`).join(' ')));
+    }
+    case 'page': {
+      const lastPage = words.lastPage(documentId);
+      const pages = referencedPages(term.page!, { pagesNamed: name => words.pagesNamed(documentId, name), lastPage });
+      return [...pages.likely, ...pages.fallback].some(page => page >= 1 && page <= lastPage);
+    }
+  }
+}
+
+/** A word of a name: as it is, one edit away when long enough, or glued to a small word ("Liabilitiesfor"). */
+function holdsWord(word: string, documentId: string, words: DocumentWords): boolean {
+  if (words.documentHolds(documentId, word)) return true;
+  if (word.length >= minimumLengthForTypos && words.documentHoldsLike(documentId, word, 1)) return true;
+  for (let split = 2; split <= word.length - 2; split++) {
+    const [head, tail] = [word.slice(0, split), word.slice(split)];
+    if (stopwords.has(tail) && head.length >= 3 && words.documentHolds(documentId, searchTerms(head)[0] ?? head)) return true;
+    if (stopwords.has(head) && tail.length >= 3 && words.documentHolds(documentId, searchTerms(tail)[0] ?? tail)) return true;
+  }
+  return false;
+}
+
+/** A number as the index may hold it: "1500" also as "1,500" ("1 500"), "100,000" as "100 000". */
+function numberForms(token: string): string[] {
+  const digits = token.replace(/[.,]/gu, '');
+  const parts = searchTerms(token);
+  const forms = [parts.join(' ')];
+  if (parts.length === 1 && digits.length >= 4) forms.push(digits.replace(/\B(?=(\d{3})+$)/gu, ' '));
+  if (parts.length > 1 && /^\d{1,3}(?:,\d{3})+$/u.test(token)) forms.push(digits);
+  return forms;
+}
+
+/** "table1" → ["table", "1"]: a code whose letters are words of their own ("Table1-1", "top2"); others stay whole. */
+function codeParts(term: string): string[] {
+  const pieces = term.match(/\p{L}+|\d+/gu) ?? [term];
+  return pieces.every(piece => /\d/u.test(piece) || piece.length >= 3) ? pieces.map(piece => searchTerms(piece)[0] ?? piece) : [term];
+}
+
+/**
+ * The question without what only says how to answer: sentences that instruct ("Please write the answer
+ * in list format.", "Round your answer to two decimals.", "Format the date as YYYY-MM-DD."), examples
+ * of the answer ("e.g., ["A","B"]") and bracketed answer templates. Their words name nothing to find.
+ */
+export function withoutInstructions(question: string): string {
+  return question
+    .split(/(?<=[?!])\s*(?=\p{Lu})|(?<=\.)\s+(?=\p{Lu})/u)
+    .filter(sentence => !instructionStart.test(sentence))
+    .join(' ')
+    .replace(/\bplease\b[^.?!]*[.?!]?/giu, ' ')
+    .replace(/\b(?:e\.\s?g\.?|for example|for instance|such as)\s*[,:]?\s*(?:\[[^\]]*\]?|[^.?!;]*)/giu, ' ')
+    .replace(bracketed, ' ');
+}
+
+const bracketed = /\[[^\]]*\]/gu;
+
+const instructionStart = /^\s*(?:please|write|answer|round|give|return|format|represent|express|respond|reply|output|directly|note)\b/iu;
+const tokenPattern = /[\p{L}\p{N}]+(?:[.'’&-][\p{L}\p{N}]+)*/gu;
+/** Fiscal years and quarters ("FY2021", "Q3", "H1"): their year is checked as a year. */
+const periodPattern = /^(?:FY|CY|Q[1-4]|H[12])['’]?(?:\d{2}|\d{4})?$/iu;
+/** Date formats asked for ("YYYY-MM-DD"). */
+const placeholderPattern = /^[YMD]+(?:[-/.][YMD]+)*$/u;
+/** "Table1-1", "Fig3", "p5": figure, table and page references glued to their number, checked as such. */
+const captionOrPagePattern = /^(?:fig(?:ure)?s?|tables?|tab|pages?|p|pp|slides?)\d/iu;
+/** A number that numbers a page, section, figure or table ("page 6985", "Section 3.3"): checked as such or not at all. */
+const referenceWordBefore = /\b(?:pages?|pp?\.|sections?|§|chapters?|fig(?:ure)?s?\.?|tables?|appendix|annex|slides?)\s*$/iu;
+const ordinalPattern = /^\d+(?:st|nd|rd|th)$/iu;
+
+function startsSentence(text: string, index: number): boolean {
+  const before = text.slice(0, index).replace(/[\s"“”„«»'‘’`([{]+$/u, '');
+  return before === '' || /[.?!:;]$/u.test(before);
+}
+
+function mostlyUpperCase(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  return letters.length > 0 && letters.filter(letter => /\p{Lu}/u.test(letter)).length > 0.6 * letters.length;
+}
