@@ -85,6 +85,15 @@ describe('Teams conversation settings (fake Bot Connector)', () => {
     await expect.poll(async () => (await harness.app.surfaceState.list('feedback:')).some(entry => (entry.value as { user?: string }).user === `teams:${grace.aadObjectId}`), { timeout: 10_000 }).toBe(true);
   });
 
+  it('tells the asker privately why a question failed where answers are private', async () => {
+    const asked = channelMessage(serviceUrl, general, { mention: true, text: `${'why '.repeat(1200)}?` });
+    expect((await harness.post(asked)).status).toBe(200);
+    const note = await settledReply(asked.id, 'the channel note');
+    expect(note.activity.text).toBe('I sent you my reply in our personal chat, since answers in this conversation are private.');
+    const personalChat = harness.connector.personalChats.get(grace.id)!;
+    await harness.connector.waitFor(() => harness.connector.messages(personalChat).find(message => /characters long; the limit is 4000/.test(message.activity.text ?? '')), { what: 'the failure in the personal chat' });
+  });
+
   it('says in the thread that private answers need the app installed personally when Teams refuses the personal chat', async () => {
     const asked = { ...channelMessage(serviceUrl, general, { mention: true, text: question }), from: linus };
     expect((await harness.post(asked)).status).toBe(200);

@@ -74,6 +74,8 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
   } catch (error) {
     if (stopped.signal.aborted) return;
     final = { text: replyForError(error, log, { space: turn.space }) };
+    // Where answers are private, so is why one failed (as in Slack).
+    if (!draftIsPublic) delivery = 'private';
   }
   // Not remembered for follow-ups: the thread never showed it.
   if (delivery === 'private') {
