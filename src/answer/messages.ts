@@ -14,7 +14,7 @@ interface AnswerMessages {
 
 const messages: Record<string, AnswerMessages> = {
   en: {
-    notFound: "I could not find this in this space's documents.",
+    notFound: "I could not find this in the documents I can read here.",
     emptySpace: 'This space has no documents yet. Share a PDF, PowerPoint or Word file here, then ask again.',
     closest: 'The closest sections I found:',
     extractive: 'No language model is configured, so here are the most relevant sentences, quoted from the documents:',
@@ -22,7 +22,7 @@ const messages: Record<string, AnswerMessages> = {
     notMentioned: items => `The documents never mention ${items}.`,
   },
   de: {
-    notFound: 'Dazu habe ich in den Dokumenten dieses Bereichs nichts gefunden.',
+    notFound: 'Dazu habe ich in den Dokumenten, die ich hier lesen kann, nichts gefunden.',
     emptySpace: 'Dieser Bereich enthält noch keine Dokumente. Teile hier eine PDF-, PowerPoint- oder Word-Datei und frage dann noch einmal.',
     closest: 'Die ähnlichsten Abschnitte:',
     extractive: 'Es ist kein Sprachmodell eingerichtet; hier sind die passendsten Sätze, wörtlich aus den Dokumenten:',
@@ -30,7 +30,7 @@ const messages: Record<string, AnswerMessages> = {
     notMentioned: items => `Die Dokumente erwähnen ${items} nirgends.`,
   },
   fr: {
-    notFound: "Je n'ai pas trouvé cela dans les documents de cet espace.",
+    notFound: "Je n'ai pas trouvé cela dans les documents que je peux lire ici.",
     emptySpace: "Cet espace ne contient encore aucun document. Partagez ici un fichier PDF, PowerPoint ou Word, puis reposez la question.",
     closest: 'Les sections les plus proches :',
     extractive: "Aucun modèle de langue n'est configuré ; voici les phrases les plus pertinentes, citées des documents :",
@@ -38,7 +38,7 @@ const messages: Record<string, AnswerMessages> = {
     notMentioned: items => `Les documents ne mentionnent jamais ${items}.`,
   },
   es: {
-    notFound: 'No encontré esto en los documentos de este espacio.',
+    notFound: 'No encontré esto en los documentos que puedo leer aquí.',
     emptySpace: 'Este espacio aún no tiene documentos. Comparte aquí un archivo PDF, PowerPoint o Word y vuelve a preguntar.',
     closest: 'Las secciones más cercanas:',
     extractive: 'No hay ningún modelo de lenguaje configurado; estas son las frases más relevantes, citadas de los documentos:',

@@ -355,7 +355,7 @@ describe('answers built from the ranked pages (offline)', () => {
       const answer = await answerOf(app.ask({ spaces: [space], question: 'What is the dress code for the Christmas party?' }));
       expect(answer.grounded).toBe(false);
       expect(answer.citations).toEqual([]);
-      expect(answer.answer).toContain("I could not find this in this space's documents.");
+      expect(answer.answer).toContain("I could not find this in the documents I can read here.");
       expect(answer.answer).not.toMatch(/“|Table row:/);
     }
   });
@@ -363,7 +363,7 @@ describe('answers built from the ranked pages (offline)', () => {
   it('says not found when the question names a year the documents never mention', async () => {
     const answer = await answerOf(app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse in 2031?' }));
     expect(answer).toMatchObject({ grounded: false, citations: [] });
-    expect(answer.answer).toContain("I could not find this in this space's documents.");
+    expect(answer.answer).toContain("I could not find this in the documents I can read here.");
     expect(answer.answer).toContain('The documents never mention 2031.');
     // The same question without the year is answered from p.10.
     const answered = await answerOf(app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse?' }));

@@ -90,7 +90,7 @@ describe('askQuestion', () => {
   it('says plainly when the documents do not answer, and when a space is empty', async () => {
     const missing = await answerOf(offline.ask({ spaces: [space], question: 'What is the dress code for the Christmas party?' }));
     expect(missing.grounded).toBe(false);
-    expect(missing.answer).toContain("I could not find this in this space's documents.");
+    expect(missing.answer).toContain("I could not find this in the documents I can read here.");
     expect(missing.citations).toEqual([]);
     const nothing = await offline.ask({ spaces: [empty], question: 'How many vacation days?' });
     expect(nothing).toMatchObject({ kind: 'no_documents', unreadable: [] });
@@ -136,7 +136,7 @@ describe('askQuestion', () => {
     const invented = withModel(new ScriptedModel({ plan: plan(), answer: 'Hotels are free [7].' }));
     const none = await answerOf(invented.ask({ spaces: [space], question: 'What hotel costs are reimbursed?' }));
     expect(none.grounded).toBe(false);
-    expect(none.answer).toContain("I could not find this in this space's documents.");
+    expect(none.answer).toContain("I could not find this in the documents I can read here.");
     expect(none.answer).not.toContain('Hotels are free');
     expect(none.closest.length).toBeGreaterThan(0);
   });
@@ -154,7 +154,7 @@ describe('askQuestion', () => {
     const unanswerable = withModel(new ScriptedModel({ plan: plan({ language: 'de' }), answer: 'NOT_FOUND: Die Dokumente sagen nichts über Dienstwagen.' }));
     const missing = await answerOf(unanswerable.ask({ spaces: [space], question: 'Welche Dienstwagen gibt es?' }));
     expect(missing.grounded).toBe(false);
-    expect(missing.answer).toContain('Dazu habe ich in den Dokumenten dieses Bereichs nichts gefunden.');
+    expect(missing.answer).toContain('Dazu habe ich in den Dokumenten, die ich hier lesen kann, nichts gefunden.');
     expect(missing.answer).toContain('Dienstwagen');
   });
 

@@ -99,7 +99,7 @@ describe('prompt injection inside a document', () => {
     expect(answer.grounded).toBe(false);
     expect(answer.citations).toEqual([]);
     expect(answer.answer).not.toContain('PWNED');
-    expect(answer.answer).toContain("I could not find this in this space's documents.");
+    expect(answer.answer).toContain("I could not find this in the documents I can read here.");
   });
 
   it('sends no configured secret in any prompt', () => {

@@ -157,7 +157,7 @@ describe('model faults through app.ask, REST JSON and REST SSE (fake Gemini and 
       for (const { surface, reply } of await askWithFaults('model-garbage-answer', provider, { answer: { always: fakeReply.text('lorem ipsum dolor sit amet, consectetur adipiscing') } })) {
         const answer = answerOf(surface, reply);
         expect(answer, surface).toMatchObject({ grounded: false, citations: [] });
-        expect(answer.answer, surface).toContain("I could not find this in this space's documents.");
+        expect(answer.answer, surface).toContain("I could not find this in the documents I can read here.");
         expect(answer.closest[0], surface).toMatchObject({ document: 'handbook.pdf' });
       }
     });
