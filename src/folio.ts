@@ -38,7 +38,7 @@ import { PageIndex } from './retrieve/page-index.ts';
 import { searchSpace } from './retrieve/search-space.ts';
 import type { SearchResult } from './retrieve/types.ts';
 import { teamSpaceOf, type SpaceId } from './spaces/space-id.ts';
-import { defaultSpaceSettings, deliveryBeforeOutcome, readSpaceSettings, writeSpaceSettings, type AnswerDelivery, type SpaceSettings } from './spaces/space-settings.ts';
+import { deliveryBeforeOutcome, readSpaceSettings, settingsForAnswering, writeSpaceSettings, type AnswerDelivery, type SpaceSettings } from './spaces/space-settings.ts';
 import { createStateStore } from './state/create-state-store.ts';
 import { LazyStateStore } from './state/lazy-state-store.ts';
 import type { StateStore } from './state/types.ts';
@@ -305,8 +305,9 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
       if (!spans) return pageImages.pagePath(record, page);
       const tree = await store.getTree(space, record.id);
       const pageSize = tree?.pageSizes?.[page - 1];
-      const boxes = tree && pageSize ? highlightBoxes(tree, page, spans) : [];
-      return pageImages.highlightedPagePath(record, page, { boxes, pageSize: pageSize ?? { width: 1, height: 1 } });
+      // A tree read before line boxes were kept has no page sizes (and no lines): the page unmarked.
+      if (!tree || !pageSize) return pageImages.pagePath(record, page);
+      return pageImages.highlightedPagePath(record, page, { boxes: highlightBoxes(tree, page, spans), pageSize });
     },
 
     pageLink: (space, documentId, page, highlight) =>
@@ -328,13 +329,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
 
     getSettings: space => readSpaceSettings(state, space),
 
-    async draftDelivery(space) {
-      const settings = await readSpaceSettings(state, space).catch(error => {
-        log.warn({ err: error, space }, 'could not read the space settings; using the defaults');
-        return defaultSpaceSettings;
-      });
-      return deliveryBeforeOutcome(settings, space);
-    },
+    draftDelivery: async space => deliveryBeforeOutcome(await settingsForAnswering(state, space, log), space),
 
     async setSettings(space, patch, options = {}) {
       const settings = await writeSpaceSettings(state, space, patch);

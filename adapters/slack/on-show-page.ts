@@ -30,13 +30,13 @@ export function onShowPage(dependencies: SlackHandlerDependencies) {
     dependencies.tasks.run('slack show page', async () => {
       try {
         const space = spaceOfConversation({ platform: 'slack', teamId, channelId, userId: body.user.id, isDirectMessage: isDirectMessageChannel(channelId) });
-        const readable = await dependencies.app.readableSpaces(space);
-        if (!readable.includes(request.space as (typeof readable)[number])) {
+        const requested = (await dependencies.app.readableSpaces(space)).find(readable => readable === request.space);
+        if (!requested) {
           dependencies.log.warn({ space, requested: request.space, user: body.user.id }, 'a Show page click named a space this conversation does not read');
           await respond({ response_type: 'ephemeral', replace_original: false, text: 'That page belongs to documents this conversation does not use, so I cannot show it here.' });
           return;
         }
-        const record = await dependencies.app.findDocument(request.space as (typeof readable)[number], request.documentId);
+        const record = await dependencies.app.findDocument(requested, request.documentId);
         const path = await dependencies.app.pageImagePath(record.space, record.id, request.page, { highlight: request.highlight });
         const title = `${record.name} · p. ${request.page}`;
         await client.files.uploadV2({

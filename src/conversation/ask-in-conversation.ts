@@ -5,7 +5,7 @@ import { asFolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../index/types.ts';
 import type { Logger } from '../log.ts';
 import { parseConversationSpace } from '../spaces/conversation-space.ts';
-import { defaultSpaceSettings, deliveryOf, readSpaceSettings } from '../spaces/space-settings.ts';
+import { defaultSpaceSettings, deliveryOf, settingsForAnswering } from '../spaces/space-settings.ts';
 import type { StateStore } from '../state/types.ts';
 import { citesDocuments, outcomeOfAnswer, outcomeWithoutAnswer, rateLimitedOutcome, sortDocuments, type AskOutcome, type OutcomeContent } from './ask-outcome.ts';
 import { keepPrivateAnswer } from './private-answers.ts';
@@ -36,12 +36,8 @@ export async function askInConversation(
   const ownSpace = input.spaces[0];
   const own = ownSpace ? parseConversationSpace(ownSpace) : undefined;
   // The state store being down must not stop answers (the documents live elsewhere): the defaults then
-  // apply, and the question limit is not counted. Settings only shape delivery; they guard no documents.
-  const stateDown = (what: string) => (error: unknown) => {
-    dependencies.log.warn({ err: error, code: asFolioError(error).code, space: ownSpace }, `could not ${what}; answering without it`);
-    return undefined;
-  };
-  const settings = ownSpace ? ((await readSpaceSettings(dependencies.state, ownSpace).catch(stateDown('read the space settings'))) ?? defaultSpaceSettings) : defaultSpaceSettings;
+  // apply, and the question limit is not counted.
+  const settings = ownSpace ? await settingsForAnswering(dependencies.state, ownSpace, dependencies.log) : defaultSpaceSettings;
   const deliver = (content: OutcomeContent): AskOutcome => {
     const cited = citesDocuments(content);
     const delivery = ownSpace ? deliveryOf({ cited, limited: content.kind === 'rate_limited' }, settings, ownSpace) : 'thread';
@@ -50,7 +46,10 @@ export async function askInConversation(
 
   const limit = settings.questionsPerUserPerMinute;
   if (asker && ownSpace && limit !== null) {
-    const counted = await countQuestion(dependencies.state, { space: ownSpace, asker, limit }).catch(stateDown('count the question'));
+    const counted = await countQuestion(dependencies.state, { space: ownSpace, asker, limit }).catch(error => {
+      dependencies.log.warn({ err: error, code: asFolioError(error).code, space: ownSpace }, 'could not count the question; answering without it');
+      return undefined;
+    });
     if (counted && !counted.allowed) return deliver(rateLimitedOutcome(limit, counted.retryAfterSeconds, detectLanguage(question), own?.place ?? 'web'));
   }
 

@@ -84,7 +84,12 @@ export function rateLimitedOutcome(limit: number, retryAfterSeconds: number, lan
   return { kind: 'rate_limited', message: text.rateLimited(limit, text.here[place], retryAfterSeconds), language, retryAfterSeconds, reading: [], unreadable: [] };
 }
 
-/** True for an answer that cites a document: what a `citedOnly` space posts for everyone. */
+/** True for an outcome that answers with a citation: what a `citedOnly` space posts for everyone. */
 export function citesDocuments(outcome: OutcomeContent): boolean {
-  return outcome.kind === 'answered' && outcome.answer.citations.length > 0;
+  return 'answer' in outcome && answerCites(outcome.answer);
+}
+
+/** A grounded answer that cites a document (an ungrounded one is "not found", whatever it lists). */
+export function answerCites(answer: Answer): boolean {
+  return answer.grounded && answer.citations.length > 0;
 }

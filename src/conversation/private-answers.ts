@@ -3,6 +3,7 @@ import { FolioError } from '../errors.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { readSpaceSettings } from '../spaces/space-settings.ts';
 import type { StateStore } from '../state/types.ts';
+import { answerCites } from './ask-outcome.ts';
 
 /** How long the asker of a private answer can still share it in the thread. */
 const shareableSeconds = 7 * 24 * 3600;
@@ -32,7 +33,7 @@ export async function takeAnswerToShare(state: StateStore, answerId: string, by:
   if (kept.space !== by.space) throw refuse(`asked in ${kept.space}, shared in ${by.space}`, 'That answer was given in another conversation, so it cannot be shared here.');
   if (kept.asker !== by.asker) throw refuse('shared by someone else', 'Only the person who asked can share this answer.');
   const settings = await readSpaceSettings(state, kept.space);
-  if (settings.citedOnly && !(kept.answer.grounded && kept.answer.citations.length > 0)) {
+  if (settings.citedOnly && !answerCites(kept.answer)) {
     throw refuse('cites nothing in a citedOnly space', 'Answers here are posted only when they cite a document, and this one cites none, so it stays private.');
   }
   if (!(await state.claim(`${keyOf(answerId)}:shared`, { ttlSeconds: shareableSeconds }))) throw refuse('shared already', 'That answer is in the thread already.');

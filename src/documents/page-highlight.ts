@@ -26,7 +26,7 @@ export function formatHighlight(spans: readonly HighlightSpan[]): string {
 /** The spans of a `?highlight=` value; undefined when it is not one (the caller says so, 400). */
 export function parseHighlight(value: string): HighlightSpan[] | undefined {
   const parts = value.split(',');
-  if (parts.length === 0 || parts.length > maxSpans) return undefined;
+  if (parts.length > maxSpans) return undefined;
   const spans: HighlightSpan[] = [];
   for (const part of parts) {
     const match = spanPattern.exec(part.trim());

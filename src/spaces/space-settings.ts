@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FolioError } from '../errors.ts';
+import { asFolioError, FolioError } from '../errors.ts';
+import type { Logger } from '../log.ts';
 import type { StateStore } from '../state/types.ts';
 import { parseConversationSpace } from './conversation-space.ts';
 import type { SpaceId } from './space-id.ts';
@@ -74,6 +75,17 @@ export async function readSpaceSettings(state: StateStore, space: SpaceId): Prom
     if (value.success && stored?.[name] !== undefined) Object.assign(settings, { [name]: value.data });
   }
   return settings;
+}
+
+/**
+ * The settings of a space for answering: with the state store down, the defaults (logged). Settings
+ * only shape who sees an outcome; they guard no documents, so answers go on without them.
+ */
+export async function settingsForAnswering(state: StateStore, space: SpaceId, log: Logger): Promise<SpaceSettings> {
+  return readSpaceSettings(state, space).catch(error => {
+    log.warn({ err: error, code: asFolioError(error).code, space }, 'could not read the space settings; using the defaults');
+    return defaultSpaceSettings;
+  });
 }
 
 /** Checks and stores a change; resolves with the space's settings after it. */
