@@ -7,7 +7,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { SqliteKnowledgeStore } from '../src/index/sqlite/sqlite-knowledge-store.ts';
-import { loadPageIndex } from '../src/retrieve/load-page-index.ts';
 import { searchSpace } from '../src/retrieve/search-space.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
 import { positiveInteger, runSearchBenchmark, timeQueries, type LatencySummary, type SearchBenchmarkResult } from './lib/search-benchmark.ts';
@@ -37,11 +36,10 @@ const store = new SqliteKnowledgeStore({ dataDir });
 try {
   const space = parseSpaceId('web:bench-search');
   const sqlite = await runSearchBenchmark(store, space, { units: options.units, dimensions: options.dimensions, queries: options.queries, onProgress: progress('sqlite') });
-  // The full offline path a question takes; the page index is built once per process, as the service keeps it.
-  const pageIndex = await loadPageIndex(store, [space]);
+  // The full offline path a question takes.
   const questions = await store.getUnits(space, (await store.listDocuments(space))[0].id);
   const texts = questions.slice(0, options.queries + 10).map(unit => unit.text.split(' ').slice(3, 9).join(' '));
-  const retrieval = await timeQueries(texts, async question => (await searchSpace(store, question, { spaces: [space], k: 10, pageIndex })).hits);
+  const retrieval = await timeQueries(texts, async question => (await searchSpace(store, question, { spaces: [space], k: 10 })).hits);
   results.push({ ...sqlite, retrieval });
 } finally {
   await store.close();

@@ -34,6 +34,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TEAMS_APP_ID: 'id' })).toThrow(/TEAMS_APP_PASSWORD/);
   });
 
+  it('replicates Weaviate collections as configured, with QUORUM reads and writes by default when there are several copies', () => {
+    const url = 'http://weaviate:8080';
+    expect(loadConfig({ WEAVIATE_URL: url }).weaviate).toMatchObject({ replicationFactor: undefined, consistencyLevel: undefined });
+    expect(loadConfig({ WEAVIATE_URL: url, WEAVIATE_REPLICATION_FACTOR: '1' }).weaviate).toMatchObject({ replicationFactor: 1, consistencyLevel: undefined });
+    expect(loadConfig({ WEAVIATE_URL: url, WEAVIATE_REPLICATION_FACTOR: '3' }).weaviate).toMatchObject({ replicationFactor: 3, consistencyLevel: 'QUORUM' });
+    expect(loadConfig({ WEAVIATE_URL: url, WEAVIATE_REPLICATION_FACTOR: '3', WEAVIATE_CONSISTENCY_LEVEL: 'ONE' }).weaviate?.consistencyLevel).toBe('ONE');
+    expect(loadConfig({ WEAVIATE_URL: url, WEAVIATE_CONSISTENCY_LEVEL: 'ALL' }).weaviate?.consistencyLevel).toBe('ALL');
+    expect(() => loadConfig({ WEAVIATE_URL: url, WEAVIATE_REPLICATION_FACTOR: '0' })).toThrow(/WEAVIATE_REPLICATION_FACTOR/);
+    expect(() => loadConfig({ WEAVIATE_URL: url, WEAVIATE_REPLICATION_FACTOR: '2.5' })).toThrow(/WEAVIATE_REPLICATION_FACTOR/);
+    expect(() => loadConfig({ WEAVIATE_URL: url, WEAVIATE_CONSISTENCY_LEVEL: 'MOST' })).toThrow(/WEAVIATE_CONSISTENCY_LEVEL/);
+  });
+
+  it('deactivates idle Weaviate tenants only when WEAVIATE_TENANT_IDLE_MINUTES is set above 0', () => {
+    const url = 'http://weaviate:8080';
+    expect(loadConfig({ WEAVIATE_URL: url }).weaviate?.tenantIdleMs).toBeUndefined();
+    expect(loadConfig({ WEAVIATE_URL: url, WEAVIATE_TENANT_IDLE_MINUTES: '0' }).weaviate?.tenantIdleMs).toBeUndefined();
+    expect(loadConfig({ WEAVIATE_URL: url, WEAVIATE_TENANT_IDLE_MINUTES: '30' }).weaviate?.tenantIdleMs).toBe(1_800_000);
+    expect(loadConfig({ WEAVIATE_URL: url, WEAVIATE_TENANT_IDLE_MINUTES: '0.5' }).weaviate?.tenantIdleMs).toBe(30_000);
+    expect(() => loadConfig({ WEAVIATE_URL: url, WEAVIATE_TENANT_IDLE_MINUTES: '-1' })).toThrow(/WEAVIATE_TENANT_IDLE_MINUTES/);
+    expect(() => loadConfig({ WEAVIATE_URL: url, WEAVIATE_TENANT_IDLE_MINUTES: 'soon' })).toThrow(/WEAVIATE_TENANT_IDLE_MINUTES/);
+  });
+
   it('enables Slack and Teams only when configured', () => {
     const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', TEAMS_ENABLED: 'on' });
     expect(config.slack).toMatchObject({ botToken: 'xoxb-1', fileHosts: ['files.slack.com', 'files-edge.slack.com', 'files-origin.slack.com'] });

@@ -30,6 +30,9 @@ const environmentSchema = z.object({
   WEAVIATE_URL: z.url().optional(),
   WEAVIATE_API_KEY: z.string().optional(),
   WEAVIATE_GRPC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  WEAVIATE_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(64).optional(),
+  WEAVIATE_CONSISTENCY_LEVEL: z.enum(['ONE', 'QUORUM', 'ALL']).optional(),
+  WEAVIATE_TENANT_IDLE_MINUTES: z.coerce.number({ error: 'minutes: a number, 0 for never' }).min(0).max(525_600).default(0),
 
   // Models (docs/models.md): Gemini, an OpenAI-compatible server, or none (offline).
   FOLIO_MODEL_PROVIDER: z.enum(['auto', 'gemini', 'openai', 'offline']).default('auto'),
@@ -179,7 +182,22 @@ export interface WeaviateConfig {
   url: string;
   apiKey?: string;
   grpcPort?: number;
+  /**
+   * Copies of every tenant the collections keep (replicationConfig.factor; at most the cluster's nodes).
+   * Unset: the server's default for new collections (1, or its REPLICATION_MINIMUM_FACTOR), and an
+   * existing collection's factor is accepted as it is; set: a collection with another factor stops start-up.
+   */
+  replicationFactor?: number;
+  /**
+   * Replicas that must answer each read and write (WEAVIATE_CONSISTENCY_LEVEL); QUORUM when the factor
+   * is > 1 and nothing is set. Unset: the server's defaults (QUORUM for writes and reads by id, ONE for searches).
+   */
+  consistencyLevel?: WeaviateConsistencyLevel;
+  /** A space's unit tenant is deactivated once this process has not used it for this long (WEAVIATE_TENANT_IDLE_MINUTES); absent: never. */
+  tenantIdleMs?: number;
 }
+
+export type WeaviateConsistencyLevel = 'ONE' | 'QUORUM' | 'ALL';
 
 export interface IngestConfig {
   maxFileBytes: number;
@@ -216,7 +234,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         ? { url: env.DOCLING_SERVE_URL, apiKey: env.DOCLING_SERVE_API_KEY, timeoutMs: env.DOCLING_SERVE_TIMEOUT_S * 1000 }
         : undefined,
     },
-    weaviate: env.WEAVIATE_URL ? { url: env.WEAVIATE_URL, apiKey: env.WEAVIATE_API_KEY, grpcPort: env.WEAVIATE_GRPC_PORT } : undefined,
+    weaviate: weaviateConfig(env),
     models: modelsConfig(env),
     ask: { rrfK: env.FOLIO_RRF_K, contextTokens: env.FOLIO_CONTEXT_TOKENS, maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS, minimumEvidence: env.FOLIO_EXTRACTIVE_MIN_EVIDENCE },
     server: {
@@ -240,6 +258,21 @@ function configError(lines: string[]): FolioError {
     message: `Invalid configuration:\n${lines.map(line => `  ${line}`).join('\n')}`,
     userMessage: 'Folio is misconfigured; an administrator needs to fix its settings.',
   });
+}
+
+function weaviateConfig(env: Environment): WeaviateConfig | undefined {
+  if (!env.WEAVIATE_URL) return undefined;
+  const replicationFactor = env.WEAVIATE_REPLICATION_FACTOR;
+  return {
+    url: env.WEAVIATE_URL,
+    apiKey: env.WEAVIATE_API_KEY,
+    grpcPort: env.WEAVIATE_GRPC_PORT,
+    tenantIdleMs: env.WEAVIATE_TENANT_IDLE_MINUTES > 0 ? Math.round(env.WEAVIATE_TENANT_IDLE_MINUTES * 60_000) : undefined,
+    replicationFactor,
+    // With one copy every level means the same; with several, QUORUM keeps reads and writes going
+    // while a minority of replicas is down and every read overlaps the last write.
+    consistencyLevel: env.WEAVIATE_CONSISTENCY_LEVEL ?? (replicationFactor !== undefined && replicationFactor > 1 ? 'QUORUM' : undefined),
+  };
 }
 
 function modelsConfig(env: Environment): ModelsConfig {

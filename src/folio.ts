@@ -33,10 +33,9 @@ import { checkReadiness, type Readiness } from './readiness.ts';
 import type { EvalSet } from './retrieve/evaluation/eval-set.ts';
 import type { MetricsReport } from './retrieve/evaluation/page-hit-metrics.ts';
 import type { EvalScope } from './retrieve/evaluation/run-eval.ts';
-import { loadPageIndex } from './retrieve/load-page-index.ts';
-import { PageIndex } from './retrieve/page-index.ts';
 import { searchSpace } from './retrieve/search-space.ts';
 import type { SearchResult } from './retrieve/types.ts';
+import { forgetSpace, type ForgetSpaceOutcome } from './spaces/forget-space.ts';
 import { teamSpaceOf, type SpaceId } from './spaces/space-id.ts';
 import { deliveryBeforeOutcome, readSpaceSettings, settingsForAnswering, writeSpaceSettings, type AnswerDelivery, type SpaceSettings } from './spaces/space-settings.ts';
 import { createStateStore } from './state/create-state-store.ts';
@@ -108,6 +107,13 @@ export interface Folio {
   getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null>;
   /** Deletes a document (by id or name) and the files only it used; throws document_not_found. */
   forget(space: SpaceId, idOrName: string): Promise<ForgetOutcome>;
+  /**
+   * Forgets a whole space: every document (records, trees, units, and in Weaviate the space's tenants),
+   * the files no other space uses, the space's settings, scope and kept answers. Irreversible; surfaces
+   * ask for confirmation first. `forgottenBy` (a platform user id, "cli" or "api") is logged. A space
+   * with no documents is forgotten too (its settings go): `documents` is 0 then.
+   */
+  forgetSpace(space: SpaceId, options?: { forgottenBy?: string }): Promise<ForgetSpaceOutcome>;
   /**
    * A PNG of one page (1-based) of a document, rendered once and cached; throws document_not_found for a
    * page it lacks. `highlight` (a `CitedQuote.highlight`, several joined by commas) marks the quoted lines
@@ -198,7 +204,6 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
   const blobs = overrides.blobs ?? new BlobStore(config.dataDir);
   const pageImageCache = new PageImageCache(config.dataDir);
   let pageImages: PageImageRenderer | undefined;
-  const pageIndex = new PageIndex();
   const trees = new TreeCache();
   // Tesseract starts on the first scanned page, not before.
   let ocr: PageOcr | undefined;
@@ -207,13 +212,6 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     return ocr;
   };
 
-  // One refresh at a time: loadPageIndex mutates the shared index.
-  let pageIndexRefresh: Promise<unknown> = Promise.resolve();
-  const refreshPageIndex = (spaces: SpaceId[]) => {
-    const next = pageIndexRefresh.then(() => loadPageIndex(store, spaces, undefined, pageIndex));
-    pageIndexRefresh = next.catch(() => undefined);
-    return next;
-  };
 
   let queue: JobQueue | undefined;
   let stopMarkingFailures: (() => void) | undefined;
@@ -275,7 +273,6 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
         documentIds: options.documentIds,
         embedder: models.embedding,
         rrfK: config.ask.rrfK,
-        pageIndex: await refreshPageIndex(spaces),
       });
     },
 
@@ -292,6 +289,20 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     getTree: (space, documentId) => store.getTree(space, documentId),
 
     forget: (space, idOrName) => forgetDocument(space, idOrName, { store, blobs, pageImages: pageImageCache }),
+
+    async forgetSpace(space, options = {}) {
+      const outcome = await forgetSpace(space, {
+        store,
+        blobs,
+        pageImages: pageImageCache,
+        state,
+        log,
+        dropCaches: forgotten => trees.dropSpace(forgotten),
+        stateKeys: forgotten => [`scope:${forgotten}`],
+      });
+      log.info({ space, forgottenBy: options.forgottenBy ?? 'unknown', documents: outcome.documents, deletedBlobs: outcome.deletedBlobs, leftovers: outcome.leftovers }, 'space forgotten');
+      return outcome;
+    },
 
     async pageImagePath(space, idOrName, page, options = {}) {
       const record = await folio.findDocument(space, idOrName);
@@ -356,8 +367,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
 
     async evaluateAnswers(space, set, scopes, onProgress) {
       const { runAnswerEval } = await import('./answer/evaluation/run-answer-eval.ts');
-      const index = await refreshPageIndex([space]);
-      return runAnswerEval(input => answerQuestion(input, index), store, space, set, scopes, onProgress);
+      return runAnswerEval(input => answerQuestion(input), store, space, set, scopes, onProgress);
     },
 
     async close() {
@@ -369,9 +379,9 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     },
   };
 
-  async function answerQuestion(input: AskInput, index?: PageIndex): Promise<Answer> {
+  async function answerQuestion(input: AskInput): Promise<Answer> {
     const { askQuestion } = await import('./answer/ask-question.ts');
-    return askQuestion(input, { store, models, config: config.ask, modelsConfig: config.models, log, pageIndex: index ?? (await refreshPageIndex(input.spaces)), trees });
+    return askQuestion(input, { store, models, config: config.ask, modelsConfig: config.models, log, trees });
   }
 
   return folio;

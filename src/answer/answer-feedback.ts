@@ -29,6 +29,22 @@ export async function keepAnswerForFeedback(answer: Answer, spaces: SpaceId[], d
   await Promise.race([kept, new Promise(resolve => setTimeout(resolve, answerKeepWaitMs).unref())]);
 }
 
+/**
+ * Deletes the answers kept for feedback, and the feedback given, of questions that read `space`: they
+ * quote its documents, which are being forgotten. Returns how many entries went.
+ */
+export async function forgetAnswersOfSpace(state: StateStore, space: SpaceId): Promise<number> {
+  let deleted = 0;
+  for (const prefix of ['answer:', 'feedback:']) {
+    for (const { key, value } of await state.list<{ spaces?: unknown }>(prefix)) {
+      if (!Array.isArray(value?.spaces) || !value.spaces.includes(space)) continue;
+      await state.delete(key);
+      deleted += 1;
+    }
+  }
+  return deleted;
+}
+
 /** Stores 👍/👎 with the question and answer it is about; an answer no longer kept is refused. */
 export async function recordFeedback(feedback: Feedback, state: StateStore): Promise<void> {
   const answer = await state.get<Record<string, unknown>>(`answer:${feedback.answerId}`);

@@ -7,7 +7,7 @@ import type { DocumentTree } from '../ingest/types.ts';
 import type { Logger } from '../log.ts';
 import type { Models, ModelUsage } from '../models/types.ts';
 import { keywordVariants, offlinePlan } from '../retrieve/offline-plan.ts';
-import type { PageIndex } from '../retrieve/page-index.ts';
+import { PageSearch } from '../retrieve/page-search.ts';
 import { prefetchSearch, searchDepth, searchSpace, wholePageOptions, type SearchPrefetch, type SearchSpaceOptions } from '../retrieve/search-space.ts';
 import { pagePassages } from '../retrieve/page-passages.ts';
 import type { QueryPlan, SearchResult } from '../retrieve/types.ts';
@@ -21,6 +21,7 @@ import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
 import { resolveCitations } from './resolve-citations.ts';
 import { tableOfContents } from './table-of-contents.ts';
+import { loadDocumentWords } from './document-words.ts';
 import { keyTerms, missingFrom, passagesOf } from './unmentioned-terms.ts';
 import { TreeCache } from './tree-cache.ts';
 import type { Answer, AskInput } from './types.ts';
@@ -31,8 +32,8 @@ export interface AskDependencies {
   config: AskConfig;
   modelsConfig: Pick<ModelsConfig, 'promptMaxChars'>;
   log: Logger;
-  /** Whole-page BM25 over the spaces asked (kept up to date by the caller). */
-  pageIndex: PageIndex;
+  /** Whole-page search of this question (one is made when absent). */
+  pageSearch?: PageSearch;
   trees?: TreeCache;
   /** Overrides the model-step deadlines (tests). */
   deadlines?: { planMs: number; answerMs: number };
@@ -72,8 +73,9 @@ const contextPages = 10;
  * only (one model call, streamed, or extractive offline), verify citations. Failures of the model
  * degrade to the offline path with a note; they never end in an empty or silent answer.
  */
-export async function askQuestion(input: AskInput, dependencies: AskDependencies): Promise<Answer> {
+export async function askQuestion(input: AskInput, askDependencies: AskDependencies): Promise<Answer> {
   const started = performance.now();
+  const dependencies = { ...askDependencies, pageSearch: askDependencies.pageSearch ?? new PageSearch(askDependencies.store) };
   const log = dependencies.log.child({ correlationId: input.correlationId ?? randomUUID(), component: 'ask' });
   const question = checkedQuestion(input.question, dependencies.config.maxQuestionChars);
   const history = input.history ?? [];
@@ -201,13 +203,14 @@ export async function askQuestion(input: AskInput, dependencies: AskDependencies
   }
   return extractive(messages().extractive);
 
-  function extractive(label: string): Answer {
+  async function extractive(label: string): Promise<Answer> {
     // What the question names (a year, a name, a code, a figure, a page…) must all be in one document
     // of the context; otherwise none answers it, however well their sentences match the other words.
     // The answer comes from the documents that hold it all.
     const contextDocuments = [...new Set(passages.map(passage => passage.documentId))];
     const named = keyTerms(question, { language });
-    const missing = contextDocuments.map(documentId => missingFrom(named, documentId, dependencies.pageIndex));
+    const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies);
+    const missing = contextDocuments.map(documentId => missingFrom(named, documentId, words));
     if (named.length > 0 && missing.every(terms => terms.length > 0)) {
       timings.answerMs = Math.round(performance.now() - answerStarted);
       const nowhere = named.filter(term => missing.every(terms => terms.includes(term)));
@@ -234,10 +237,10 @@ async function readyRecords(store: KnowledgeStore, spaces: SpaceId[], documentId
 }
 
 /** Documents for the table of contents, most relevant first by a quick whole-page BM25 of the question. */
-async function tocDocuments(question: string, spaces: SpaceId[], records: Map<string, DocumentRecord>, dependencies: AskDependencies, trees: TreeCache) {
-  // The same whole-page search the search step runs for the question's keywords: the page index answers it from memory then.
+async function tocDocuments(question: string, spaces: SpaceId[], records: Map<string, DocumentRecord>, dependencies: AskDependencies & { pageSearch: PageSearch }, trees: TreeCache) {
+  // The same whole-page search the search step runs for the question's keywords: the question's page search answers it once.
   const keywords = keywordVariants(question)[0] ?? question;
-  const pages = dependencies.pageIndex.search(keywords, wholePageOptions({ spaces, k: searchDepth(searchK) }));
+  const pages = await dependencies.pageSearch.search(keywords, wholePageOptions({ spaces, k: searchDepth(searchK) }));
   const ranked = [...new Set(pages.map(hit => hit.unit.documentId))];
   const rest = [...records.values()].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1)).map(record => record.id);
   const ordered = [...new Set([...ranked, ...rest])].slice(0, 40);
@@ -257,7 +260,7 @@ function searchOptions(input: AskInput, dependencies: AskDependencies, withVecto
     documentIds: input.documentIds,
     k: searchK,
     rrfK: dependencies.config.rrfK,
-    pageIndex: dependencies.pageIndex,
+    pageSearch: dependencies.pageSearch,
     signal: input.signal,
     embedder: withVectors ? dependencies.models.embedding : undefined,
   };

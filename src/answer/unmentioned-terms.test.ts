@@ -1,19 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import { pageRecords, termPairs } from '../index/page-records.ts';
 import type { IndexUnit } from '../index/types.ts';
-import { PageIndex } from '../retrieve/page-index.ts';
+import { withinEdits } from '../retrieve/edit-distance.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
-import { keyTerms, missingFrom, passagesOf, withoutInstructions } from './unmentioned-terms.ts';
+import { keyTerms, missingFrom, passagesOf, withoutInstructions, type DocumentWords } from './unmentioned-terms.ts';
 
 const space = 'web:a' as SpaceId;
 
-/** One document, one string per page (the last page is the page count). */
-function documentOf(pages: string[], titles: string[] = []): PageIndex {
-  const index = new PageIndex();
-  const units: IndexUnit[] = pages.map((text, offset) => ({
+/** One document, one string per page (the last page is the page count), read as its page records say. */
+function documentOf(pages: string[], titles: string[] = []): DocumentWords {
+  const records = pageRecords(reportUnits(pages, titles), {});
+  const held = new Set(records.flatMap(record => [...record.terms, ...termPairs(record.terms)]));
+  return {
+    documentHolds: (_, term) => held.has(term),
+    documentHoldsLike: (_, term, maxEdits) => [...held].some(word => !word.includes(' ') && Math.abs(word.length - term.length) <= maxEdits && withinEdits(term, word, maxEdits)),
+    pagesCaptioned: (_, key) => records.filter(record => record.captions.includes(key)).map(record => record.page),
+    pagesNamed: () => [],
+    lastPage: () => records.at(-1)?.page ?? 0,
+  };
+}
+
+function reportUnits(pages: string[], titles: string[] = []): IndexUnit[] {
+  return pages.map((text, offset) => ({
     id: `d1:0001:${offset + 1}:0`, space, documentId: 'd1', documentName: 'd1.pdf', nodeId: '0001', titlePath: titles[offset] ? [titles[offset]] : [], kind: 'section', page: offset + 1, part: 0, text,
   }));
-  index.addDocument(space, 'd1', 'v1', units);
-  return index;
 }
 
 const report = documentOf([

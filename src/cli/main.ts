@@ -63,6 +63,17 @@ program
   });
 
 program
+  .command('forget-space')
+  .description('Delete a whole space: every document, its search data, the files no other space uses, and the space\'s settings. Asks first on a terminal.')
+  .argument('<space>', 'knowledge space, e.g. "handbook" or "slack:T1:C1"')
+  .option('--yes', 'do not ask (needed when not on a terminal)')
+  .option('--json', 'print JSON')
+  .action(async (space: string, options: { yes?: boolean; json?: boolean }) => {
+    const { forgetSpaceCommand } = await import('./forget-space-command.ts');
+    process.exitCode = await forgetSpaceCommand(await loadConfig(), space, options);
+  });
+
+program
   .command('search')
   .description('Search a space: ranked pages and sections for a question, or one JSON line per question with --batch.')
   .argument('[question]', 'the question (omit with --batch)')

@@ -21,6 +21,18 @@ export async function keepPrivateAnswer(state: StateStore, kept: PrivateAnswer):
   await state.set(keyOf(kept.answer.id), kept, { ttlSeconds: shareableSeconds });
 }
 
+/** Deletes the private answers kept for sharing in `space` (it is being forgotten); returns how many. */
+export async function forgetPrivateAnswersOfSpace(state: StateStore, space: SpaceId): Promise<number> {
+  let deleted = 0;
+  for (const { key, value } of await state.list<Partial<PrivateAnswer>>('private-answer:')) {
+    if (value?.space !== space) continue;
+    await state.delete(key);
+    await state.delete(`${key}:shared`);
+    deleted += 1;
+  }
+  return deleted;
+}
+
 /**
  * A private answer its asker wants to post for everyone: only the asker, only in the space it was
  * asked in, only once, and only when the space would post it (a `citedOnly` space keeps an answer that

@@ -8,9 +8,12 @@ import type { PageImageCache } from './page-image-cache.ts';
  * blobs were deleted.
  */
 export async function releaseBlobs(sha256s: Iterable<string>, dependencies: { store: KnowledgeStore; blobs: BlobStore; pageImages?: PageImageCache }): Promise<number> {
+  const candidates = [...new Set(sha256s)];
+  if (candidates.length === 0) return 0;
+  const inUse = await dependencies.store.sha256sInUse(candidates);
   let deleted = 0;
-  for (const sha256 of new Set(sha256s)) {
-    if ((await dependencies.store.countDocumentsWithSha(sha256)) > 0) continue;
+  for (const sha256 of candidates) {
+    if (inUse.has(sha256)) continue;
     await dependencies.blobs.delete(sha256);
     await dependencies.pageImages?.remove(sha256);
     deleted += 1;

@@ -25,10 +25,17 @@ export class DeferredKnowledgeStore implements KnowledgeStore {
   getTree: KnowledgeStore['getTree'] = async (space, documentId) => (await this.store()).getTree(space, documentId);
   getUnits: KnowledgeStore['getUnits'] = async (space, documentId, nodeIds, options) => (await this.store()).getUnits(space, documentId, nodeIds, options);
   deleteDocument: KnowledgeStore['deleteDocument'] = async (space, documentId) => (await this.store()).deleteDocument(space, documentId);
+  deleteSpace: KnowledgeStore['deleteSpace'] = async space => (await this.store()).deleteSpace(space);
   countDocumentsWithSha: KnowledgeStore['countDocumentsWithSha'] = async sha256 => (await this.store()).countDocumentsWithSha(sha256);
+  sha256sInUse: KnowledgeStore['sha256sInUse'] = async sha256s => (await this.store()).sha256sInUse(sha256s);
   searchLexical: KnowledgeStore['searchLexical'] = async query => (await this.store()).searchLexical(query);
   searchVector: KnowledgeStore['searchVector'] = async query => (await this.store()).searchVector(query);
   searchVectors: KnowledgeStore['searchVectors'] = async query => (await this.store()).searchVectors(query);
+  searchPages: KnowledgeStore['searchPages'] = async query => (await this.store()).searchPages(query);
+  pageStatistics: KnowledgeStore['pageStatistics'] = async query => (await this.store()).pageStatistics(query);
+  documentStatistics: KnowledgeStore['documentStatistics'] = async query => (await this.store()).documentStatistics(query);
+  getPages: KnowledgeStore['getPages'] = async (space, documentId, options) => (await this.store()).getPages(space, documentId, options);
+  documentVocabulary: KnowledgeStore['documentVocabulary'] = async (space, documentId) => (await this.store()).documentVocabulary(space, documentId);
 
   async close(): Promise<void> {
     if (this.loaded) await (await this.loaded).close();

@@ -26,6 +26,28 @@ export interface IndexUnit {
   vector?: number[];
 }
 
+/**
+ * One page of a document as the store keeps it for page-level search (built from the document's units
+ * at commit, page-records.ts): a whole page is a better BM25 document than its often short units.
+ */
+export interface PageRecord {
+  space: SpaceId;
+  documentId: string;
+  documentName: string;
+  /** 1-based physical page. */
+  page: number;
+  /** The page's search terms in reading order: its distinct title paths, then its units' texts. */
+  terms: string[];
+  /** What the page is called besides its position: the numbers printed on it (two on a spread)… */
+  printedNumbers: number[];
+  /** …and its PDF page label. */
+  label?: string;
+  /** Figures and tables captioned on the page ("figure 5", "table 2-1"). */
+  captions: string[];
+  /** The unit standing for the page in unit-level lists: its first in document order, without vector. */
+  unit: IndexUnit;
+}
+
 export interface ScopedQuery {
   /** Every space the caller may read, explicitly; results never come from any other space. */
   spaces: SpaceId[];
@@ -46,6 +68,47 @@ export interface VectorQuery extends ScopedQuery {
 
 export interface VectorsQuery extends ScopedQuery {
   vectors: number[][];
+}
+
+export interface PageQuery extends ScopedQuery {
+  /** Search terms (as page records keep them) a page should hold. */
+  terms: string[];
+  /** Adjacent term pairs ("annual report"); weigh half as much as terms. */
+  pairs: string[];
+}
+
+export interface PageStatisticsQuery {
+  spaces: SpaceId[];
+  documentIds?: string[];
+  /** Terms, or pairs (two terms joined by a space). */
+  terms: string[];
+}
+
+/** BM25 statistics of the pages in a scope. */
+export interface PageStatistics {
+  pages: number;
+  /** Summed length of those pages, in terms. */
+  length: number;
+  /** Per term asked: how many of those pages hold it. */
+  frequencies: Map<string, number>;
+}
+
+export interface DocumentStatisticsQuery {
+  spaces: SpaceId[];
+  /** Terms (no pairs). */
+  terms: string[];
+  /** Documents whose holdings are wanted. */
+  documentIds: string[];
+}
+
+/** Document-level statistics: how many documents of the spaces hold each term, and which of the asked ones do. */
+export interface DocumentStatistics {
+  /** Ready documents with pages in the spaces. */
+  documents: number;
+  /** Per term asked: documents of the spaces holding it. */
+  frequencies: Map<string, number>;
+  /** Per document asked about that has pages in the spaces: the asked terms it holds. */
+  holdings: Map<string, Set<string>>;
 }
 
 /**
@@ -90,16 +153,40 @@ export interface KnowledgeStore {
   /** Removes record, tree and units. Returns false when there was no such document. */
   deleteDocument(space: SpaceId, documentId: string): Promise<boolean>;
   /**
+   * Removes every record, tree and unit of one space in one step (Folio.forgetSpace; blobs are the
+   * caller's). Returns how many document records the space had; 0 for a space never written to. Other
+   * spaces are untouched, and the space may be written to again afterwards.
+   */
+  deleteSpace(space: SpaceId): Promise<number>;
+  /**
    * Documents in any space whose original has this sha256, or whose committed tree refers to a figure
    * crop with this sha256 (`TreeNode.figure.sha256`); when 0 the caller may delete those bytes.
    */
   countDocumentsWithSha(sha256: string): Promise<number>;
+  /**
+   * Of these sha256s, the ones some document in any space still refers to, as `countDocumentsWithSha`
+   * counts them; the bytes of the others may be deleted. One pass for all of them (forgetting a space
+   * asks about every original and figure crop it had).
+   */
+  sha256sInUse(sha256s: string[]): Promise<Set<string>>;
 
   searchLexical(query: LexicalQuery): Promise<UnitHit[]>;
   /** Cosine similarity over unit vectors; units without vectors are never returned. */
   searchVector(query: VectorQuery): Promise<UnitHit[]>;
   /** `searchVector` for several query vectors at once (one list per vector, same order): the embedded store scores them in one pass. */
   searchVectors(query: VectorsQuery): Promise<UnitHit[][]>;
+
+  /**
+   * Candidate pages for a page-level search, best first by the store's own BM25 over page terms and pairs
+   * within the scope. Their order is a first cut: callers score the candidates exactly (page-search.ts).
+   */
+  searchPages(query: PageQuery): Promise<PageRecord[]>;
+  pageStatistics(query: PageStatisticsQuery): Promise<PageStatistics>;
+  documentStatistics(query: DocumentStatisticsQuery): Promise<DocumentStatistics>;
+  /** A document's page records in page order; `terms: false` leaves their terms out (empty). */
+  getPages(space: SpaceId, documentId: string, options?: { terms?: boolean }): Promise<PageRecord[]>;
+  /** The distinct terms (no pairs) of a document's pages, for near-miss look-ups (a misspelt name). */
+  documentVocabulary(space: SpaceId, documentId: string): Promise<string[]>;
 
   close(): Promise<void>;
 }

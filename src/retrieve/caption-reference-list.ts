@@ -1,19 +1,19 @@
 import type { UnitHit } from '../index/types.ts';
 import { captionReferences } from './caption-references.ts';
-import type { PageIndex } from './page-index.ts';
 import { pageHitCollector } from './page-hit-collector.ts';
+import type { DocumentPages } from './page-search.ts';
 
 /**
  * The pages carrying the captions of the figures and tables the question names ("in Figure 5"), in each
- * document of `documentOrder` (best document first, at most `maxDocuments`).
+ * document of `documents` (best document first).
  */
-export function captionReferenceList(question: string, pageIndex: PageIndex, documentOrder: string[], options: { maxDocuments: number }): UnitHit[] {
+export function captionReferenceList(question: string, documents: ReadonlyMap<string, DocumentPages>): UnitHit[] {
   const keys = captionReferences(question);
   const hits: UnitHit[] = [];
   if (keys.length === 0) return hits;
-  const add = pageHitCollector(pageIndex);
-  for (const documentId of documentOrder.slice(0, options.maxDocuments)) {
-    for (const key of keys) for (const page of pageIndex.pagesCaptioned(documentId, key)) add(hits, documentId, page);
+  const add = pageHitCollector(documents);
+  for (const [documentId, document] of documents) {
+    for (const key of keys) for (const page of document.pagesCaptioned(key)) add(hits, documentId, page);
   }
   return hits;
 }

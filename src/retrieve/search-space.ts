@@ -2,11 +2,12 @@ import type { KnowledgeStore, UnitHit } from '../index/types.ts';
 import type { EmbeddingModel } from '../models/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { captionReferenceList } from './caption-reference-list.ts';
+import { captionReferences } from './caption-references.ts';
 import { pageReferenceList } from './page-reference-list.ts';
+import { pageReferences } from './page-references.ts';
 import { pageList, rankDocuments, titleList, type RankedDocument } from './derived-lists.ts';
 import { contentWords, offlinePlan } from './offline-plan.ts';
-import { loadPageIndex } from './load-page-index.ts';
-import type { PageIndex, PageSearchOptions } from './page-index.ts';
+import { PageSearch, type DocumentPages, type PageSearchOptions } from './page-search.ts';
 import { rankPages } from './rank-pages.ts';
 import { fuseRankings } from './reciprocal-rank-fusion.ts';
 import type { FusedHit, QueryPlan, RankedList, RankedPage, SearchResult } from './types.ts';
@@ -25,10 +26,10 @@ export interface SearchSpaceOptions {
   /** How many candidates each list asks the store for. */
   depth?: number;
   /**
-   * Whole-page BM25 over the documents in scope. Callers that search often keep one and pass it
-   * (see loadPageIndex); without it, one is built for this search from the scope's units.
+   * Whole-page BM25 over the store's page records. A question's steps share one (its planner and its
+   * search ask the same whole-page queries); without it, this search gets its own.
    */
-  pageIndex?: PageIndex;
+  pageSearch?: PageSearch;
   /** List weights and page scoring; the defaults were measured on a real question set (docs/retrieval.md). */
   tuning?: Partial<SearchTuning>;
   signal?: AbortSignal;
@@ -158,20 +159,14 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   // Each keyword query costs a BM25 list and a whole-page list (tens of ms each at 100k units): the
   // question's own keywords come first in every plan, then the planner's best variants.
   const lexicalQueries = (plan.variants.length > 0 ? plan.variants : plan.subQuestions).slice(0, maxKeywordQueries);
-  const pageIndex = options.pageIndex ?? (await loadPageIndex(store, options.spaces, options.documentIds));
-  // The store's BM25 queries (a thread of their own, or a server), the embedding call and the node picks
-  // start first; the whole-page scoring below runs in this thread while they are under way.
-  // Settled below, after the scoring: should the scoring throw first, a failed request is not unhandled.
-  const gathered = awaitedLater(Promise.all([
+  const pageSearch = options.pageSearch ?? new PageSearch(store);
+  // Whole-page lists for the first few keyword queries only.
+  const [lexical, vector, picked, wholePages] = await Promise.all([
     Promise.all(lexicalQueries.map(text => options.prefetched?.lexical.get(text) ?? store.searchLexical({ ...scope, text }))),
     vectorLists(store, plan, scope, options),
     nodePickHits(store, plan, options),
-  ]));
-  // One turn of the event loop first, so the requests are on their way before this thread is busy.
-  await new Promise(resolve => setImmediate(resolve));
-  // Whole-page lists for the first few keyword queries only: each scans the page index (tens of ms at 100k pages).
-  const wholePages = lexicalQueries.slice(0, maxWholePageQueries).map(text => pageIndex.search(text, wholePageOptions({ spaces: options.spaces, documentIds: options.documentIds, k: depth }, tuning)));
-  const [lexical, vector, picked] = await gathered;
+    Promise.all(lexicalQueries.slice(0, maxWholePageQueries).map(text => pageSearch.search(text, wholePageOptions({ spaces: options.spaces, documentIds: options.documentIds, k: depth }, tuning)))),
+  ]);
 
   const lists: RankedList[] = lexical.map((hits, index) => ({ name: `bm25:${index}`, hits, weight: tuning.lexicalWeight }));
   lists.push({ name: 'pages', hits: pageList(lexical, { sumWeight: tuning.pageSumWeight }), weight: tuning.pageWeight });
@@ -181,16 +176,18 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   vector.forEach((hits, index) => lists.push({ name: `vector:${index}`, hits, weight: tuning.vectorWeight }));
   if (picked.length > 0) lists.push({ name: 'picks', hits: picked, weight: tuning.nodePickWeight });
 
-  const rankedDocuments = documentRanking(wholePages[0] ?? [], lexicalQueries[0] ?? plan.subQuestions[0] ?? '', pageIndex, tuning, options);
+  const rankedDocuments = await documentRanking(wholePages[0] ?? [], lexicalQueries[0] ?? plan.subQuestions[0] ?? '', pageSearch, tuning, options);
   const documents = rankedDocuments.map(document => document.documentId);
   const question = plan.subQuestions[0] ?? '';
-  const referenced = pageReferenceList(question, pageIndex, documents, { maxDocuments: 3 });
+  const pointedAt = await referencedDocuments(question, documents.slice(0, maxReferencedDocuments), pageSearch, options.spaces);
+  const referenced = pageReferenceList(question, pointedAt);
   lists.push({ name: 'page-references', hits: referenced.named, weight: tuning.pageReferenceWeight });
   lists.push({ name: 'page-references:physical', hits: referenced.fallback, weight: tuning.physicalPageReferenceWeight });
-  lists.push({ name: 'caption-references', hits: captionReferenceList(question, pageIndex, documents, { maxDocuments: 3 }), weight: tuning.captionReferenceWeight });
+  lists.push({ name: 'caption-references', hits: captionReferenceList(question, pointedAt), weight: tuning.captionReferenceWeight });
   if (tuning.proximityWeight > 0) {
     const candidates = (wholePages[0] ?? []).slice(0, tuning.proximityCandidates);
-    lists.push({ name: 'proximity', hits: pageIndex.proximity(lexicalQueries[0] ?? question, candidates, { window: tuning.proximityWindow }), weight: tuning.proximityWeight });
+    const hits = await pageSearch.proximity(lexicalQueries[0] ?? question, candidates, { spaces: options.spaces, window: tuning.proximityWindow });
+    lists.push({ name: 'proximity', hits, weight: tuning.proximityWeight });
   }
 
   const fused = fuseRankings(lists, { k: options.rrfK });
@@ -213,6 +210,21 @@ function orderByPages(hits: FusedHit[], pages: RankedPage[]): FusedHit[] {
     .map((hit, index) => ({ hit, index, rank: rankOf(hit) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(entry => entry.hit);
+}
+
+/** Page and caption references are looked for in this many of the best documents (whole-space searches). */
+const maxReferencedDocuments = 3;
+
+/**
+ * The pages of the documents a question may point into ("page 17", "Figure 5"), best document first;
+ * read only when the question names a page or caption.
+ */
+async function referencedDocuments(question: string, documentIds: string[], pageSearch: PageSearch, spaces: SpaceId[]): Promise<Map<string, DocumentPages>> {
+  const documents = new Map<string, DocumentPages>();
+  if (pageReferences(question).length === 0 && captionReferences(question).length === 0) return documents;
+  const pages = await Promise.all(documentIds.map(documentId => pageSearch.documentPages(documentId, spaces)));
+  documentIds.forEach((documentId, index) => pages[index] && documents.set(documentId, pages[index]));
+  return documents;
 }
 
 /** Keyword queries searched (BM25 units and whole pages); the rest of a long plan is left out. */
@@ -242,10 +254,10 @@ export function wholePageOptions(scope: { spaces: SpaceId[]; documentIds?: strin
 }
 
 /** Documents best first by their best pages and query coverage; a search of one document needs no ranking. */
-function documentRanking(pageHits: UnitHit[], question: string, pageIndex: PageIndex, tuning: SearchTuning, options: SearchSpaceOptions): RankedDocument[] {
+async function documentRanking(pageHits: UnitHit[], question: string, pageSearch: PageSearch, tuning: SearchTuning, options: SearchSpaceOptions): Promise<RankedDocument[]> {
   if (options.documentIds?.length === 1) return [{ documentId: options.documentIds[0], score: 1 }];
   const candidates = [...new Set(pageHits.map(hit => hit.unit.documentId))];
-  const coverage = tuning.documentCoverageWeight > 0 ? pageIndex.documentCoverage(question, candidates, options.spaces) : undefined;
+  const coverage = tuning.documentCoverageWeight > 0 ? await pageSearch.documentCoverage(question, candidates, options.spaces) : undefined;
   return rankDocuments(pageHits, { topPages: tuning.documentTopPages, coverage, coverageWeight: tuning.documentCoverageWeight });
 }
 

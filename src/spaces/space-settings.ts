@@ -88,6 +88,11 @@ export async function settingsForAnswering(state: StateStore, space: SpaceId, lo
   });
 }
 
+/** Forgets a space's settings: from now on it has the defaults. */
+export async function clearSpaceSettings(state: StateStore, space: SpaceId): Promise<void> {
+  await state.delete(keyOf(space));
+}
+
 /** Checks and stores a change; resolves with the space's settings after it. */
 export async function writeSpaceSettings(state: StateStore, space: SpaceId, patch: Partial<SpaceSettings>): Promise<SpaceSettings> {
   const change = parseSpaceSettingsPatch(patch);

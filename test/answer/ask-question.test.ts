@@ -189,8 +189,6 @@ describe('askQuestion', () => {
         new Promise((_resolve, reject) => request.signal?.addEventListener('abort', () => reject(request.signal!.reason), { once: true })),
     };
     const { askQuestion } = await import('../../src/answer/ask-question.ts');
-    const { PageIndex } = await import('../../src/retrieve/page-index.ts');
-    const { loadPageIndex } = await import('../../src/retrieve/load-page-index.ts');
     const { SqliteKnowledgeStore } = await import('../../src/index/sqlite/sqlite-knowledge-store.ts');
     // The same SQLite file the offline Folio reads, opened directly: deadlines are a dependency of askQuestion.
     const store = new SqliteKnowledgeStore({ dataDir: offline.config.dataDir });
@@ -203,7 +201,6 @@ describe('askQuestion', () => {
         config: offline.config.ask,
         modelsConfig: offline.config.models,
         log: offline.log,
-        pageIndex: await loadPageIndex(store, [space], undefined, new PageIndex()),
         deadlines: { planMs: 100, answerMs: 100 },
       },
     );

@@ -103,3 +103,36 @@ export function warehouseReport(space: SpaceId, options: { name?: string; varian
     { withVectors: options.withVectors },
   );
 }
+
+/**
+ * A five-page report for page records: a section over two pages, a captioned figure and table, PDF page
+ * labels and printed page numbers. `variant` words appear on page 1 only.
+ */
+export function harbourReport(space: SpaceId, options: { name?: string; variant?: string; withVectors?: boolean } = {}): TestDocument {
+  const variant = options.variant ?? 'first edition';
+  const document = makeDocument(
+    space,
+    options.name ?? 'harbour-report.pdf',
+    [
+      {
+        title: 'Annual Report',
+        page: 1,
+        text: `This ${variant} of the annual report reviews the harbour authority.`,
+        children: [
+          {
+            title: 'Cargo volumes',
+            page: 2,
+            pages: [
+              { page: 2, text: 'Container cargo volumes grew again. Container cargo reached record levels at the eastern berths.' },
+              { page: 3, text: 'Bulk cargo fell while container traffic held steady.' },
+            ],
+          },
+          { title: 'Figure 1: Berth map', page: 4, kind: 'figure', text: 'A map of the eastern and western berths.' },
+          { title: 'Table 2: Dredging costs', page: 5, kind: 'table', text: '| Year | Dredging cost |\n| --- | --- |\n| 2023 | 4.2 |' },
+        ],
+      },
+    ],
+    { withVectors: options.withVectors },
+  );
+  return { ...document, tree: { ...document.tree, pageLabels: ['i', 'ii', '1', '2', '3'], printedPageNumbers: [[], [], [1], [2], [3]] } };
+}

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KnowledgeStore, UnitHit } from '../../src/index/types.ts';
+import { pageRecords, termPairs } from '../../src/index/page-records.ts';
+import type { KnowledgeStore, PageRecord, PageStatistics, UnitHit } from '../../src/index/types.ts';
+import { searchTerms } from '../../src/retrieve/search-terms.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
-import { makeDocument, testEmbedding, testSpace, warehouseReport, type TestDocument } from './knowledge-store-fixtures.ts';
+import { harbourReport, makeDocument, testEmbedding, testSpace, warehouseReport, type TestDocument } from './knowledge-store-fixtures.ts';
 
 export interface KnowledgeStoreContractOptions {
   /** Skips the whole suite (e.g. no server configured), with the reason in the suite name. */
@@ -266,6 +268,43 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       expect((await store.listDocuments(space)).map(record => record.id)).toEqual([other.record.id]);
     });
 
+    it('deletes a whole space in one step, leaves other spaces alone, and takes writes again', async () => {
+      const space = testSpace('forget-space');
+      const other = testSpace('keep-space');
+      const report = warehouseReport(space, { withVectors: true });
+      // Editions no other test uses: their bytes are in no other space of the shared store.
+      const second = warehouseReport(space, { name: 'other.pdf', variant: `edition ${randomHex().slice(0, 8)}`, withVectors: true });
+      const reading = warehouseReport(space, { name: 'reading.pdf', variant: `edition ${randomHex().slice(0, 8)}` }).record;
+      const kept = warehouseReport(other, { withVectors: true });
+      await commit(report);
+      await commit(second);
+      await store.saveRecord({ ...reading, status: 'parsing' });
+      await commit(kept);
+      // Searched once first, so a store that caches a space's vectors has them cached.
+      expect((await searchVector([space], 'pallets per hour')).length).toBeGreaterThan(0);
+
+      expect(await store.deleteSpace(space)).toBe(3);
+      expect(await store.listDocuments(space)).toEqual([]);
+      expect(await store.getRecord(space, reading.id)).toBeNull();
+      expect(await store.getTree(space, report.record.id)).toBeNull();
+      expect(await store.getUnits(space, second.record.id)).toEqual([]);
+      expect(await search([space], 'pallets')).toEqual([]);
+      expect(await searchVector([space], 'pallets per hour')).toEqual([]);
+      expect(await store.deleteDocument(space, report.record.id)).toBe(false);
+      // The same bytes are still a document in the other space; the other edition was only here.
+      expect(await store.sha256sInUse([report.record.sha256, second.record.sha256, reading.sha256])).toEqual(new Set([kept.record.sha256]));
+      expect(onlyFrom(await search([space, other], 'pallets per hour'), other)).toBe(true);
+      expect(onlyFrom(await searchVector([other], 'pallets per hour'), other)).toBe(true);
+      expect((await store.listDocuments(other)).map(record => record.id)).toEqual([kept.record.id]);
+      expect(await store.deleteSpace(space)).toBe(0);
+      expect(await store.deleteSpace(testSpace('never-written'))).toBe(0);
+
+      await commit(second);
+      expect((await store.listDocuments(space)).map(record => record.id)).toEqual([second.record.id]);
+      expect((await search([space], 'pallets'))[0]?.unit.documentId).toBe(second.record.id);
+      expect((await searchVector([space], 'pallets per hour', 50)).map(hit => hit.unit.documentId)).toEqual(second.units.map(() => second.record.id));
+    });
+
     it('counts the documents, in any space, that hold an original or a figure crop', async () => {
       const spaceA = testSpace('sha-a');
       const spaceB = testSpace('sha-b');
@@ -279,6 +318,9 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       await store.saveRecord({ ...inB.record, status: 'parsing' });
       expect(await store.countDocumentsWithSha(sha256)).toBe(2);
       expect(await store.countDocumentsWithSha(figureSha256)).toBe(1);
+      const unused = randomHex();
+      expect(await store.sha256sInUse([sha256, unused, figureSha256, sha256])).toEqual(new Set([sha256, figureSha256]));
+      expect(await store.sha256sInUse([])).toEqual(new Set());
       await commit(inB);
       expect(await store.countDocumentsWithSha(figureSha256)).toBe(2);
       await store.deleteDocument(spaceA, inA.record.id);
@@ -287,6 +329,7 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       await store.deleteDocument(spaceB, inB.record.id);
       expect(await store.countDocumentsWithSha(sha256)).toBe(0);
       expect(await store.countDocumentsWithSha(figureSha256)).toBe(0);
+      expect(await store.sha256sInUse([sha256, figureSha256])).toEqual(new Set());
     });
 
     it('loses no writes when many documents are committed into one space at once', async () => {
@@ -301,7 +344,180 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       for (const [index, document] of documents.entries()) expect((await search([space], `keyword${index}`))[0]?.unit.documentId).toBe(document.record.id);
       expect((await searchVector([space], 'quokka memo', 50)).length).toBe(12);
     });
+
+    // Page records (KnowledgeStore.searchPages and friends): what the stores keep per page at commit
+    // (pageRecords in src/index/page-records.ts is the oracle) and the statistics page search scores with.
+    describe('page records', () => {
+      const searchPages = (spaces: SpaceId[], text: string, options: { k?: number; documentIds?: string[] } = {}) => {
+        const words = searchTerms(text);
+        return store.searchPages({ spaces, terms: [...new Set(words)], pairs: [...new Set(termPairs(words))], k: options.k ?? 10, documentIds: options.documentIds });
+      };
+      const pageKeys = (pages: PageRecord[]) => pages.map(page => `${page.documentId}:${page.page}`);
+
+      it('keeps the pages of a committed document in page order, terms only when asked, and its vocabulary', async () => {
+        const space = testSpace('pages');
+        const report = harbourReport(space, { withVectors: true });
+        const expected = pageRecords(report.units, report.tree);
+        await store.saveRecord({ ...report.record, status: 'indexing' });
+        expect(await store.getPages(space, report.record.id)).toEqual([]);
+        await commit(report);
+
+        const pages = await store.getPages(space, report.record.id);
+        expect(pages).toEqual(expected);
+        expect(pages.map(page => page.page)).toEqual([1, 2, 3, 4, 5]);
+        expect(pages[2]).toMatchObject({ documentName: 'harbour-report.pdf', label: '1', printedNumbers: [1] });
+        expect(pages.map(page => page.captions)).toEqual([[], [], [], ['figure 1'], ['table 2']]);
+        expect(pages.every(page => page.unit.vector === undefined)).toBe(true);
+        expect(await store.getPages(space, report.record.id, { terms: false })).toEqual(expected.map(page => ({ ...page, terms: [] })));
+
+        const vocabulary = await store.documentVocabulary(space, report.record.id);
+        expect([...vocabulary].sort()).toEqual([...new Set(expected.flatMap(page => page.terms))].sort());
+        expect(vocabulary).toHaveLength(new Set(vocabulary).size);
+        expect(vocabulary).toContain('berth');
+
+        expect(await store.getPages(space, 'no-such-document')).toEqual([]);
+        expect(await store.documentVocabulary(space, 'no-such-document')).toEqual([]);
+        expect(await store.getPages(testSpace('pages-other'), report.record.id)).toEqual([]);
+        expect(await store.documentVocabulary(testSpace('pages-other'), report.record.id)).toEqual([]);
+      });
+
+      it('finds candidate pages by terms and pairs, best first, only within the spaces and documents asked', async () => {
+        const spaceA = testSpace('page-search-a');
+        const spaceB = testSpace('page-search-b');
+        const first = harbourReport(spaceA);
+        const second = harbourReport(spaceA, { name: 'second.pdf', variant: 'pelican edition' });
+        const elsewhere = harbourReport(spaceB, { variant: 'cormorant edition' });
+        for (const document of [first, second, elsewhere]) await commit(document);
+
+        const hits = await searchPages([spaceA], 'container cargo volumes');
+        expect(hits.slice(0, 2).map(page => page.page)).toEqual([2, 2]);
+        expect(new Set(pageKeys(hits))).toEqual(new Set([`${first.record.id}:2`, `${first.record.id}:3`, `${second.record.id}:2`, `${second.record.id}:3`]));
+        // Candidates carry their terms: the core scores them exactly.
+        expect(hits.find(page => page.documentId === first.record.id && page.page === 3)).toEqual(pageRecords(first.units, first.tree)[2]);
+        expect(await searchPages([spaceA], 'container cargo volumes', { k: 1 })).toHaveLength(1);
+
+        expect(pageKeys(await searchPages([spaceA], 'pelican'))).toEqual([`${second.record.id}:1`]);
+        expect((await searchPages([spaceA], 'cargo', { documentIds: [second.record.id] })).every(page => page.documentId === second.record.id)).toBe(true);
+        expect(await searchPages([spaceA], 'cormorant')).toEqual([]);
+        expect(await searchPages([spaceA], 'cargo', { documentIds: [elsewhere.record.id] })).toEqual([]);
+        expect(pageKeys(await searchPages([spaceA, spaceB], 'cormorant'))).toEqual([`${elsewhere.record.id}:1`]);
+        expect(new Set((await searchPages([spaceA, spaceB], 'container cargo', { k: 50 })).map(page => page.space))).toEqual(new Set([spaceA, spaceB]));
+
+        expect(await searchPages([], 'cargo')).toEqual([]);
+        expect(await searchPages([spaceA], 'cargo', { k: 0 })).toEqual([]);
+        expect(await searchPages([spaceA], 'cargo', { documentIds: [] })).toEqual([]);
+        expect(await searchPages([spaceA], 'the of and')).toEqual([]);
+        expect(await searchPages([spaceA], 'zyzzyva')).toEqual([]);
+      });
+
+      it('counts pages, their length and the pages holding each term or pair, per document, space and spaces', async () => {
+        const spaceA = testSpace('page-stats-a');
+        const spaceB = testSpace('page-stats-b');
+        const first = harbourReport(spaceA);
+        const second = harbourReport(spaceA, { name: 'second.pdf', variant: 'pelican edition' });
+        const elsewhere = harbourReport(spaceB, { variant: 'cormorant edition' });
+        for (const document of [first, second, elsewhere]) await commit(document);
+        const asked = ['cargo', 'contain', 'container', 'pelican', 'berth', 'zyzzyva', 'container cargo', 'cargo volume', 'cargo container'];
+        const statistics = (spaces: SpaceId[], documentIds?: string[]) => store.pageStatistics({ spaces, documentIds, terms: asked });
+
+        expect(await statistics([spaceA], [first.record.id])).toEqual(expectedStatistics([first], asked));
+        expect(await statistics([spaceA])).toEqual(expectedStatistics([first, second], asked));
+        expect(await statistics([spaceA, spaceB])).toEqual(expectedStatistics([first, second, elsewhere], asked));
+        expect(await statistics([spaceA], [second.record.id, elsewhere.record.id])).toEqual(expectedStatistics([second], asked));
+        const counted = await statistics([spaceA], [first.record.id]);
+        expect(counted.frequencies.get('container cargo')).toBe(1);
+        expect(counted.frequencies.get('cargo')).toBe(2);
+        expect(counted.pages).toBe(5);
+
+        const none = { pages: 0, length: 0, frequencies: new Map<string, number>() };
+        expect(await statistics([], [first.record.id])).toEqual(none);
+        expect(await statistics([spaceA], [])).toEqual(none);
+        expect(await statistics([testSpace('page-stats-never')])).toEqual(expectedStatistics([], asked));
+      });
+
+      it('counts the documents holding each term, and which of the asked documents hold it', async () => {
+        const spaceA = testSpace('document-stats-a');
+        const spaceB = testSpace('document-stats-b');
+        const first = harbourReport(spaceA);
+        const second = harbourReport(spaceA, { name: 'second.pdf', variant: 'pelican edition' });
+        const elsewhere = harbourReport(spaceB, { variant: 'pelican cormorant edition' });
+        const unread = harbourReport(spaceA, { name: 'unread.pdf', variant: 'unread edition' }).record;
+        for (const document of [first, second, elsewhere]) await commit(document);
+        await store.saveRecord({ ...unread, status: 'parsing' });
+        const terms = ['harbour', 'pelican', 'cormorant', 'zyzzyva'];
+
+        const inA = await store.documentStatistics({ spaces: [spaceA], terms, documentIds: [first.record.id, second.record.id, elsewhere.record.id, unread.id] });
+        expect(inA.documents).toBe(2);
+        expect(inA.frequencies).toEqual(new Map([['harbour', 2], ['pelican', 1], ['cormorant', 0], ['zyzzyva', 0]]));
+        expect(inA.holdings).toEqual(new Map([[first.record.id, new Set(['harbour'])], [second.record.id, new Set(['harbour', 'pelican'])]]));
+
+        const both = await store.documentStatistics({ spaces: [spaceA, spaceB], terms, documentIds: [elsewhere.record.id] });
+        expect(both.documents).toBe(3);
+        expect(both.frequencies).toEqual(new Map([['harbour', 3], ['pelican', 2], ['cormorant', 1], ['zyzzyva', 0]]));
+        expect(both.holdings).toEqual(new Map([[elsewhere.record.id, new Set(['harbour', 'pelican', 'cormorant'])]]));
+
+        expect((await store.documentStatistics({ spaces: [spaceA], terms, documentIds: [] })).holdings).toEqual(new Map());
+        expect(await store.documentStatistics({ spaces: [], terms, documentIds: [first.record.id] })).toEqual({ documents: 0, frequencies: new Map(), holdings: new Map() });
+      });
+
+      it('replaces pages and statistics with the document: a re-commit, a replaced name, a failed commit and a deletion', async () => {
+        const space = testSpace('page-versions');
+        const first = harbourReport(space, { variant: 'zeppelin edition', withVectors: true });
+        await commit(first);
+        const counts = () => store.pageStatistics({ spaces: [space], terms: ['zeppelin', 'albatross', 'cargo'] });
+        const documentCounts = () => store.documentStatistics({ spaces: [space], terms: ['zeppelin', 'albatross'], documentIds: [] });
+        // Asked once before every change, so a store caching counts has them cached.
+        expect((await counts()).frequencies.get('zeppelin')).toBe(1);
+        expect((await documentCounts()).frequencies.get('zeppelin')).toBe(1);
+
+        // Same name, other bytes: an older version, replaced.
+        const second = harbourReport(space, { variant: 'albatross edition', withVectors: true });
+        await commit(second);
+        expect(await store.getPages(space, first.record.id)).toEqual([]);
+        expect(await store.documentVocabulary(space, first.record.id)).toEqual([]);
+        expect(await searchPages([space], 'zeppelin')).toEqual([]);
+        expect(pageKeys(await searchPages([space], 'albatross'))).toEqual([`${second.record.id}:1`]);
+        expect(await counts()).toEqual(expectedStatistics([second], ['zeppelin', 'albatross', 'cargo']));
+        expect((await documentCounts()).frequencies).toEqual(new Map([['zeppelin', 0], ['albatross', 1]]));
+
+        // The same document again with other text: its pages are replaced, not added to.
+        const rewritten = { ...second, units: second.units.map(unit => (unit.page === 1 ? { ...unit, text: 'A zeppelin now moors here.' } : unit)) };
+        await commit(rewritten);
+        expect(await store.getPages(space, second.record.id)).toEqual(pageRecords(rewritten.units, rewritten.tree));
+        expect(await counts()).toEqual(expectedStatistics([rewritten], ['zeppelin', 'albatross', 'cargo']));
+        expect((await documentCounts()).frequencies).toEqual(new Map([['zeppelin', 1], ['albatross', 0]]));
+
+        // A commit that fails leaves the pages of the live version.
+        const broken = { ...second, units: second.units.map((unit, index) => (index === 1 ? { ...unit, vector: unit.vector!.slice(0, 5) } : unit)) };
+        await expect(commit(broken)).rejects.toThrow();
+        expect(await store.getPages(space, second.record.id)).toEqual(pageRecords(rewritten.units, rewritten.tree));
+        expect(await counts()).toEqual(expectedStatistics([rewritten], ['zeppelin', 'albatross', 'cargo']));
+
+        expect(await store.deleteDocument(space, second.record.id)).toBe(true);
+        expect(await store.getPages(space, second.record.id)).toEqual([]);
+        expect(await store.documentVocabulary(space, second.record.id)).toEqual([]);
+        expect(await searchPages([space], 'cargo')).toEqual([]);
+        expect(await counts()).toEqual(expectedStatistics([], ['zeppelin', 'albatross', 'cargo']));
+        expect(await documentCounts()).toEqual({ documents: 0, frequencies: new Map([['zeppelin', 0], ['albatross', 0]]), holdings: new Map() });
+      });
+    });
   });
+}
+
+/** Page statistics counted directly from the page records the documents' commits build. */
+function expectedStatistics(documents: TestDocument[], terms: string[]): PageStatistics {
+  const pages = documents.flatMap(document => pageRecords(document.units, document.tree));
+  const holds = (page: PageRecord, term: string) => (term.includes(' ') ? termPairs(page.terms) : page.terms).includes(term);
+  return {
+    pages: pages.length,
+    length: pages.reduce((total, page) => total + page.terms.length, 0),
+    frequencies: new Map(terms.map(term => [term, pages.filter(page => holds(page, term)).length])),
+  };
+}
+
+/** Hits there are, and all from `space`. */
+function onlyFrom(hits: UnitHit[], space: SpaceId): boolean {
+  return hits.length > 0 && hits.every(hit => hit.unit.space === space);
 }
 
 function expectBestFirst(hits: UnitHit[]): void {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import weaviate, { ApiKey, type WeaviateClient } from 'weaviate-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FolioError } from '../../src/errors.ts';
 import { ensureCollection, unitProperties } from '../../src/index/weaviate/schema.ts';
 import { tenantNameForSpace } from '../../src/index/weaviate/tenant-name.ts';
@@ -10,6 +10,11 @@ import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { makeRecord, makeTree, makeUnit, uniqueSpace } from '../support/weaviate/store-fixtures.ts';
 import { waitForWeaviate, weaviateTestTarget } from '../support/weaviate/weaviate-test-target.ts';
 import { describeKnowledgeStoreContract } from './knowledge-store.contract.ts';
+import { harbourReport } from './knowledge-store-fixtures.ts';
+import { pageRecords } from '../../src/index/page-records.ts';
+import { countDocumentsHolding } from '../../src/index/weaviate/page-counts.ts';
+import type { DocumentProperties } from '../../src/index/weaviate/serialize.ts';
+import { documentUuid } from '../../src/index/weaviate/weaviate-objects.ts';
 
 const target = weaviateTestTarget();
 /** Every space a test here writes; their tenants are dropped when the file is done. */
@@ -62,6 +67,10 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
   let store: WeaviateKnowledgeStore;
   let client: WeaviateClient;
 
+  /** A space's tenant in one collection: its activity status, or null when it has none. */
+  const tenantStatus = async (collection: 'FolioDocument' | 'FolioUnit' | 'FolioPage', spaceId: SpaceId) =>
+    (await client.collections.use(collection).tenants.getByName(tenantNameForSpace(spaceId)))?.activityStatus ?? null;
+
   /** Objects physically present in a space's unit tenant, whatever the store's version filter says. */
   const storedUnitCount = async (spaceId: SpaceId) => {
     const result = await client.collections.use('FolioUnit').withTenant(tenantNameForSpace(spaceId)).aggregate.overAll();
@@ -109,14 +118,87 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       expect(config.multiTenancy.enabled).toBe(true);
     });
 
-    it('reads of a space never written are empty, not errors', async () => {
+    it('reads of a space never written are empty, not errors, and create no tenant', async () => {
       const spaceId = space('empty');
       expect(await store.listDocuments(spaceId)).toEqual([]);
       expect(await store.getRecord(spaceId, 'nothing')).toBeNull();
+      expect(await store.findDocument(spaceId, 'nothing.pdf')).toBeNull();
+      expect(await store.getTree(spaceId, 'nothing')).toBeNull();
       expect(await store.getUnits(spaceId, 'nothing')).toEqual([]);
       expect(await store.deleteDocument(spaceId, 'nothing')).toBe(false);
       expect(await store.searchLexical({ spaces: [spaceId], text: 'anything', k: 5 })).toEqual([]);
       expect(await store.searchVector({ spaces: [spaceId], vector: [1, 0, 0], k: 5 })).toEqual([]);
+      expect(await store.deleteSpace(spaceId)).toBe(0);
+      for (const collection of ['FolioDocument', 'FolioUnit', 'FolioPage'] as const) expect(await tenantStatus(collection, spaceId)).toBeNull();
+      // The first write creates them all.
+      await store.saveRecord(makeRecord(spaceId, 'doc-e', 'e.pdf', { status: 'queued' }));
+      for (const collection of ['FolioDocument', 'FolioUnit', 'FolioPage'] as const) expect(await tenantStatus(collection, spaceId)).toBe('ACTIVE');
+    });
+
+    it('deactivates the search tenants (units, pages) of a space this process left idle; the next search, write or forget works on them', async () => {
+      const idleStore = new WeaviateKnowledgeStore({ ...options, tenantIdleMs: 300, tenantIdleCheckMs: 100 });
+      // Units and pages hold the search indexes; records and trees stay active (see space-tenants.ts).
+      const goesInactive = (spaceId: SpaceId) =>
+        vi.waitFor(
+          async () => {
+            expect(await tenantStatus('FolioUnit', spaceId)).toBe('INACTIVE');
+            expect(await tenantStatus('FolioPage', spaceId)).toBe('INACTIVE');
+          },
+          { timeout: 20_000, interval: 100 },
+        );
+      try {
+        const idle = space('idle');
+        const elsewhere = space('idle-elsewhere');
+        const tiny = space('idle-tiny');
+        // A space of one unit stays active (see minimumUnitsToDeactivate in space-tenants.ts); used first,
+        // it has been looked at by the time the other one goes inactive.
+        const lone = makeRecord(tiny, 'doc-t', 't.pdf');
+        await idleStore.commitDocument({ record: lone, tree: makeTree(lone.id), units: [makeUnit(lone, '0001', 1, 'a lone paragraph', [0, 1, 1])] });
+        const first = makeRecord(idle, 'doc-i1', 'i1.pdf');
+        await idleStore.commitDocument({
+          record: first,
+          tree: makeTree(first.id),
+          units: [makeUnit(first, '0001', 1, 'dormant glacier survey', [1, 0, 0]), makeUnit(first, '0002', 2, 'glacier retreat measured', [1, 1, 0])],
+        });
+        // Written by another process (`store`): this one never used it, so it never deactivates it.
+        const other = makeRecord(elsewhere, 'doc-o', 'o.pdf');
+        await store.commitDocument({ record: other, tree: makeTree(other.id), units: [makeUnit(other, '0001', 1, 'busy harbour survey', [0, 1, 0]), makeUnit(other, '0002', 2, 'busy quay', [0, 1, 1])] });
+
+        await goesInactive(idle);
+        expect(await tenantStatus('FolioDocument', idle)).toBe('ACTIVE');
+        expect(await tenantStatus('FolioUnit', elsewhere)).toBe('ACTIVE');
+        expect(await tenantStatus('FolioUnit', tiny)).toBe('ACTIVE');
+
+        // A question reactivates it and gets its results.
+        expect((await idleStore.searchLexical({ spaces: [idle, elsewhere], text: 'glacier survey', k: 5 }))[0]?.unit.documentId).toBe(first.id);
+        expect(await tenantStatus('FolioUnit', idle)).toBe('ACTIVE');
+        expect((await idleStore.searchVector({ spaces: [idle], vector: [1, 0, 0], k: 5 })).map(hit => hit.unit.text)).toEqual(['dormant glacier survey', 'glacier retreat measured']);
+
+        // A document written while it is inactive goes in, and both are found. (By BM25: Weaviate 1.39.0
+        // can lose vectors from a tenant's vector index after a second deactivation; docs/weaviate.md.)
+        await goesInactive(idle);
+        const second = makeRecord(idle, 'doc-i2', 'i2.pdf');
+        await idleStore.saveRecord({ ...second, status: 'parsing' });
+        await idleStore.commitDocument({ record: second, tree: makeTree(second.id), units: [makeUnit(second, '0001', 2, 'dormant volcano survey', [0, 0, 1])] });
+        expect((await idleStore.searchLexical({ spaces: [idle], text: 'volcano', k: 5 }))[0]?.unit.documentId).toBe(second.id);
+        expect((await idleStore.searchLexical({ spaces: [idle], text: 'dormant survey', k: 5 })).map(hit => hit.unit.documentId).sort()).toEqual([first.id, second.id].sort());
+
+        // Another process's read of the inactive tenant reactivates it too.
+        await goesInactive(idle);
+        expect((await store.getUnits(idle, first.id)).map(unit => unit.text)).toEqual(['dormant glacier survey', 'glacier retreat measured']);
+        expect(await tenantStatus('FolioUnit', idle)).toBe('ACTIVE');
+
+        // Forgetting the space works on an inactive tenant: both tenants go. (This process deactivates
+        // the tenant again only after using it again: listing the documents is a use.)
+        expect(await idleStore.listDocuments(idle)).toHaveLength(2);
+        await goesInactive(idle);
+        expect(await idleStore.deleteSpace(idle)).toBe(2);
+        expect(await idleStore.deleteSpace(tiny)).toBe(1);
+        for (const collection of ['FolioDocument', 'FolioUnit', 'FolioPage'] as const) expect(await tenantStatus(collection, idle)).toBeNull();
+        expect(await idleStore.deactivateIdleTenants()).toEqual([]);
+      } finally {
+        await idleStore.close();
+      }
     });
 
     it('a commit rejected by Weaviate part-way leaves the previous version searchable and nothing of the new one', async () => {
@@ -200,6 +282,108 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       }
     });
 
+  });
+
+  describe('WeaviateKnowledgeStore page records', () => {
+    /** FolioPage objects physically present in a space's tenant, whatever the version filter says. */
+    const storedPageCount = async (spaceId: SpaceId) => (await client.collections.use('FolioPage').withTenant(tenantNameForSpace(spaceId)).aggregate.overAll()).totalCount;
+    const pageTenant = async (spaceId: SpaceId) => (await client.collections.use('FolioPage').tenants.getByName(tenantNameForSpace(spaceId)))?.name ?? null;
+    const asked = ['cargo', 'container', 'harbour', 'container cargo'];
+
+    it('keeps pages in a FolioPage tenant of the space, only those of the live version, dropped with the space', async () => {
+      const spaceId = space('pages-tenant');
+      const report = harbourReport(spaceId);
+      await store.commitDocument(report);
+      expect(await pageTenant(spaceId)).toBe(tenantNameForSpace(spaceId));
+      expect(await storedPageCount(spaceId)).toBe(5);
+      const rewritten = { ...report, units: report.units.filter(unit => unit.page !== 5) };
+      await store.commitDocument(rewritten);
+      expect(await storedPageCount(spaceId)).toBe(4);
+      expect((await store.getPages(spaceId, report.record.id)).map(page => page.page)).toEqual([1, 2, 3, 4]);
+      expect(await store.deleteDocument(spaceId, report.record.id)).toBe(true);
+      expect(await storedPageCount(spaceId)).toBe(0);
+      await store.commitDocument(report);
+      await store.deleteSpace(spaceId);
+      expect(await pageTenant(spaceId)).toBeNull();
+    });
+
+    it('writes the pages of a document committed before page records existed on its first page read', async () => {
+      const spaceId = space('pages-backfill');
+      const report = harbourReport(spaceId);
+      await store.commitDocument(report);
+      const expected = { pages: await store.getPages(spaceId, report.record.id), statistics: await store.pageStatistics({ spaces: [spaceId], terms: asked }) };
+      // What an older Folio left: no FolioPage objects and no page statistics on the document object.
+      await client.collections.use('FolioPage').withTenant(tenantNameForSpace(spaceId)).data.deleteMany(client.collections.use('FolioPage').filter.byProperty('documentId').equal(report.record.id));
+      await client.collections.use('FolioDocument').withTenant(tenantNameForSpace(spaceId)).data.update({
+        id: documentUuid(report.record.id),
+        properties: { pagesVersion: '', pageCount: 0, pageLength: 0, pageTerms: '' },
+      });
+      expect(await storedPageCount(spaceId)).toBe(0);
+
+      const upgraded = new WeaviateKnowledgeStore(options);
+      try {
+        expect(await upgraded.pageStatistics({ spaces: [spaceId], terms: asked })).toEqual(expected.statistics);
+        expect(await storedPageCount(spaceId)).toBe(5);
+        expect(await upgraded.getPages(spaceId, report.record.id)).toEqual(pageRecords(report.units, report.tree));
+        expect(await upgraded.getPages(spaceId, report.record.id)).toEqual(expected.pages);
+        expect((await upgraded.searchPages({ spaces: [spaceId], terms: ['harbour'], pairs: [], k: 5 })).map(page => page.page)).toEqual([1]);
+        expect((await upgraded.documentStatistics({ spaces: [spaceId], terms: ['harbour'], documentIds: [report.record.id] })).holdings).toEqual(new Map([[report.record.id, new Set(['harbour'])]]));
+        expect(await upgraded.documentVocabulary(spaceId, report.record.id)).toContain('harbour');
+        // Written once: another read writes nothing more.
+        await upgraded.getPages(spaceId, report.record.id);
+        expect(await storedPageCount(spaceId)).toBe(5);
+      } finally {
+        await upgraded.close();
+      }
+    });
+
+    it('counts pages the same by one count request per term as from the pages, and documents by requests as from vocabularies', async () => {
+      const spaceId = space('pages-counting');
+      const reports = Array.from({ length: 6 }, (_, index) => harbourReport(spaceId, { name: `r${index}.pdf`, variant: index === 0 ? 'pelican edition' : `edition ${index}` }));
+      for (const report of reports) await store.commitDocument(report);
+      const expected = new Map([['cargo', 12], ['container', 12], ['pelican', 1], ['container cargo', 6], ['zyzzyva', 0]]);
+      // 30 pages and 5 terms: counted from the pages.
+      expect((await store.pageStatistics({ spaces: [spaceId], terms: [...expected.keys()] })).frequencies).toEqual(expected);
+      // One term at a time (30 pages > 20 per term), by a process with nothing cached: one count request each.
+      const fresh = new WeaviateKnowledgeStore(options);
+      try {
+        for (const [term, count] of expected) expect((await fresh.pageStatistics({ spaces: [spaceId], terms: [term] })).frequencies).toEqual(new Map([[term, count]]));
+      } finally {
+        await fresh.close();
+      }
+      const documents = client.collections.use<string, DocumentProperties>('FolioDocument').withTenant(tenantNameForSpace(spaceId));
+      const versions = (await documents.query.fetchObjects({ limit: 10, returnProperties: ['activeVersion'] })).objects.map(object => object.properties.activeVersion);
+      const scope = versions.map(version => ({ documentId: '', version, pageCount: 5, pageLength: 0 }));
+      const byRequests = await countDocumentsHolding(documents, scope, ['harbour', 'pelican', 'zyzzyva']);
+      expect(byRequests).toEqual(new Map([['harbour', 6], ['pelican', 1], ['zyzzyva', 0]]));
+      expect((await store.documentStatistics({ spaces: [spaceId], terms: ['harbour', 'pelican', 'zyzzyva'], documentIds: [] })).frequencies).toEqual(byRequests);
+    });
+
+    it('counts cached by one process follow commits and deletions made by another', async () => {
+      const spaceId = space('pages-cache');
+      const report = harbourReport(spaceId, { variant: 'zeppelin edition' });
+      await store.commitDocument(report);
+      const reader = new WeaviateKnowledgeStore(options);
+      const counts = () => reader.pageStatistics({ spaces: [spaceId], terms: ['zeppelin', 'albatross'] });
+      const documentCounts = async () => (await reader.documentStatistics({ spaces: [spaceId], terms: ['zeppelin', 'albatross'], documentIds: [] })).frequencies;
+      try {
+        expect((await counts()).frequencies).toEqual(new Map([['zeppelin', 1], ['albatross', 0]]));
+        expect(await documentCounts()).toEqual(new Map([['zeppelin', 1], ['albatross', 0]]));
+        // The same content committed again: a new version with the same counts; the old one's pages are gone.
+        await store.commitDocument(report);
+        expect((await reader.searchPages({ spaces: [spaceId], terms: ['zeppelin'], pairs: [], k: 5 })).map(page => page.page)).toEqual([1]);
+        expect((await counts()).frequencies).toEqual(new Map([['zeppelin', 1], ['albatross', 0]]));
+        const rewritten = { ...report, units: report.units.map(unit => (unit.page === 1 ? { ...unit, text: 'An albatross edition.' } : unit)) };
+        await store.commitDocument(rewritten);
+        expect((await counts()).frequencies).toEqual(new Map([['zeppelin', 0], ['albatross', 1]]));
+        expect(await documentCounts()).toEqual(new Map([['zeppelin', 0], ['albatross', 1]]));
+        await store.deleteDocument(spaceId, report.record.id);
+        expect(await counts()).toEqual({ pages: 0, length: 0, frequencies: new Map([['zeppelin', 0], ['albatross', 0]]) });
+        expect(await documentCounts()).toEqual(new Map([['zeppelin', 0], ['albatross', 0]]));
+      } finally {
+        await reader.close();
+      }
+    });
   });
 
   describe('Weaviate schema drift', () => {

@@ -29,10 +29,14 @@ interface ComposeService {
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
 const { api, worker, redis, weaviate, docling } = compose.services;
 
-/** `${NAME:?message}` and `${NAME:-default}` as `docker compose` would fill them from .env. */
+/** `${NAME:?message}` and `${NAME:-default}` as `docker compose` would fill them from .env (a missing required one left empty). */
 function interpolate(value: string, environment: Record<string, string>): string {
-  return value.replace(/\$\{(\w+)(?::[?-]([^}]*))?\}/g, (_, name: string) => environment[name] ?? '');
+  return value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_, name: string, operator?: string, fallback?: string) =>
+    environment[name] || (operator === '-' ? (fallback ?? '') : ''),
+  );
 }
+const filled = (service: ComposeService, environment: Record<string, string>) =>
+  Object.fromEntries(Object.entries(service.environment ?? {}).map(([name, value]) => [name, interpolate(String(value), environment)]));
 
 describe('docker-compose.yml', () => {
   it('runs the API and the workers from the Folio image with the shared data volume and .env', () => {
@@ -50,7 +54,7 @@ describe('docker-compose.yml', () => {
     // Required: without it `docker compose up` stops with the message instead of starting an open API.
     expect(api.environment?.FOLIO_API_KEY).toMatch(/^\$\{FOLIO_API_KEY:\?.+\}$/);
     expect(worker.healthcheck).toEqual({ disable: true });
-    expect(Object.keys(compose.volumes).sort()).toEqual(['folio-data', 'redis-data', 'weaviate-data']);
+    expect(Object.keys(compose.volumes).sort()).toEqual(['folio-data', 'redis-data', 'weaviate-data', 'weaviate-node2-data', 'weaviate-node3-data']);
   });
 
   it('runs Redis 7 that keeps its data and never evicts queue keys, and Weaviate 1.39 behind an API key without a vectorizer', () => {
@@ -69,6 +73,38 @@ describe('docker-compose.yml', () => {
     expect(weaviate.environment?.AUTHENTICATION_APIKEY_ALLOWED_KEYS).toMatch(/^\$\{WEAVIATE_API_KEY[:}]/);
     expect(api.environment?.WEAVIATE_API_KEY).toMatch(/^\$\{WEAVIATE_API_KEY[:}]/);
     expect(weaviate.volumes).toEqual(['weaviate-data:/var/lib/weaviate']);
+  });
+
+  it('runs one Weaviate node by default and three under the cluster profile, with Folio keeping three copies at QUORUM', () => {
+    const dotEnv = { FOLIO_API_KEY: 'a-long-enough-api-key-0123', WEAVIATE_API_KEY: 'weaviate-key-0123456789' };
+    const clusterEnv = { ...dotEnv, WEAVIATE_RAFT_JOIN: 'node1,node2,node3', WEAVIATE_RAFT_BOOTSTRAP_EXPECT: '3', WEAVIATE_REPLICATION_FACTOR: '3' };
+    const nodes = [weaviate, compose.services['weaviate-node2'], compose.services['weaviate-node3']];
+    // Without the profile only node 1 starts, and on its own.
+    expect(weaviate.profiles).toBeUndefined();
+    expect(filled(weaviate, dotEnv)).toMatchObject({ CLUSTER_HOSTNAME: 'node1', RAFT_JOIN: 'node1', RAFT_BOOTSTRAP_EXPECT: '1' });
+    expect(loadConfig(filled(api, dotEnv)).weaviate).toMatchObject({ replicationFactor: undefined, consistencyLevel: undefined });
+
+    // With it: three distinct nodes that expect each other, the same image, keys and data layout, each its own volume.
+    for (const node of nodes.slice(1)) {
+      expect(node.profiles).toEqual(['cluster']);
+      expect(node.image).toBe(weaviate.image);
+      expect(node.command).toEqual(weaviate.command);
+      expect(node.healthcheck).toEqual(weaviate.healthcheck);
+      expect(filled(node, clusterEnv).CLUSTER_JOIN).toBe('weaviate:7946');
+    }
+    const environments = nodes.map(node => filled(node, clusterEnv));
+    expect(environments.map(environment => environment.CLUSTER_HOSTNAME)).toEqual(['node1', 'node2', 'node3']);
+    const membership = new Set(['CLUSTER_HOSTNAME', 'CLUSTER_JOIN', 'RAFT_JOIN', 'RAFT_BOOTSTRAP_EXPECT']);
+    const shared = (environment: Record<string, string>) => Object.fromEntries(Object.entries(environment).filter(([name]) => !membership.has(name)));
+    for (const environment of environments) {
+      expect(environment).toMatchObject({ RAFT_JOIN: 'node1,node2,node3', RAFT_BOOTSTRAP_EXPECT: '3', AUTHENTICATION_APIKEY_ALLOWED_KEYS: dotEnv.WEAVIATE_API_KEY, PERSISTENCE_DATA_PATH: '/var/lib/weaviate' });
+      expect(shared(environment)).toEqual(shared(environments[0]));
+    }
+    expect(new Set(nodes.map(node => node.volumes?.[0]?.split(':')[0])).size).toBe(3);
+    // Folio talks to node 1 and keeps three copies, read and written at QUORUM (one node may be down).
+    for (const service of [api, worker]) {
+      expect(loadConfig(filled(service, clusterEnv)).weaviate).toMatchObject({ url: 'http://weaviate:8080', replicationFactor: 3, consistencyLevel: 'QUORUM' });
+    }
   });
 
   it('offers docling-serve only under a profile', () => {

@@ -147,7 +147,8 @@ export function unitCounts(database: Database.Database, terms: string[], plainWo
   const state = database
     .prepare(
       `SELECT (SELECT total(generation) FROM space_generations) || ':' || ifnull((SELECT max(row_id) FROM units), 0) AS stamp,
-              ifnull((SELECT max(row_id) - min(row_id) + 1 FROM units), 0) AS totalUnits`,
+              -- Two subqueries: SQLite answers a lone min() or max() from the index, both in one query by a scan.
+              ifnull((SELECT max(row_id) FROM units) - (SELECT min(row_id) FROM units) + 1, 0) AS totalUnits`,
     )
     .get() as { stamp: string; totalUnits: number };
   let cache = termCountCaches.get(database);

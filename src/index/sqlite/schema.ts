@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { FolioError } from '../../errors.ts';
 import { filterTokens } from './filter-tokens.ts';
+import { createPageTables } from './page-search.ts';
 import { createUnitTermsTable } from './unit-term-counts.ts';
 
 /**
@@ -116,6 +117,7 @@ const migrations: string[] = [
   END;
   `,
   createUnitTermsTable,
+  createPageTables,
 ];
 
 export function migrate(database: Database.Database): void {

@@ -4,13 +4,27 @@ import Database from 'better-sqlite3';
 import type { DocumentRecord } from '../../documents/types.ts';
 import type { DocumentTree } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
-import type { IndexUnit, KnowledgeStore, LexicalQuery, UnitHit, VectorQuery, VectorsQuery } from '../types.ts';
+import type {
+  DocumentStatistics,
+  DocumentStatisticsQuery,
+  IndexUnit,
+  KnowledgeStore,
+  LexicalQuery,
+  PageQuery,
+  PageRecord,
+  PageStatistics,
+  PageStatisticsQuery,
+  UnitHit,
+  VectorQuery,
+  VectorsQuery,
+} from '../types.ts';
 import { figureSha256s } from '../figure-sha256s.ts';
 import { containsCjk } from './fts-query.ts';
 import { searchLexicalRows, type LexicalRow } from './lexical-search.ts';
 import { LexicalSearchThread } from './lexical-thread.ts';
 import { checkCommit } from '../check-commit.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
+import { documentStatistics, indexMissingPages, pageRowsOf, pageStatistics, removePages, searchPageRows, vocabularyOf, writePages } from './page-search.ts';
 import { migrate } from './schema.ts';
 import { rowFromUnit, unitColumns, unitColumnsWithoutVector, unitFromRow, type UnitRow } from './unit-rows.ts';
 import { applyUnitTermCounts, countUnitTerms } from './unit-term-counts.ts';
@@ -66,6 +80,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
       throw error;
     }
     this.vectors = new VectorIndex(this.database);
+    indexMissingPages(this.database, work => this.write(work), (space, documentId) => this.readUnits(space, documentId, false));
   }
 
   async saveRecord(record: DocumentRecord): Promise<void> {
@@ -96,6 +111,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
         if (containsCjk(row.title_path + row.text)) insertCjk.run(lastInsertRowid, row.title_path, row.text);
       }
       applyUnitTermCounts(this.database, countUnitTerms(rows), 1);
+      writePages(this.database, record.space, record.id, units, tree);
       const generation = this.bumpGeneration(record.space);
       this.database.prepare('UPDATE documents SET units_version = ? WHERE space = ? AND id = ?').run(generation, record.space, record.id);
       return { replacedDocumentIds: replaced };
@@ -128,9 +144,13 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   }
 
   async getUnits(space: SpaceId, documentId: string, nodeIds?: string[], options: { vectors?: boolean } = {}): Promise<IndexUnit[]> {
+    return this.readUnits(space, documentId, options.vectors !== false, nodeIds);
+  }
+
+  private readUnits(space: string, documentId: string, withVectors: boolean, nodeIds?: string[]): IndexUnit[] {
     const rows = this.database
       .prepare(
-        `SELECT ${options.vectors === false ? unitColumnsWithoutVector : unitColumns} FROM units u WHERE u.space = ? AND u.document_id = ?
+        `SELECT ${withVectors ? unitColumns : unitColumnsWithoutVector} FROM units u WHERE u.space = ? AND u.document_id = ?
          AND (? IS NULL OR u.node_id IN (SELECT value FROM json_each(?))) ORDER BY u.node_id, u.page, u.part`,
       )
       .all(space, documentId, nodeIds ? 1 : null, JSON.stringify(nodeIds ?? [])) as UnitRow[];
@@ -145,6 +165,21 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     });
   }
 
+  async deleteSpace(space: SpaceId): Promise<number> {
+    // One transaction; document by document through removeDocument, so every per-document table (and
+    // the unit_terms counts) is kept exactly as a deleteDocument of each would keep it.
+    const removed = this.write(() => {
+      const documentIds = this.database.prepare('SELECT id FROM documents WHERE space = ?').pluck().all(space) as string[];
+      for (const documentId of documentIds) this.removeDocument(space, documentId, true);
+      // Bumped, not deleted: the generation must never repeat, or another process's vector cache of
+      // this space could pass for current once the space is written to again.
+      this.bumpGeneration(space);
+      return documentIds.length;
+    });
+    this.vectors.dropSpace(space);
+    return removed;
+  }
+
   async countDocumentsWithSha(sha256: string): Promise<number> {
     return this.database
       .prepare(
@@ -153,6 +188,17 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
       )
       .pluck()
       .get(sha256, sha256) as number;
+  }
+
+  async sha256sInUse(sha256s: string[]): Promise<Set<string>> {
+    const used = this.database
+      .prepare(
+        `SELECT DISTINCT value FROM json_each(?) WHERE EXISTS (SELECT 1 FROM documents WHERE sha256 = value)
+         OR EXISTS (SELECT 1 FROM document_figures WHERE sha256 = value)`,
+      )
+      .pluck()
+      .all(JSON.stringify(sha256s)) as string[];
+    return new Set(used);
   }
 
   async searchLexical(query: LexicalQuery): Promise<UnitHit[]> {
@@ -170,7 +216,8 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   private lexicalThreadToUse(): LexicalSearchThread | undefined {
     if (this.lexicalThreads.length === 0) {
       if (!Number.isFinite(this.lexicalThreadMinUnits)) return undefined;
-      const units = this.database.prepare('SELECT ifnull(max(row_id) - min(row_id) + 1, 0) FROM units').pluck().get() as number;
+      // Two subqueries: SQLite answers a lone min() or max() from the index, both in one query by a scan.
+      const units = this.database.prepare('SELECT ifnull((SELECT max(row_id) FROM units) - (SELECT min(row_id) FROM units) + 1, 0)').pluck().get() as number;
       if (units < this.lexicalThreadMinUnits) return undefined;
       const fallback = (query: LexicalQuery): LexicalRow[] => searchLexicalRows(this.database, query);
       this.lexicalThreads = Array.from({ length: lexicalThreads }, () => new LexicalSearchThread({ path: this.path, busyTimeoutMs: this.busyTimeoutMs }, fallback));
@@ -206,6 +253,26 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     return results;
   }
 
+  async searchPages(query: PageQuery): Promise<PageRecord[]> {
+    return searchPageRows(this.database, query);
+  }
+
+  async pageStatistics(query: PageStatisticsQuery): Promise<PageStatistics> {
+    return pageStatistics(this.database, query);
+  }
+
+  async documentStatistics(query: DocumentStatisticsQuery): Promise<DocumentStatistics> {
+    return documentStatistics(this.database, query);
+  }
+
+  async getPages(space: SpaceId, documentId: string, options: { terms?: boolean } = {}): Promise<PageRecord[]> {
+    return pageRowsOf(this.database, space, documentId, options.terms !== false);
+  }
+
+  async documentVocabulary(space: SpaceId, documentId: string): Promise<string[]> {
+    return vocabularyOf(this.database, space, documentId);
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.lexicalThreads.map(thread => thread.close()));
     if (this.database.open) this.database.close();
@@ -232,6 +299,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     const removed = this.database.prepare('SELECT title_path, text FROM units WHERE space = ? AND document_id = ?').iterate(space, documentId) as Iterable<{ title_path: string; text: string }>;
     applyUnitTermCounts(this.database, countUnitTerms(removed), -1);
     this.database.prepare('DELETE FROM units WHERE space = ? AND document_id = ?').run(space, documentId);
+    removePages(this.database, space, documentId);
     this.database.prepare('DELETE FROM trees WHERE space = ? AND document_id = ?').run(space, documentId);
     this.database.prepare('DELETE FROM document_figures WHERE space = ? AND document_id = ?').run(space, documentId);
     if (!withRecord) return false;

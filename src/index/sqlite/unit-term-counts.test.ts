@@ -8,6 +8,7 @@ import type { IndexUnit } from '../types.ts';
 import { SqliteKnowledgeStore } from './sqlite-knowledge-store.ts';
 import { plainTermsOf } from './unit-term-counts.ts';
 import { parseSpaceId, type SpaceId } from '../../spaces/space-id.ts';
+import { undoPageTables } from '../../../test/support/knowledge-store/undo-page-tables.ts';
 
 const spaceA = parseSpaceId('web:terms-a');
 const spaceB = parseSpaceId('web:terms-b');
@@ -83,11 +84,27 @@ describe('unit_terms: units per plain word, kept by the store', async () => {
     expect(table.size).toBe(0);
   });
 
+  it('matches them after a whole space is deleted', async () => {
+    const spaceC = parseSpaceId('web:terms-c');
+    await store.commitDocument({ record: record(spaceC, 'c1'), tree: { documentId: 'c1', totalPages: 20, nodes: [] }, units: units(spaceC, 'c1', 20, 2) });
+    await store.commitDocument({ record: record(spaceC, 'c2'), tree: { documentId: 'c2', totalPages: 11, nodes: [] }, units: units(spaceC, 'c2', 11, 4) });
+    await store.commitDocument({ record: record(spaceB, 'b3'), tree: { documentId: 'b3', totalPages: 7, nodes: [] }, units: units(spaceB, 'b3', 7, 6) });
+    expect(await store.deleteSpace(spaceC)).toBe(2);
+    let { fts, table } = compare(database);
+    expect(table.size).toBeGreaterThan(10);
+    expect(table).toEqual(fts);
+    expect(await store.deleteSpace(spaceB)).toBe(1);
+    ({ fts, table } = compare(database));
+    expect(table.size).toBe(0);
+    expect(fts.size).toBe(0);
+  });
+
   it('a store opened on an existing index fills the table from FTS5 once', async () => {
     await store.commitDocument({ record: record(spaceA, 'c'), tree: { documentId: 'c', totalPages: 12, nodes: [] }, units: units(spaceA, 'c', 12, 1) });
     const writable = new Database(join(dataDir, 'folio.sqlite'));
     try {
-      // As an index from before the table existed: no table, schema one step back.
+      // As an index from before the table existed: no table (nor the page tables after it), schema two steps back.
+      undoPageTables(writable);
       writable.exec('DROP TABLE unit_terms');
       writable.prepare('UPDATE schema_version SET version = version - 1').run();
     } finally {

@@ -52,6 +52,11 @@ export class VectorIndex {
     return collectors.map(collector => collector.best);
   }
 
+  /** Frees this process's copies of a space's vectors (the space was deleted); a later search reads it afresh. */
+  dropSpace(space: string): void {
+    for (const key of [...this.cache.keys()]) if (key.slice(key.indexOf('\n') + 1) === space) this.cache.delete(key);
+  }
+
   private refresh(space: string, dimensions: number): SpaceMatrix {
     const generation = this.selectGeneration.get(space)?.generation ?? 0;
     const key = `${dimensions}\n${space}`;

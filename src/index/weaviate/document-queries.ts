@@ -1,4 +1,4 @@
-import { Filters, type Collection } from 'weaviate-client';
+import type { Collection, FilterValue } from 'weaviate-client';
 import type { DocumentRecord } from '../../documents/types.ts';
 import { recordFromProperties, type DocumentProperties } from './serialize.ts';
 import { orEmpty, pageSize, type Documents } from './weaviate-objects.ts';
@@ -42,36 +42,36 @@ export async function listRecords(documents: Documents): Promise<DocumentRecord[
   return records.sort((left, right) => (left.createdAt < right.createdAt ? -1 : left.createdAt > right.createdAt ? 1 : left.id < right.id ? -1 : 1));
 }
 
-/** Documents in every space (tenant) whose original or one of whose figure crops has this sha256. */
-export async function countDocumentsWithSha(collection: Collection<DocumentProperties, string, undefined>, sha256: string): Promise<number> {
+/**
+ * The documents of every space (tenant) that match `filter`, with these properties, a handful of tenants
+ * at a time (a cluster may hold thousands of spaces). `visit` runs each tenant's read (it activates an
+ * inactive tenant); a tenant removed meanwhile counts as empty.
+ */
+export async function everyTenantMatching<Key extends keyof DocumentProperties>(
+  collection: Collection<DocumentProperties, string, undefined>,
+  filter: (documents: Documents) => FilterValue,
+  properties: Key[],
+  visit: <T>(tenant: string, read: () => Promise<T>) => Promise<T>,
+): Promise<Array<Pick<DocumentProperties, Key>>> {
   const tenants = Object.keys(await collection.tenants.get());
-  let count = 0;
-  // A handful of tenants at a time: a cluster may hold thousands of spaces.
+  const found: Array<Pick<DocumentProperties, Key>> = [];
   for (let start = 0; start < tenants.length; start += 8) {
-    const counts = await Promise.all(
-      tenants.slice(start, start + 8).map(async tenant => {
-        const documents = collection.withTenant(tenant);
-        const found = await orEmpty(
-          documents.query.fetchObjects({
-            limit: 10_000,
-            filters: Filters.or(
-              documents.filter.byProperty('sha256').equal(sha256),
-              documents.filter.byProperty('figureSha256s').containsAny([sha256]),
-            ),
-            returnProperties: ['documentId'],
-          }),
-          null,
-        );
-        return found?.objects.length ?? 0;
-      }),
+    const lists = await Promise.all(
+      tenants.slice(start, start + 8).map(tenant =>
+        visit(tenant, async () => {
+          const documents = collection.withTenant(tenant);
+          const page = await orEmpty(documents.query.fetchObjects({ limit: 10_000, filters: filter(documents), returnProperties: properties }), null);
+          return page?.objects.map(object => object.properties as Pick<DocumentProperties, Key>) ?? [];
+        }),
+      ),
     );
-    count += counts.reduce((sum, value) => sum + value, 0);
+    for (const list of lists) found.push(...list);
   }
-  return count;
+  return found;
 }
 
 /** Pages through a tenant with the cursor API, which (unlike offsets) has no upper bound. */
-async function* everyDocument<Key extends keyof DocumentProperties>(documents: Documents, properties: Key[]): AsyncGenerator<Pick<DocumentProperties, Key>> {
+export async function* everyDocument<Key extends keyof DocumentProperties>(documents: Documents, properties: Key[]): AsyncGenerator<Pick<DocumentProperties, Key>> {
   let after: string | undefined;
   for (;;) {
     const page = await orEmpty(documents.query.fetchObjects({ limit: pageSize, after, returnProperties: properties }), null);

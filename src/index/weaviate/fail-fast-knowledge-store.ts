@@ -35,10 +35,17 @@ export class FailFastKnowledgeStore implements KnowledgeStore {
   getTree: KnowledgeStore['getTree'] = (space, documentId) => this.guard.run(() => this.store.getTree(space, documentId));
   getUnits: KnowledgeStore['getUnits'] = (space, documentId, nodeIds, options) => this.guard.run(() => this.store.getUnits(space, documentId, nodeIds, options));
   deleteDocument: KnowledgeStore['deleteDocument'] = (space, documentId) => this.guard.run(() => this.store.deleteDocument(space, documentId));
+  deleteSpace: KnowledgeStore['deleteSpace'] = space => this.guard.run(() => this.store.deleteSpace(space));
   countDocumentsWithSha: KnowledgeStore['countDocumentsWithSha'] = sha256 => this.guard.run(() => this.store.countDocumentsWithSha(sha256));
+  sha256sInUse: KnowledgeStore['sha256sInUse'] = sha256s => this.guard.run(() => this.store.sha256sInUse(sha256s));
   searchLexical: KnowledgeStore['searchLexical'] = query => this.guard.run(() => this.store.searchLexical(query));
   searchVector: KnowledgeStore['searchVector'] = query => this.guard.run(() => this.store.searchVector(query));
   searchVectors: KnowledgeStore['searchVectors'] = query => this.guard.run(() => this.store.searchVectors(query));
+  searchPages: KnowledgeStore['searchPages'] = query => this.guard.run(() => this.store.searchPages(query));
+  pageStatistics: KnowledgeStore['pageStatistics'] = query => this.guard.run(() => this.store.pageStatistics(query));
+  documentStatistics: KnowledgeStore['documentStatistics'] = query => this.guard.run(() => this.store.documentStatistics(query));
+  getPages: KnowledgeStore['getPages'] = (space, documentId, options) => this.guard.run(() => this.store.getPages(space, documentId, options));
+  documentVocabulary: KnowledgeStore['documentVocabulary'] = (space, documentId) => this.guard.run(() => this.store.documentVocabulary(space, documentId));
 
   close(): Promise<void> {
     return this.store.close();

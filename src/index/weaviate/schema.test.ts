@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaDrift, unitProperties } from './schema.ts';
+import { replicationConfig, replicationDrift, schemaDrift, unitProperties } from './schema.ts';
 
 const asStored = unitProperties.map(property => ({ name: property.name, dataType: [...property.dataType], tokenization: property.tokenization }));
 
@@ -27,5 +27,22 @@ describe('schemaDrift', () => {
       'property documentId uses tokenization word instead of field',
       'property page is text instead of int',
     ]);
+  });
+});
+
+describe('replication', () => {
+  it('creates collections with the configured factor and time-based deletion conflicts, or leaves both to the server', () => {
+    expect(replicationConfig({ factor: 3 })).toEqual({ factor: 3, deletionStrategy: 'TimeBasedResolution' });
+    expect(replicationConfig({})).toBeUndefined();
+  });
+
+  it('names a factor that differs from WEAVIATE_REPLICATION_FACTOR in either direction, and accepts any factor when none is configured', () => {
+    const existing = (factor?: number) => ({ class: 'FolioUnit', multiTenancyConfig: { enabled: true }, replicationConfig: factor === undefined ? undefined : { factor } });
+    expect(replicationDrift(existing(3), { factor: 3 })).toBeUndefined();
+    expect(replicationDrift(existing(1), { factor: 3 })).toBe('keeps 1 copy of each tenant (replication factor 1) but WEAVIATE_REPLICATION_FACTOR is 3');
+    expect(replicationDrift(existing(3), { factor: 1 })).toBe('keeps 3 copies of each tenant (replication factor 3) but WEAVIATE_REPLICATION_FACTOR is 1');
+    // A collection the server reports without replicationConfig has one copy.
+    expect(replicationDrift(existing(), { factor: 2 })).toMatch(/replication factor 1\b/);
+    expect(replicationDrift(existing(1), {})).toBeUndefined();
   });
 });

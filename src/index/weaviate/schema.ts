@@ -1,14 +1,15 @@
 import { FolioError } from '../../errors.ts';
-import type { WeaviateRest } from './weaviate-rest.ts';
+import { WeaviateRestError, type WeaviateRest } from './weaviate-rest.ts';
 
 export const documentCollectionName = 'FolioDocument';
 export const unitCollectionName = 'FolioUnit';
+export const pageCollectionName = 'FolioPage';
 /** The named vector that holds unit embeddings (client-side vectors, no vectorizer module). */
 export const unitVectorName = 'default';
 
 export interface PropertySchema {
   name: string;
-  dataType: ['text'] | ['text[]'] | ['int'];
+  dataType: ['text'] | ['text[]'] | ['int'] | ['int[]'];
   /** 'field' = whole value, exact match (ids, hashes); 'word' = BM25 tokens. */
   tokenization?: 'field' | 'word' | 'whitespace';
   indexFilterable?: boolean;
@@ -45,6 +46,18 @@ export const documentProperties: PropertySchema[] = [
   // commit point of commitDocument is one object write (see weaviate-knowledge-store.ts).
   stored('recordJson'),
   stored('treeJson'),
+  // Page statistics of the committed version (page-objects.ts), in the same object write as
+  // activeVersion so they flip with it. pagesVersion = the version they describe: absent on documents
+  // committed before page records existed, which are given theirs on first use (page-backfill.ts).
+  { name: 'pageCount', dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true },
+  storedNumber('pageLength'),
+  // The distinct terms of the pages, for document frequencies (filters only, never BM25).
+  { name: 'pageTerms', dataType: ['text'], tokenization: 'whitespace', indexFilterable: true, indexSearchable: false },
+  stored('pagesVersion'),
+  // A number derived from pagesVersion: its sum over a tenant (an Aggregate the filterable index answers
+  // in a few ms) changes with every commit, deletion and backfill, so a reader can tell its remembered
+  // list of live documents is current without reading the document objects (page-scope.ts).
+  { name: 'versionStamp', dataType: ['int'], indexFilterable: true, indexSearchable: false },
 ];
 
 export const unitProperties: PropertySchema[] = [
@@ -65,10 +78,63 @@ export const unitProperties: PropertySchema[] = [
   { name: 'cjkText', dataType: ['text'], tokenization: 'whitespace', indexFilterable: false, indexSearchable: true },
 ];
 
-function collectionDefinition(name: string, properties: PropertySchema[], vectorIndex: boolean): Record<string, unknown> {
+/**
+ * One object per page of a committed document version (see page-objects.ts): the page's search terms
+ * as PageRecord keeps them (already folded and stemmed, so whitespace tokenization; BM25 over them gives
+ * page-search candidates, filters on them count pages per term) and the fields a PageRecord returns.
+ * No vectors: the collection gets the same unused flat vector index as FolioDocument.
+ */
+export const pageProperties: PropertySchema[] = [
+  exact('documentId'),
+  exact('version'),
+  stored('spaceId'),
+  stored('documentName'),
+  { name: 'page', dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true },
+  { name: 'createdAtMs', dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true },
+  { name: 'terms', dataType: ['text'], tokenization: 'whitespace', indexFilterable: true, indexSearchable: true },
+  // Adjacent term pairs joined by '_' ("annual_report"), space-separated.
+  { name: 'pairs', dataType: ['text'], tokenization: 'whitespace', indexFilterable: true, indexSearchable: true },
+  { name: 'printedNumbers', dataType: ['int[]'], indexFilterable: false, indexSearchable: false },
+  stored('label'),
+  { name: 'captions', dataType: ['text[]'], tokenization: 'field', indexFilterable: false, indexSearchable: false },
+  stored('unitJson'),
+];
+
+/**
+ * How many copies of every tenant Folio's collections keep (WEAVIATE_REPLICATION_FACTOR). Without a
+ * factor the collections are created with the server's default (1, or its REPLICATION_MINIMUM_FACTOR)
+ * and an existing factor is accepted as it is.
+ */
+export interface ReplicationSettings {
+  factor?: number;
+}
+
+/**
+ * `replicationConfig` of a new collection. `asyncEnabled` is not sent: since 1.38 the server decides it
+ * (on whenever the factor is > 1, unless ASYNC_REPLICATION_DISABLED) and ignores the field. Async
+ * replication is what brings a replica that was down up to date by itself, instead of only the objects
+ * a read happens to repair. `deletionStrategy: TimeBasedResolution`: when replicas disagree about an
+ * object one of them deleted (a node was down during the delete), the later operation wins. Folio
+ * deletes replaced unit versions and forgotten documents, and writes a document object again at the
+ * same uuid when the same file is shared again after a forget, so "deletion always wins"
+ * (DeleteOnConflict) would delete the document shared again, and NoAutomatedResolution would leave a
+ * replica that missed a delete serving a forgotten document to ONE reads.
+ */
+export function replicationConfig(replication: ReplicationSettings): Record<string, unknown> | undefined {
+  if (replication.factor === undefined) return undefined;
+  return { factor: replication.factor, deletionStrategy: 'TimeBasedResolution' };
+}
+
+const collectionDescriptions: Record<string, string> = {
+  [documentCollectionName]: 'document records and trees',
+  [unitCollectionName]: 'search units',
+  [pageCollectionName]: 'page records',
+};
+
+function collectionDefinition(name: string, properties: PropertySchema[], vectorIndex: boolean, replication: ReplicationSettings): Record<string, unknown> {
   return {
     class: name,
-    description: `Folio ${name === documentCollectionName ? 'document records and trees' : 'search units'}; one tenant per space`,
+    description: `Folio ${collectionDescriptions[name] ?? 'objects'}; one tenant per space`,
     multiTenancyConfig: { enabled: true, autoTenantCreation: true, autoTenantActivation: true },
     vectorConfig: {
       [unitVectorName]: {
@@ -78,12 +144,14 @@ function collectionDefinition(name: string, properties: PropertySchema[], vector
       },
     },
     properties,
+    replicationConfig: replicationConfig(replication),
   };
 }
 
 interface ExistingCollection {
   class: string;
   multiTenancyConfig?: { enabled?: boolean };
+  replicationConfig?: { factor?: number };
   properties?: Array<{ name: string; dataType: string[]; tokenization?: string }>;
 }
 
@@ -92,22 +160,37 @@ interface ExistingCollection {
  * added (older Folio versions wrote fewer), incompatible ones stop start-up with a message saying what
  * differs, because searching them would silently give wrong results.
  */
-export async function ensureSchema(rest: WeaviateRest): Promise<void> {
-  await ensureCollection(rest, documentCollectionName, documentProperties, false);
-  await ensureCollection(rest, unitCollectionName, unitProperties, true);
+export async function ensureSchema(rest: WeaviateRest, replication: ReplicationSettings = {}): Promise<void> {
+  await ensureCollection(rest, documentCollectionName, documentProperties, false, replication);
+  await ensureCollection(rest, unitCollectionName, unitProperties, true, replication);
+  await ensureCollection(rest, pageCollectionName, pageProperties, false, replication);
 }
 
-export async function ensureCollection(rest: WeaviateRest, name: string, properties: PropertySchema[], vectorIndex: boolean): Promise<void> {
+export async function ensureCollection(
+  rest: WeaviateRest,
+  name: string,
+  properties: PropertySchema[],
+  vectorIndex: boolean,
+  replication: ReplicationSettings = {},
+): Promise<void> {
   let existing = await rest.request<ExistingCollection>('GET', `/v1/schema/${name}`);
   if (!existing) {
     try {
-      await rest.request('POST', '/v1/schema', collectionDefinition(name, properties, vectorIndex));
+      await rest.request('POST', '/v1/schema', collectionDefinition(name, properties, vectorIndex, replication));
       return;
     } catch (error) {
       // Another Folio process may have created it between our GET and POST.
       existing = await rest.request<ExistingCollection>('GET', `/v1/schema/${name}`);
-      if (!existing) throw error;
+      if (!existing) throw replicationRefused(name, replication, error) ?? error;
     }
+  }
+  const factorProblem = replicationDrift(existing, replication);
+  if (factorProblem) {
+    throw new FolioError({
+      code: 'config_invalid',
+      message: `Weaviate collection ${name} ${factorProblem}. Weaviate does not change a collection's factor by itself: set WEAVIATE_REPLICATION_FACTOR=${existing.replicationConfig?.factor ?? 1} to use the collection as it is, or change its replication in Weaviate first (docs/weaviate.md, "Replication and consistency").`,
+      userMessage: 'Folio is misconfigured; an administrator needs to fix its search index.',
+    });
   }
   const problems = schemaDrift(existing, properties);
   if (problems.length > 0) {
@@ -127,6 +210,30 @@ export async function ensureCollection(rest: WeaviateRest, name: string, propert
       if (!now?.properties?.some(candidate => candidate.name === property.name)) throw error;
     }
   }
+}
+
+/**
+ * The factor an existing collection has when it is not the configured one, in words. Both directions
+ * count: fewer copies than configured would fail the node losses the operator planned for, more means
+ * the processes sharing the cluster disagree about it.
+ */
+export function replicationDrift(existing: ExistingCollection, replication: ReplicationSettings): string | undefined {
+  if (replication.factor === undefined) return undefined;
+  const found = existing.replicationConfig?.factor ?? 1;
+  if (found === replication.factor) return undefined;
+  return `keeps ${found} ${found === 1 ? 'copy' : 'copies'} of each tenant (replication factor ${found}) but WEAVIATE_REPLICATION_FACTOR is ${replication.factor}`;
+}
+
+/** A creation the server refused because of the factor (more copies than nodes, under its minimum): a configuration error. */
+function replicationRefused(name: string, replication: ReplicationSettings, error: unknown): FolioError | undefined {
+  if (replication.factor === undefined || !(error instanceof WeaviateRestError)) return undefined;
+  if (!/nodes for replication|replication factor/i.test(error.message)) return undefined;
+  return new FolioError({
+    code: 'config_invalid',
+    message: `Weaviate refused to create collection ${name} with WEAVIATE_REPLICATION_FACTOR=${replication.factor}: ${error.message.trim()}. The factor can be at most the number of nodes in the cluster (and at least its REPLICATION_MINIMUM_FACTOR).`,
+    userMessage: 'Folio is misconfigured; an administrator needs to fix its search index.',
+    cause: error,
+  });
 }
 
 /** What differs between an existing collection and Folio's definition, in words; empty when compatible. */

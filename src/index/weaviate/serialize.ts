@@ -34,6 +34,12 @@ export type DocumentProperties = {
   createdAt: string;
   recordJson: string;
   treeJson: string;
+  /** Page statistics of the version named by pagesVersion (page-objects.ts); absent until its pages are written. */
+  pageCount?: number;
+  pageLength?: number;
+  pageTerms?: string;
+  pagesVersion?: string;
+  versionStamp?: number;
 };
 
 export function unitToProperties(unit: IndexUnit, version: string, ordinal: number, createdAtMs: number): UnitProperties {

@@ -28,6 +28,15 @@ export function isTenantNotFound(error: unknown): boolean {
   return /tenant not found|tenant .* not found|no tenant found/i.test(message);
 }
 
+/**
+ * An operation on a tenant that is INACTIVE (or OFFLOADED) in a collection without autoTenantActivation:
+ * Weaviate 1.39 answers "tenant not active: '<name>'".
+ */
+export function isTenantInactive(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /tenant not active|tenant .* is not active/i.test(message);
+}
+
 /** A query vector whose length differs from the vectors a tenant holds. */
 export function isDimensionMismatch(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);

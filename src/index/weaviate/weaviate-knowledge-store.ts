@@ -1,19 +1,23 @@
-import { Filters, type FilterValue, type WeaviateClient } from 'weaviate-client';
+import { Filters, type Collection, type ConsistencyLevel, type FilterValue, type WeaviateClient } from 'weaviate-client';
 import type { DocumentRecord } from '../../documents/types.ts';
 import type { DocumentTree } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { checkCommit } from '../check-commit.ts';
-import type { IndexUnit, KnowledgeStore, LexicalQuery, ScopedQuery, UnitHit, VectorQuery, VectorsQuery } from '../types.ts';
+import type { IndexUnit, KnowledgeStore, LexicalQuery, PageRecord, ScopedQuery, UnitHit, VectorQuery, VectorsQuery } from '../types.ts';
 import { cjkBigrams, containsCjk } from './cjk-bigrams.ts';
 import { commitVersion } from './commit-version.ts';
 import { connectWeaviate, type WeaviateConnectionOptions } from './connect-weaviate.ts';
-import { activeVersions, countDocumentsWithSha, documentsNamed, listRecords } from './document-queries.ts';
+import { activeVersions, documentsNamed, everyTenantMatching, listRecords } from './document-queries.ts';
 import { mergeSpaceHits } from './merge-space-hits.ts';
-import { documentCollectionName, ensureSchema, unitCollectionName, unitVectorName } from './schema.ts';
+import { backfillPages } from './page-backfill.ts';
+import type { PageProperties, Pages } from './page-objects.ts';
+import { WeaviatePageIndex } from './page-queries.ts';
+import { documentCollectionName, ensureSchema, pageCollectionName, unitCollectionName, unitVectorName } from './schema.ts';
 import { SerialByKey } from './serial-by-key.ts';
+import { SpaceTenants } from './space-tenants.ts';
 import { compareUnits, recordFromProperties, recordToProperties, treeFromProperties, unitFromProperties, type DocumentProperties, type UnitProperties } from './serialize.ts';
 import { tenantNameForSpace } from './tenant-name.ts';
-import { isDimensionMismatch, weaviateWriteFailed } from './weaviate-errors.ts';
+import { isDimensionMismatch } from './weaviate-errors.ts';
 import { deleteAll, documentUuid, orEmpty, pageSize, unitReturnProperties, vectorOf, type Documents, type Units } from './weaviate-objects.ts';
 import { WeaviateRest } from './weaviate-rest.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
@@ -23,12 +27,20 @@ export interface WeaviateKnowledgeStoreOptions extends WeaviateConnectionOptions
   batchSize?: number;
   /** Units of a version that never went live are swept after this long (a crashed or lost commit). */
   abandonedVersionAfterMs?: number;
+  /** replicationConfig.factor of the collections (WEAVIATE_REPLICATION_FACTOR); see ReplicationSettings in schema.ts. */
+  replicationFactor?: number;
+  /** Replicas that must acknowledge every read and write of objects (WEAVIATE_CONSISTENCY_LEVEL); unset: the server's defaults. */
+  consistencyLevel?: ConsistencyLevel;
+  /** Deactivate a space's unit tenant once this process has not used it for this long (WEAVIATE_TENANT_IDLE_MINUTES); 0 or absent: never. */
+  tenantIdleMs?: number;
+  /** How often idle tenants are looked for (tests shorten it); see SpaceTenants. */
+  tenantIdleCheckMs?: number;
 }
 
 /**
- * KnowledgeStore on Weaviate: collections FolioDocument (record + tree JSON, one object per document) and
- * FolioUnit (search units with client-side vectors), both multi-tenant with one tenant per space, so every
- * read names a tenant and isolation between spaces is structural. Commits are atomic through versions
+ * KnowledgeStore on Weaviate: collections FolioDocument (record + tree JSON, one object per document),
+ * FolioUnit (search units with client-side vectors) and FolioPage (page records, page-queries.ts), all
+ * multi-tenant with one tenant per space, so every read names a tenant and isolation between spaces is structural. Commits are atomic through versions
  * (commit-version.ts). Calls on one document are applied in call order within this process.
  */
 export class WeaviateKnowledgeStore implements KnowledgeStore {
@@ -36,101 +48,115 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
   private readonly options: WeaviateKnowledgeStoreOptions;
   private readonly rest: WeaviateRest;
   private connecting: Promise<WeaviateClient> | null = null;
-  private readonly knownTenants = new Set<string>();
+  private readonly tenants: SpaceTenants;
   private readonly perDocument = new SerialByKey();
+  private readonly pageIndex: WeaviatePageIndex;
 
   constructor(options: WeaviateKnowledgeStoreOptions) {
     this.options = options;
     this.rest = new WeaviateRest({ url: options.url, apiKey: options.apiKey });
+    this.tenants = new SpaceTenants({ client: () => this.client(), rest: this.rest, idleMs: options.tenantIdleMs, idleCheckMs: options.tenantIdleCheckMs });
+    this.pageIndex = new WeaviatePageIndex({
+      documents: space => this.documents(space),
+      pages: space => this.pages(space),
+      read: (space, operation) => this.tenants.read(space, operation),
+      backfill: (space, documentIds) => this.backfillPages(space, documentIds),
+    });
   }
 
   async saveRecord(record: DocumentRecord): Promise<void> {
-    await this.perDocument.run(documentKey(record.space, record.id), async () => {
-      const documents = await this.writableDocuments(record.space);
-      const id = documentUuid(record.id);
-      const properties = recordToProperties(record);
-      // A merge update keeps activeVersion and treeJson: during a re-ingest the last version stays live.
-      if (await documents.data.exists(id)) return documents.data.update({ id, properties });
-      try {
-        await documents.data.insert({ id, properties: { ...properties, activeVersion: '', treeJson: '', figureSha256s: [] } });
-      } catch (error) {
-        // Another process created it meanwhile.
-        if (!(await documents.data.exists(id))) throw error;
-        await documents.data.update({ id, properties });
-      }
-    });
+    await this.perDocument.run(documentKey(record.space, record.id), () =>
+      this.tenants.write(record.space, async () => {
+        const documents = await this.documents(record.space);
+        const id = documentUuid(record.id);
+        const properties = recordToProperties(record);
+        // fetchObjectById rather than exists(): exists() reports an inactive or missing tenant as a bare 422.
+        const exists = async () => (await documents.query.fetchObjectById(id, { returnProperties: ['documentId'] })) !== null;
+        // A merge update keeps activeVersion and treeJson: during a re-ingest the last version stays live.
+        if (await exists()) return documents.data.update({ id, properties });
+        try {
+          await documents.data.insert({ id, properties: { ...properties, activeVersion: '', treeJson: '', figureSha256s: [] } });
+        } catch (error) {
+          // Another process created it meanwhile.
+          if (!(await exists())) throw error;
+          await documents.data.update({ id, properties });
+        }
+      }),
+    );
   }
 
   async commitDocument(input: { record: DocumentRecord; tree: DocumentTree; units: IndexUnit[] }): Promise<{ replacedDocumentIds: string[] }> {
     checkCommit(input);
     const record: DocumentRecord = { ...input.record, status: 'ready' };
-    return this.perDocument.run(documentKey(record.space, record.id), async () => {
-      const documents = await this.writableDocuments(record.space);
-      const units = await this.units(record.space);
-      const replaced = (await documentsNamed(documents, record.name)).filter(other => other.id !== record.id);
-      await commitVersion(
-        { documents, units, batchSize: this.options.batchSize ?? 500, abandonedVersionAfterMs: this.options.abandonedVersionAfterMs ?? 3_600_000 },
-        { record, tree: input.tree, units: input.units },
-      );
-      // Not through perDocument: two same-name commits replacing each other would wait on each other.
-      for (const other of replaced) await this.removeDocument(record.space, other.id);
-      return { replacedDocumentIds: replaced.map(other => other.id) };
-    });
+    return this.perDocument.run(documentKey(record.space, record.id), () =>
+      this.tenants.write(record.space, async () => {
+        const documents = await this.documents(record.space);
+        const units = await this.units(record.space);
+        const replaced = (await documentsNamed(documents, record.name)).filter(other => other.id !== record.id);
+        await commitVersion(
+          { documents, units, pages: await this.pages(record.space), batchSize: this.options.batchSize ?? 500, abandonedVersionAfterMs: this.options.abandonedVersionAfterMs ?? 3_600_000 },
+          { record, tree: input.tree, units: input.units },
+        );
+        // Not through perDocument: two same-name commits replacing each other would wait on each other.
+        for (const other of replaced) await this.removeDocument(record.space, other.id);
+        return { replacedDocumentIds: replaced.map(other => other.id) };
+      }),
+    );
   }
 
   async getRecord(space: SpaceId, documentId: string): Promise<DocumentRecord | null> {
-    const documents = await this.documents(space);
-    const found = await orEmpty(documents.query.fetchObjectById(documentUuid(documentId), { returnProperties: ['recordJson'] }), null);
-    return found ? recordFromProperties(found.properties) : null;
+    return this.tenants.read(space, async () => {
+      const documents = await this.documents(space);
+      const found = await orEmpty(documents.query.fetchObjectById(documentUuid(documentId), { returnProperties: ['recordJson'] }), null);
+      return found ? recordFromProperties(found.properties) : null;
+    });
   }
 
   async findDocument(space: SpaceId, idOrName: string): Promise<DocumentRecord | null> {
     const byId = await this.getRecord(space, idOrName);
     if (byId) return byId;
-    return pickNamedDocument(await documentsNamed(await this.documents(space), idOrName));
+    return this.tenants.read(space, async () => pickNamedDocument(await documentsNamed(await this.documents(space), idOrName)));
   }
 
   async listDocuments(space: SpaceId): Promise<DocumentRecord[]> {
-    return listRecords(await this.documents(space));
+    return this.tenants.read(space, async () => listRecords(await this.documents(space)));
   }
 
   async getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null> {
-    const documents = await this.documents(space);
-    const found = await orEmpty(documents.query.fetchObjectById(documentUuid(documentId), { returnProperties: ['treeJson'] }), null);
-    return found ? treeFromProperties(found.properties) : null;
+    return this.tenants.read(space, async () => {
+      const documents = await this.documents(space);
+      const found = await orEmpty(documents.query.fetchObjectById(documentUuid(documentId), { returnProperties: ['treeJson'] }), null);
+      return found ? treeFromProperties(found.properties) : null;
+    });
   }
 
   async getUnits(space: SpaceId, documentId: string, nodeIds?: string[], options: { vectors?: boolean } = {}): Promise<IndexUnit[]> {
     if (nodeIds && nodeIds.length === 0) return [];
-    const versions = await activeVersions(await this.documents(space), [documentId]);
-    if (versions.length === 0) return [];
-    const units = await this.units(space);
-    const scope: FilterValue[] = [units.filter.byProperty('version').equal(versions[0])];
-    if (nodeIds) scope.push(units.filter.byProperty('nodeId').containsAny(nodeIds));
-    const found: IndexUnit[] = [];
-    // Paged by ordinal rather than offset: a long document may have more units than offsets reach.
-    for (let lastOrdinal = -1; ; ) {
-      const page = await units.query.fetchObjects({
-        limit: pageSize,
-        filters: Filters.and(...scope, units.filter.byProperty('ordinal').greaterThan(lastOrdinal)),
-        sort: units.sort.byProperty('ordinal'),
-        returnProperties: [...unitReturnProperties, 'ordinal'],
-        includeVector: options.vectors === false ? false : [unitVectorName],
-      });
-      for (const object of page.objects) found.push(unitFromProperties(object.properties, options.vectors === false ? undefined : vectorOf(object.vectors)));
-      if (page.objects.length < pageSize) break;
-      lastOrdinal = Number(page.objects[page.objects.length - 1].properties.ordinal);
-    }
-    return found.sort(compareUnits);
+    return this.tenants.read(space, () => this.readUnits(space, documentId, nodeIds, options));
   }
 
   async deleteDocument(space: SpaceId, documentId: string): Promise<boolean> {
-    return this.perDocument.run(documentKey(space, documentId), () => this.removeDocument(space, documentId));
+    // A read, not a write: deleting from a space without a tenant creates none.
+    return this.perDocument.run(documentKey(space, documentId), () => this.tenants.read(space, () => this.removeDocument(space, documentId)));
   }
 
   async countDocumentsWithSha(sha256: string): Promise<number> {
-    const client = await this.client();
-    return countDocumentsWithSha(client.collections.use<string, DocumentProperties>(documentCollectionName), sha256);
+    const matching = (documents: Documents) => Filters.or(documents.filter.byProperty('sha256').equal(sha256), documents.filter.byProperty('figureSha256s').containsAny([sha256]));
+    return (await everyTenantMatching(await this.documentCollection(), matching, ['documentId'], (tenant, read) => this.tenants.visit(tenant, read))).length;
+  }
+
+  async sha256sInUse(sha256s: string[]): Promise<Set<string>> {
+    const wanted = [...new Set(sha256s)];
+    const used = new Set<string>();
+    // A few hundred values per filter keep each request small; each chunk is one walk over the tenants.
+    for (let start = 0; start < wanted.length; start += 200) {
+      const chunk = wanted.slice(start, start + 200);
+      const matching = (documents: Documents) => Filters.or(documents.filter.byProperty('sha256').containsAny(chunk), documents.filter.byProperty('figureSha256s').containsAny(chunk));
+      const found = await everyTenantMatching(await this.documentCollection(), matching, ['sha256', 'figureSha256s'], (tenant, read) => this.tenants.visit(tenant, read));
+      const asked = new Set(chunk);
+      for (const properties of found) for (const sha256 of [properties.sha256, ...(properties.figureSha256s ?? [])]) if (asked.has(sha256)) used.add(sha256);
+    }
+    return used;
   }
 
   async searchLexical(query: LexicalQuery): Promise<UnitHit[]> {
@@ -168,21 +194,67 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     return Promise.all(query.vectors.map(vector => this.searchVector({ ...query, vector })));
   }
 
-  /** Removes a whole space (its tenant in both collections). Not part of KnowledgeStore: for operators and tests. */
-  async deleteSpace(space: SpaceId): Promise<void> {
-    const client = await this.client();
-    const tenant = tenantNameForSpace(space);
-    for (const name of [documentCollectionName, unitCollectionName]) {
-      const collection = client.collections.use(name);
-      if (await collection.tenants.getByName(tenant)) await collection.tenants.remove(tenant);
-    }
-    this.knownTenants.delete(tenant);
+  /** Page records live in FolioPage; page-queries.ts implements these. */
+  searchPages(query: Parameters<KnowledgeStore['searchPages']>[0]): Promise<PageRecord[]> {
+    return this.pageIndex.search(query);
+  }
+
+  pageStatistics(query: Parameters<KnowledgeStore['pageStatistics']>[0]): ReturnType<KnowledgeStore['pageStatistics']> {
+    return this.pageIndex.pageStatistics(query);
+  }
+
+  documentStatistics(query: Parameters<KnowledgeStore['documentStatistics']>[0]): ReturnType<KnowledgeStore['documentStatistics']> {
+    return this.pageIndex.documentStatistics(query);
+  }
+
+  getPages(space: SpaceId, documentId: string, options?: { terms?: boolean }): Promise<PageRecord[]> {
+    return this.pageIndex.getPages(space, documentId, options);
+  }
+
+  documentVocabulary(space: SpaceId, documentId: string): Promise<string[]> {
+    return this.pageIndex.documentVocabulary(space, documentId);
+  }
+
+  /** Drops the space's tenant from every collection: records, trees, units and pages go in one step per collection. */
+  async deleteSpace(space: SpaceId): Promise<number> {
+    const documents = await this.tenants.read(space, async () => orEmpty((await this.documents(space)).aggregate.overAll().then(result => result.totalCount), 0));
+    await this.tenants.remove(space);
+    return documents;
+  }
+
+  /** One idle-tenant check now (tests); the tenants it deactivated. The timer runs it otherwise. */
+  deactivateIdleTenants(): Promise<string[]> {
+    return this.tenants.deactivateIdle();
   }
 
   async close(): Promise<void> {
+    this.tenants.close();
     const connecting = this.connecting;
     this.connecting = null;
     if (connecting) await (await connecting.catch(() => null))?.close();
+  }
+
+  private async readUnits(space: SpaceId, documentId: string, nodeIds: string[] | undefined, options: { vectors?: boolean }): Promise<IndexUnit[]> {
+    const versions = await activeVersions(await this.documents(space), [documentId]);
+    if (versions.length === 0) return [];
+    const units = await this.units(space);
+    const scope: FilterValue[] = [units.filter.byProperty('version').equal(versions[0])];
+    if (nodeIds) scope.push(units.filter.byProperty('nodeId').containsAny(nodeIds));
+    const found: IndexUnit[] = [];
+    // Paged by ordinal rather than offset: a long document may have more units than offsets reach.
+    for (let lastOrdinal = -1; ; ) {
+      const page = await units.query.fetchObjects({
+        limit: pageSize,
+        filters: Filters.and(...scope, units.filter.byProperty('ordinal').greaterThan(lastOrdinal)),
+        sort: units.sort.byProperty('ordinal'),
+        returnProperties: [...unitReturnProperties, 'ordinal'],
+        includeVector: options.vectors === false ? false : [unitVectorName],
+      });
+      for (const object of page.objects) found.push(unitFromProperties(object.properties, options.vectors === false ? undefined : vectorOf(object.vectors)));
+      if (page.objects.length < pageSize) break;
+      lastOrdinal = Number(page.objects[page.objects.length - 1].properties.ordinal);
+    }
+    return found.sort(compareUnits);
   }
 
   private async removeDocument(space: SpaceId, documentId: string): Promise<boolean> {
@@ -194,19 +266,36 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     // Record first: from then on no read finds an active version, so the units are already invisible.
     await documents.data.deleteById(documentUuid(documentId));
     await deleteAll(units, units.filter.byProperty('documentId').equal(documentId));
+    const pages = await this.pages(space);
+    await deleteAll(pages, pages.filter.byProperty('documentId').equal(documentId));
     return true;
+  }
+
+  /** Page records for documents committed before Folio kept them (page-backfill.ts), in order with this document's commits. */
+  private async backfillPages(space: SpaceId, documentIds: string[]): Promise<void> {
+    const target = async () => ({ documents: await this.documents(space), units: await this.units(space), pages: await this.pages(space), batchSize: this.options.batchSize ?? 500 });
+    // A few at a time: the first page question in an upgraded space writes the pages of all its documents.
+    for (let start = 0; start < documentIds.length; start += 4) {
+      await Promise.all(
+        documentIds.slice(start, start + 4).map(documentId =>
+          this.perDocument.run(documentKey(space, documentId), () => this.tenants.write(space, async () => backfillPages(await target(), documentId))),
+        ),
+      );
+    }
   }
 
   private async searchEachSpace(query: ScopedQuery, search: (units: Units, filters: FilterValue) => Promise<UnitHit[]>): Promise<UnitHit[][]> {
     if (query.k <= 0 || query.spaces.length === 0) return [];
     if (query.documentIds && query.documentIds.length === 0) return [];
     return Promise.all(
-      [...new Set(query.spaces)].map(async space => {
-        const versions = await activeVersions(await this.documents(space), query.documentIds);
-        if (versions.length === 0) return [];
-        const units = await this.units(space);
-        return orEmpty(search(units, units.filter.byProperty('version').containsAny(versions)), []);
-      }),
+      [...new Set(query.spaces)].map(space =>
+        this.tenants.read(space, async () => {
+          const versions = await activeVersions(await this.documents(space), query.documentIds);
+          if (versions.length === 0) return [];
+          const units = await this.units(space);
+          return orEmpty(search(units, units.filter.byProperty('version').containsAny(versions)), []);
+        }),
+      ),
     );
   }
 
@@ -214,7 +303,7 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     if (!this.connecting) {
       this.connecting = (async () => {
         const client = await connectWeaviate(this.options);
-        await ensureSchema(this.rest);
+        await ensureSchema(this.rest, { factor: this.options.replicationFactor });
         return client;
       })();
       // A failed start (server down) is retried by the next call instead of being remembered.
@@ -227,32 +316,31 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
 
   private async documents(space: SpaceId): Promise<Documents> {
     const client = await this.client();
-    return client.collections.use<string, DocumentProperties>(documentCollectionName).withTenant(tenantNameForSpace(space));
+    return this.consistent(client.collections.use<string, DocumentProperties>(documentCollectionName)).withTenant(tenantNameForSpace(space));
+  }
+
+  private async pages(space: SpaceId): Promise<Pages> {
+    const client = await this.client();
+    return this.consistent(client.collections.use<string, PageProperties>(pageCollectionName)).withTenant(tenantNameForSpace(space));
   }
 
   private async units(space: SpaceId): Promise<Units> {
     const client = await this.client();
-    return client.collections.use<string, UnitProperties>(unitCollectionName).withTenant(tenantNameForSpace(space));
+    return this.consistent(client.collections.use<string, UnitProperties>(unitCollectionName)).withTenant(tenantNameForSpace(space));
   }
 
-  /** Tenants are created explicitly on the first write of a space; reads of a missing tenant are empty. */
-  private async writableDocuments(space: SpaceId): Promise<Documents> {
-    const tenant = tenantNameForSpace(space);
-    if (!this.knownTenants.has(tenant)) {
-      const client = await this.client();
-      for (const name of [documentCollectionName, unitCollectionName]) {
-        const tenants = client.collections.use(name).tenants;
-        if (await tenants.getByName(tenant)) continue;
-        try {
-          await tenants.create([{ name: tenant }]);
-        } catch (error) {
-          // Concurrent writers race to create the same tenant; only a still-missing tenant is a failure.
-          if (!(await tenants.getByName(tenant))) throw weaviateWriteFailed(`creating tenant ${tenant} of ${name}`, error);
-        }
-      }
-      this.knownTenants.add(tenant);
-    }
-    return this.documents(space);
+  private async documentCollection() {
+    const client = await this.client();
+    return this.consistent(client.collections.use<string, DocumentProperties>(documentCollectionName));
+  }
+
+  /**
+   * Every object read and write goes through a collection from here, so all of them use the configured
+   * consistency level (the client sends it on gRPC searches and batches and as `consistency_level` on
+   * its REST object calls). Tenant and schema changes go through Raft and take no level.
+   */
+  private consistent<Properties>(collection: Collection<Properties, string, undefined>): Collection<Properties, string, undefined> {
+    return this.options.consistencyLevel ? collection.withConsistency(this.options.consistencyLevel) : collection;
   }
 }
 

@@ -1,6 +1,5 @@
 import type { KnowledgeStore } from '../../index/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
-import { loadPageIndex } from '../load-page-index.ts';
 import { searchSpace } from '../search-space.ts';
 import type { EvalQuestion } from './eval-set.ts';
 import { firstCorrectRank, metricsReport, type MetricsReport } from './page-hit-metrics.ts';
@@ -20,7 +19,6 @@ export async function runEval(
 ): Promise<{ scopes: Partial<Record<EvalScope, MetricsReport>>; skipped: number }> {
   const documentIds = await readyDocumentIds(store, space);
   const answerable = questions.filter(question => documentIds.has(question.doc));
-  const pageIndex = await loadPageIndex(store, [space]);
   const reports: Partial<Record<EvalScope, MetricsReport>> = {};
   for (const scope of scopes) {
     const outcomes = [];
@@ -30,7 +28,6 @@ export async function runEval(
         spaces: [space],
         documentIds: scope === 'document' ? [documentId] : undefined,
         k: 20,
-        pageIndex,
       });
       const rank = firstCorrectRank(result.pages, page => page.documentId === documentId && question.pages.includes(page.page));
       outcomes.push({ rank, source: question.source, evidenceSources: question.evidence_sources ?? [] });

@@ -1,11 +1,26 @@
 import type { DocumentRecord } from '../../../src/documents/types.ts';
-import type { IndexUnit, KnowledgeStore, LexicalQuery, UnitHit, VectorQuery, VectorsQuery } from '../../../src/index/types.ts';
+import { pageRecords, termPairs } from '../../../src/index/page-records.ts';
+import type {
+  DocumentStatistics,
+  DocumentStatisticsQuery,
+  IndexUnit,
+  KnowledgeStore,
+  LexicalQuery,
+  PageQuery,
+  PageRecord,
+  PageStatistics,
+  PageStatisticsQuery,
+  UnitHit,
+  VectorQuery,
+  VectorsQuery,
+} from '../../../src/index/types.ts';
 import type { DocumentTree } from '../../../src/ingest/types.ts';
 import type { SpaceId } from '../../../src/spaces/space-id.ts';
 
 /**
  * A KnowledgeStore held in memory with a plain BM25 (k1 1.2, b 0.75) over title path + unit text, and
- * exact cosine for vectors. For retrieval tests that must not depend on a database; the real stores are
+ * exact cosine for vectors; page records as both real stores build them (pageRecords), every page holding
+ * a query term a page-search candidate, most query terms first. For retrieval tests that must not depend on a database; the real stores are
  * checked by the store contract suite.
  */
 export class MemoryKnowledgeStore implements KnowledgeStore {
@@ -56,6 +71,17 @@ export class MemoryKnowledgeStore implements KnowledgeStore {
     return this.documents.delete(this.key(space, documentId));
   }
 
+  async deleteSpace(space: SpaceId) {
+    let removed = 0;
+    for (const [key, entry] of this.documents) if (entry.record.space === space && this.documents.delete(key)) removed += 1;
+    return removed;
+  }
+
+  async sha256sInUse(sha256s: string[]) {
+    const used = new Set([...this.documents.values()].map(entry => entry.record.sha256));
+    return new Set(sha256s.filter(sha256 => used.has(sha256)));
+  }
+
   async countDocumentsWithSha(sha256: string) {
     return [...this.documents.values()].filter(entry => entry.record.sha256 === sha256).length;
   }
@@ -94,7 +120,65 @@ export class MemoryKnowledgeStore implements KnowledgeStore {
     return Promise.all(query.vectors.map(vector => this.searchVector({ ...query, vector })));
   }
 
+  async searchPages(query: PageQuery): Promise<PageRecord[]> {
+    const wanted = new Set([...query.terms, ...query.pairs]);
+    const scored = this.pagesIn(query.spaces, query.documentIds).map(page => ({
+      page,
+      held: [...page.terms, ...termPairs(page.terms)].filter(term => wanted.has(term)).length,
+    }));
+    return scored
+      .filter(entry => entry.held > 0)
+      .sort((a, b) => b.held - a.held || a.page.unit.id.localeCompare(b.page.unit.id))
+      .slice(0, query.k)
+      .map(entry => entry.page);
+  }
+
+  async pageStatistics(query: PageStatisticsQuery): Promise<PageStatistics> {
+    const pages = this.pagesIn(query.spaces, query.documentIds);
+    const frequencies = new Map(
+      [...new Set(query.terms)].map(term => [term, pages.filter(page => (term.includes(' ') ? termPairs(page.terms) : page.terms).includes(term)).length]),
+    );
+    return { pages: pages.length, length: pages.reduce((sum, page) => sum + page.terms.length, 0), frequencies };
+  }
+
+  async documentStatistics(query: DocumentStatisticsQuery): Promise<DocumentStatistics> {
+    const documents = [...this.documents.values()].filter(entry => query.spaces.includes(entry.record.space) && entry.units.length > 0);
+    const vocabulary = new Map(documents.map(entry => [entry.record.id, new Set(this.pagesOf(entry).flatMap(page => page.terms))]));
+    const frequencies = new Map([...new Set(query.terms)].map(term => [term, [...vocabulary.values()].filter(terms => terms.has(term)).length]));
+    const holdings = new Map(
+      query.documentIds.filter(id => vocabulary.has(id)).map(id => [id, new Set(query.terms.filter(term => vocabulary.get(id)!.has(term)))]),
+    );
+    return { documents: documents.length, frequencies, holdings };
+  }
+
+  async getPages(space: SpaceId, documentId: string, options: { terms?: boolean } = {}): Promise<PageRecord[]> {
+    const entry = this.documents.get(this.key(space, documentId));
+    const pages = entry ? this.pagesOf(entry) : [];
+    return options.terms === false ? pages.map(page => ({ ...page, terms: [] })) : pages;
+  }
+
+  async documentVocabulary(space: SpaceId, documentId: string): Promise<string[]> {
+    return [...new Set((await this.getPages(space, documentId)).flatMap(page => page.terms))];
+  }
+
   async close(): Promise<void> {}
+
+  private readonly pages = new WeakMap<object, PageRecord[]>();
+
+  private pagesOf(entry: { tree?: DocumentTree; units: IndexUnit[] }): PageRecord[] {
+    let pages = this.pages.get(entry);
+    if (!pages) {
+      pages = pageRecords(entry.units, entry.tree ?? {});
+      this.pages.set(entry, pages);
+    }
+    return pages;
+  }
+
+  private pagesIn(spaces: SpaceId[], documentIds?: string[]): PageRecord[] {
+    return [...this.documents.values()]
+      .filter(entry => spaces.includes(entry.record.space) && (!documentIds || documentIds.includes(entry.record.id)))
+      .flatMap(entry => this.pagesOf(entry));
+  }
 
   private readonly counted = new WeakMap<IndexUnit, { terms: Map<string, number>; length: number }>();
 

@@ -20,15 +20,21 @@ export interface WeaviateProcess {
 
 export type WeaviateAvailability = { state: 'ready'; binary: string } | { state: 'missing-in-ci'; reason: string } | { state: 'skip'; reason: string };
 
-/** Where the binary is: PATH, else Go's bin dir (GOBIN, $GOPATH/bin, ~/go/bin: where `go install` puts it). Under CI=true a missing one is a failure. */
-export function weaviateAvailability(environment: Record<string, string | undefined> = process.env): WeaviateAvailability {
+/**
+ * Where the binary is: WEAVIATE_SERVER_BIN (which .ci/run exports), else PATH, else Go's bin dir (GOBIN,
+ * $GOPATH/bin, ~/go/bin: where `go install` puts it). Under CI=true a missing one is a failure.
+ */
+export function weaviateAvailability(environment: Record<string, string | undefined> = process.env, testName = 'the Weaviate outage test'): WeaviateAvailability {
   const goBinDirs = [environment.GOBIN, environment.GOPATH && join(environment.GOPATH, 'bin'), join(homedir(), 'go', 'bin')].filter((directory): directory is string => Boolean(directory));
-  const candidates = [...(environment.PATH ?? '').split(delimiter).filter(Boolean), ...goBinDirs].map(directory => join(directory, 'weaviate-server'));
+  const candidates = [
+    ...(environment.WEAVIATE_SERVER_BIN ? [environment.WEAVIATE_SERVER_BIN] : []),
+    ...[...(environment.PATH ?? '').split(delimiter).filter(Boolean), ...goBinDirs].map(directory => join(directory, 'weaviate-server')),
+  ];
   const binary = candidates.find(candidate => existsSync(candidate));
   if (binary) return { state: 'ready', binary };
   const reason = 'weaviate-server is not installed (go install github.com/weaviate/weaviate/cmd/weaviate-server@v1.39.0; see .ci/run)';
   if (environment.CI === 'true' || environment.CI === '1') return { state: 'missing-in-ci', reason: `CI is set but ${reason}` };
-  return { state: 'skip', reason: `${reason}: skipping the Weaviate outage test` };
+  return { state: 'skip', reason: `${reason}: skipping ${testName}` };
 }
 
 export async function startWeaviateProcess(binary: string): Promise<WeaviateProcess> {

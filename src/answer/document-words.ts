@@ -1,0 +1,92 @@
+import type { KnowledgeStore } from '../index/types.ts';
+import type { CaptionKey } from '../retrieve/caption-references.ts';
+import { withinEdits } from '../retrieve/edit-distance.ts';
+import type { DocumentPages, PageSearch } from '../retrieve/page-search.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+import { missingFrom, type DocumentWords, type KeyTerm } from './unmentioned-terms.ts';
+
+/**
+ * The look-ups the key-term check makes (unmentioned-terms.ts) for some documents, read from the
+ * store's page records in a few queries. The check runs on what has been read so far, noting what it
+ * asked that was not read yet (a term, a near spelling, a document's pages); those are read at once and
+ * the check runs again, until it asks nothing new: its answers are then exactly those of the records.
+ */
+export async function loadDocumentWords(
+  terms: KeyTerm[],
+  documentIds: string[],
+  spaces: SpaceId[],
+  dependencies: { store: KnowledgeStore; pageSearch: PageSearch },
+): Promise<DocumentWords> {
+  const { store, pageSearch } = dependencies;
+  const read = { terms: new Set<string>(), near: false, pages: false };
+  const held = new Map<string, Set<string>>(documentIds.map(documentId => [documentId, new Set<string>()]));
+  const vocabularies = new Map<string, string[]>();
+  const pages = new Map<string, DocumentPages | undefined>();
+  const words: DocumentWords = {
+    documentHolds: (documentId, term) => held.get(documentId)?.has(term) ?? false,
+    documentHoldsLike: (documentId, term, maxEdits) =>
+      (vocabularies.get(documentId) ?? []).some(word => Math.abs(word.length - term.length) <= maxEdits && withinEdits(term, word, maxEdits)),
+    pagesCaptioned: (documentId, key: CaptionKey) => pages.get(documentId)?.pagesCaptioned(key) ?? [],
+    pagesNamed: (documentId, name) => pages.get(documentId)?.pagesNamed(name) ?? [],
+    lastPage: documentId => pages.get(documentId)?.lastPage ?? 0,
+  };
+  for (;;) {
+    const wanted = { terms: new Set<string>(), near: false, pages: false };
+    const noting: DocumentWords = {
+      documentHolds: (documentId, term) => (read.terms.has(term) ? words.documentHolds(documentId, term) : (wanted.terms.add(term), false)),
+      documentHoldsLike: (documentId, term, maxEdits) => (read.near ? words.documentHoldsLike(documentId, term, maxEdits) : ((wanted.near = true), false)),
+      pagesCaptioned: (documentId, key) => (read.pages ? words.pagesCaptioned(documentId, key) : ((wanted.pages = true), [])),
+      pagesNamed: (documentId, name) => (read.pages ? words.pagesNamed(documentId, name) : ((wanted.pages = true), [])),
+      lastPage: documentId => (read.pages ? words.lastPage(documentId) : ((wanted.pages = true), 0)),
+    };
+    for (const documentId of documentIds) missingFrom(terms, documentId, noting);
+    if (wanted.terms.size === 0 && !wanted.near && !wanted.pages) return words;
+    await readWords(wanted, documentIds, spaces, { store, pageSearch, held, vocabularies, pages });
+    for (const term of wanted.terms) read.terms.add(term);
+    read.near ||= wanted.near;
+    read.pages ||= wanted.pages;
+  }
+}
+
+async function readWords(
+  wanted: { terms: Set<string>; near: boolean; pages: boolean },
+  documentIds: string[],
+  spaces: SpaceId[],
+  into: {
+    store: KnowledgeStore;
+    pageSearch: PageSearch;
+    held: Map<string, Set<string>>;
+    vocabularies: Map<string, string[]>;
+    pages: Map<string, DocumentPages | undefined>;
+  },
+): Promise<void> {
+  const { store, pageSearch, held } = into;
+  const single = [...wanted.terms].filter(term => !term.includes(' '));
+  const pairs = [...wanted.terms].filter(term => term.includes(' '));
+  const reads: Array<Promise<void>> = [];
+  if (single.length > 0) {
+    reads.push(
+      store.documentStatistics({ spaces, terms: single, documentIds }).then(statistics => {
+        for (const [documentId, terms] of statistics.holdings) for (const term of terms) held.get(documentId)?.add(term);
+      }),
+    );
+  }
+  for (const documentId of documentIds) {
+    if (pairs.length > 0) {
+      reads.push(
+        store.pageStatistics({ spaces, documentIds: [documentId], terms: pairs }).then(statistics => {
+          for (const [pair, frequency] of statistics.frequencies) if (frequency > 0) held.get(documentId)?.add(pair);
+        }),
+      );
+    }
+    if (wanted.near) {
+      reads.push(
+        pageSearch.documentSpace(documentId, spaces).then(async space => {
+          into.vocabularies.set(documentId, space ? await store.documentVocabulary(space, documentId) : []);
+        }),
+      );
+    }
+    if (wanted.pages) reads.push(pageSearch.documentPages(documentId, spaces).then(document => void into.pages.set(documentId, document)));
+  }
+  await Promise.all(reads);
+}

@@ -1,0 +1,301 @@
+import type Database from 'better-sqlite3';
+import type { SpaceId } from '../../spaces/space-id.ts';
+import { pageRecords } from '../page-records.ts';
+import type { DocumentTree } from '../../ingest/types.ts';
+import type { DocumentStatistics, DocumentStatisticsQuery, IndexUnit, PageQuery, PageRecord, PageStatistics, PageStatisticsQuery } from '../types.ts';
+import { documentToken, filterTokens, spaceToken } from './filter-tokens.ts';
+
+/**
+ * Page records in SQLite: a `pages` table (one row per document page: its terms in reading order, page
+ * names, captions and first unit), a contentless FTS5 table over the terms (a pair of adjacent terms is
+ * a phrase query), per space how many pages hold each term, and per document its page count, summed
+ * length and distinct terms, with an FTS5 table over those terms for document-level statistics. Every
+ * query is narrowed to its spaces (and documents) by filter tokens inside FTS5, like unit search
+ * (lexical-search.ts).
+ */
+
+/** The migration step that creates the page tables (documents' existing pages are written by `indexMissingPages`). */
+export const createPageTables = `
+  -- Page records (page-search.ts): whole pages as search objects next to the units.
+  ALTER TABLE documents ADD COLUMN page_count INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE documents ADD COLUMN page_length INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE documents ADD COLUMN page_terms TEXT NOT NULL DEFAULT '';
+  -- 1 once the document's page records are written; documents committed before pages existed get theirs on open.
+  ALTER TABLE documents ADD COLUMN pages_indexed INTEGER NOT NULL DEFAULT 0;
+  UPDATE documents SET pages_indexed = 1 WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.space = documents.space AND u.document_id = documents.id);
+  CREATE TABLE pages (
+    row_id INTEGER PRIMARY KEY,
+    space TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    page INTEGER NOT NULL,
+    terms TEXT NOT NULL,
+    printed_numbers TEXT NOT NULL,
+    label TEXT,
+    captions TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    UNIQUE (space, document_id, page),
+    FOREIGN KEY (space, document_id) REFERENCES documents (space, id) ON DELETE CASCADE
+  );
+  -- Terms as page-records.ts makes them: already folded and stemmed.
+  CREATE VIRTUAL TABLE pages_fts USING fts5 (
+    terms, filter_tokens, content = '', contentless_delete = 1, tokenize = "unicode61 remove_diacritics 0"
+  );
+  INSERT INTO pages_fts (pages_fts, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
+  -- Pages per term and space, kept by every write: whole-space statistics without reading doclists.
+  CREATE TABLE page_terms (space TEXT NOT NULL, term TEXT NOT NULL, pages INTEGER NOT NULL, PRIMARY KEY (space, term)) WITHOUT ROWID;
+  CREATE TRIGGER pages_fts_delete AFTER DELETE ON pages BEGIN
+    DELETE FROM pages_fts WHERE rowid = old.row_id;
+  END;
+  -- One row per document (rowid = the document's rowid): its distinct page terms.
+  CREATE VIRTUAL TABLE document_terms_fts USING fts5 (
+    terms, filter_tokens, content = '', contentless_delete = 1, tokenize = "unicode61 remove_diacritics 0"
+  );
+  CREATE TRIGGER document_terms_fts_delete AFTER DELETE ON documents BEGIN
+    DELETE FROM document_terms_fts WHERE rowid = old.rowid;
+  END;
+`;
+
+interface PageRow {
+  space: string;
+  document_id: string;
+  page: number;
+  terms: string;
+  printed_numbers: string;
+  label: string | null;
+  captions: string;
+  unit: string;
+}
+
+/** Writes a committed document's page records; inside the caller's write transaction, after its units. */
+export function writePages(database: Database.Database, space: string, documentId: string, units: IndexUnit[], tree: DocumentTree | undefined): void {
+  const pages = pageRecords(units, tree ?? {});
+  const insertPage = database.prepare(
+    `INSERT INTO pages (space, document_id, page, terms, printed_numbers, label, captions, unit)
+     VALUES (@space, @documentId, @page, @terms, @printedNumbers, @label, @captions, @unit)`,
+  );
+  const insertSearch = database.prepare('INSERT INTO pages_fts (rowid, terms, filter_tokens) VALUES (?, ?, ?)');
+  const filter = filterTokens(space, documentId);
+  const vocabulary = new Set<string>();
+  let length = 0;
+  for (const page of pages) {
+    const terms = page.terms.join(' ');
+    const { lastInsertRowid } = insertPage.run({
+      space,
+      documentId,
+      page: page.page,
+      terms,
+      printedNumbers: JSON.stringify(page.printedNumbers),
+      label: page.label ?? null,
+      captions: JSON.stringify(page.captions),
+      unit: JSON.stringify(page.unit),
+    });
+    insertSearch.run(lastInsertRowid, terms, filter);
+    for (const term of page.terms) vocabulary.add(term);
+    length += page.terms.length;
+  }
+  applyPageTermCounts(database, space, countPageTerms(pages.map(page => page.terms)), 1);
+  const terms = [...vocabulary].join(' ');
+  const document = database
+    .prepare('UPDATE documents SET page_count = ?, page_length = ?, page_terms = ?, pages_indexed = 1 WHERE space = ? AND id = ? RETURNING rowid')
+    .get(pages.length, length, terms, space, documentId) as { rowid: number } | undefined;
+  if (!document) return;
+  database.prepare('DELETE FROM document_terms_fts WHERE rowid = ?').run(document.rowid);
+  database.prepare('INSERT INTO document_terms_fts (rowid, terms, filter_tokens) VALUES (?, ?, ?)').run(document.rowid, terms, filter);
+}
+
+/** Removes a document's page records (its record stays); inside the caller's write transaction. */
+export function removePages(database: Database.Database, space: string, documentId: string): void {
+  const removed = database.prepare('SELECT terms FROM pages WHERE space = ? AND document_id = ?').pluck().all(space, documentId) as string[];
+  applyPageTermCounts(database, space, countPageTerms(removed.map(terms => (terms === '' ? [] : terms.split(' ')))), -1);
+  database.prepare('DELETE FROM pages WHERE space = ? AND document_id = ?').run(space, documentId);
+  const document = database
+    .prepare("UPDATE documents SET page_count = 0, page_length = 0, page_terms = '' WHERE space = ? AND id = ? RETURNING rowid")
+    .get(space, documentId) as { rowid: number } | undefined;
+  if (document) database.prepare('DELETE FROM document_terms_fts WHERE rowid = ?').run(document.rowid);
+}
+
+/**
+ * Writes the page records of documents committed before the store kept pages (from their units and
+ * tree), one document per transaction; runs when the store opens.
+ */
+export function indexMissingPages(database: Database.Database, write: (work: () => void) => void, readUnits: (space: string, documentId: string) => IndexUnit[]): void {
+  const missing = database.prepare('SELECT space, id FROM documents WHERE pages_indexed = 0').all() as Array<{ space: string; id: string }>;
+  for (const { space, id } of missing) {
+    write(() => {
+      const tree = database.prepare('SELECT tree FROM trees WHERE space = ? AND document_id = ?').pluck().get(space, id) as string | undefined;
+      removePages(database, space, id);
+      writePages(database, space, id, readUnits(space, id), tree ? (JSON.parse(tree) as DocumentTree) : undefined);
+    });
+  }
+}
+
+/** Pages per term in these pages (each page counts once per term). */
+function countPageTerms(pages: string[][]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const terms of pages) for (const term of new Set(terms)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
+}
+
+/** Adds (sign 1) or subtracts (sign -1) pages' term counts of a space; inside the caller's write transaction. */
+function applyPageTermCounts(database: Database.Database, space: string, counts: Map<string, number>, sign: 1 | -1): void {
+  if (counts.size === 0) return;
+  const upsert = database.prepare(
+    'INSERT INTO page_terms (space, term, pages) VALUES (?, ?, ?) ON CONFLICT (space, term) DO UPDATE SET pages = pages + excluded.pages',
+  );
+  for (const [term, count] of counts) upsert.run(space, term, sign * count);
+  if (sign < 0) database.prepare('DELETE FROM page_terms WHERE space = ? AND pages <= 0').run(space);
+}
+
+/** Candidate pages by FTS5's BM25 over terms and pairs (phrases), narrowed to the scope inside FTS5. */
+export function searchPageRows(database: Database.Database, query: PageQuery): PageRecord[] {
+  if (query.spaces.length === 0 || query.k <= 0 || query.documentIds?.length === 0) return [];
+  const phrases = [...new Set([...query.terms, ...query.pairs])].map(quote);
+  if (phrases.length === 0) return [];
+  const words = `terms : (${phrases.join(' OR ')})`;
+  const filter = scopeFilter(database, query.spaces, query.documentIds);
+  const match = filter ? `${filter} AND (${words})` : words;
+  const ranked = database
+    .prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? ORDER BY rank LIMIT ?')
+    .pluck()
+    .all(match, query.k) as number[];
+  if (ranked.length === 0) return [];
+  const rows = database
+    .prepare(`${pageSelect} WHERE p.row_id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(ranked)) as Array<PageRow & { row_id: number }>;
+  const spaces = new Set<string>(query.spaces);
+  const documents = query.documentIds ? new Set(query.documentIds) : undefined;
+  const byRowId = new Map(rows.filter(row => spaces.has(row.space) && (!documents || documents.has(row.document_id))).map(row => [row.row_id, row]));
+  return ranked.flatMap(rowId => {
+    const row = byRowId.get(rowId);
+    return row ? [pageFromRow(row, true)] : [];
+  });
+}
+
+export function pageStatistics(database: Database.Database, query: PageStatisticsQuery): PageStatistics {
+  const frequencies = new Map<string, number>();
+  if (query.spaces.length === 0 || query.documentIds?.length === 0) return { pages: 0, length: 0, frequencies };
+  const totals = database
+    .prepare(
+      `SELECT total(page_count) AS pages, total(page_length) AS length FROM documents
+       WHERE space IN (SELECT value FROM json_each(?)) AND (? IS NULL OR id IN (SELECT value FROM json_each(?)))`,
+    )
+    .get(JSON.stringify(query.spaces), query.documentIds ? 1 : null, JSON.stringify(query.documentIds ?? [])) as { pages: number; length: number };
+  const filter = scopeFilter(database, query.spaces, query.documentIds);
+  const cache = countCache(database);
+  const count = database.prepare('SELECT count(*) FROM pages_fts WHERE pages_fts MATCH ?').pluck();
+  const terms = [...new Set(query.terms)];
+  // Whole spaces: single terms from the per-space counts, in one query.
+  const fromCounts = query.documentIds ? [] : terms.filter(term => !term.includes(' '));
+  if (fromCounts.length > 0) {
+    const rows = database
+      .prepare(
+        `SELECT term, total(pages) AS pages FROM page_terms
+         WHERE space IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
+      )
+      .all(JSON.stringify(query.spaces), JSON.stringify(fromCounts)) as Array<{ term: string; pages: number }>;
+    for (const term of fromCounts) frequencies.set(term, 0);
+    for (const row of rows) frequencies.set(row.term, row.pages);
+  }
+  for (const term of terms) {
+    if (frequencies.has(term)) continue;
+    const words = `terms : ${quote(term)}`;
+    const match = filter ? `${filter} AND ${words}` : words;
+    let frequency = cache.counts.get(match);
+    if (frequency === undefined) {
+      frequency = count.get(match) as number;
+      cache.counts.set(match, frequency);
+    }
+    frequencies.set(term, frequency);
+  }
+  return { pages: totals.pages, length: totals.length, frequencies };
+}
+
+export function documentStatistics(database: Database.Database, query: DocumentStatisticsQuery): DocumentStatistics {
+  const frequencies = new Map<string, number>();
+  const holdings = new Map<string, Set<string>>();
+  if (query.spaces.length === 0) return { documents: 0, frequencies, holdings };
+  const documents = database
+    .prepare('SELECT count(*) FROM documents WHERE space IN (SELECT value FROM json_each(?)) AND page_count > 0')
+    .pluck()
+    .get(JSON.stringify(query.spaces)) as number;
+  const spaceFilter = scopeFilter(database, query.spaces);
+  const asked = database
+    .prepare('SELECT rowid, id FROM documents WHERE space IN (SELECT value FROM json_each(?)) AND id IN (SELECT value FROM json_each(?)) AND page_count > 0')
+    .all(JSON.stringify(query.spaces), JSON.stringify(query.documentIds)) as Array<{ rowid: number; id: string }>;
+  for (const row of asked) holdings.set(row.id, new Set());
+  const askedByRowId = new Map(asked.map(row => [row.rowid, row.id]));
+  // One MATCH per term: the documents holding it (at most every document of the spaces, a small list).
+  const holders = database.prepare('SELECT rowid FROM document_terms_fts WHERE document_terms_fts MATCH ?').pluck();
+  for (const term of new Set(query.terms)) {
+    const words = `terms : ${quote(term)}`;
+    const rowIds = holders.all(spaceFilter ? `${spaceFilter} AND ${words}` : words) as number[];
+    frequencies.set(term, rowIds.length);
+    for (const rowId of rowIds) {
+      const documentId = askedByRowId.get(rowId);
+      if (documentId !== undefined) holdings.get(documentId)!.add(term);
+    }
+  }
+  return { documents, frequencies, holdings };
+}
+
+export function pageRowsOf(database: Database.Database, space: SpaceId, documentId: string, withTerms: boolean): PageRecord[] {
+  const rows = database.prepare(`${pageSelect} WHERE p.space = ? AND p.document_id = ? ORDER BY p.page`).all(space, documentId) as PageRow[];
+  return rows.map(row => pageFromRow(row, withTerms));
+}
+
+export function vocabularyOf(database: Database.Database, space: SpaceId, documentId: string): string[] {
+  const terms = database.prepare('SELECT page_terms FROM documents WHERE space = ? AND id = ?').pluck().get(space, documentId) as string | undefined;
+  return terms ? terms.split(' ') : [];
+}
+
+const pageSelect = 'SELECT p.row_id, p.space, p.document_id, p.page, p.terms, p.printed_numbers, p.label, p.captions, p.unit FROM pages p';
+
+function pageFromRow(row: PageRow, withTerms: boolean): PageRecord {
+  const unit = JSON.parse(row.unit) as IndexUnit;
+  return {
+    space: row.space as SpaceId,
+    documentId: row.document_id,
+    documentName: unit.documentName,
+    page: row.page,
+    terms: withTerms && row.terms !== '' ? row.terms.split(' ') : [],
+    printedNumbers: JSON.parse(row.printed_numbers) as number[],
+    ...(row.label !== null ? { label: row.label } : {}),
+    captions: JSON.parse(row.captions) as string[],
+    unit,
+  };
+}
+
+/**
+ * The FTS5 filter narrowing a query to the spaces (and documents), or none when the spaces hold every
+ * document stored (matching the space tokens would then filter nothing, at the cost of their doclists).
+ */
+function scopeFilter(database: Database.Database, spaces: string[], documentIds?: string[]): string | undefined {
+  const other = database.prepare('SELECT EXISTS (SELECT 1 FROM documents WHERE space NOT IN (SELECT value FROM json_each(?)))').pluck().get(JSON.stringify(spaces));
+  const filters = other === 0 ? [] : [`filter_tokens : (${spaces.map(space => quote(spaceToken(space))).join(' OR ')})`];
+  if (documentIds) filters.push(`filter_tokens : (${documentIds.map(id => quote(documentToken(id))).join(' OR ')})`);
+  return filters.length > 0 ? filters.join(' AND ') : undefined;
+}
+
+interface CountCache {
+  /** Changes whenever any connection commits to the database (data_version: others; total_changes: this one). */
+  stamp: string;
+  counts: Map<string, number>;
+}
+
+const countCaches = new WeakMap<Database.Database, CountCache>();
+const maxCachedCounts = 50_000;
+
+/** Page counts per MATCH expression, kept until the database changes (a question asks for hundreds of terms). */
+function countCache(database: Database.Database): CountCache {
+  const stamp = `${database.pragma('data_version', { simple: true }) as number}:${database.prepare('SELECT total_changes()').pluck().get() as number}`;
+  let cache = countCaches.get(database);
+  if (!cache || cache.stamp !== stamp || cache.counts.size > maxCachedCounts) {
+    cache = { stamp, counts: new Map() };
+    countCaches.set(database, cache);
+  }
+  return cache;
+}
+
+function quote(token: string): string {
+  return `"${token.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { generateUuid5, type Collection, type DataObject } from 'weaviate-client';
+import type { DocumentTree } from '../../ingest/types.ts';
+import type { SpaceId } from '../../spaces/space-id.ts';
+import { pageRecords, termPairs } from '../page-records.ts';
+import type { IndexUnit, PageRecord } from '../types.ts';
+import type { DocumentProperties } from './serialize.ts';
+
+/** Properties of a FolioPage object (schema.ts: pageProperties). */
+export type PageProperties = {
+  documentId: string;
+  version: string;
+  spaceId: string;
+  documentName: string;
+  page: number;
+  createdAtMs: number;
+  /** PageRecord.terms joined by spaces. */
+  terms: string;
+  /** Adjacent term pairs, each joined by '_', space-separated. */
+  pairs: string;
+  printedNumbers: number[];
+  /** Absent when the page has no PDF label (Weaviate keeps '' and absent apart). */
+  label?: string;
+  captions: string[];
+  unitJson: string;
+};
+
+/** One space's tenant of FolioPage. */
+export type Pages = Collection<PageProperties, string, undefined>;
+
+/** The document-object fields that describe a version's pages; written with activeVersion. */
+export type DocumentPageProperties = Required<Pick<DocumentProperties, 'pageCount' | 'pageLength' | 'pageTerms' | 'pagesVersion' | 'versionStamp'>>;
+
+/** What a PageRecord needs back, without its terms (getPages with `terms: false`). */
+export const pageReturnPropertiesWithoutTerms: Array<keyof PageProperties> = ['documentId', 'spaceId', 'documentName', 'page', 'printedNumbers', 'label', 'captions', 'unitJson'];
+export const pageReturnProperties: Array<keyof PageProperties> = [...pageReturnPropertiesWithoutTerms, 'terms'];
+
+/**
+ * A document version's page objects (built by pageRecords, like the SQLite store's) and the page
+ * statistics its document object carries. A page's uuid is derived from version, document and page, so
+ * writing the same version's pages again (a retried backfill) replaces them instead of adding copies.
+ */
+export function pageObjects(
+  units: IndexUnit[],
+  tree: Pick<DocumentTree, 'pageLabels' | 'printedPageNumbers'>,
+  version: string,
+  createdAtMs: number,
+): { objects: Array<DataObject<PageProperties>>; document: DocumentPageProperties } {
+  const records = pageRecords(units, tree);
+  const vocabulary = new Set<string>();
+  let length = 0;
+  const objects = records.map(record => {
+    for (const term of record.terms) vocabulary.add(term);
+    length += record.terms.length;
+    return {
+      id: generateUuid5(`${version}:${record.documentId}:${record.page}`),
+      properties: {
+        documentId: record.documentId,
+        version,
+        spaceId: record.space,
+        documentName: record.documentName,
+        page: record.page,
+        createdAtMs,
+        terms: record.terms.join(' '),
+        pairs: termPairs(record.terms).map(pairToken).join(' '),
+        printedNumbers: record.printedNumbers,
+        ...(record.label !== undefined ? { label: record.label } : {}),
+        captions: record.captions,
+        unitJson: JSON.stringify(record.unit),
+      },
+    };
+  });
+  return {
+    objects,
+    document: { pageCount: records.length, pageLength: length, pageTerms: [...vocabulary].join(' '), pagesVersion: version, versionStamp: versionStamp(version) },
+  };
+}
+
+/**
+ * 32 bits of the version's hash: sums over 100,000 documents stay exact in a double (Weaviate returns
+ * sums as floats), and a change leaves a tenant's sum unchanged with a chance of about 2^-32.
+ */
+export function versionStamp(version: string): number {
+  return createHash('sha256').update(version).digest().readUInt32BE(0);
+}
+
+/** A pair as the `pairs` property holds it: "annual report" → "annual_report" (terms never contain '_'). */
+export function pairToken(pair: string): string {
+  return pair.replace(' ', '_');
+}
+
+export function pageFromProperties(properties: Partial<PageProperties>): PageRecord {
+  const unit = JSON.parse(String(properties.unitJson)) as IndexUnit;
+  return {
+    space: String(properties.spaceId) as SpaceId,
+    documentId: String(properties.documentId),
+    documentName: String(properties.documentName ?? unit.documentName),
+    page: Number(properties.page),
+    terms: properties.terms ? properties.terms.split(' ') : [],
+    // Weaviate returns an absent (not empty) array for a stored [].
+    printedNumbers: (properties.printedNumbers ?? []).map(Number),
+    ...(typeof properties.label === 'string' ? { label: properties.label } : {}),
+    captions: properties.captions ?? [],
+    unit,
+  };
+}

@@ -1,0 +1,149 @@
+import type { SpaceId } from '../../spaces/space-id.ts';
+import type { DocumentStatistics, DocumentStatisticsQuery, PageQuery, PageRecord, PageStatistics, PageStatisticsQuery, UnitHit } from '../types.ts';
+import { DocumentVocabularies } from './document-vocabularies.ts';
+import { mergeSpaceHits } from './merge-space-hits.ts';
+import { countDocumentsHolding, countPagesHolding, versionFilter, versionPages } from './page-counts.ts';
+import { pageFromProperties, pageReturnProperties, pageReturnPropertiesWithoutTerms, pairToken, type Pages } from './page-objects.ts';
+import { LiveDocuments, type ScopeDocument } from './page-scope.ts';
+import { ScopedCounts, versionsKey } from './scoped-counts.ts';
+import { orEmpty, type Documents } from './weaviate-objects.ts';
+
+export interface PageIndexAccess {
+  documents(space: SpaceId): Promise<Documents>;
+  pages(space: SpaceId): Promise<Pages>;
+  /** Runs a read of one space (SpaceTenants.read: counts as a use, activates an inactive tenant). */
+  read<T>(space: SpaceId, operation: () => Promise<T>): Promise<T>;
+  /** Writes the page records of committed documents that have none yet (page-backfill.ts). */
+  backfill(space: SpaceId, documentIds: string[]): Promise<void>;
+}
+
+/** Document-level statistics are counted from the documents' vocabularies while the scope's pages hold at most this many terms. */
+const maxLocalDocumentTerms = 5_000_000;
+
+/**
+ * The KnowledgeStore page methods on the FolioPage collection, with the semantics of the SQLite store
+ * (sqlite/page-search.ts). Each space is its own tenant, read in parallel; counts are summed over them.
+ * Counts are cached by the versions in scope (scoped-counts.ts says why that is safe across processes).
+ */
+export class WeaviatePageIndex {
+  private readonly live = new LiveDocuments();
+  private readonly pageCounts = new ScopedCounts<number>(200_000);
+  private readonly documentCounts = new ScopedCounts<number>(50_000);
+  private readonly vocabularies = new DocumentVocabularies(2_000_000);
+
+  constructor(private readonly access: PageIndexAccess) {}
+
+  /** BM25 (Weaviate's BM25F) over `terms` and `pairs^0.5`; several spaces merge like unit searches. */
+  async search(query: PageQuery): Promise<PageRecord[]> {
+    if (query.spaces.length === 0 || query.k <= 0 || query.documentIds?.length === 0) return [];
+    const terms = [...new Set(query.terms)];
+    if (terms.length === 0) return [];
+    const text = [...terms, ...new Set(query.pairs.map(pairToken))].join(' ');
+    const lists = await this.eachSpace(query.spaces, async space => {
+      const scope = await this.scope(space, query.documentIds);
+      if (scope.length === 0) return [];
+      const pages = await this.access.pages(space);
+      const result = await orEmpty(
+        pages.query.bm25(text, {
+          limit: query.k,
+          filters: versionFilter(pages, scope),
+          queryProperties: ['terms', 'pairs^0.5'] as Array<'terms'>,
+          returnMetadata: ['score'],
+          returnProperties: pageReturnProperties,
+        }),
+        { objects: [] },
+      );
+      return result.objects.map(object => ({ page: pageFromProperties(object.properties), score: object.metadata?.score ?? 0 }));
+    });
+    // mergeSpaceHits ranks unit hits; each page travels as its stand-in unit (one object per page).
+    const pageOfUnit = new Map(lists.flat().map(hit => [hit.page.unit, hit.page]));
+    const merged = mergeSpaceHits(lists.map(list => list.map((hit): UnitHit => ({ unit: hit.page.unit, score: hit.score }))), query.k, 'bm25');
+    return merged.map(hit => pageOfUnit.get(hit.unit)!);
+  }
+
+  async pageStatistics(query: PageStatisticsQuery): Promise<PageStatistics> {
+    const frequencies = new Map<string, number>();
+    if (query.spaces.length === 0 || query.documentIds?.length === 0) return { pages: 0, length: 0, frequencies };
+    const terms = [...new Set(query.terms)];
+    const perSpace = await this.eachSpace(query.spaces, async space => {
+      const scope = await this.scope(space, query.documentIds);
+      const pages = await this.access.pages(space);
+      const counts = scope.length === 0 ? new Map<string, number>() : await this.pageCounts.resolve(scopeKey(scope), terms, missing => countPagesHolding(pages, scope, missing));
+      return { pages: sum(scope, document => document.pageCount), length: sum(scope, document => document.pageLength), counts };
+    });
+    for (const term of terms) frequencies.set(term, sum(perSpace, space => space.counts.get(term) ?? 0));
+    return { pages: sum(perSpace, space => space.pages), length: sum(perSpace, space => space.length), frequencies };
+  }
+
+  /** Counts over the documents' distinct page terms (FolioDocument.pageTerms). */
+  async documentStatistics(query: DocumentStatisticsQuery): Promise<DocumentStatistics> {
+    const frequencies = new Map<string, number>();
+    const holdings = new Map<string, Set<string>>();
+    if (query.spaces.length === 0) return { documents: 0, frequencies, holdings };
+    const terms = [...new Set(query.terms)];
+    const asked = new Set(query.documentIds);
+    const perSpace = await this.eachSpace(query.spaces, async space => {
+      const withPages = (await this.scope(space)).filter(document => document.pageCount > 0);
+      const askedHere = withPages.filter(document => asked.has(document.documentId));
+      const documents = await this.access.documents(space);
+      const local = sum(withPages, document => document.pageLength) <= maxLocalDocumentTerms;
+      const vocabularies = await this.vocabularies.of(documents, (local ? withPages : askedHere).map(document => document.version));
+      const counts =
+        withPages.length === 0
+          ? new Map<string, number>()
+          : await this.documentCounts.resolve(scopeKey(withPages), terms, missing =>
+              local ? Promise.resolve(new Map(missing.map(term => [term, withPages.filter(document => vocabularies.get(document.version)?.has(term)).length]))) : countDocumentsHolding(documents, withPages, missing),
+            );
+      const held = askedHere.map(document => [document.documentId, new Set(terms.filter(term => vocabularies.get(document.version)?.has(term)))] as const);
+      return { documents: withPages.length, counts, held };
+    });
+    for (const space of perSpace) for (const [documentId, terms] of space.held) holdings.set(documentId, terms);
+    for (const term of terms) frequencies.set(term, sum(perSpace, space => space.counts.get(term) ?? 0));
+    return { documents: sum(perSpace, space => space.documents), frequencies, holdings };
+  }
+
+  async getPages(space: SpaceId, documentId: string, options: { terms?: boolean } = {}): Promise<PageRecord[]> {
+    return this.access.read(space, async () => {
+      const [document] = await this.scope(space, [documentId]);
+      if (!document) return [];
+      const found: PageRecord[] = [];
+      const properties = options.terms === false ? pageReturnPropertiesWithoutTerms : pageReturnProperties;
+      for await (const batch of versionPages(await this.access.pages(space), document.version, properties)) for (const page of batch) found.push(pageFromProperties(page));
+      return found;
+    });
+  }
+
+  async documentVocabulary(space: SpaceId, documentId: string): Promise<string[]> {
+    return this.access.read(space, async () => {
+      const [document] = await this.scope(space, [documentId]);
+      if (!document) return [];
+      const vocabularies = await this.vocabularies.of(await this.access.documents(space), [document.version]);
+      return [...(vocabularies.get(document.version) ?? [])];
+    });
+  }
+
+  /**
+   * The committed documents in scope whose pages are written. Documents committed before page records
+   * existed get theirs first (the backfill writes them under the live version, like a commit). A
+   * document whose backfill lost a race with a concurrent commit is left out of this read.
+   */
+  private async scope(space: SpaceId, documentIds?: string[]): Promise<ScopeDocument[]> {
+    const documents = await this.access.documents(space);
+    const found = await this.live.of(documents, space, documentIds);
+    if (found.unwritten.length === 0) return found.written;
+    await this.access.backfill(space, found.unwritten);
+    return (await this.live.of(documents, space, documentIds)).written;
+  }
+
+  private eachSpace<T>(spaces: SpaceId[], read: (space: SpaceId) => Promise<T>): Promise<T[]> {
+    return Promise.all([...new Set(spaces)].map(space => this.access.read(space, () => read(space))));
+  }
+}
+
+function scopeKey(scope: ScopeDocument[]): string {
+  return versionsKey(scope.map(document => document.version));
+}
+
+function sum<T>(items: T[], value: (item: T) => number): number {
+  return items.reduce((total, item) => total + value(item), 0);
+}
