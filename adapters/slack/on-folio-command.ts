@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { parseConversationSpace, spaceOfConversation, type DocumentRecord, type SpaceId } from '../../src/index.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
+import { forgetSpacePrompt } from './forget-space-prompt.ts';
 import { runScopeCommand } from '../shared/scope-command.ts';
 import { runSettingsCommand } from '../shared/settings-command.ts';
 import { refreshSuggestedPrompts } from './on-assistant-thread.ts';
@@ -14,13 +15,13 @@ const helpText = [
   '*Folio* reads the documents shared in this conversation and answers questions about them, with pages.',
   '• Drop a PDF, PowerPoint or Word file here: I read it and post a summary in its thread.',
   '• `@Folio <question>` answers in a thread, citing document and page (in a DM, just ask).',
-  `• \`${slackCommand} docs\` lists the documents here; \`${slackCommand} forget <document>\` removes one.`,
+  `• \`${slackCommand} docs\` lists the documents here; \`${slackCommand} forget <document>\` removes one; \`${slackCommand} forget-space\` removes them all (after asking).`,
   `• \`${slackCommand} status\` shows what I am reading; \`${slackCommand} scope team\` also uses the documents shared with the whole workspace (\`${slackCommand} scope channel\` stops that).`,
   `• \`${slackCommand} settings\` shows how I answer here (in the thread or privately, only with citations, questions per minute) and how to change it.`,
 ].join('\n');
 
 /**
- * `/folio help | docs | forget <doc> | status | scope channel|team | settings …`. Acknowledged at once
+ * `/folio help | docs | forget <doc> | forget-space | status | scope channel|team | settings …`. Acknowledged at once
  * (Slack wants an answer within 3 s); the reply follows through `respond`, visible only to the person who
  * asked. Anyone in the conversation may change its scope and settings; the core logs who did.
  */
@@ -31,20 +32,20 @@ export function onFolioCommand(dependencies: SlackHandlerDependencies) {
     const isDirectMessage = isDirectMessageChannel(command.channel_id, command.channel_name === 'directmessage' ? 'im' : undefined);
     const space = spaceOfConversation({ platform: 'slack', teamId, channelId: command.channel_id, userId: command.user_id, isDirectMessage });
     dependencies.tasks.run('slack command', async () => {
-      let text: string;
+      let reply: string | { text: string; blocks: unknown[] };
       try {
-        text = await runCommand(dependencies, space, command.text ?? '', command.user_id);
+        reply = await runCommand(dependencies, space, command.text ?? '', command.user_id);
         // The DM's "Try asking" prompts name its documents: forgetting one or changing the scope changes them.
         if (isDirectMessage && /^\s*(forget|scope)\b/i.test(command.text ?? '')) refreshSuggestedPrompts(dependencies, client, { teamId, userId: command.user_id, channelId: command.channel_id });
       } catch (error) {
-        text = replyForError(error, dependencies.log, { space, command: 'folio' });
+        reply = replyForError(error, dependencies.log, { space, command: 'folio' });
       }
-      await respond({ response_type: 'ephemeral', text });
+      await respond({ response_type: 'ephemeral', ...(typeof reply === 'string' ? { text: reply } : reply) });
     });
   };
 }
 
-async function runCommand(dependencies: SlackHandlerDependencies, space: SpaceId, input: string, userId: string): Promise<string> {
+async function runCommand(dependencies: SlackHandlerDependencies, space: SpaceId, input: string, userId: string): Promise<string | { text: string; blocks: unknown[] }> {
   const { app } = dependencies;
   const [word = 'help', ...rest] = input.trim().split(/\s+/).filter(Boolean);
   const argument = rest.join(' ');
@@ -58,6 +59,9 @@ async function runCommand(dependencies: SlackHandlerDependencies, space: SpaceId
       const outcome = await app.forget(space, argument);
       return `Forgot *${escapeMrkdwn(outcome.record.name)}*: it no longer answers questions here.`;
     }
+    // Asks first: the buttons' handler (on-forget-space.ts) forgets.
+    case 'forget-space':
+      return forgetSpacePrompt(space, await app.listDocuments(space));
     case 'status':
       return status(dependencies, space);
     case 'scope': {

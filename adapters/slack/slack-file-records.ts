@@ -53,6 +53,20 @@ export class SlackFileRecords {
     return orphaned;
   }
 
+  /** Forgets every file shared to a space (the space was forgotten); returns how many documents had files. */
+  async forgetSpace(space: SpaceId): Promise<number> {
+    const prefix = documentKey(space, '');
+    let documents = 0;
+    for (const { key, value: fileIds } of await this.state.list<string[]>(prefix)) {
+      // Document ids hold no ':': a longer space id that starts with this one's is not this space.
+      if (key.slice(prefix.length).includes(':')) continue;
+      for (const fileId of fileIds ?? []) await this.state.delete(fileKey(fileId, space));
+      await this.state.delete(key);
+      documents += 1;
+    }
+    return documents;
+  }
+
   async knows(fileId: string): Promise<boolean> {
     return (await this.state.list(`slack:file:${fileId}:`)).length > 0;
   }

@@ -75,6 +75,9 @@ export const showPageActionId = 'folio_show_page';
 /** Action id of the "Share in thread" button under a private answer. */
 export const shareAnswerActionId = 'folio_share_answer';
 
+/** Action ids of the Forget / Cancel buttons `/folio forget-space` asks with. */
+export const forgetSpaceActionIds = { confirm: 'folio_forget_space_confirm', cancel: 'folio_forget_space_cancel' } as const;
+
 /** Manifest `bot_events`, in a stable order. */
 export const slackBotEvents: string[] = [...new Set(Object.values(slackEventSubscriptions).flatMap(entry => entry.events))].sort();
 

@@ -4,7 +4,7 @@ import type { TeamsTurn } from './teams-turn.ts';
 
 /** What a Teams message asks the bot to do; decided from the activity alone, before any work is claimed. */
 /** The command words the bot understands; the manifest's commandLists offer exactly these (checked by a test). */
-export const teamsCommands = ['help', 'docs', 'scope', 'settings'] as const;
+export const teamsCommands = ['help', 'docs', 'scope', 'settings', 'forget-space'] as const;
 
 export type MessageIntent =
   /** `question`: text sent with the files, answered once they are read ("what does this say about …"). */
@@ -20,12 +20,14 @@ export type MessageIntent =
   | { kind: 'scope'; choice: string }
   /** `settings`, or `settings <name> <value>`: how Folio answers here (visibility, cited only, question limit). */
   | { kind: 'settings'; argument: string }
+  /** `forget-space`: forget every document of this conversation, after a confirmation card. */
+  | { kind: 'forget-space' }
   | { kind: 'unsupported-attachment' }
   | { kind: 'question'; question: string }
   | { kind: 'ignore' };
 
 /**
- * Personal chat: files are read, "help", "docs", "scope …" and "settings …" are commands, any other text is a question.
+ * Personal chat: files are read, "help", "docs", "scope …", "settings …" and "forget-space" are commands, any other text is a question.
  * Channels and group chats: with resource-specific consent Teams delivers every message, so only
  * messages that mention the bot or may carry a file are acted on; the others are ignored silently.
  */
@@ -53,6 +55,7 @@ function textIntent(text: string): MessageIntent {
   // "settings" alone or with a setting's name: "settings for the VPN?" stays a question.
   const settings = /^\/?settings(?:\s+((?:visibility|cited-only|citedonly|rate|rate-limit)\b.*))?$/.exec(command);
   if (settings) return { kind: 'settings', argument: settings[1] ?? '' };
+  if (/^\/?forget[- ]space$/.test(command)) return { kind: 'forget-space' };
   return { kind: 'question', question: text };
 }
 

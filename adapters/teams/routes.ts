@@ -2,9 +2,11 @@ import type { Activity } from '@microsoft/agents-activity';
 import type { TurnContext } from '@microsoft/agents-hosting';
 import { replyForError } from '../shared/reply-for-error.ts';
 import { feedbackVerb } from './cards/answer-card.ts';
+import { forgetSpaceVerbs } from './cards/forget-space-card.ts';
 import { answerQuestion } from './handlers/answer-question.ts';
 import { changeScope } from './handlers/change-scope.ts';
 import { changeSettings } from './handlers/change-settings.ts';
+import { askToForgetSpace, onForgetSpaceAction } from './handlers/forget-space.ts';
 import { listDocuments } from './handlers/list-documents.ts';
 import { isFeedbackData, recordFeedback } from './handlers/record-feedback.ts';
 import { recordFeedbackLoop } from './handlers/record-feedback-loop.ts';
@@ -69,6 +71,8 @@ async function carryOut(dependencies: TeamsHandlerDependencies, turn: TeamsTurn,
         return await changeScope(dependencies, turn, intent.choice);
       case 'settings':
         return await changeSettings(dependencies, turn, intent.argument);
+      case 'forget-space':
+        return await askToForgetSpace(dependencies, turn);
       case 'unsupported-attachment':
         await dependencies.replies.reply(turn.reference, { text: 'I read PDF, PowerPoint and Word files (and other office documents). Attach one of those, or type a question.' });
         return;
@@ -94,11 +98,13 @@ async function firstDelivery(dependencies: TeamsHandlerDependencies, turn: Teams
 }
 
 /**
- * 👍/👎 via Action.Execute on an answer card Folio posted before answers became messages with Teams' own
- * feedback buttons: the invoke is answered in the same request with a short message Teams shows.
+ * Action.Execute clicks: forget-space's Forget / Cancel (handlers/forget-space.ts), and 👍/👎 on an
+ * answer card Folio posted before answers became messages with Teams' own feedback buttons, answered in
+ * the same request with a short message Teams shows.
  */
 async function onCardAction(dependencies: TeamsHandlerDependencies, context: TurnContext): Promise<void> {
   const action = (context.activity.value as { action?: { verb?: string; data?: unknown } } | undefined)?.action;
+  if (action?.verb === forgetSpaceVerbs.confirm || action?.verb === forgetSpaceVerbs.cancel) return onForgetSpaceAction(dependencies, context, action);
   const from = context.activity.from;
   const text =
     action?.verb === feedbackVerb && isFeedbackData(action.data)

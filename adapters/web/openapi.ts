@@ -46,6 +46,31 @@ export function openApiDocument(options: { serverUrl?: string } = {}): Record<st
     servers: options.serverUrl ? [{ url: options.serverUrl }] : [],
     security: [{ bearer: [] }, {}],
     paths: {
+      '/v1/spaces/{space}': {
+        parameters: [spaceParameter],
+        delete: {
+          operationId: 'forgetSpace',
+          summary: 'Forget a whole space: every document, its search data, the files no other space uses, its settings and kept answers. Irreversible; the request is the confirmation',
+          responses: {
+            200: {
+              description: 'Forgotten (`documents: 0` for a space that had none). `stillReading`: documents that were being read, which come back if their ingest finishes. `leftovers`: `files` (stored files that could not be deleted), `state` (settings not cleared: send the request again)',
+              content: json({
+                type: 'object',
+                required: ['space', 'forgotten', 'documents', 'deletedFiles', 'stillReading', 'leftovers'],
+                properties: {
+                  space: { type: 'string' },
+                  forgotten: { const: true },
+                  documents: { type: 'integer', minimum: 0 },
+                  deletedFiles: { type: 'integer', minimum: 0 },
+                  stillReading: { type: 'array', items: { type: 'string' } },
+                  leftovers: { type: 'array', items: { enum: ['files', 'state'] } },
+                },
+              }),
+            },
+            ...errors(400, 401, 503),
+          },
+        },
+      },
       '/v1/spaces/{space}/documents': {
         parameters: [spaceParameter],
         get: {

@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { askQuestion } from './handlers/ask-question.ts';
 import { forgetDocument } from './handlers/forget-document.ts';
+import { forgetSpace } from './handlers/forget-space.ts';
 import { getDocument } from './handlers/get-document.ts';
 import { healthz } from './handlers/healthz.ts';
 import { listDocuments } from './handlers/list-documents.ts';
@@ -30,6 +31,7 @@ export function routes(context: WebContext): Route[] {
   const json = express.json({ limit: jsonBodyLimit });
   const space = '/v1/spaces/:space';
   return [
+    { method: 'delete', path: space, handlers: [forgetSpace(context)] },
     { method: 'post', path: `${space}/documents`, handlers: uploadDocuments(context) },
     { method: 'get', path: `${space}/documents`, handlers: [listDocuments(context)] },
     { method: 'get', path: `${space}/documents/:id`, handlers: [getDocument(context)] },

@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPngSize } from '../support/figures/test-documents.ts';
+import { makeTestPdf } from '../support/layout/make-test-pdf.ts';
 import { makeHandbookPdf } from './support/handbook-pdf.ts';
 import { filesForm, readServerSentEvents, startWebTestServer, type WebTestServer } from './support/web-test-server.ts';
 
@@ -173,6 +174,26 @@ describe('documents API', () => {
     const again = await web.request(`/v1/spaces/handbook/documents/${record.id}`, { method: 'DELETE' });
     expect(again.status).toBe(404);
     expect(((await again.json()) as any).error.code).toBe('document_not_found');
+  });
+
+  it('forgets a whole space: its documents, their files and its settings', async () => {
+    const finished = web.nextFinished();
+    const bytes = await makeTestPdf([{ texts: [{ text: 'Parking permits are renewed every April.', x: 72, top: 100, size: 12 }] }]);
+    expect((await upload('to-forget', [{ name: 'parking.pdf', bytes }])).status).toBe(202);
+    expect((await finished).outcome.status).toBe('ready');
+    const patched = await web.request('/v1/spaces/to-forget/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"visibility":"private"}' });
+    expect(patched.status).toBe(200);
+    const [record] = ((await (await web.request('/v1/spaces/to-forget/documents')).json()) as any).documents;
+
+    const forgotten = await web.request('/v1/spaces/to-forget', { method: 'DELETE' });
+    expect(forgotten.status).toBe(200);
+    expect(await forgotten.json()).toEqual({ space: 'web:to-forget', forgotten: true, documents: 1, deletedFiles: 1, stillReading: [], leftovers: [] });
+    expect(await (await web.request('/v1/spaces/to-forget/documents')).json()).toEqual({ documents: [] });
+    expect(await (await web.request('/v1/spaces/to-forget/settings')).json()).toMatchObject({ visibility: 'thread' });
+    await expect(stat(join(web.dataDir, 'files', record.sha256))).rejects.toMatchObject({ code: 'ENOENT' });
+    const empty = await web.request('/v1/spaces/never-used', { method: 'DELETE' });
+    expect(await empty.json()).toMatchObject({ space: 'web:never-used', documents: 0 });
+    expect((await web.request('/v1/spaces/bad%20name', { method: 'DELETE' })).status).toBe(400);
   });
 });
 

@@ -87,6 +87,8 @@ describe('the OpenAPI document', () => {
     expectMatches('/healthz', 'get', 200, await (await fetch(`${web.baseUrl}/healthz`)).json());
     expectMatches(`${space}/documents/{id}`, 'delete', 200, await (await web.request(`/v1/spaces/handbook/documents/${id}`, { method: 'DELETE' })).json());
     expectMatches(`${space}/documents/{id}`, 'get', 404, await (await web.request(`/v1/spaces/handbook/documents/${id}`)).json());
+    expectMatches(space, 'delete', 200, await (await web.request('/v1/spaces/handbook', { method: 'DELETE' })).json());
+    expectMatches(space, 'delete', 400, await (await web.request('/v1/spaces/bad%20name', { method: 'DELETE' })).json());
     // And the check itself bites: a reply missing a required field is refused.
     expect(() => expectMatches(`${space}/ask`, 'post', 200, { ...answer, citations: undefined })).toThrow(/citations/);
   });

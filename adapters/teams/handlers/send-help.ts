@@ -16,6 +16,7 @@ export function helpText(kind: TeamsConversationKind): string {
     `- **${mention}docs** lists the documents I know here; **${mention}help** shows this message.`,
     `- **${mention}scope team** also uses the documents shared with the whole organisation; **${mention}scope channel** goes back to this conversation's own.`,
     `- **${mention}settings** shows how I answer here (for everyone or privately, only with citations, questions per minute) and how to change it.`,
+    `- **${mention}forget-space** forgets every document shared here and the settings here, after asking you to confirm.`,
   ].join('\n');
 }
 

@@ -81,8 +81,17 @@ function mentionParts(options: GroupMessageOptions) {
   };
 }
 
-/** A click on an Action.Execute button of a card the bot sent earlier. */
-export function cardActionInvoke(serviceUrl: string, conversationId: string, action: { verb: string; data: unknown }) {
+/**
+ * A click on an Action.Execute button of a card the bot sent earlier: in a personal chat by default, or
+ * in a group chat; `replyToId` is the message holding the card, `from` who clicked (Ada by default).
+ */
+export function cardActionInvoke(
+  serviceUrl: string,
+  conversationId: string,
+  action: { verb: string; data: unknown },
+  options: { conversationType?: 'personal' | 'groupChat'; replyToId?: string; from?: { id: string; aadObjectId: string; name: string } } = {},
+) {
+  const conversationType = options.conversationType ?? 'personal';
   return {
     type: 'invoke',
     name: 'adaptiveCard/action',
@@ -90,9 +99,10 @@ export function cardActionInvoke(serviceUrl: string, conversationId: string, act
     timestamp: new Date().toISOString(),
     channelId: 'msteams',
     serviceUrl,
-    from: { id: '29:1ada', aadObjectId: 'aad-ada', name: 'Ada Lovelace' },
+    from: options.from ?? { id: '29:1ada', aadObjectId: 'aad-ada', name: 'Ada Lovelace' },
     recipient: bot,
-    conversation: { conversationType: 'personal', tenantId, id: conversationId },
+    conversation: { conversationType, tenantId, id: conversationId, ...(conversationType === 'groupChat' ? { isGroup: true } : {}) },
+    ...(options.replyToId ? { replyToId: options.replyToId } : {}),
     value: { action: { type: 'Action.Execute', ...action }, trigger: 'manual' },
     channelData: { tenant: { id: tenantId }, source: { name: 'message' } },
   };
