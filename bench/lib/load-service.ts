@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redisForTests } from '../../test/support/redis-server.ts';
+import { stopChild, waitForOutput } from './folio-child.ts';
 
 const folioBin = fileURLToPath(new URL('../../bin/folio.js', import.meta.url));
 
@@ -75,23 +76,3 @@ function launch(role: LoadProcess['role'], environment: Record<string, string>) 
   return { role, child, output: () => output };
 }
 
-async function waitForOutput(entry: { role: string; child: ChildProcess; output: () => string }, pattern: RegExp, timeoutMs: number): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(entry.output());
-    if (match) return match[1] ?? match[0];
-    if (entry.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`folio ${entry.role} did not start (${entry.child.exitCode !== null ? `exit ${entry.child.exitCode}` : 'timed out'}):\n${entry.output().slice(-2000)}`);
-    }
-    await new Promise(resolve => setTimeout(resolve, 50));
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}

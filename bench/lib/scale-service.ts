@@ -1,10 +1,11 @@
 // The API process of bench:scale: the real `folio serve` in a child process on loopback, on a data dir
 // that is already filled, offline (a clean environment: no model key can leak in), with an API key.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { stopChild, waitForOutput } from './folio-child.ts';
 import { rssOf } from './load-memory.ts';
 
 const folioBin = fileURLToPath(new URL('../../bin/folio.js', import.meta.url));
@@ -50,7 +51,7 @@ export async function startScaleService(options: { dataDir: string; environment?
   child.once('exit', () => process.off('exit', killOnExit));
   let baseUrl: string;
   try {
-    baseUrl = await waitForUrl(child, () => output, 120_000);
+    baseUrl = await waitForOutput({ role: 'serve', child, output: () => output }, /Folio is running: (http:\/\/127\.0\.0\.1:\d+)\//, 120_000);
   } catch (error) {
     await stopChild(child);
     throw error;
@@ -110,23 +111,3 @@ export function cpuNanoseconds(pid: number): number | undefined {
   }
 }
 
-async function waitForUrl(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = /Folio is running: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output());
-    if (match) return match[1];
-    if (child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`folio serve did not start (${child.exitCode !== null ? `exit ${child.exitCode}` : 'timed out'}):\n${output().slice(-2000)}`);
-    }
-    await new Promise(resolve => setTimeout(resolve, 50));
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
