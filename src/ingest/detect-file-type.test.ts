@@ -131,7 +131,9 @@ describe('detectFileType rejects with messages a user can act on', () => {
   });
 
   it('calls random bytes named .docx damaged, not a Word document', async () => {
-    const error = await detectionError(await fileWith('corrupt.docx', randomBytes(4096)));
+    // Fixed noise: truly random bytes now and then begin with another format's signature (an MP3 frame sync).
+    const noise = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 97 + 13) % 251));
+    const error = await detectionError(await fileWith('corrupt.docx', noise));
     expect(error.code).toBe('file_mislabeled');
     expect(error.userMessage).toContain('corrupt.docx does not contain a valid Word document');
   });
