@@ -9,8 +9,9 @@ import type { Models, ModelUsage } from '../models/types.ts';
 import { keywordVariants, offlinePlan } from '../retrieve/offline-plan.ts';
 import { PageSearch } from '../retrieve/page-search.ts';
 import { prefetchSearch, searchDepth, searchSpace, wholePageOptions, type SearchPrefetch, type SearchSpaceOptions } from '../retrieve/search-space.ts';
+import { pageContents } from '../retrieve/page-contents.ts';
 import { pagePassages } from '../retrieve/page-passages.ts';
-import type { QueryPlan, SearchResult } from '../retrieve/types.ts';
+import type { QueryPlan, RankedPage, SearchResult } from '../retrieve/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
@@ -133,12 +134,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   input.onEvent?.({ type: 'stage', stage: 'searching' });
   const searchStarted = performance.now();
   const ranked = (await search(plan, input, dependencies, notes, log, prefetched)).pages.filter(page => records.has(page.documentId));
-  const contextTrees = new Map<string, DocumentTree>();
-  // Trees of the documents the context can reach (the best pages' and their neighbours').
-  for (const documentId of new Set(ranked.slice(0, contextPages * 2).map(page => page.documentId))) {
-    const tree = await trees.get(store, records.get(documentId)!);
-    if (tree) contextTrees.set(documentId, tree);
-  }
+  const contextTrees = await readContextTrees(ranked, records, store, trees);
   const passages = toContextPassages(
     pagePassages(ranked, contextTrees, { budgetTokens: dependencies.config.contextTokens, maxPages: contextPages, queries: plan.subQuestions }),
     records,
@@ -224,6 +220,31 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     const resolved = resolveCitations(extracted.text, passages, contextTrees);
     return finish({ answer: `${label}\n\n${resolved.text}`, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: true, closest: [] });
   }
+}
+
+/**
+ * Trees of the documents the context can reach: those of the best `contextPages` pages (their
+ * neighbours are in the same documents). A page without text is passed over by the context, so when one
+ * of them has none the documents of the pages after them are read too. A tree is a large read (a
+ * 250-page document's is ~400 KB of JSON), so documents the context cannot reach are not read.
+ */
+async function readContextTrees(ranked: RankedPage[], records: Map<string, DocumentRecord>, store: KnowledgeStore, trees: TreeCache): Promise<Map<string, DocumentTree>> {
+  const read = new Map<string, DocumentTree>();
+  const readDocumentsOf = async (pages: RankedPage[]) => {
+    for (const documentId of new Set(pages.map(page => page.documentId))) {
+      if (read.has(documentId)) continue;
+      const tree = await trees.get(store, records.get(documentId)!);
+      if (tree) read.set(documentId, tree);
+    }
+  };
+  const best = ranked.slice(0, contextPages);
+  await readDocumentsOf(best);
+  const withText = (page: RankedPage) => {
+    const tree = read.get(page.documentId);
+    return tree !== undefined && (pageContents(tree).get(page.page)?.length ?? 0) > 0;
+  };
+  if (!best.every(withText)) await readDocumentsOf(ranked.slice(0, contextPages * 2));
+  return read;
 }
 
 /** The ready documents of the spaces (only `documentIds` among them, when given). */

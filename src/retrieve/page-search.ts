@@ -1,4 +1,5 @@
 import { termPairs } from '../index/page-records.ts';
+import { rarestWithin } from '../index/rarest-terms.ts';
 import type { IndexUnit, KnowledgeStore, PageRecord, UnitHit } from '../index/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import type { CaptionKey } from './caption-references.ts';
@@ -187,7 +188,8 @@ function candidateCount(k: number): number {
  * The terms and pairs the store's candidate query uses. In a scope of more pages than candidates, terms
  * on over a tenth of its pages (once that is 1,000 pages or more) are left out: they decide little in
  * BM25 (the exact scoring still counts them), but would make the store score most of the scope's pages.
- * When only such terms are left, the two rarest stay.
+ * When only such terms are left, the two rarest stay. Of the rest, the rarest are kept while the pages
+ * they are on add up to at most `candidateRowsPerPage` × `candidates` (see there).
  */
 function selective(terms: string[], pairs: string[], statistics: { pages: number; frequencies: Map<string, number> }, candidates: number): { terms: string[]; pairs: string[] } {
   if (statistics.pages <= candidates) return { terms, pairs };
@@ -195,9 +197,20 @@ function selective(terms: string[], pairs: string[], statistics: { pages: number
   const frequency = (term: string) => statistics.frequencies.get(term) ?? 0;
   const keep = (list: string[]) => list.filter(term => frequency(term) > 0 && frequency(term) <= limit);
   const kept = { terms: keep(terms), pairs: keep(pairs) };
-  if (kept.terms.length + kept.pairs.length > 0) return kept;
-  return { terms: terms.filter(term => frequency(term) > 0).sort((a, b) => frequency(a) - frequency(b)).slice(0, 2), pairs: [] };
+  if (kept.terms.length + kept.pairs.length === 0) {
+    return { terms: terms.filter(term => frequency(term) > 0).sort((a, b) => frequency(a) - frequency(b)).slice(0, 2), pairs: [] };
+  }
+  const chosen = rarestWithin([...kept.terms, ...kept.pairs], frequency, candidateRowsPerPage * candidates);
+  return { terms: kept.terms.filter(term => chosen.has(term)), pairs: kept.pairs.filter(pair => chosen.has(pair)) };
 }
+
+/**
+ * The store scores every page holding a candidate term (FTS5's OR has no early exit): at 100k pages a
+ * question's terms can be on 20k of them. The candidates come from the rarest terms, which carry most
+ * of a page's score; on the mmlongbench set 5 to 20 pages per candidate give the same page hit@k as
+ * no bound (docs/retrieval.md).
+ */
+const candidateRowsPerPage = 20;
 
 /** BM25's idf of a term found in `frequency` of `count` items (pages, or documents for document coverage). */
 export function bm25Idf(count: number, frequency: number): number {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadDocumentWords } from '../../src/answer/document-words.ts';
 import { keyTerms, missingFrom } from '../../src/answer/unmentioned-terms.ts';
 import type { DocumentRecord } from '../../src/documents/types.ts';
@@ -66,6 +66,23 @@ describe('page search over the store’s page records', () => {
     expect(expanded.map(hit => hit.unit.page)).toEqual([1]);
     const wide = await search.search('glacier retreat meltwater', { spaces: [space], k: 10, feedback: { pages: 1, terms: 5, weight: 0.5 } });
     expect(wide.map(hit => hit.unit.page)).toEqual([1, 2]);
+  });
+
+  it('takes its candidates by the rarest words only, once the pages they are on pass the budget', async () => {
+    // 200 pages: "glacier" on 1, "moraine" on 40, "valley" on 50 (all under a tenth of the pages but
+    // "valley"). Two pages wanted: 3 candidates, a budget of 60 pages, so "valley" is left out.
+    const pages = Array.from({ length: 200 }, (_, index) => {
+      const words = [`filler${index}`];
+      if (index === 7) words.push('glacier');
+      if (index >= 10 && index < 50) words.push('moraine');
+      if (index >= 100 && index < 150) words.push('valley', 'valley');
+      return words.join(' ');
+    });
+    await commit('d1', pages);
+    const searchPages = vi.spyOn(store, 'searchPages');
+    const hits = await new PageSearch(store).search('glacier moraine valley', { spaces: [space], k: 2 });
+    expect(searchPages.mock.calls[0][0]).toMatchObject({ terms: ['glacier', 'moraine'], pairs: [] });
+    expect(hits[0].unit.page).toBe(8);
   });
 
   it('weighs words by the pages in scope: a word on every page of one document decides nothing there', async () => {

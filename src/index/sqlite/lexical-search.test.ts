@@ -96,4 +96,17 @@ describe('searchLexicalRows at a few thousand units', async () => {
     expect(await store.searchLexical({ spaces: [big], text: 'alpha', k: 5 })).toHaveLength(5);
     expect(await store.searchLexical({ spaces: [big], text: 'gamma', k: 5 })).toEqual([]);
   });
+  it('ranks a whole-space query over its rarest words while the units they are in stay within 20 per hit', async () => {
+    const budgeted = parseSpaceId('web:lexical-budget');
+    // 3,000 units: "lynx" in 2, "otter" in 100, "heron" in 200. Five hits asked: a budget of 100 units,
+    // so only "lynx" is ranked (2 + 100 is over it).
+    const marked = units('g', 3000, index => [...(index % 1500 === 3 ? ['lynx'] : []), ...(index % 30 === 1 ? ['otter'] : []), ...(index % 15 === 2 ? ['heron'] : [])]).map(unit => ({ ...unit, space: budgeted }));
+    await store.commitDocument({ record: { ...record('g'), space: budgeted }, tree: { documentId: 'g', totalPages: marked.length, nodes: [] }, units: marked });
+    const hits = await store.searchLexical({ spaces: [budgeted], text: 'lynx otter heron', k: 5 });
+    expect(hits).toHaveLength(2);
+    expect(hits.every(hit => hit.unit.text.includes('lynx'))).toBe(true);
+    // A search of named documents scores only their units: every word kept.
+    const inDocument = await store.searchLexical({ spaces: [budgeted], documentIds: ['g'], text: 'lynx otter heron', k: 5 });
+    expect(inDocument).toHaveLength(5);
+  });
 });

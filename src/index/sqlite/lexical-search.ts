@@ -4,6 +4,7 @@ import { documentToken, looksLikeFilterToken, spaceToken } from './filter-tokens
 import { andQuery, containsCjk, foldedTerm, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
 import { unitColumnsWithoutVector as unitColumns, type UnitRow } from './unit-rows.ts';
 import { unitTermCount } from './unit-term-counts.ts';
+import { rarestWithin } from '../rarest-terms.ts';
 
 export interface LexicalRow {
   row: UnitRow;
@@ -32,6 +33,11 @@ const costlyRows = 1_000;
  * one-word query of such a word. The whole-page and vector lists still rank such a question.
  */
 const costlyFallbackRows = 10_000;
+/**
+ * Of the words kept, the rarest are queried while the units they occur in add up to at most this many
+ * per hit asked for: FTS5 scores every unit holding any of them, and the rarest carry the most weight.
+ */
+const unitRowsPerHit = 20;
 
 const scope = `u.space IN (SELECT value FROM json_each(@spaces))
   AND (@documentIds IS NULL OR u.document_id IN (SELECT value FROM json_each(@documentIds)))`;
@@ -52,7 +58,8 @@ export function searchLexicalRows(database: Database.Database, query: LexicalQue
     if (cjk.trigramQuery) hits.push(...matchRows(database, 'units_cjk', cjk.trigramQuery, parameters));
     else if (cjk.shortTerms.length > 0) hits.push(...containsRows(database, cjk.shortTerms, parameters));
   }
-  const words = withoutFrequentWords(database, wordTokens(query.text));
+  // A search of named documents only scores their units: the index-wide counts say nothing of its cost.
+  const words = withoutFrequentWords(database, wordTokens(query.text), query.documentIds ? Number.POSITIVE_INFINITY : query.k);
   const wordQuery = words.all ? andQuery(words.tokens) : orQuery(words.tokens);
   if (wordQuery && hits.length < query.k) {
     const seen = new Set(hits.map(hit => hit.row.row_id));
@@ -98,10 +105,11 @@ function onlySpacesStored(database: Database.Database, spaces: string[]): boolea
 }
 
 /**
- * Drops the words found in too many units (see `frequentShare`); `all` when the units must hold every
- * word left (see `costlyFallbackRows`).
+ * Drops the words found in too many units (see `frequentShare`), then keeps the rarest of the rest
+ * within `unitRowsPerHit` × `hits` units; `all` when the units must hold every word left (see
+ * `costlyFallbackRows`).
  */
-function withoutFrequentWords(database: Database.Database, tokens: string[]): { tokens: string[]; all: boolean } {
+function withoutFrequentWords(database: Database.Database, tokens: string[], hits: number): { tokens: string[]; all: boolean } {
   if (tokens.length === 0) return { tokens, all: false };
   const folded = tokens.map(foldedTerm);
   const plain = new Set(folded.filter((term, index) => isPlainWord(tokens[index])));
@@ -113,7 +121,10 @@ function withoutFrequentWords(database: Database.Database, tokens: string[]): { 
     return { tokens: count > costlyFallbackRows && count > totalUnits * commonShare ? [] : tokens, all: false };
   }
   const kept = tokens.filter((_, index) => countOf(index) <= wordLimit(totalUnits));
-  if (kept.length > 0) return { tokens: kept, all: false };
+  if (kept.length > 0) {
+    const chosen = rarestWithin(kept, token => counts.get(foldedTerm(token)) ?? 0, unitRowsPerHit * hits);
+    return { tokens: kept.filter(token => chosen.has(token)), all: false };
+  }
   const rarest = tokens.map((token, index) => ({ token, count: countOf(index) })).sort((left, right) => left.count - right.count);
   const two = rarest.slice(0, 2);
   if (two[0].count + two[1].count <= costlyFallbackRows) return { tokens: two.map(entry => entry.token), all: false };

@@ -1,0 +1,77 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { askQuestion } from '../../src/answer/ask-question.ts';
+import { defaultMinimumEvidence } from '../../src/answer/extractive-answer.ts';
+import { TreeCache } from '../../src/answer/tree-cache.ts';
+import type { DocumentRecord } from '../../src/documents/types.ts';
+import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
+import type { IndexUnit } from '../../src/index/types.ts';
+import type { DocumentTree, TreeNode } from '../../src/ingest/types.ts';
+import { silentLogger } from '../../src/log.ts';
+import type { SpaceId } from '../../src/spaces/space-id.ts';
+
+const space = 'web:context-trees' as SpaceId;
+let dataDir: string;
+let store: SqliteKnowledgeStore;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'folio-context-trees-'));
+  store = new SqliteKnowledgeStore({ dataDir });
+});
+
+afterEach(async () => {
+  await store.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * One document of one section, one string per page. A page given as '' has no text: its unit holds the
+ * section's title, as build-units gives a textless page.
+ */
+async function commit(documentId: string, pages: string[]): Promise<void> {
+  const now = new Date().toISOString();
+  const record: DocumentRecord = {
+    id: documentId, space, name: `${documentId}.pdf`, mime: 'application/pdf', sha256: documentId, sizeBytes: 0, pageCount: pages.length,
+    status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now,
+  };
+  const pageTexts = pages.flatMap((text, index) => (text ? [{ page: index + 1, text }] : []));
+  const node: TreeNode = { nodeId: '0001', title: documentId, kind: 'section', level: 0, pageStart: 1, pageEnd: pages.length, text: pages.join('\n'), pageTexts, children: [] };
+  const tree: DocumentTree = { documentId, totalPages: pages.length, nodes: [node] };
+  const units: IndexUnit[] = pages.map((text, index) => ({
+    id: `${documentId}:0001:${index + 1}:0`, space, documentId, documentName: record.name, nodeId: '0001', titlePath: [documentId], kind: 'section', page: index + 1, part: 0, text: text || documentId,
+  }));
+  await store.commitDocument({ record, tree, units });
+}
+
+function ask(question: string) {
+  return askQuestion(
+    { spaces: [space], question },
+    { store, models: {}, config: { rrfK: 60, contextTokens: 8000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), trees: new TreeCache() },
+  );
+}
+
+describe('the trees an answer reads', () => {
+  it('reads only the trees of the documents its best pages are in', async () => {
+    for (let index = 0; index < 25; index++) await commit(`report-${String(index).padStart(2, '0')}`, [`The glacier survey ${index} counted ${index + 3} moraines.`]);
+    const getTree = vi.spyOn(store, 'getTree');
+    const answer = await ask('How many moraines did the glacier survey count?');
+    const read = new Set(getTree.mock.calls.map(([, documentId]) => documentId));
+    expect(answer.context.length).toBeGreaterThan(0);
+    expect(read.size).toBe(10);
+    for (const entry of answer.context) expect(read).toContain(entry.documentId);
+  });
+
+  it('reads further documents when one of the best pages has no text', async () => {
+    await commit('scan', ['', 'The glacier survey counted 7 moraines.']);
+    for (let index = 0; index < 25; index++) await commit(`report-${String(index).padStart(2, '0')}`, [`The glacier survey ${index} counted ${index + 3} moraines.`]);
+    const getTree = vi.spyOn(store, 'getTree');
+    const answer = await ask('How many moraines did the glacier survey count in the scan?');
+    const read = new Set(getTree.mock.calls.map(([, documentId]) => documentId));
+    const pages = new Set(answer.context.flatMap(entry => entry.pages.map(page => `${entry.documentId}:${page}`)));
+    expect(read.size).toBeGreaterThan(10);
+    expect(pages).not.toContain('scan:1');
+    expect(pages.size).toBe(10);
+  });
+});
