@@ -208,7 +208,7 @@ function selective(terms: string[], pairs: string[], statistics: { pages: number
  * The store scores every page holding a candidate term (FTS5's OR has no early exit): at 100k pages a
  * question's terms can be on 20k of them. The candidates come from the rarest terms, which carry most
  * of a page's score; on the mmlongbench set 5 to 20 pages per candidate give the same page hit@k as
- * no bound (docs/retrieval.md).
+ * no bound (docs/benchmarks.md, Scale).
  */
 const candidateRowsPerPage = 20;
 
