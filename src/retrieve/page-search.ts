@@ -189,7 +189,7 @@ function candidateCount(k: number): number {
  * on over a tenth of its pages (once that is 1,000 pages or more) are left out: they decide little in
  * BM25 (the exact scoring still counts them), but would make the store score most of the scope's pages.
  * When only such terms are left, the two rarest stay. Of the rest, the rarest are kept while the pages
- * they are on add up to at most `candidateRowsPerPage` × `candidates` (see there).
+ * they are on add up to at most `pagesPerCandidate` × `candidates` (see there).
  */
 function selective(terms: string[], pairs: string[], statistics: { pages: number; frequencies: Map<string, number> }, candidates: number): { terms: string[]; pairs: string[] } {
   if (statistics.pages <= candidates) return { terms, pairs };
@@ -200,17 +200,17 @@ function selective(terms: string[], pairs: string[], statistics: { pages: number
   if (kept.terms.length + kept.pairs.length === 0) {
     return { terms: terms.filter(term => frequency(term) > 0).sort((a, b) => frequency(a) - frequency(b)).slice(0, 2), pairs: [] };
   }
-  const chosen = rarestWithin([...kept.terms, ...kept.pairs], frequency, candidateRowsPerPage * candidates);
+  const chosen = rarestWithin([...kept.terms, ...kept.pairs], frequency, pagesPerCandidate * candidates);
   return { terms: kept.terms.filter(term => chosen.has(term)), pairs: kept.pairs.filter(pair => chosen.has(pair)) };
 }
 
 /**
  * The store scores every page holding a candidate term (FTS5's OR has no early exit): at 100k pages a
  * question's terms can be on 20k of them. The candidates come from the rarest terms, which carry most
- * of a page's score; on the mmlongbench set 5 to 20 pages per candidate give the same page hit@k as
- * no bound (docs/benchmarks.md, Scale).
+ * of a page's score; on the mmlongbench set 20 pages per candidate give the same page hit@k as no
+ * bound, and 5 or 10 the same hit@3 (docs/benchmarks.md, Scale).
  */
-const candidateRowsPerPage = 20;
+const pagesPerCandidate = 20;
 
 /** BM25's idf of a term found in `frequency` of `count` items (pages, or documents for document coverage). */
 export function bm25Idf(count: number, frequency: number): number {
