@@ -59,7 +59,7 @@ export function searchLexicalRows(database: Database.Database, query: LexicalQue
     else if (cjk.shortTerms.length > 0) hits.push(...containsRows(database, cjk.shortTerms, parameters));
   }
   // A search of named documents only scores their units: the index-wide counts say nothing of its cost.
-  const words = withoutFrequentWords(database, wordTokens(query.text), query.documentIds ? Number.POSITIVE_INFINITY : query.k);
+  const words = withoutFrequentWords(database, wordTokens(query.text), query.documentIds ? Number.POSITIVE_INFINITY : unitRowsPerHit * query.k);
   const wordQuery = words.all ? andQuery(words.tokens) : orQuery(words.tokens);
   if (wordQuery && hits.length < query.k) {
     const seen = new Set(hits.map(hit => hit.row.row_id));
@@ -106,10 +106,10 @@ function onlySpacesStored(database: Database.Database, spaces: string[]): boolea
 
 /**
  * Drops the words found in too many units (see `frequentShare`), then keeps the rarest of the rest
- * within `unitRowsPerHit` × `hits` units; `all` when the units must hold every word left (see
- * `costlyFallbackRows`).
+ * while the units holding them add up to at most `unitBudget`; `all` when the units must hold every
+ * word left (see `costlyFallbackRows`).
  */
-function withoutFrequentWords(database: Database.Database, tokens: string[], hits: number): { tokens: string[]; all: boolean } {
+function withoutFrequentWords(database: Database.Database, tokens: string[], unitBudget: number): { tokens: string[]; all: boolean } {
   if (tokens.length === 0) return { tokens, all: false };
   const folded = tokens.map(foldedTerm);
   const plain = new Set(folded.filter((term, index) => isPlainWord(tokens[index])));
@@ -122,7 +122,7 @@ function withoutFrequentWords(database: Database.Database, tokens: string[], hit
   }
   const kept = tokens.filter((_, index) => countOf(index) <= wordLimit(totalUnits));
   if (kept.length > 0) {
-    const chosen = rarestWithin(kept, token => counts.get(foldedTerm(token)) ?? 0, unitRowsPerHit * hits);
+    const chosen = rarestWithin(kept, token => counts.get(foldedTerm(token)) ?? 0, unitBudget);
     return { tokens: kept.filter(token => chosen.has(token)), all: false };
   }
   const rarest = tokens.map((token, index) => ({ token, count: countOf(index) })).sort((left, right) => left.count - right.count);
