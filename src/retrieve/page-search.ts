@@ -189,7 +189,7 @@ function candidateCount(k: number): number {
  * on over a tenth of its pages (once that is 1,000 pages or more) are left out: they decide little in
  * BM25 (the exact scoring still counts them), but would make the store score most of the scope's pages.
  * When only such terms are left, the two rarest stay. Of the rest, the rarest are kept while the pages
- * they are on add up to at most `pagesPerCandidate` × `candidates` (see there).
+ * FTS5 reads for them add up to at most `pagesPerCandidate` × `candidates` (see there).
  */
 function selective(terms: string[], pairs: string[], statistics: { pages: number; frequencies: Map<string, number> }, candidates: number): { terms: string[]; pairs: string[] } {
   if (statistics.pages <= candidates) return { terms, pairs };
@@ -200,7 +200,10 @@ function selective(terms: string[], pairs: string[], statistics: { pages: number
   if (kept.terms.length + kept.pairs.length === 0) {
     return { terms: terms.filter(term => frequency(term) > 0).sort((a, b) => frequency(a) - frequency(b)).slice(0, 2), pairs: [] };
   }
-  const chosen = rarestWithin([...kept.terms, ...kept.pairs], frequency, pagesPerCandidate * candidates);
+  // FTS5 finds a pair's pages by walking its words' pages: a rare pair of two frequent words costs as
+  // much as its rarer word, not as its own few pages.
+  const cost = (term: string) => (term.includes(' ') ? Math.max(frequency(term), Math.min(...term.split(' ').map(frequency))) : frequency(term));
+  const chosen = rarestWithin([...kept.terms, ...kept.pairs], frequency, pagesPerCandidate * candidates, cost);
   return { terms: kept.terms.filter(term => chosen.has(term)), pairs: kept.pairs.filter(pair => chosen.has(pair)) };
 }
 

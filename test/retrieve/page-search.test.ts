@@ -85,6 +85,24 @@ describe('page search over the store’s page records', () => {
     expect(hits[0].unit.page).toBe(8);
   });
 
+  it('counts a word pair at the cost of its rarer word: a rare pair of two frequent words stays out', async () => {
+    // 200 pages: "glacier" on 1 (page 8, next to "moraine"), "moraine" and "valley" on 70 each, the
+    // pair "moraine valley" on 2. Budget 60 pages (3 candidates): FTS5 would walk 70 pages for that
+    // pair, but 1 for "glacier moraine", whose rarer word is "glacier".
+    const pages = Array.from({ length: 200 }, (_, index) => {
+      const words = [`filler${index}`];
+      if (index === 7) words.push('glacier moraine');
+      else if (index < 70) words.push('moraine');
+      if (index >= 100 && index < 170) words.push(index < 102 ? 'moraine valley' : 'valley');
+      return words.join(' ');
+    });
+    await commit('d1', pages);
+    const searchPages = vi.spyOn(store, 'searchPages');
+    const hits = await new PageSearch(store).search('glacier moraine valley', { spaces: [space], k: 2 });
+    expect(searchPages.mock.calls[0][0]).toMatchObject({ terms: ['glacier'], pairs: ['glacier moraine'] });
+    expect(hits[0].unit.page).toBe(8);
+  });
+
   it('weighs words by the pages in scope: a word on every page of one document decides nothing there', async () => {
     // "turbine" is on every page of d1 and nowhere else; "blade" on one page of d1 and on many of d2.
     await commit('d1', ['turbine blade inspection', 'turbine tower turbine', 'turbine cable', 'turbine foundation']);
