@@ -90,6 +90,8 @@ export interface Folio {
   onIngestEvent(listener: (event: IngestJobEvent) => void): () => void;
   /** Runs ingest workers in this process (serve without Redis; `folio worker`); throws queue_unavailable when the queue cannot be reached. */
   startWorkers(): Promise<void>;
+  /** Readies searching (the store's search threads), so the first question is as fast as later ones; never throws. */
+  warmUp(): Promise<void>;
   /**
    * A question asked in a conversation that reads `input.spaces`: an answer, or why there is none yet
    * (no documents, still reading, the asker's question limit), with its delivery (thread or private)
@@ -370,6 +372,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
       return runAnswerEval(input => answerQuestion(input), store, space, set, scopes, onProgress);
     },
 
+    warmUp: () => store.warmUp(),
     async close() {
       stopMarkingFailures?.();
       await queue?.close();

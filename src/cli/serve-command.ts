@@ -33,6 +33,8 @@ export async function startService(config: Config, overrides: FolioOverrides = {
   let server: WebServer | undefined;
   try {
     if (!config.queue.redisUrl) await folio.startWorkers();
+    // Before listening: a load balancer's first question should not wait for search threads to start.
+    await folio.warmUp();
     const app = createWebApp(folio, { log });
     const missing: string[] = [];
     for (const surface of await buildChatSurfaces(folio, config, log, missing)) {

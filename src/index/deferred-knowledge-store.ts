@@ -36,6 +36,8 @@ export class DeferredKnowledgeStore implements KnowledgeStore {
   documentStatistics: KnowledgeStore['documentStatistics'] = async query => (await this.store()).documentStatistics(query);
   getPages: KnowledgeStore['getPages'] = async (space, documentId, options) => (await this.store()).getPages(space, documentId, options);
   documentVocabulary: KnowledgeStore['documentVocabulary'] = async (space, documentId) => (await this.store()).documentVocabulary(space, documentId);
+  /** Loads the store (its client library); a failure to load surfaces on first use instead. */
+  warmUp: KnowledgeStore['warmUp'] = async () => (await this.store().catch(() => undefined))?.warmUp();
 
   async close(): Promise<void> {
     if (this.loaded) await (await this.loaded).close();

@@ -188,5 +188,10 @@ export interface KnowledgeStore {
   /** The distinct terms (no pairs) of a document's pages, for near-miss look-ups (a misspelt name). */
   documentVocabulary(space: SpaceId, documentId: string): Promise<string[]>;
 
+  /**
+   * Readies what searches use (search threads, a client library), so the first question is not slower
+   * than the next; a server calls it before taking requests. Never throws: searches work without it.
+   */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }

@@ -72,6 +72,20 @@ describe('BM25 on its own thread', async () => {
     expect(viaThread).toBe(queries.length * 2 + 1);
   });
 
+  it('warmUp starts the threads of a large enough index and returns once they take queries; a small one starts none', async () => {
+    const warmed = new SqliteKnowledgeStore({ dataDir, lexicalThreadMinUnits: 1 });
+    const small = new SqliteKnowledgeStore({ dataDir, lexicalThreadMinUnits: 1_000_000 });
+    try {
+      await Promise.all([warmed.warmUp(), small.warmUp()]);
+      const threadsOf = (store: SqliteKnowledgeStore) => (store as unknown as { lexicalThreads: LexicalSearchThread[] }).lexicalThreads;
+      expect(threadsOf(warmed).length).toBeGreaterThan(0);
+      expect(threadsOf(warmed).every(thread => thread.ready)).toBe(true);
+      expect(threadsOf(small)).toEqual([]);
+    } finally {
+      await Promise.all([warmed.close(), small.close()]);
+    }
+  });
+
   it('answers in the caller\'s thread when the search thread dies, also for the query it held', async () => {
     const answeredHere: string[] = [];
     // A thread that says it is ready and then never answers: it dies holding the query.
@@ -94,8 +108,8 @@ describe('BM25 on its own thread', async () => {
 
   it("a thread that cannot open the database is never ready: every query is answered in the caller's thread", async () => {
     const thread = new LexicalSearchThread({ path: join(dataDir, 'missing', 'folio.sqlite'), busyTimeoutMs: 1000 }, () => []);
-    const worker = (thread as unknown as { worker: Worker }).worker;
-    await new Promise(resolve => worker.once('exit', resolve));
+    // Started, in the sense of `started`: it will never be ready, so nothing waits for it.
+    await thread.started;
     expect(thread.ready).toBe(false);
     expect(await thread.search({ spaces: [space], text: 'harbour', k: 5 })).toEqual([]);
     await thread.close();

@@ -30,6 +30,9 @@ export class LexicalSearchThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private state: 'starting' | 'ready' | 'failed' | 'closed' = 'starting';
+  private settleStart!: () => void;
+  /** Resolves once the thread has started, or failed to (then callers search in their own thread); never rejects. */
+  readonly started = new Promise<void>(resolve => (this.settleStart = resolve));
 
   constructor(
     data: LexicalThreadData,
@@ -68,6 +71,7 @@ export class LexicalSearchThread {
     if (this.state === 'closed') return;
     const ready = this.state === 'ready';
     this.state = 'closed';
+    this.settleStart();
     // A thread that failed, or is still loading its modules (a short CLI command's store), is stopped
     // at once: it holds no query, and waiting for it to start only to close it would delay the exit.
     if (!ready) {
@@ -86,6 +90,7 @@ export class LexicalSearchThread {
   private receive(message: FromLexicalThread): void {
     if (message.type === 'ready') {
       if (this.state === 'starting') this.state = 'ready';
+      this.settleStart();
       return;
     }
     if (message.type === 'failed') {
@@ -108,6 +113,7 @@ export class LexicalSearchThread {
   private fail(): void {
     if (this.state === 'closed') return;
     this.state = 'failed';
+    this.settleStart();
     for (const [id, pending] of this.pending) {
       this.settle(id);
       try {

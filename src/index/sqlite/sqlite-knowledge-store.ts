@@ -269,6 +269,12 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     return pageRowsOf(this.database, space, documentId, options.terms !== false);
   }
 
+  /** Starts the BM25 threads when the index is large enough for them, and waits until they take queries. */
+  async warmUp(): Promise<void> {
+    this.lexicalThreadToUse();
+    await Promise.all(this.lexicalThreads.map(thread => thread.started));
+  }
+
   async documentVocabulary(space: SpaceId, documentId: string): Promise<string[]> {
     return vocabularyOf(this.database, space, documentId);
   }

@@ -46,6 +46,7 @@ export class FailFastKnowledgeStore implements KnowledgeStore {
   documentStatistics: KnowledgeStore['documentStatistics'] = query => this.guard.run(() => this.store.documentStatistics(query));
   getPages: KnowledgeStore['getPages'] = (space, documentId, options) => this.guard.run(() => this.store.getPages(space, documentId, options));
   documentVocabulary: KnowledgeStore['documentVocabulary'] = (space, documentId) => this.guard.run(() => this.store.documentVocabulary(space, documentId));
+  warmUp: KnowledgeStore['warmUp'] = () => this.store.warmUp();
 
   close(): Promise<void> {
     return this.store.close();

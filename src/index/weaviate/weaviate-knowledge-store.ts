@@ -215,6 +215,9 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     return this.pageIndex.documentVocabulary(space, documentId);
   }
 
+  /** Nothing to ready: the client connects on first use (a server may start before Weaviate is up). */
+  async warmUp(): Promise<void> {}
+
   /** Drops the space's tenant from every collection: records, trees, units and pages go in one step per collection. */
   async deleteSpace(space: SpaceId): Promise<number> {
     const documents = await this.tenants.read(space, async () => orEmpty((await this.documents(space)).aggregate.overAll().then(result => result.totalCount), 0));

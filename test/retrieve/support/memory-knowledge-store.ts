@@ -157,6 +157,8 @@ export class MemoryKnowledgeStore implements KnowledgeStore {
     return options.terms === false ? pages.map(page => ({ ...page, terms: [] })) : pages;
   }
 
+  async warmUp(): Promise<void> {}
+
   async documentVocabulary(space: SpaceId, documentId: string): Promise<string[]> {
     return [...new Set((await this.getPages(space, documentId)).flatMap(page => page.terms))];
   }
