@@ -5,8 +5,10 @@
 // and the process's RSS before and after one question in each of 500 other spaces.
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '../src/config.ts';
 import { SqliteKnowledgeStore } from '../src/index/sqlite/sqlite-knowledge-store.ts';
 import type { KnowledgeStore } from '../src/index/types.ts';
 import { WeaviateKnowledgeStore } from '../src/index/weaviate/weaviate-knowledge-store.ts';
@@ -46,7 +48,9 @@ const deadline = Date.now() + options.timeLimit * 60_000;
 const loadAtStart = loadavg().map(value => Math.round(value * 100) / 100);
 
 const settings: ScaleSettings = { spaces: options.spaces, units: options.units, largeUnits: options.largeUnits, smallUnits: options.smallUnits, pagesPerDocument: options.pagesPerDocument, seed: options.seed };
-const weaviateUrl = process.env.WEAVIATE_URL;
+// The service's own Weaviate settings (URL, gRPC port, key, replication factor, consistency level).
+const weaviate = options.store === 'weaviate' ? loadConfig(process.env).weaviate : undefined;
+const weaviateUrl = weaviate?.url;
 if (options.store === 'weaviate' && !weaviateUrl) {
   log('--store weaviate needs WEAVIATE_URL (and WEAVIATE_GRPC_PORT when it is not 50051).');
   process.exit(2);
@@ -62,11 +66,13 @@ try {
 }
 const spread = pickSpreadSpaces(spaces, options.questionSpaces);
 const dataDir = options.dataDir ?? join(tmpdir(), `folio-bench-scale-${options.store}-${options.spaces}x${options.units}`);
+// The progress file lives here with either store (the SQLite store would create it, Weaviate does not).
+mkdirSync(dataDir, { recursive: true });
 const serveEnvironment: Record<string, string> = {};
 if (options.store === 'weaviate') {
-  serveEnvironment.WEAVIATE_URL = weaviateUrl!;
-  if (process.env.WEAVIATE_GRPC_PORT) serveEnvironment.WEAVIATE_GRPC_PORT = process.env.WEAVIATE_GRPC_PORT;
-  if (process.env.WEAVIATE_API_KEY) serveEnvironment.WEAVIATE_API_KEY = process.env.WEAVIATE_API_KEY;
+  for (const name of ['WEAVIATE_URL', 'WEAVIATE_GRPC_PORT', 'WEAVIATE_API_KEY', 'WEAVIATE_REPLICATION_FACTOR', 'WEAVIATE_CONSISTENCY_LEVEL']) {
+    if (process.env[name]) serveEnvironment[name] = process.env[name]!;
+  }
 }
 
 // 1. The corpus, through the real store; the bench's store is closed before the API process starts.
@@ -74,7 +80,7 @@ const corpus = new ScaleCorpus(options.seed);
 const fresh = { generator: 1 as const, store: options.store, storeUrl: options.store === 'weaviate' ? weaviateUrl : undefined, settings };
 const store: KnowledgeStore =
   options.store === 'weaviate'
-    ? new WeaviateKnowledgeStore({ url: weaviateUrl!, grpcPort: process.env.WEAVIATE_GRPC_PORT ? Number(process.env.WEAVIATE_GRPC_PORT) : undefined, apiKey: process.env.WEAVIATE_API_KEY || undefined })
+    ? new WeaviateKnowledgeStore({ ...weaviate!, tenantIdleMs: undefined })
     : new SqliteKnowledgeStore({ dataDir });
 let progress: ScaleProgress;
 let thisRun: ScaleProgress['ingest'];
