@@ -80,7 +80,8 @@ const corpus = new ScaleCorpus(options.seed);
 const fresh = { generator: 1 as const, store: options.store, storeUrl: options.store === 'weaviate' ? weaviateUrl : undefined, settings };
 const store: KnowledgeStore =
   options.store === 'weaviate'
-    ? new WeaviateKnowledgeStore({ ...weaviate!, tenantIdleMs: undefined })
+    ? // No idle-tenant timer in the writer: it would deactivate spaces written earlier while later ones are written.
+      new WeaviateKnowledgeStore({ ...weaviate!, tenantIdleMs: undefined })
     : new SqliteKnowledgeStore({ dataDir });
 let progress: ScaleProgress;
 let thisRun: ScaleProgress['ingest'];
