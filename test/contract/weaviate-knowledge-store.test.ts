@@ -13,7 +13,7 @@ import { describeKnowledgeStoreContract } from './knowledge-store.contract.ts';
 import { harbourReport } from './knowledge-store-fixtures.ts';
 import { pageRecords } from '../../src/index/page-records.ts';
 import { countDocumentsHolding } from '../../src/index/weaviate/page-counts.ts';
-import type { DocumentProperties } from '../../src/index/weaviate/serialize.ts';
+import { recordToProperties, type DocumentProperties } from '../../src/index/weaviate/serialize.ts';
 import { documentUuid } from '../../src/index/weaviate/weaviate-objects.ts';
 
 const target = weaviateTestTarget();
@@ -268,6 +268,50 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       expect(await store.getUnits(spaceId, record.id)).toHaveLength(1);
     });
 
+    it('lists records and searches units as another process last wrote them, though it keeps its lists between calls', async () => {
+      const spaceId = space('listings');
+      const first = makeRecord(spaceId, 'doc-l1', 'l1.pdf', { status: 'ready', createdAt: '2026-12-01T00:00:00.000Z' });
+      await store.commitDocument({ record: first, tree: makeTree(first.id), units: [makeUnit(first, '0001', 1, 'lighthouse keeper logbook', [1, 0, 0])] });
+      const reader = new WeaviateKnowledgeStore(options);
+      const listed = async () => (await reader.listDocuments(spaceId)).map(record => `${record.name}:${record.status}`);
+      const found = async (text: string) => (await reader.searchLexical({ spaces: [spaceId], text, k: 5 })).map(hit => hit.unit.documentId);
+      try {
+        expect(await listed()).toEqual(['l1.pdf:ready']);
+        expect(await found('lighthouse')).toEqual([first.id]);
+        // A record written elsewhere: a new document being read, then a status change of the first.
+        const second = makeRecord(spaceId, 'doc-l2', 'l2.pdf', { createdAt: '2026-12-02T00:00:00.000Z' });
+        await store.saveRecord(second);
+        expect(await listed()).toEqual(['l1.pdf:ready', 'l2.pdf:indexing']);
+        await store.saveRecord({ ...first, status: 'failed' });
+        expect(await listed()).toEqual(['l1.pdf:failed', 'l2.pdf:indexing']);
+        await store.commitDocument({ record: { ...second, status: 'ready' }, tree: makeTree(second.id), units: [makeUnit(second, '0001', 1, 'lighthouse lamp maintenance', [0, 1, 0])] });
+        expect(await listed()).toEqual(['l1.pdf:failed', 'l2.pdf:ready']);
+        expect((await found('lighthouse')).sort()).toEqual([first.id, second.id].sort());
+        expect(await found('lamp')).toEqual([second.id]);
+        await store.deleteDocument(spaceId, first.id);
+        expect(await listed()).toEqual(['l2.pdf:ready']);
+        expect(await found('lighthouse')).toEqual([second.id]);
+      } finally {
+        await reader.close();
+      }
+    });
+
+    it('lists every document of a space past one result page, each once', async () => {
+      const spaceId = space('many-records');
+      const ids = Array.from({ length: 1_003 }, (_, index) => `d${String(index).padStart(4, '0')}`);
+      const documents = client.collections.use<string, DocumentProperties>('FolioDocument').withTenant(tenantNameForSpace(spaceId));
+      await store.saveRecord(makeRecord(spaceId, ids[0], `${ids[0]}.pdf`));
+      // Written in batches straight to Weaviate: a thousand saveRecord calls would take most of a minute.
+      for (let start = 1; start < ids.length; start += 250) {
+        const batch = ids.slice(start, start + 250).map(id => ({ id: documentUuid(id), properties: { ...recordToProperties(makeRecord(spaceId, id, `${id}.pdf`)), activeVersion: '', treeJson: '', figureSha256s: [] } }));
+        const result = await documents.data.insertMany(batch);
+        expect(result.hasErrors).toBe(false);
+      }
+      const listed = (await new WeaviateKnowledgeStore(options).listDocuments(spaceId)).map(record => record.id);
+      expect(listed).toHaveLength(ids.length);
+      expect(new Set(listed)).toEqual(new Set(ids));
+    });
+
     it('survives a restart: a new store instance finds what the old one wrote', async () => {
       const spaceId = space('restart');
       const record = makeRecord(spaceId, 'doc-r', 'r.pdf');
@@ -357,6 +401,91 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       const byRequests = await countDocumentsHolding(documents, scope, ['harbour', 'pelican', 'zyzzyva']);
       expect(byRequests).toEqual(new Map([['harbour', 6], ['pelican', 1], ['zyzzyva', 0]]));
       expect((await store.documentStatistics({ spaces: [spaceId], terms: ['harbour', 'pelican', 'zyzzyva'], documentIds: [] })).frequencies).toEqual(byRequests);
+    });
+
+    it('keeps per document how many pages hold each term, and counts the pages of documents written without them from the pages', async () => {
+      const spaceId = space('pages-term-counts');
+      const reports = Array.from({ length: 4 }, (_, index) => harbourReport(spaceId, { name: `c${index}.pdf`, variant: index === 0 ? 'pelican edition' : `edition ${index}` }));
+      for (const report of reports) await store.commitDocument(report);
+      const documents = client.collections.use<string, DocumentProperties>('FolioDocument').withTenant(tenantNameForSpace(spaceId));
+      const first = await documents.query.fetchObjectById(documentUuid(reports[0].record.id), { returnProperties: ['pageTerms', 'pageTermPages'] });
+      const stored = new Map(first!.properties.pageTerms!.split(' ').map((term, index) => [term, Number(first!.properties.pageTermPages!.split(' ')[index])]));
+      expect(stored.get('cargo')).toBe(2);
+      expect(stored.get('container')).toBe(2);
+      expect(stored.get('pelican')).toBe(1);
+
+      const words = ['cargo', 'container', 'harbour', 'pelican', 'zyzzyva'];
+      const terms = [...words, 'container cargo'];
+      const someDocuments = [reports[0].record.id, reports[1].record.id];
+      const expected = {
+        space: await store.pageStatistics({ spaces: [spaceId], terms }),
+        some: await store.pageStatistics({ spaces: [spaceId], terms, documentIds: someDocuments }),
+        documents: await store.documentStatistics({ spaces: [spaceId], terms: words, documentIds: someDocuments }),
+      };
+      expect(expected.space.frequencies).toEqual(new Map([['cargo', 8], ['container', 8], ['harbour', 4], ['pelican', 1], ['zyzzyva', 0], ['container cargo', 4]]));
+      expect(expected.some.frequencies.get('cargo')).toBe(4);
+
+      // What the previous Folio left on two documents: pages and page terms, no counts.
+      for (const report of reports.slice(0, 2)) {
+        const object = await documents.query.fetchObjectById(documentUuid(report.record.id));
+        const { pageTermPages, ...older } = object!.properties;
+        expect(pageTermPages).toBeDefined();
+        await documents.data.replace({ id: documentUuid(report.record.id), properties: older });
+      }
+      const stripped = await documents.query.fetchObjectById(documentUuid(reports[0].record.id), { returnProperties: ['pageTermPages', 'pageTerms'] });
+      expect(stripped!.properties.pageTermPages ?? null).toBeNull();
+      expect(stripped!.properties.pageTerms).toContain('pelican');
+
+      const upgraded = new WeaviateKnowledgeStore(options);
+      try {
+        expect(await upgraded.pageStatistics({ spaces: [spaceId], terms })).toEqual(expected.space);
+        expect(await upgraded.pageStatistics({ spaces: [spaceId], terms, documentIds: someDocuments })).toEqual(expected.some);
+        expect(await upgraded.documentStatistics({ spaces: [spaceId], terms: words, documentIds: someDocuments })).toEqual(expected.documents);
+      } finally {
+        await upgraded.close();
+      }
+    });
+
+    it('counts a pair over many documents by their pages per version, leaving out pages of versions no longer live', async () => {
+      const spaceId = space('pages-pair-groups');
+      const reports = Array.from({ length: 10 }, (_, index) => harbourReport(spaceId, { name: `g${index}.pdf`, variant: `edition ${index}` }));
+      for (const report of reports) await store.commitDocument(report);
+      // What a commit that crashed before its clean-up leaves: pages of a version nothing points to.
+      await client.collections
+        .use('FolioPage')
+        .withTenant(tenantNameForSpace(spaceId))
+        .data.insert({ properties: { documentId: reports[0].record.id, version: 'abandoned-version', spaceId, page: 9, terms: 'container cargo', pairs: 'container_cargo', unitJson: '{}' } });
+      const fresh = new WeaviateKnowledgeStore(options);
+      try {
+        const statistics = await fresh.pageStatistics({ spaces: [spaceId], terms: ['container cargo'] });
+        expect(statistics.frequencies).toEqual(new Map([['container cargo', 10]]));
+        expect(statistics.pages).toBe(50);
+        const some = reports.slice(0, 3).map(report => report.record.id);
+        expect((await fresh.pageStatistics({ spaces: [spaceId], terms: ['container cargo'], documentIds: some })).frequencies).toEqual(new Map([['container cargo', 3]]));
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it('whole-space counts of one process follow documents added and removed by another', async () => {
+      const spaceId = space('pages-totals');
+      const reports = Array.from({ length: 3 }, (_, index) => harbourReport(spaceId, { name: `t${index}.pdf`, variant: index === 2 ? 'pelican edition' : `edition ${index}` }));
+      await store.commitDocument(reports[0]);
+      const reader = new WeaviateKnowledgeStore(options);
+      const counts = async () => (await reader.pageStatistics({ spaces: [spaceId], terms: ['cargo', 'pelican'] })).frequencies;
+      const documentCounts = async () => (await reader.documentStatistics({ spaces: [spaceId], terms: ['cargo', 'pelican'], documentIds: [] })).frequencies;
+      try {
+        expect(await counts()).toEqual(new Map([['cargo', 2], ['pelican', 0]]));
+        await store.commitDocument(reports[1]);
+        await store.commitDocument(reports[2]);
+        expect(await counts()).toEqual(new Map([['cargo', 6], ['pelican', 1]]));
+        expect(await documentCounts()).toEqual(new Map([['cargo', 3], ['pelican', 1]]));
+        await store.deleteDocument(spaceId, reports[2].record.id);
+        expect(await counts()).toEqual(new Map([['cargo', 4], ['pelican', 0]]));
+        expect(await documentCounts()).toEqual(new Map([['cargo', 2], ['pelican', 0]]));
+      } finally {
+        await reader.close();
+      }
     });
 
     it('counts cached by one process follow commits and deletions made by another', async () => {

@@ -70,14 +70,24 @@ export async function everyTenantMatching<Key extends keyof DocumentProperties>(
   return found;
 }
 
-/** Pages through a tenant with the cursor API, which (unlike offsets) has no upper bound. */
+/**
+ * Every document of a tenant, a result page at a time, paged by documentId. A filtered read: Weaviate
+ * 1.39 reads a tenant without a filter (the cursor API included) about 20 times slower (400 documents of
+ * 250 pages: ~2 s against ~100 ms), since each object, tree included, is read whole. Document ids are
+ * ASCII (document-id.ts), for which the filter's order and the sort's agree.
+ */
 export async function* everyDocument<Key extends keyof DocumentProperties>(documents: Documents, properties: Key[]): AsyncGenerator<Pick<DocumentProperties, Key>> {
-  let after: string | undefined;
-  for (;;) {
-    const page = await orEmpty(documents.query.fetchObjects({ limit: pageSize, after, returnProperties: properties }), null);
+  const returnProperties = [...new Set<keyof DocumentProperties>([...properties, 'documentId'])];
+  for (let last = ''; ; ) {
+    // Weaviate compares text too; the client's types allow GreaterThan on numbers and dates only.
+    const after: FilterValue = { ...documents.filter.byProperty('documentId').equal(last), operator: 'GreaterThan' };
+    const page = await orEmpty(
+      documents.query.fetchObjects({ limit: pageSize, filters: after, sort: documents.sort.byProperty('documentId'), returnProperties }),
+      null,
+    );
     if (!page) return;
     for (const object of page.objects) yield object.properties as Pick<DocumentProperties, Key>;
     if (page.objects.length < pageSize) return;
-    after = page.objects[page.objects.length - 1].uuid;
+    last = String(page.objects[page.objects.length - 1].properties.documentId);
   }
 }

@@ -1,60 +1,103 @@
 import type { Documents } from './weaviate-objects.ts';
 import { orEmpty } from './weaviate-objects.ts';
+import { eachConcurrently } from './scoped-counts.ts';
 
 /** Versions per request: each read loads the whole document object (tree included). */
 const versionsPerRequest = 16;
+/** Requests in flight when reading many versions. */
+const requestConcurrency = 4;
+
+/** A document version's distinct page terms (FolioDocument.pageTerms) and how many of its pages hold each. */
+export interface VersionVocabulary {
+  /** In the order stored. */
+  terms: string[];
+  /** Pages holding each term, aligned with `terms` (FolioDocument.pageTermPages); undefined for a version whose pages were written by a Folio that did not count them. */
+  pages: number[] | undefined;
+}
+
+const lookups = new WeakMap<VersionVocabulary, Map<string, number>>();
+
+/** Term → pages holding it (0 for every term of a version without counts), built on first use. */
+export function pagesHolding(vocabulary: VersionVocabulary): Map<string, number> {
+  let lookup = lookups.get(vocabulary);
+  if (!lookup) {
+    lookup = new Map(vocabulary.terms.map((term, index) => [term, vocabulary.pages?.[index] ?? 0]));
+    lookups.set(vocabulary, lookup);
+  }
+  return lookup;
+}
 
 /**
- * The distinct page terms of document versions (FolioDocument.pageTerms), remembered per version: a
+ * The distinct page terms of document versions with their page counts, remembered per version: a
  * version's terms never change once its pages are written, so this is safe with any number of processes.
  * Reading them costs a whole document object each, so they are fetched once and kept up to `maxTerms`
  * terms in all (the versions read longest ago are dropped first).
  */
 export class DocumentVocabularies {
-  private readonly byVersion = new Map<string, Set<string>>();
+  private readonly byVersion = new Map<string, VersionVocabulary>();
   private heldTerms = 0;
 
   constructor(private readonly maxTerms: number) {}
 
-  /** Per version asked: its terms in the order stored; empty for a version no longer live (a commit raced this read). */
-  async of(documents: Documents, versions: string[]): Promise<Map<string, Set<string>>> {
-    const found = new Map<string, Set<string>>();
+  /** Per version asked and live: its vocabulary. A version no longer live (a commit raced this read) is absent. */
+  async of(documents: Documents, versions: string[]): Promise<Map<string, VersionVocabulary>> {
+    const found = new Map<string, VersionVocabulary>();
+    await this.read(documents, versions, (version, vocabulary) => found.set(version, vocabulary), true);
+    return found;
+  }
+
+  /**
+   * Calls `visit` for every version asked and live, a request's worth at a time, without remembering the
+   * versions it had to fetch: for reading a whole tenant once without pushing out what questions reuse.
+   */
+  each(documents: Documents, versions: string[], visit: (version: string, vocabulary: VersionVocabulary) => void): Promise<void> {
+    return this.read(documents, versions, visit, false);
+  }
+
+  private async read(documents: Documents, versions: string[], visit: (version: string, vocabulary: VersionVocabulary) => void, remember: boolean): Promise<void> {
     const missing: string[] = [];
     for (const version of new Set(versions)) {
       const held = this.byVersion.get(version);
-      if (held) found.set(version, held);
+      if (held) visit(version, held);
       else missing.push(version);
     }
-    for (let start = 0; start < missing.length; start += versionsPerRequest) {
-      const chunk = missing.slice(start, start + versionsPerRequest);
+    const chunks = Array.from({ length: Math.ceil(missing.length / versionsPerRequest) }, (_, index) => missing.slice(index * versionsPerRequest, (index + 1) * versionsPerRequest));
+    await eachConcurrently(chunks, requestConcurrency, async chunk => {
       const page = await orEmpty(
         documents.query.fetchObjects({
           limit: chunk.length,
           filters: documents.filter.byProperty('activeVersion').containsAny(chunk),
-          returnProperties: ['activeVersion', 'pagesVersion', 'pageTerms'],
+          returnProperties: ['activeVersion', 'pagesVersion', 'pageTerms', 'pageTermPages'],
         }),
         null,
       );
       for (const object of page?.objects ?? []) {
-        const { activeVersion, pagesVersion, pageTerms } = object.properties;
+        const { activeVersion, pagesVersion, pageTerms, pageTermPages } = object.properties;
         // pageTerms describe pagesVersion; a document still waiting for its pages has none for this version.
         if (!activeVersion || pagesVersion !== activeVersion) continue;
-        const terms = new Set(pageTerms ? pageTerms.split(' ') : []);
-        found.set(activeVersion, terms);
-        this.hold(activeVersion, terms);
+        const vocabulary = parseVocabulary(pageTerms, pageTermPages);
+        visit(activeVersion, vocabulary);
+        if (remember) this.hold(activeVersion, vocabulary);
       }
-    }
-    for (const version of missing) if (!found.has(version)) found.set(version, new Set());
-    return found;
+    });
   }
 
-  private hold(version: string, terms: Set<string>): void {
-    this.byVersion.set(version, terms);
-    this.heldTerms += terms.size;
+  private hold(version: string, vocabulary: VersionVocabulary): void {
+    this.byVersion.set(version, vocabulary);
+    this.heldTerms += vocabulary.terms.length;
     for (const [oldest, held] of this.byVersion) {
       if (this.heldTerms <= this.maxTerms || oldest === version) break;
       this.byVersion.delete(oldest);
-      this.heldTerms -= held.size;
+      this.heldTerms -= held.terms.length;
     }
   }
+}
+
+/** Counts that do not line up with the terms (never written so by Folio) are treated as absent. */
+export function parseVocabulary(pageTerms: string | undefined, pageTermPages: string | undefined): VersionVocabulary {
+  const terms = pageTerms ? pageTerms.split(' ') : [];
+  if (terms.length === 0) return { terms, pages: [] };
+  const pages = typeof pageTermPages === 'string' && pageTermPages !== '' ? pageTermPages.split(' ').map(Number) : undefined;
+  const counted = pages !== undefined && pages.length === terms.length && pages.every(count => Number.isInteger(count) && count > 0);
+  return { terms, pages: counted ? pages : undefined };
 }

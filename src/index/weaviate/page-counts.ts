@@ -1,4 +1,4 @@
-import { Filters } from 'weaviate-client';
+import { Filters, type FilterValue } from 'weaviate-client';
 import { pairToken, type PageProperties, type Pages } from './page-objects.ts';
 import type { ScopeDocument } from './page-scope.ts';
 import { eachConcurrently } from './scoped-counts.ts';
@@ -14,6 +14,13 @@ const readConcurrency = 4;
  * counted from its pages when it has fewer than 20 pages per term to count.
  */
 const pagesPerCountRequest = 20;
+/**
+ * Up to this many versions a count filters on them; above, it groups the term's pages by version and
+ * sums the groups in scope: a filter on hundreds of versions costs more than the count itself
+ * (measured on 1.39, a pair on 1–100 of 100,000 pages: 9–14 ms filtered on 400 versions, 2–7 ms grouped).
+ */
+const filterUpToVersions = 8;
+const maxGroups = 100_000;
 
 /**
  * How many pages of the scope hold each term (or pair: two terms joined by a space), exactly as the
@@ -28,12 +35,31 @@ export async function countPagesHolding(pages: Pages, scope: ScopeDocument[], te
 
 async function countByRequests(pages: Pages, scope: ScopeDocument[], terms: string[]): Promise<Map<string, number>> {
   const inScope = versionFilter(pages, scope);
+  const versions = new Set(scope.map(document => document.version));
   const counts = new Map<string, number>();
   await eachConcurrently(terms, countConcurrency, async term => {
     const holding = term.includes(' ') ? pages.filter.byProperty('pairs').equal(pairToken(term)) : pages.filter.byProperty('terms').equal(term);
-    counts.set(term, await orEmpty(pages.aggregate.overAll({ filters: Filters.and(inScope, holding) }).then(result => result.totalCount), 0));
+    const grouped = versions.size > filterUpToVersions ? await pagesPerVersion(pages, holding) : undefined;
+    const count = grouped
+      ? grouped.reduce((total, group) => total + (versions.has(group.version) ? group.pages : 0), 0)
+      : await orEmpty(pages.aggregate.overAll({ filters: Filters.and(inScope, holding) }).then(result => result.totalCount), 0);
+    counts.set(term, count);
   });
   return counts;
+}
+
+/** The pages matching `filter` per version (pages of versions no longer live included); undefined when there are too many versions to group. */
+async function pagesPerVersion(pages: Pages, filter: FilterValue): Promise<Array<{ version: string; pages: number }> | undefined> {
+  const groups = await orEmpty(
+    pages.aggregate.groupBy.overAll({ groupBy: { property: 'version', limit: maxGroups }, filters: filter }).catch(error => {
+      // weaviate-client 3.12 rejects a group-by that matched no object instead of returning no groups.
+      if (error instanceof Error && /no grouped results/i.test(error.message)) return [];
+      throw error;
+    }),
+    [],
+  );
+  if (groups.length >= maxGroups) return undefined;
+  return groups.map(group => ({ version: String(group.groupedBy.value), pages: group.totalCount }));
 }
 
 async function countFromPages(pages: Pages, scope: ScopeDocument[], terms: string[]): Promise<Map<string, number>> {

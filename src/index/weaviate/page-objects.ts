@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { generateUuid5, type Collection, type DataObject } from 'weaviate-client';
 import type { DocumentTree } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { pageRecords, termPairs } from '../page-records.ts';
 import type { IndexUnit, PageRecord } from '../types.ts';
-import type { DocumentProperties } from './serialize.ts';
+import { stampOf, type DocumentProperties } from './serialize.ts';
 
 /** Properties of a FolioPage object (schema.ts: pageProperties). */
 export type PageProperties = {
@@ -29,7 +28,7 @@ export type PageProperties = {
 export type Pages = Collection<PageProperties, string, undefined>;
 
 /** The document-object fields that describe a version's pages; written with activeVersion. */
-export type DocumentPageProperties = Required<Pick<DocumentProperties, 'pageCount' | 'pageLength' | 'pageTerms' | 'pagesVersion' | 'versionStamp'>>;
+export type DocumentPageProperties = Required<Pick<DocumentProperties, 'pageCount' | 'pageLength' | 'pageTerms' | 'pageTermPages' | 'pagesVersion' | 'versionStamp'>>;
 
 /** What a PageRecord needs back, without its terms (getPages with `terms: false`). */
 export const pageReturnPropertiesWithoutTerms: Array<keyof PageProperties> = ['documentId', 'spaceId', 'documentName', 'page', 'printedNumbers', 'label', 'captions', 'unitJson'];
@@ -37,7 +36,8 @@ export const pageReturnProperties: Array<keyof PageProperties> = [...pageReturnP
 
 /**
  * A document version's page objects (built by pageRecords, like the SQLite store's) and the page
- * statistics its document object carries. A page's uuid is derived from version, document and page, so
+ * statistics its document object carries: among them its distinct terms and, in the same order, how
+ * many of its pages hold each (what the SQLite store's page_terms table keeps per space). A page's uuid is derived from version, document and page, so
  * writing the same version's pages again (a retried backfill) replaces them instead of adding copies.
  */
 export function pageObjects(
@@ -47,10 +47,10 @@ export function pageObjects(
   createdAtMs: number,
 ): { objects: Array<DataObject<PageProperties>>; document: DocumentPageProperties } {
   const records = pageRecords(units, tree);
-  const vocabulary = new Set<string>();
+  const pagesHolding = new Map<string, number>();
   let length = 0;
   const objects = records.map(record => {
-    for (const term of record.terms) vocabulary.add(term);
+    for (const term of new Set(record.terms)) pagesHolding.set(term, (pagesHolding.get(term) ?? 0) + 1);
     length += record.terms.length;
     return {
       id: generateUuid5(`${version}:${record.documentId}:${record.page}`),
@@ -72,16 +72,20 @@ export function pageObjects(
   });
   return {
     objects,
-    document: { pageCount: records.length, pageLength: length, pageTerms: [...vocabulary].join(' '), pagesVersion: version, versionStamp: versionStamp(version) },
+    document: {
+      pageCount: records.length,
+      pageLength: length,
+      pageTerms: [...pagesHolding.keys()].join(' '),
+      pageTermPages: [...pagesHolding.values()].join(' '),
+      pagesVersion: version,
+      versionStamp: versionStamp(version),
+    },
   };
 }
 
-/**
- * 32 bits of the version's hash: sums over 100,000 documents stay exact in a double (Weaviate returns
- * sums as floats), and a change leaves a tenant's sum unchanged with a chance of about 2^-32.
- */
+/** The version's stamp: its tenant's sum changes with every commit, deletion and backfill (page-scope.ts). */
 export function versionStamp(version: string): number {
-  return createHash('sha256').update(version).digest().readUInt32BE(0);
+  return stampOf(version);
 }
 
 /** A pair as the `pairs` property holds it: "annual report" → "annual_report" (terms never contain '_'). */

@@ -1,11 +1,12 @@
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { DocumentStatistics, DocumentStatisticsQuery, PageQuery, PageRecord, PageStatistics, PageStatisticsQuery, UnitHit } from '../types.ts';
-import { DocumentVocabularies } from './document-vocabularies.ts';
+import { DocumentVocabularies, pagesHolding } from './document-vocabularies.ts';
 import { mergeSpaceHits } from './merge-space-hits.ts';
 import { countDocumentsHolding, countPagesHolding, versionFilter, versionPages } from './page-counts.ts';
 import { pageFromProperties, pageReturnProperties, pageReturnPropertiesWithoutTerms, pairToken, type Pages } from './page-objects.ts';
 import { LiveDocuments, type ScopeDocument } from './page-scope.ts';
 import { ScopedCounts, versionsKey } from './scoped-counts.ts';
+import { TenantTermIndex, type TermIndex } from './tenant-term-index.ts';
 import { orEmpty, type Documents } from './weaviate-objects.ts';
 
 export interface PageIndexAccess {
@@ -17,8 +18,12 @@ export interface PageIndexAccess {
   backfill(space: SpaceId, documentIds: string[]): Promise<void>;
 }
 
-/** Document-level statistics are counted from the documents' vocabularies while the scope's pages hold at most this many terms. */
-const maxLocalDocumentTerms = 5_000_000;
+/**
+ * Statistics come from the tenant's term index (tenant-term-index.ts) in tenants of up to this many
+ * documents: building it reads a document object each, again whenever a document goes away. Larger
+ * tenants are counted by Aggregate requests and from the documents' own vocabularies.
+ */
+const maxIndexedDocuments = 5_000;
 
 /**
  * The KnowledgeStore page methods on the FolioPage collection, with the semantics of the SQLite store
@@ -29,7 +34,8 @@ export class WeaviatePageIndex {
   private readonly live = new LiveDocuments();
   private readonly pageCounts = new ScopedCounts<number>(200_000);
   private readonly documentCounts = new ScopedCounts<number>(50_000);
-  private readonly vocabularies = new DocumentVocabularies(2_000_000);
+  private readonly vocabularies = new DocumentVocabularies(500_000);
+  private readonly termIndex = new TenantTermIndex(this.vocabularies, 4_000_000);
 
   constructor(private readonly access: PageIndexAccess) {}
 
@@ -67,8 +73,7 @@ export class WeaviatePageIndex {
     const terms = [...new Set(query.terms)];
     const perSpace = await this.eachSpace(query.spaces, async space => {
       const scope = await this.scope(space, query.documentIds);
-      const pages = await this.access.pages(space);
-      const counts = scope.length === 0 ? new Map<string, number>() : await this.pageCounts.resolve(scopeKey(scope), terms, missing => countPagesHolding(pages, scope, missing));
+      const counts = scope.length === 0 ? new Map<string, number>() : await this.pageCounts.resolve(scopeKey(scope), terms, missing => this.countPages(space, scope, missing, query.documentIds === undefined));
       return { pages: sum(scope, document => document.pageCount), length: sum(scope, document => document.pageLength), counts };
     });
     for (const term of terms) frequencies.set(term, sum(perSpace, space => space.counts.get(term) ?? 0));
@@ -83,18 +88,30 @@ export class WeaviatePageIndex {
     const terms = [...new Set(query.terms)];
     const asked = new Set(query.documentIds);
     const perSpace = await this.eachSpace(query.spaces, async space => {
-      const withPages = (await this.scope(space)).filter(document => document.pageCount > 0);
+      const written = await this.scope(space);
+      const withPages = written.filter(document => document.pageCount > 0);
       const askedHere = withPages.filter(document => asked.has(document.documentId));
+      if (withPages.length === 0) return { documents: 0, counts: new Map<string, number>(), held: [] };
+      const index = await this.wholeSpaceIndex(space, written);
+      if (index) {
+        const counts = new Map(terms.map(term => [term, index.documents(term)]));
+        const documentOf = new Map(askedHere.map(document => [document.version, document.documentId]));
+        const held = new Map(askedHere.map(document => [document.documentId, new Set<string>()]));
+        for (const term of terms) {
+          for (const version of index.holders(term)) {
+            const documentId = documentOf.get(version);
+            if (documentId !== undefined) held.get(documentId)!.add(term);
+          }
+        }
+        return { documents: withPages.length, counts, held: [...held] };
+      }
       const documents = await this.access.documents(space);
-      const local = sum(withPages, document => document.pageLength) <= maxLocalDocumentTerms;
-      const vocabularies = await this.vocabularies.of(documents, (local ? withPages : askedHere).map(document => document.version));
-      const counts =
-        withPages.length === 0
-          ? new Map<string, number>()
-          : await this.documentCounts.resolve(scopeKey(withPages), terms, missing =>
-              local ? Promise.resolve(new Map(missing.map(term => [term, withPages.filter(document => vocabularies.get(document.version)?.has(term)).length]))) : countDocumentsHolding(documents, withPages, missing),
-            );
-      const held = askedHere.map(document => [document.documentId, new Set(terms.filter(term => vocabularies.get(document.version)?.has(term)))] as const);
+      const counts = await this.documentCounts.resolve(scopeKey(withPages), terms, missing => countDocumentsHolding(documents, withPages, missing));
+      const vocabularies = await this.vocabularies.of(documents, askedHere.map(document => document.version));
+      const held = askedHere.map(document => {
+        const vocabulary = vocabularies.get(document.version);
+        return [document.documentId, new Set(vocabulary ? terms.filter(term => pagesHolding(vocabulary).has(term)) : [])] as const;
+      });
       return { documents: withPages.length, counts, held };
     });
     for (const space of perSpace) for (const [documentId, terms] of space.held) holdings.set(documentId, terms);
@@ -118,8 +135,60 @@ export class WeaviatePageIndex {
       const [document] = await this.scope(space, [documentId]);
       if (!document) return [];
       const vocabularies = await this.vocabularies.of(await this.access.documents(space), [document.version]);
-      return [...(vocabularies.get(document.version) ?? [])];
+      return [...(vocabularies.get(document.version)?.terms ?? [])];
     });
+  }
+
+  /**
+   * Pages of the scope holding each term or pair. A word's count is summed from the versions' stored
+   * counts (the tenant's term index; the versions' own vocabularies in a tenant too large to index);
+   * pairs, and words on versions written without counts, are counted from the pages (page-counts.ts).
+   */
+  private async countPages(space: SpaceId, scope: ScopeDocument[], terms: string[], wholeSpace: boolean): Promise<Map<string, number>> {
+    const words = terms.filter(term => !term.includes(' '));
+    const pairs = terms.filter(term => term.includes(' '));
+    const counts = new Map<string, number>();
+    let uncounted: ScopeDocument[] = [];
+    if (words.length > 0) {
+      const stored = await this.storedCounts(space, scope, words, wholeSpace);
+      for (const word of words) counts.set(word, stored.counts.get(word) ?? 0);
+      uncounted = scope.filter(document => !stored.counted.has(document.version));
+    }
+    const pages = await this.access.pages(space);
+    const [fromUncounted, fromPairs] = await Promise.all([
+      uncounted.length > 0 ? countPagesHolding(pages, uncounted, words) : new Map<string, number>(),
+      pairs.length > 0 ? countPagesHolding(pages, scope, pairs) : new Map<string, number>(),
+    ]);
+    for (const [word, count] of fromUncounted) counts.set(word, (counts.get(word) ?? 0) + count);
+    for (const [pair, count] of fromPairs) counts.set(pair, count);
+    return counts;
+  }
+
+  /** Pages holding each word over the versions of the scope that have stored counts, and which those are. */
+  private async storedCounts(space: SpaceId, scope: ScopeDocument[], words: string[], wholeSpace: boolean): Promise<{ counts: Map<string, number>; counted: Set<string> }> {
+    const index = await this.wholeSpaceIndex(space, wholeSpace ? scope : await this.scope(space));
+    if (index) {
+      const within = wholeSpace ? undefined : new Set(scope.map(document => document.version));
+      const counted = new Set(scope.map(document => document.version).filter(version => index.versions.has(version) && !index.uncounted.has(version)));
+      return { counts: new Map(words.map(word => [word, index.pages(word, within)])), counted };
+    }
+    const vocabularies = await this.vocabularies.of(await this.access.documents(space), scope.map(document => document.version));
+    const counts = new Map<string, number>();
+    const counted = new Set<string>();
+    for (const document of scope) {
+      const vocabulary = vocabularies.get(document.version);
+      if (!vocabulary?.pages) continue;
+      counted.add(document.version);
+      const holding = pagesHolding(vocabulary);
+      for (const word of words) counts.set(word, (counts.get(word) ?? 0) + (holding.get(word) ?? 0));
+    }
+    return { counts, counted };
+  }
+
+  /** The term index of the tenant's documents with pages (`scope`: all of them); undefined when it has too many documents to index. */
+  private async wholeSpaceIndex(space: SpaceId, scope: ScopeDocument[]): Promise<TermIndex | undefined> {
+    if (scope.length > maxIndexedDocuments) return undefined;
+    return this.termIndex.of(await this.access.documents(space), space, scope.map(document => document.version));
   }
 
   /**

@@ -39,16 +39,21 @@ export class LiveDocuments {
 
   /**
    * The documents in scope with pages written, and the committed ones without (committed before page
-   * records existed). `tenant` names the tenant `documents` reads.
+   * records existed). `tenant` names the tenant `documents` reads. While the tenant's fingerprint is
+   * that of its remembered list, listed documents are taken from that list too.
    */
   async of(documents: Documents, tenant: string, documentIds?: string[]): Promise<{ written: ScopeDocument[]; unwritten: string[] }> {
+    const fingerprint = await fingerprintOf(documents);
+    const known = this.tenants.get(tenant);
+    if (known?.fingerprint === fingerprint) {
+      if (!documentIds) return { written: known.written, unwritten: [] };
+      const asked = new Set(documentIds);
+      return { written: known.written.filter(document => asked.has(document.documentId)), unwritten: [] };
+    }
     if (documentIds && documentIds.length <= fetchByIdUpTo) {
       return this.remember(await fetchDocuments(documents, documents.filter.byProperty('documentId').containsAny(documentIds), documentIds.length));
     }
     if (documentIds) return this.ofVersions(documents, documentIds);
-    const fingerprint = await fingerprintOf(documents);
-    const known = this.tenants.get(tenant);
-    if (known?.fingerprint === fingerprint) return { written: known.written, unwritten: [] };
     // Read after the fingerprint: a change in between makes the next fingerprint differ, never the list stale.
     const found = await this.ofVersions(documents);
     if (found.unwritten.length === 0) {
@@ -92,21 +97,28 @@ export class LiveDocuments {
   }
 }
 
-/** Changes whenever a document of the tenant is added, committed, backfilled or removed. */
-async function fingerprintOf(documents: Documents): Promise<string> {
+/**
+ * Changes whenever a document of the tenant is added, committed, backfilled or removed, or its record
+ * is written (a status change).
+ */
+export async function fingerprintOf(documents: Documents): Promise<string> {
   const result = await orEmpty(
     documents.aggregate.overAll({
-      returnMetrics: [documents.metrics.aggregate('versionStamp').integer(['count', 'sum']), documents.metrics.aggregate('pageCount').integer(['sum'])],
+      returnMetrics: [
+        documents.metrics.aggregate('versionStamp').integer(['count', 'sum']),
+        documents.metrics.aggregate('pageCount').integer(['sum']),
+        documents.metrics.aggregate('recordStamp').integer(['count', 'sum']),
+      ],
     }),
     null,
   );
   if (!result) return 'none';
-  const { versionStamp, pageCount } = result.properties;
-  return [result.totalCount, versionStamp?.count, versionStamp?.sum, pageCount?.sum].join(':');
+  const { versionStamp, pageCount, recordStamp } = result.properties;
+  return [result.totalCount, versionStamp?.count, versionStamp?.sum, pageCount?.sum, recordStamp?.count, recordStamp?.sum].join(':');
 }
 
 /** The distinct non-empty activeVersions of the tenant (or of some documents); undefined when there are too many to group. */
-async function liveVersions(documents: Documents, documentIds?: string[]): Promise<string[] | undefined> {
+export async function liveVersions(documents: Documents, documentIds?: string[]): Promise<string[] | undefined> {
   const groups = await orEmpty(
     documents.aggregate.groupBy
       .overAll({

@@ -53,11 +53,17 @@ export const documentProperties: PropertySchema[] = [
   storedNumber('pageLength'),
   // The distinct terms of the pages, for document frequencies (filters only, never BM25).
   { name: 'pageTerms', dataType: ['text'], tokenization: 'whitespace', indexFilterable: true, indexSearchable: false },
+  // How many pages hold each of those terms: a question's page statistics are summed from these instead
+  // of one Aggregate count per word, which costs in proportion to the pages holding it.
+  stored('pageTermPages'),
   stored('pagesVersion'),
   // A number derived from pagesVersion: its sum over a tenant (an Aggregate the filterable index answers
   // in a few ms) changes with every commit, deletion and backfill, so a reader can tell its remembered
   // list of live documents is current without reading the document objects (page-scope.ts).
   { name: 'versionStamp', dataType: ['int'], indexFilterable: true, indexSearchable: false },
+  // A number derived from recordJson: its sum changes with every record written (a status change too),
+  // so a reader can reuse its list of the tenant's records while the sum is unchanged (tenant-listings.ts).
+  { name: 'recordStamp', dataType: ['int'], indexFilterable: true, indexSearchable: false },
 ];
 
 export const unitProperties: PropertySchema[] = [

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DocumentRecord } from '../../documents/types.ts';
 import type { DocumentTree, TreeNodeKind } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
@@ -37,9 +38,17 @@ export type DocumentProperties = {
   /** Page statistics of the version named by pagesVersion (page-objects.ts); absent until its pages are written. */
   pageCount?: number;
   pageLength?: number;
+  /** The distinct page terms, space-separated. */
   pageTerms?: string;
+  /**
+   * How many pages hold each term of pageTerms, in its order, space-separated. Absent on versions whose
+   * pages were written by a Folio that did not count them: their counts come from the pages.
+   */
+  pageTermPages?: string;
   pagesVersion?: string;
   versionStamp?: number;
+  /** stampOf(recordJson), written with it: a tenant's sum changes whenever any record does (tenant-listings.ts). */
+  recordStamp?: number;
 };
 
 export function unitToProperties(unit: IndexUnit, version: string, ordinal: number, createdAtMs: number): UnitProperties {
@@ -81,6 +90,7 @@ export function unitFromProperties(properties: Partial<UnitProperties>, vector?:
 
 /** Record fields only: writing these never touches the committed version or the tree. */
 export function recordToProperties(record: DocumentRecord): Omit<DocumentProperties, 'activeVersion' | 'treeJson' | 'figureSha256s'> {
+  const recordJson = JSON.stringify(record);
   return {
     documentId: record.id,
     spaceId: record.space,
@@ -88,8 +98,17 @@ export function recordToProperties(record: DocumentRecord): Omit<DocumentPropert
     sha256: record.sha256,
     updatedAt: record.updatedAt,
     createdAt: record.createdAt,
-    recordJson: JSON.stringify(record),
+    recordJson,
+    recordStamp: stampOf(recordJson),
   };
+}
+
+/**
+ * 32 bits of the text's hash: sums over 100,000 documents stay exact in a double (Weaviate returns
+ * sums as floats), and a change leaves a tenant's sum unchanged with a chance of about 2^-32.
+ */
+export function stampOf(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32BE(0);
 }
 
 export function recordFromProperties(properties: Partial<DocumentProperties>): DocumentRecord {

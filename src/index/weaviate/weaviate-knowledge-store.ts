@@ -7,7 +7,7 @@ import type { IndexUnit, KnowledgeStore, LexicalQuery, PageRecord, ScopedQuery, 
 import { cjkBigrams, containsCjk } from './cjk-bigrams.ts';
 import { commitVersion } from './commit-version.ts';
 import { connectWeaviate, type WeaviateConnectionOptions } from './connect-weaviate.ts';
-import { activeVersions, documentsNamed, everyTenantMatching, listRecords } from './document-queries.ts';
+import { activeVersions, documentsNamed, everyTenantMatching } from './document-queries.ts';
 import { mergeSpaceHits } from './merge-space-hits.ts';
 import { backfillPages } from './page-backfill.ts';
 import type { PageProperties, Pages } from './page-objects.ts';
@@ -16,6 +16,7 @@ import { documentCollectionName, ensureSchema, pageCollectionName, unitCollectio
 import { SerialByKey } from './serial-by-key.ts';
 import { SpaceTenants } from './space-tenants.ts';
 import { compareUnits, recordFromProperties, recordToProperties, treeFromProperties, unitFromProperties, type DocumentProperties, type UnitProperties } from './serialize.ts';
+import { TenantListings } from './tenant-listings.ts';
 import { tenantNameForSpace } from './tenant-name.ts';
 import { isDimensionMismatch } from './weaviate-errors.ts';
 import { deleteAll, documentUuid, orEmpty, pageSize, unitReturnProperties, vectorOf, type Documents, type Units } from './weaviate-objects.ts';
@@ -50,6 +51,7 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
   private connecting: Promise<WeaviateClient> | null = null;
   private readonly tenants: SpaceTenants;
   private readonly perDocument = new SerialByKey();
+  private readonly listings = new TenantListings();
   private readonly pageIndex: WeaviatePageIndex;
 
   constructor(options: WeaviateKnowledgeStoreOptions) {
@@ -119,7 +121,7 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
   }
 
   async listDocuments(space: SpaceId): Promise<DocumentRecord[]> {
-    return this.tenants.read(space, async () => listRecords(await this.documents(space)));
+    return this.tenants.read(space, async () => this.listings.records(await this.documents(space), space));
   }
 
   async getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null> {
@@ -293,7 +295,8 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     return Promise.all(
       [...new Set(query.spaces)].map(space =>
         this.tenants.read(space, async () => {
-          const versions = await activeVersions(await this.documents(space), query.documentIds);
+          const documents = await this.documents(space);
+          const versions = query.documentIds ? await activeVersions(documents, query.documentIds) : await this.listings.versions(documents, space);
           if (versions.length === 0) return [];
           const units = await this.units(space);
           return orEmpty(search(units, units.filter.byProperty('version').containsAny(versions)), []);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentVocabularies, VersionVocabulary } from './document-vocabularies.ts';
+import { parseVocabulary } from './document-vocabularies.ts';
+import { TenantTermIndex } from './tenant-term-index.ts';
+import type { Documents } from './weaviate-objects.ts';
+
+/** Versions as the document objects would give them, and which versions each build read. */
+function vocabularies(stored: Record<string, VersionVocabulary>) {
+  const reads: string[][] = [];
+  const source = {
+    async each(_documents: Documents, versions: string[], visit: (version: string, vocabulary: VersionVocabulary) => void) {
+      reads.push([...versions]);
+      for (const version of versions) if (stored[version]) visit(version, stored[version]);
+    },
+  } as unknown as DocumentVocabularies;
+  return { source, reads };
+}
+
+const documents = {} as Documents;
+const stored = {
+  v1: parseVocabulary('harbour cargo', '3 1'),
+  v2: parseVocabulary('harbour pelican', '2 2'),
+  v3: parseVocabulary('cargo', '4'),
+  legacy: parseVocabulary('harbour', undefined),
+};
+
+describe('TenantTermIndex', () => {
+  it('sums pages and documents per term, within some versions when asked', async () => {
+    const index = await new TenantTermIndex(vocabularies(stored).source, 1_000).of(documents, 'tenant', ['v1', 'v2', 'v3']);
+    expect([index.pages('harbour'), index.pages('cargo'), index.pages('pelican'), index.pages('zyzzyva')]).toEqual([5, 5, 2, 0]);
+    expect(index.pages('cargo', new Set(['v3']))).toBe(4);
+    expect([index.documents('harbour'), index.documents('cargo'), index.documents('zyzzyva')]).toEqual([2, 2, 0]);
+    expect(index.holders('cargo').sort()).toEqual(['v1', 'v3']);
+  });
+
+  it('reads only the versions added since, without changing an index already handed out', async () => {
+    const { source, reads } = vocabularies(stored);
+    const indexes = new TenantTermIndex(source, 1_000);
+    const before = await indexes.of(documents, 'tenant', ['v1']);
+    const after = await indexes.of(documents, 'tenant', ['v1', 'v2']);
+    expect(reads).toEqual([['v1'], ['v2']]);
+    expect(after.pages('harbour')).toBe(5);
+    expect(before.pages('harbour')).toBe(3);
+    expect(before.documents('harbour')).toBe(1);
+    expect(await indexes.of(documents, 'tenant', ['v2', 'v1'])).toBe(after);
+    // A version gone: everything is read again.
+    const removed = await indexes.of(documents, 'tenant', ['v2']);
+    expect(reads.at(-1)).toEqual(['v2']);
+    expect(removed.pages('harbour')).toBe(2);
+  });
+
+  it('marks versions without counts and versions not found as uncounted, and keeps no index that missed one', async () => {
+    const { source, reads } = vocabularies(stored);
+    const indexes = new TenantTermIndex(source, 1_000);
+    const index = await indexes.of(documents, 'tenant', ['v1', 'legacy', 'gone']);
+    expect([...index.uncounted].sort()).toEqual(['gone', 'legacy']);
+    expect(index.pages('harbour')).toBe(3);
+    expect(index.documents('harbour')).toBe(2);
+    await indexes.of(documents, 'tenant', ['v1', 'legacy', 'gone']);
+    expect(reads).toHaveLength(2);
+  });
+
+  it('drops the tenants used longest ago past its bound', async () => {
+    const { source, reads } = vocabularies(stored);
+    const indexes = new TenantTermIndex(source, 3);
+    await indexes.of(documents, 'a', ['v1']);
+    await indexes.of(documents, 'b', ['v2']);
+    expect(reads).toHaveLength(2);
+    await indexes.of(documents, 'b', ['v2']);
+    expect(reads).toHaveLength(2);
+    await indexes.of(documents, 'a', ['v1']);
+    expect(reads).toHaveLength(3);
+  });
+});

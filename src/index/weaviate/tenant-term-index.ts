@@ -1,0 +1,139 @@
+import type { DocumentVocabularies } from './document-vocabularies.ts';
+import type { Documents } from './weaviate-objects.ts';
+
+/**
+ * A tenant's page terms, inverted: per term, the live versions holding it and on how many of their
+ * pages (FolioDocument.pageTerms and pageTermPages). Built for one set of live versions and never
+ * changed after.
+ */
+export class TermIndex {
+  constructor(
+    /** Every version the index was asked to cover. */
+    readonly versions: ReadonlySet<string>,
+    /** Versions whose pages must be counted otherwise: written by a Folio that did not count them, or not found (no longer live). */
+    readonly uncounted: ReadonlySet<string>,
+    /** Version of each position in the postings. */
+    readonly order: readonly string[],
+    /** Term → [version position, pages holding it, …]; pages are 0 for an uncounted version. */
+    readonly postings: ReadonlyMap<string, readonly number[]>,
+  ) {}
+
+  /** Pages holding the term over the counted versions (of `within` when given). */
+  pages(term: string, within?: ReadonlySet<string>): number {
+    const list = this.postings.get(term);
+    let pages = 0;
+    if (list) for (let at = 0; at < list.length; at += 2) if (!within || within.has(this.order[list[at]])) pages += list[at + 1];
+    return pages;
+  }
+
+  /** How many versions hold the term. */
+  documents(term: string): number {
+    return (this.postings.get(term)?.length ?? 0) / 2;
+  }
+
+  /** The versions holding the term. */
+  holders(term: string): string[] {
+    const list = this.postings.get(term) ?? [];
+    const found: string[] = [];
+    for (let at = 0; at < list.length; at += 2) found.push(this.order[list[at]]);
+    return found;
+  }
+
+  get size(): number {
+    let entries = 0;
+    for (const list of this.postings.values()) entries += list.length / 2;
+    return entries;
+  }
+}
+
+interface Held {
+  index: TermIndex;
+  entries: number;
+}
+
+/**
+ * Per tenant, the term index of its whole set of live versions: a question's page and document
+ * statistics become lookups instead of Aggregate counts, which cost in proportion to the pages holding
+ * a word. A version's terms never change once its pages are written, so an index is a function of its
+ * versions: like ScopedCounts it needs no invalidation across processes. A reader whose live versions
+ * differ builds anew, reading only the new versions when versions were only added (an upload), every
+ * version when one went away (a re-commit or deletion). An index from a read that missed a version (a
+ * commit raced it) serves that one call and is not kept. Bounded by `maxEntries` postings over all
+ * tenants; the tenants used longest ago are dropped first.
+ */
+export class TenantTermIndex {
+  private readonly byTenant = new Map<string, Held>();
+  private readonly building = new Map<string, Promise<TermIndex>>();
+  private heldEntries = 0;
+
+  constructor(
+    private readonly vocabularies: DocumentVocabularies,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** `versions`: the tenant's live versions with pages written, all of them. */
+  of(documents: Documents, tenant: string, versions: string[]): Promise<TermIndex> {
+    const held = this.byTenant.get(tenant);
+    if (held && sameVersions(held.index.versions, versions)) {
+      this.byTenant.delete(tenant);
+      this.byTenant.set(tenant, held);
+      return Promise.resolve(held.index);
+    }
+    const key = `${tenant}\n${[...versions].sort().join(' ')}`;
+    const inFlight = this.building.get(key);
+    if (inFlight) return inFlight;
+    const build = this.build(documents, tenant, versions, held?.index).finally(() => this.building.delete(key));
+    this.building.set(key, build);
+    return build;
+  }
+
+  private async build(documents: Documents, tenant: string, versions: string[], previous: TermIndex | undefined): Promise<TermIndex> {
+    const wanted = new Set(versions);
+    const additive = previous !== undefined && [...previous.versions].every(version => wanted.has(version));
+    const order = additive ? [...previous.order] : [];
+    const postings = new Map<string, readonly number[]>(additive ? previous.postings : []);
+    const uncounted = new Set(additive ? previous.uncounted : []);
+    const toRead = additive ? versions.filter(version => !previous.versions.has(version)) : versions;
+    // Lists of the previous index are shared until a new version adds to them.
+    const copied = new Set<string>();
+    const found = new Set<string>();
+    await this.vocabularies.each(documents, toRead, (version, { terms, pages }) => {
+      found.add(version);
+      if (!pages) uncounted.add(version);
+      const position = order.push(version) - 1;
+      for (let at = 0; at < terms.length; at++) {
+        const term = terms[at];
+        let list = postings.get(term) as number[] | undefined;
+        if (!list || (additive && !copied.has(term))) {
+          list = list ? [...list] : [];
+          postings.set(term, list);
+          if (additive) copied.add(term);
+        }
+        list.push(position, pages ? pages[at] : 0);
+      }
+    });
+    for (const version of toRead) if (!found.has(version)) uncounted.add(version);
+    const index = new TermIndex(wanted, uncounted, order, postings);
+    if (found.size === new Set(toRead).size) this.hold(tenant, { index, entries: index.size });
+    return index;
+  }
+
+  private hold(tenant: string, held: Held): void {
+    const replaced = this.byTenant.get(tenant);
+    if (replaced) {
+      this.byTenant.delete(tenant);
+      this.heldEntries -= replaced.entries;
+    }
+    this.byTenant.set(tenant, held);
+    this.heldEntries += held.entries;
+    for (const [oldest, entry] of this.byTenant) {
+      if (this.heldEntries <= this.maxEntries || oldest === tenant) break;
+      this.byTenant.delete(oldest);
+      this.heldEntries -= entry.entries;
+    }
+  }
+}
+
+function sameVersions(held: ReadonlySet<string>, versions: string[]): boolean {
+  return held.size === versions.length && versions.every(version => held.has(version));
+}
