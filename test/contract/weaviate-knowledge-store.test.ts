@@ -296,6 +296,17 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       }
     });
 
+    it('leaves query words on most of the space pages out of unit search, unless nothing else is asked', async () => {
+      const spaceId = space('frequent-words');
+      const record = makeRecord(spaceId, 'doc-f', 'f.pdf');
+      const texts = ['harbour cargo lighthouse keeper', 'harbour cargo berths', 'harbour cargo tonnage', 'harbour cargo dredging'];
+      await store.commitDocument({ record, tree: makeTree(record.id), units: texts.map((text, index) => makeUnit(record, `000${index + 1}`, index + 1, text, [1, 0, 0])) });
+      const pages = async (text: string) => (await store.searchLexical({ spaces: [spaceId], text, k: 10 })).map(hit => hit.unit.page).sort();
+      expect(await pages('harbour cargo lighthouse')).toEqual([1]);
+      expect(await pages('harbour cargo')).toEqual([1, 2, 3, 4]);
+      expect(await pages('tonnage')).toEqual([3]);
+    });
+
     it('lists every document of a space past one result page, each once', async () => {
       const spaceId = space('many-records');
       const ids = Array.from({ length: 1_003 }, (_, index) => `d${String(index).padStart(4, '0')}`);

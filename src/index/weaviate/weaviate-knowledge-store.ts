@@ -22,6 +22,13 @@ import { isDimensionMismatch } from './weaviate-errors.ts';
 import { deleteAll, documentUuid, orEmpty, pageSize, unitReturnProperties, vectorOf, type Documents, type Units } from './weaviate-objects.ts';
 import { WeaviateRest } from './weaviate-rest.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
+import { searchTerms } from '../../retrieve/search-terms.ts';
+
+/** Query words on more than this share of a space's pages are left out of unit BM25 (see withoutFrequentWords)… */
+const frequentShare = 0.1;
+/** …unless that is under this many pages (at most half of them): in a small space they still help. */
+const frequentPages = 1_000;
+const commonShare = 0.5;
 
 export interface WeaviateKnowledgeStoreOptions extends WeaviateConnectionOptions {
   /** Objects per gRPC batch request. */
@@ -168,8 +175,10 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     const text = cjk ? `${query.text} ${cjkBigrams(query.text)}` : query.text;
     // Title words count a little more than body words: a section named for the question is a good hit.
     const queryProperties = ['text', 'titlePath^1.5', ...(cjk ? ['cjkText'] : [])] as Array<'text'>;
-    const lists = await this.searchEachSpace(query, async (units, filters) => {
-      const result = await units.query.bm25(text, { limit: query.k, filters, queryProperties, returnMetadata: ['score'], returnProperties: unitReturnProperties });
+    const lists = await this.searchEachSpace(query, async (units, filters, space) => {
+      const asked = cjk ? text : await this.withoutFrequentWords(space, text);
+      if (!asked) return [];
+      const result = await units.query.bm25(asked, { limit: query.k, filters, queryProperties, returnMetadata: ['score'], returnProperties: unitReturnProperties });
       return result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: object.metadata?.score ?? 0 }));
     });
     return mergeSpaceHits(lists, query.k, 'bm25');
@@ -289,7 +298,26 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     }
   }
 
-  private async searchEachSpace(query: ScopedQuery, search: (units: Units, filters: FilterValue) => Promise<UnitHit[]>): Promise<UnitHit[][]> {
+  /**
+   * The query's words on at most a tenth of the space's pages (their search terms, from the page
+   * statistics), like the SQLite store leaves out words frequent among its units: they weigh little in
+   * BM25 yet move the ranking. When every word the space holds is frequent, its two rarest are asked.
+   */
+  private async withoutFrequentWords(space: SpaceId, text: string): Promise<string> {
+    const words = [...new Set(text.match(/[\p{L}\p{N}]+/gu) ?? [])];
+    const termOf = new Map(words.flatMap(word => (searchTerms(word).length === 1 ? [[word, searchTerms(word)[0]] as const] : [])));
+    const terms = [...new Set(termOf.values())];
+    if (terms.length < 2) return text;
+    const statistics = await this.pageIndex.pageStatistics({ spaces: [space], terms });
+    const limit = Math.max(statistics.pages * frequentShare, Math.min(statistics.pages * commonShare, frequentPages));
+    const frequency = (word: string) => statistics.frequencies.get(termOf.get(word)!) ?? 0;
+    const present = [...termOf.keys()].filter(word => frequency(word) > 0);
+    if (present.length === 0) return text;
+    const rare = present.filter(word => frequency(word) <= limit);
+    return (rare.length > 0 ? rare : present.sort((left, right) => frequency(left) - frequency(right)).slice(0, 2)).join(' ');
+  }
+
+  private async searchEachSpace(query: ScopedQuery, search: (units: Units, filters: FilterValue, space: SpaceId) => Promise<UnitHit[]>): Promise<UnitHit[][]> {
     if (query.k <= 0 || query.spaces.length === 0) return [];
     if (query.documentIds && query.documentIds.length === 0) return [];
     return Promise.all(
@@ -299,7 +327,7 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
           const versions = query.documentIds ? await activeVersions(documents, query.documentIds) : await this.listings.versions(documents, space);
           if (versions.length === 0) return [];
           const units = await this.units(space);
-          return orEmpty(search(units, units.filter.byProperty('version').containsAny(versions)), []);
+          return orEmpty(search(units, units.filter.byProperty('version').containsAny(versions), space), []);
         }),
       ),
     );
