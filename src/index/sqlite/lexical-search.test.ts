@@ -110,3 +110,21 @@ describe('searchLexicalRows at a few thousand units', async () => {
     expect(inDocument).toHaveLength(5);
   });
 });
+
+describe('searchLexicalRows in a space of a few units', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'folio-lexical-few-'));
+  const store = new SqliteKnowledgeStore({ dataDir });
+  afterAll(async () => {
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('asks the rarest words the space holds when all of them are in most units, whatever words it does not hold', async () => {
+    // Every unit holds "harbour" and "cargo": both are in over half the units, so both are frequent.
+    await store.commitDocument({ record: record('few'), tree: { documentId: 'few', totalPages: 3, nodes: [] }, units: units('few', 3, () => ['harbour', 'cargo']) });
+    const hits = async (text: string) => (await store.searchLexical({ spaces: [space], text, k: 5 })).length;
+    expect(await hits('harbour cargo')).toBe(3);
+    expect(await hits('harbour cargo zyzzyva')).toBe(3);
+    expect(await hits('zyzzyva quixotic')).toBe(0);
+  });
+});

@@ -120,12 +120,17 @@ function withoutFrequentWords(database: Database.Database, tokens: string[], uni
     const count = countOf(0);
     return { tokens: count > costlyFallbackRows && count > totalUnits * commonShare ? [] : tokens, all: false };
   }
-  const kept = tokens.filter((_, index) => countOf(index) <= wordLimit(totalUnits));
+  // A word no unit holds matches nothing: it must not stand in for the frequent words it would leave out.
+  const kept = tokens.filter((_, index) => countOf(index) > 0 && countOf(index) <= wordLimit(totalUnits));
   if (kept.length > 0) {
     const chosen = rarestWithin(kept, token => counts.get(foldedTerm(token)) ?? 0, unitBudget);
     return { tokens: kept.filter(token => chosen.has(token)), all: false };
   }
-  const rarest = tokens.map((token, index) => ({ token, count: countOf(index) })).sort((left, right) => left.count - right.count);
+  const rarest = tokens
+    .map((token, index) => ({ token, count: countOf(index) }))
+    .filter(entry => entry.count > 0)
+    .sort((left, right) => left.count - right.count);
+  if (rarest.length < 2) return { tokens: rarest.filter(entry => !(entry.count > costlyFallbackRows && entry.count > totalUnits * commonShare)).map(entry => entry.token), all: false };
   const two = rarest.slice(0, 2);
   if (two[0].count + two[1].count <= costlyFallbackRows) return { tokens: two.map(entry => entry.token), all: false };
   // Counts of other than plain words stop at the word limit: those are never taken for common.
