@@ -4,6 +4,7 @@ import { documentToken, looksLikeFilterToken, spaceToken } from './filter-tokens
 import { andQuery, containsCjk, foldedTerm, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
 import { unitColumnsWithoutVector as unitColumns, type UnitRow } from './unit-rows.ts';
 import { unitTermCount } from './unit-term-counts.ts';
+import { commonShare, frequentWordLimit } from '../frequent-words.ts';
 import { rarestWithin } from '../rarest-terms.ts';
 
 export interface LexicalRow {
@@ -15,16 +16,6 @@ export interface LexicalRow {
 const titlePathWeight = 1.5;
 const textWeight = 1;
 
-/**
- * Query words left out, unless nothing else would be left (then the rarest two stay). A word in over
- * half of all units gets no weight from FTS5's BM25 (idf clamped to ~0). A word in over a tenth weighs
- * little (idf under ~2.2, against 5+ for the words that pick the answer) yet makes FTS5 score every row
- * it occurs in: at 100k units a few such words mean ranking a third of the index. That second rule only
- * applies once such a word is in a thousand rows or more; in a small index it costs nothing and still helps.
- */
-const commonShare = 0.5;
-const frequentShare = 0.1;
-const costlyRows = 1_000;
 /**
  * A query of frequent words only is ranked over the rarest two. FTS5 scores every row holding either
  * (its OR has no early exit), so a query past this many rows costs more than the rest of the search:
@@ -105,7 +96,7 @@ function onlySpacesStored(database: Database.Database, spaces: string[]): boolea
 }
 
 /**
- * Drops the words found in too many units (see `frequentShare`), then keeps the rarest of the rest
+ * Drops the words found in too many units (frequent-words.ts), then keeps the rarest of the rest
  * while the units holding them add up to at most `unitBudget`; `all` when the units must hold every
  * word left (see `costlyFallbackRows`).
  */
@@ -115,13 +106,11 @@ function withoutFrequentWords(database: Database.Database, tokens: string[], uni
   const plain = new Set(folded.filter((term, index) => isPlainWord(tokens[index])));
   const { counts, totalUnits } = unitCounts(database, folded, plain);
   const countOf = (index: number) => counts.get(folded[index]) ?? 0;
-  if (tokens.length === 1) {
-    // A lone word is searched however frequent, unless it is in over half of a large index's units.
-    const count = countOf(0);
-    return { tokens: count > costlyFallbackRows && count > totalUnits * commonShare ? [] : tokens, all: false };
-  }
+  // A lone word is searched however frequent, unless it is in over half of a large index's units.
+  const searchedAlone = (count: number) => !(count > costlyFallbackRows && count > totalUnits * commonShare);
+  if (tokens.length === 1) return { tokens: searchedAlone(countOf(0)) ? tokens : [], all: false };
   // A word no unit holds matches nothing: it must not stand in for the frequent words it would leave out.
-  const kept = tokens.filter((_, index) => countOf(index) > 0 && countOf(index) <= wordLimit(totalUnits));
+  const kept = tokens.filter((_, index) => countOf(index) > 0 && countOf(index) <= frequentWordLimit(totalUnits));
   if (kept.length > 0) {
     const chosen = rarestWithin(kept, token => counts.get(foldedTerm(token)) ?? 0, unitBudget);
     return { tokens: kept.filter(token => chosen.has(token)), all: false };
@@ -130,7 +119,7 @@ function withoutFrequentWords(database: Database.Database, tokens: string[], uni
     .map((token, index) => ({ token, count: countOf(index) }))
     .filter(entry => entry.count > 0)
     .sort((left, right) => left.count - right.count);
-  if (rarest.length < 2) return { tokens: rarest.filter(entry => !(entry.count > costlyFallbackRows && entry.count > totalUnits * commonShare)).map(entry => entry.token), all: false };
+  if (rarest.length < 2) return { tokens: rarest.filter(entry => searchedAlone(entry.count)).map(entry => entry.token), all: false };
   const two = rarest.slice(0, 2);
   if (two[0].count + two[1].count <= costlyFallbackRows) return { tokens: two.map(entry => entry.token), all: false };
   // Counts of other than plain words stop at the word limit: those are never taken for common.
@@ -139,10 +128,6 @@ function withoutFrequentWords(database: Database.Database, tokens: string[], uni
   return uncommon.length >= 2 ? { tokens: uncommon.slice(0, 2).map(entry => entry.token), all: true } : { tokens: [], all: false };
 }
 
-/** The most units a query word may occur in (see `frequentShare`). */
-function wordLimit(totalUnits: number): number {
-  return Math.max(totalUnits * frequentShare, Math.min(totalUnits * commonShare, costlyRows));
-}
 
 interface TermCountCache {
   /** Space generations and the highest unit row: changes whenever any unit is written or deleted. */
@@ -174,7 +159,7 @@ export function unitCounts(database: Database.Database, terms: string[], plainWo
   }
   // Counts are capped just past the limit: beyond it only "too frequent" matters (and ties between such
   // words keep the query's order when nothing rarer is left).
-  const cap = Math.floor(wordLimit(cache.totalUnits)) + 1;
+  const cap = Math.floor(frequentWordLimit(cache.totalUnits)) + 1;
   // Plain words' counts cost nothing more to know exactly: up to "in over half the units" (common).
   const plainCap = Math.max(cap, Math.floor(cache.totalUnits * commonShare) + 1);
   const matching = database.prepare('SELECT count(*) FROM (SELECT rowid FROM units_fts WHERE units_fts MATCH ? LIMIT ?)').pluck();

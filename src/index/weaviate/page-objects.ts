@@ -37,8 +37,9 @@ export const pageReturnProperties: Array<keyof PageProperties> = [...pageReturnP
 /**
  * A document version's page objects (built by pageRecords, like the SQLite store's) and the page
  * statistics its document object carries: among them its distinct terms and, in the same order, how
- * many of its pages hold each (what the SQLite store's page_terms table keeps per space). A page's uuid is derived from version, document and page, so
- * writing the same version's pages again (a retried backfill) replaces them instead of adding copies.
+ * many of its pages hold each (what the SQLite store's page_terms table keeps per space). A page's
+ * uuid is derived from version, document and page, so writing the same version's pages again (a
+ * retried backfill) replaces them instead of adding copies.
  */
 export function pageObjects(
   units: IndexUnit[],

@@ -23,12 +23,7 @@ import { deleteAll, documentUuid, orEmpty, pageSize, unitReturnProperties, vecto
 import { WeaviateRest } from './weaviate-rest.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
 import { searchTerms } from '../../retrieve/search-terms.ts';
-
-/** Query words on more than this share of a space's pages are left out of unit BM25 (see withoutFrequentWords)… */
-const frequentShare = 0.1;
-/** …unless that is under this many pages (at most half of them): in a small space they still help. */
-const frequentPages = 1_000;
-const commonShare = 0.5;
+import { frequentWordLimit } from '../frequent-words.ts';
 
 export interface WeaviateKnowledgeStoreOptions extends WeaviateConnectionOptions {
   /** Objects per gRPC batch request. */
@@ -299,17 +294,23 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
   }
 
   /**
-   * The query's words on at most a tenth of the space's pages (their search terms, from the page
-   * statistics), like the SQLite store leaves out words frequent among its units: they weigh little in
-   * BM25 yet move the ranking. When every word the space holds is frequent, its two rarest are asked.
+   * The query's words not too frequent among the space's pages (frequent-words.ts; their search terms,
+   * from the page statistics), as the SQLite store leaves out words frequent among its units: they
+   * weigh little in BM25 yet move the ranking. When every word the space holds is frequent, its two
+   * rarest are asked.
    */
   private async withoutFrequentWords(space: SpaceId, text: string): Promise<string> {
     const words = [...new Set(text.match(/[\p{L}\p{N}]+/gu) ?? [])];
-    const termOf = new Map(words.flatMap(word => (searchTerms(word).length === 1 ? [[word, searchTerms(word)[0]] as const] : [])));
+    const termOf = new Map(
+      words.flatMap(word => {
+        const terms = searchTerms(word);
+        return terms.length === 1 ? [[word, terms[0]] as const] : [];
+      }),
+    );
     const terms = [...new Set(termOf.values())];
     if (terms.length < 2) return text;
     const statistics = await this.pageIndex.pageStatistics({ spaces: [space], terms });
-    const limit = Math.max(statistics.pages * frequentShare, Math.min(statistics.pages * commonShare, frequentPages));
+    const limit = frequentWordLimit(statistics.pages);
     const frequency = (word: string) => statistics.frequencies.get(termOf.get(word)!) ?? 0;
     const present = [...termOf.keys()].filter(word => frequency(word) > 0);
     if (present.length === 0) return text;
