@@ -13,7 +13,7 @@ import { captionReferenceList } from '../../src/retrieve/caption-reference-list.
 import { pageReferenceList } from '../../src/retrieve/page-reference-list.ts';
 import { PageSearch, type DocumentPages } from '../../src/retrieve/page-search.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
-import { undoPageTables } from '../support/knowledge-store/undo-page-tables.ts';
+import { undoDocumentPageTerms, undoPageTables } from '../support/knowledge-store/undo-page-tables.ts';
 
 const space = 'web:pages-a' as SpaceId;
 const other = 'web:pages-b' as SpaceId;
@@ -164,6 +164,42 @@ describe('page search over the store’s page records', () => {
     store = new SqliteKnowledgeStore({ dataDir });
     expect((await new PageSearch(store).search('glacier', { spaces: [space], k: 10 })).map(hit => hit.unit.page)).toEqual([1]);
     expect((await store.getPages(space, 'd1')).length).toBe(2);
+  });
+
+  it('counts a few documents’ pages per word from stored counts, written on commit or when the store opens', async () => {
+    await commit('d1', ['glacier glacier melt', 'glacier runoff', 'parking']);
+    await commit('d2', ['glacier retreat', 'runoff runoff', 'melt']);
+    await commit('d3', ['glacier']);
+    const asked = { spaces: [space], documentIds: ['d1', 'd2'], terms: ['glacier', 'runoff', 'melt', 'moraine', 'glacier runoff'] };
+    const expected = new Map([['glacier', 3], ['runoff', 2], ['melt', 2], ['moraine', 0], ['glacier runoff', 1]]);
+    const stored = () => {
+      const database = new Database(join(dataDir, 'folio.sqlite'), { readonly: true });
+      try {
+        return database.prepare('SELECT d.id, t.term, t.pages FROM document_page_terms t JOIN documents d ON d.rowid = t.document_rowid ORDER BY d.id, t.term').all();
+      } finally {
+        database.close();
+      }
+    };
+    expect(await store.pageStatistics(asked)).toEqual({ pages: 6, length: 11, frequencies: expected });
+    expect(stored()).toContainEqual({ id: 'd1', term: 'glacier', pages: 2 });
+    const written = stored();
+
+    // A data dir of an older Folio: page records without the counts; opening the store writes them.
+    await store.close();
+    const database = new Database(join(dataDir, 'folio.sqlite'));
+    try {
+      undoDocumentPageTerms(database);
+    } finally {
+      database.close();
+    }
+    store = new SqliteKnowledgeStore({ dataDir });
+    expect(stored()).toEqual(written);
+    expect(await store.pageStatistics(asked)).toEqual({ pages: 6, length: 11, frequencies: expected });
+
+    await commit('d1', ['moraine']);
+    await store.deleteDocument(space, 'd2');
+    expect(stored().filter(row => (row as { id: string }).id !== 'd3')).toEqual([{ id: 'd1', term: 'moraine', pages: 1 }]);
+    expect((await store.pageStatistics(asked)).frequencies).toEqual(new Map([['glacier', 0], ['runoff', 0], ['melt', 0], ['moraine', 1], ['glacier runoff', 0]]));
   });
 
   it('prefers pages where the query words stand close together', async () => {

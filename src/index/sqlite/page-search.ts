@@ -55,6 +55,22 @@ export const createPageTables = `
   END;
 `;
 
+/**
+ * The migration step that adds per-document page counts of each term (`document_page_terms`): page
+ * statistics over a few documents (a per-document search, the proximity list's candidates) read them
+ * instead of counting each word's pages in FTS5. Documents whose counts are not written yet have
+ * `page_terms_counted` 0; `countMissingPageTerms` writes them when the store opens.
+ */
+export const createDocumentPageTermsTable = `
+  ALTER TABLE documents ADD COLUMN page_terms_counted INTEGER NOT NULL DEFAULT 0;
+  UPDATE documents SET page_terms_counted = 1 WHERE pages_indexed = 1 AND page_count = 0;
+  -- Keyed by the document's rowid, as document_terms_fts is.
+  CREATE TABLE document_page_terms (document_rowid INTEGER NOT NULL, term TEXT NOT NULL, pages INTEGER NOT NULL, PRIMARY KEY (document_rowid, term)) WITHOUT ROWID;
+  CREATE TRIGGER document_page_terms_delete AFTER DELETE ON documents BEGIN
+    DELETE FROM document_page_terms WHERE document_rowid = old.rowid;
+  END;
+`;
+
 interface PageRow {
   space: string;
   document_id: string;
@@ -93,7 +109,8 @@ export function writePages(database: Database.Database, space: string, documentI
     for (const term of page.terms) vocabulary.add(term);
     length += page.terms.length;
   }
-  applyPageTermCounts(database, space, countPageTerms(pages.map(page => page.terms)), 1);
+  const counts = countPageTerms(pages.map(page => page.terms));
+  applyPageTermCounts(database, space, counts, 1);
   const terms = [...vocabulary].join(' ');
   const document = database
     .prepare('UPDATE documents SET page_count = ?, page_length = ?, page_terms = ?, pages_indexed = 1 WHERE space = ? AND id = ? RETURNING rowid')
@@ -101,6 +118,30 @@ export function writePages(database: Database.Database, space: string, documentI
   if (!document) return;
   database.prepare('DELETE FROM document_terms_fts WHERE rowid = ?').run(document.rowid);
   database.prepare('INSERT INTO document_terms_fts (rowid, terms, filter_tokens) VALUES (?, ?, ?)').run(document.rowid, terms, filter);
+  writeDocumentPageTerms(database, document.rowid, counts);
+}
+
+/** Replaces a document's per-term page counts and marks them written; inside the caller's write transaction. */
+function writeDocumentPageTerms(database: Database.Database, documentRowId: number, counts: Map<string, number>): void {
+  database.prepare('DELETE FROM document_page_terms WHERE document_rowid = ?').run(documentRowId);
+  const insert = database.prepare('INSERT INTO document_page_terms (document_rowid, term, pages) VALUES (?, ?, ?)');
+  for (const [term, pages] of counts) insert.run(documentRowId, term, pages);
+  database.prepare('UPDATE documents SET page_terms_counted = 1 WHERE rowid = ?').run(documentRowId);
+}
+
+/**
+ * Writes the per-term page counts of documents whose page records were written before the store kept
+ * them (counted from their pages), one document per transaction; runs when the store opens.
+ */
+export function countMissingPageTerms(database: Database.Database, write: (work: () => void) => void): void {
+  const missing = database.prepare('SELECT rowid FROM documents WHERE pages_indexed = 1 AND page_terms_counted = 0').pluck().all() as number[];
+  const pagesOf = database.prepare('SELECT p.terms FROM pages p JOIN documents d ON d.space = p.space AND d.id = p.document_id WHERE d.rowid = ?').pluck();
+  for (const rowId of missing) {
+    write(() => {
+      const pages = pagesOf.all(rowId) as string[];
+      writeDocumentPageTerms(database, rowId, countPageTerms(pages.map(terms => (terms === '' ? [] : terms.split(' ')))));
+    });
+  }
 }
 
 /** Removes a document's page records (its record stays); inside the caller's write transaction. */
@@ -109,9 +150,11 @@ export function removePages(database: Database.Database, space: string, document
   applyPageTermCounts(database, space, countPageTerms(removed.map(terms => (terms === '' ? [] : terms.split(' ')))), -1);
   database.prepare('DELETE FROM pages WHERE space = ? AND document_id = ?').run(space, documentId);
   const document = database
-    .prepare("UPDATE documents SET page_count = 0, page_length = 0, page_terms = '' WHERE space = ? AND id = ? RETURNING rowid")
+    .prepare("UPDATE documents SET page_count = 0, page_length = 0, page_terms = '', page_terms_counted = 1 WHERE space = ? AND id = ? RETURNING rowid")
     .get(space, documentId) as { rowid: number } | undefined;
-  if (document) database.prepare('DELETE FROM document_terms_fts WHERE rowid = ?').run(document.rowid);
+  if (!document) return;
+  database.prepare('DELETE FROM document_terms_fts WHERE rowid = ?').run(document.rowid);
+  database.prepare('DELETE FROM document_page_terms WHERE document_rowid = ?').run(document.rowid);
 }
 
 /**
@@ -174,30 +217,56 @@ export function searchPageRows(database: Database.Database, query: PageQuery): P
 export function pageStatistics(database: Database.Database, query: PageStatisticsQuery): PageStatistics {
   const frequencies = new Map<string, number>();
   if (query.spaces.length === 0 || query.documentIds?.length === 0) return { pages: 0, length: 0, frequencies };
-  const totals = database
-    .prepare(
-      `SELECT total(page_count) AS pages, total(page_length) AS length FROM documents
-       WHERE space IN (SELECT value FROM json_each(?)) AND (? IS NULL OR id IN (SELECT value FROM json_each(?)))`,
-    )
-    .get(JSON.stringify(query.spaces), query.documentIds ? 1 : null, JSON.stringify(query.documentIds ?? [])) as { pages: number; length: number };
-  const filter = scopeFilter(database, query.spaces, query.documentIds);
-  const cache = countCache(database);
-  const count = database.prepare('SELECT count(*) FROM pages_fts WHERE pages_fts MATCH ?').pluck();
   const terms = [...new Set(query.terms)];
-  // Whole spaces: single terms from the per-space counts, in one query.
-  const fromCounts = query.documentIds ? [] : terms.filter(term => !term.includes(' '));
-  if (fromCounts.length > 0) {
+  const words = terms.filter(term => !term.includes(' '));
+  if (query.documentIds) {
+    const documents = database
+      .prepare(
+        `SELECT rowid, page_count AS pages, page_length AS length, page_terms_counted AS counted FROM documents
+         WHERE space IN (SELECT value FROM json_each(?)) AND id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(query.spaces), JSON.stringify(query.documentIds)) as Array<{ rowid: number; pages: number; length: number; counted: number }>;
+    const totals = { pages: documents.reduce((sum, row) => sum + row.pages, 0), length: documents.reduce((sum, row) => sum + row.length, 0) };
+    // Single words from the documents' own counts, in one query, once every document has them.
+    if (words.length > 0 && documents.every(row => row.counted === 1 || row.pages === 0)) {
+      const rows = database
+        .prepare(
+          `SELECT term, total(pages) AS pages FROM document_page_terms
+           WHERE document_rowid IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
+        )
+        .all(JSON.stringify(documents.map(row => row.rowid)), JSON.stringify(words)) as Array<{ term: string; pages: number }>;
+      for (const term of words) frequencies.set(term, 0);
+      for (const row of rows) frequencies.set(row.term, row.pages);
+    }
+    countInFts(database, query, terms, frequencies);
+    return { ...totals, frequencies };
+  }
+  const totals = database
+    .prepare('SELECT total(page_count) AS pages, total(page_length) AS length FROM documents WHERE space IN (SELECT value FROM json_each(?))')
+    .get(JSON.stringify(query.spaces)) as { pages: number; length: number };
+  // Whole spaces: single words from the per-space counts, in one query.
+  if (words.length > 0) {
     const rows = database
       .prepare(
         `SELECT term, total(pages) AS pages FROM page_terms
          WHERE space IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
       )
-      .all(JSON.stringify(query.spaces), JSON.stringify(fromCounts)) as Array<{ term: string; pages: number }>;
-    for (const term of fromCounts) frequencies.set(term, 0);
+      .all(JSON.stringify(query.spaces), JSON.stringify(words)) as Array<{ term: string; pages: number }>;
+    for (const term of words) frequencies.set(term, 0);
     for (const row of rows) frequencies.set(row.term, row.pages);
   }
-  for (const term of terms) {
-    if (frequencies.has(term)) continue;
+  countInFts(database, query, terms, frequencies);
+  return { pages: totals.pages, length: totals.length, frequencies };
+}
+
+/** The pages holding each of `terms` not yet in `frequencies` (pairs, or words without stored counts), counted in FTS5. */
+function countInFts(database: Database.Database, query: PageStatisticsQuery, terms: string[], frequencies: Map<string, number>): void {
+  const rest = terms.filter(term => !frequencies.has(term));
+  if (rest.length === 0) return;
+  const filter = scopeFilter(database, query.spaces, query.documentIds);
+  const cache = countCache(database);
+  const count = database.prepare('SELECT count(*) FROM pages_fts WHERE pages_fts MATCH ?').pluck();
+  for (const term of rest) {
     const words = `terms : ${quote(term)}`;
     const match = filter ? `${filter} AND ${words}` : words;
     let frequency = cache.counts.get(match);
@@ -207,7 +276,6 @@ export function pageStatistics(database: Database.Database, query: PageStatistic
     }
     frequencies.set(term, frequency);
   }
-  return { pages: totals.pages, length: totals.length, frequencies };
 }
 
 export function documentStatistics(database: Database.Database, query: DocumentStatisticsQuery): DocumentStatistics {

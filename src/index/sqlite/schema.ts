@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { FolioError } from '../../errors.ts';
 import { filterTokens } from './filter-tokens.ts';
-import { createPageTables } from './page-search.ts';
+import { createDocumentPageTermsTable, createPageTables } from './page-search.ts';
 import { createUnitTermsTable } from './unit-term-counts.ts';
 
 /**
@@ -118,6 +118,7 @@ const migrations: string[] = [
   `,
   createUnitTermsTable,
   createPageTables,
+  createDocumentPageTermsTable,
 ];
 
 export function migrate(database: Database.Database): void {

@@ -24,7 +24,7 @@ import { searchLexicalRows, type LexicalRow } from './lexical-search.ts';
 import { LexicalSearchThread } from './lexical-thread.ts';
 import { checkCommit } from '../check-commit.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
-import { documentStatistics, indexMissingPages, pageRowsOf, pageStatistics, removePages, searchPageRows, vocabularyOf, writePages } from './page-search.ts';
+import { countMissingPageTerms, documentStatistics, indexMissingPages, pageRowsOf, pageStatistics, removePages, searchPageRows, vocabularyOf, writePages } from './page-search.ts';
 import { migrate } from './schema.ts';
 import { rowFromUnit, unitColumns, unitColumnsWithoutVector, unitFromRow, type UnitRow } from './unit-rows.ts';
 import { applyUnitTermCounts, countUnitTerms } from './unit-term-counts.ts';
@@ -81,6 +81,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     }
     this.vectors = new VectorIndex(this.database);
     indexMissingPages(this.database, work => this.write(work), (space, documentId) => this.readUnits(space, documentId, false));
+    countMissingPageTerms(this.database, work => this.write(work));
   }
 
   async saveRecord(record: DocumentRecord): Promise<void> {
