@@ -47,6 +47,18 @@ async function commit(documentId: string, pages: string[], options: { space?: Sp
   await store.commitDocument({ record, tree, units: pages.map((text, offset) => unit(inSpace, documentId, offset + 1, text)) });
 }
 
+/** Closes the store, changes its file as `undo` says (a data dir of an older Folio), and opens it again. */
+async function reopenAfter(undo: (database: Database.Database) => void): Promise<void> {
+  await store.close();
+  const database = new Database(join(dataDir, 'folio.sqlite'));
+  try {
+    undo(database);
+  } finally {
+    database.close();
+  }
+  store = new SqliteKnowledgeStore({ dataDir });
+}
+
 async function pagesOf(documentId: string): Promise<Map<string, DocumentPages>> {
   return new Map([[documentId, (await new PageSearch(store).documentPages(documentId, [space]))!]]);
 }
@@ -154,14 +166,7 @@ describe('page search over the store’s page records', () => {
 
   it('gives documents committed before page records existed their pages when the store opens', async () => {
     await commit('d1', ['Glacier retreat measured by satellite.', 'Parking permits.']);
-    await store.close();
-    const database = new Database(join(dataDir, 'folio.sqlite'));
-    try {
-      undoPageTables(database);
-    } finally {
-      database.close();
-    }
-    store = new SqliteKnowledgeStore({ dataDir });
+    await reopenAfter(undoPageTables);
     expect((await new PageSearch(store).search('glacier', { spaces: [space], k: 10 })).map(hit => hit.unit.page)).toEqual([1]);
     expect((await store.getPages(space, 'd1')).length).toBe(2);
   });
@@ -185,14 +190,7 @@ describe('page search over the store’s page records', () => {
     const written = stored();
 
     // A data dir of an older Folio: page records without the counts; opening the store writes them.
-    await store.close();
-    const database = new Database(join(dataDir, 'folio.sqlite'));
-    try {
-      undoDocumentPageTerms(database);
-    } finally {
-      database.close();
-    }
-    store = new SqliteKnowledgeStore({ dataDir });
+    await reopenAfter(undoDocumentPageTerms);
     expect(stored()).toEqual(written);
     expect(await store.pageStatistics(asked)).toEqual({ pages: 6, length: 11, frequencies: expected });
 
