@@ -89,7 +89,10 @@ export interface PageStatistics {
   pages: number;
   /** Summed length of those pages, in terms. */
   length: number;
-  /** Per term asked: how many of those pages hold it. */
+  /**
+   * Per term asked: how many of those pages hold it. A store may estimate a pair whose words are each
+   * on thousands of the pages, where counting it costs a walk of all of them.
+   */
   frequencies: Map<string, number>;
 }
 

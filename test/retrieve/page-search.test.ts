@@ -115,6 +115,27 @@ describe('page search over the store’s page records', () => {
     expect(hits[0].unit.page).toBe(8);
   });
 
+  it('estimates a pair of two words on thousands of pages from a sample, and counts a rarer pair', async () => {
+    // 5,500 pages (22 documents of 250): "annual" and "report" on every one, next to each other on every
+    // third; "glacier runoff" on 8. Counting "annual report" would walk both words' 5,500 pages.
+    const documents = Array.from({ length: 22 }, (_, document) =>
+      Array.from({ length: 250 }, (_, page) => {
+        const index = document * 250 + page;
+        return [index % 3 === 0 ? 'annual report' : 'annual figures report', index % 750 === 0 ? 'glacier runoff' : `filler${index % 40}`].join(' ');
+      }),
+    );
+    for (const [index, pages] of documents.entries()) await commit(`d${index}`, pages);
+    const terms = ['annual', 'report', 'annual report', 'glacier runoff'];
+    const near = (count: number | undefined, exact: number) => Math.abs(count! - exact) / exact;
+    const whole = await store.pageStatistics({ spaces: [space], terms });
+    expect(whole.frequencies.get('annual')).toBe(5500);
+    expect(whole.frequencies.get('glacier runoff')).toBe(8);
+    expect(near(whole.frequencies.get('annual report'), 1834)).toBeLessThan(0.1);
+    const most = await store.pageStatistics({ spaces: [space], documentIds: documents.slice(0, 21).map((_, index) => `d${index}`), terms });
+    expect(most.frequencies.get('annual')).toBe(5250);
+    expect(near(most.frequencies.get('annual report'), 1750)).toBeLessThan(0.1);
+  }, 60_000);
+
   it('weighs words by the pages in scope: a word on every page of one document decides nothing there', async () => {
     // "turbine" is on every page of d1 and nowhere else; "blade" on one page of d1 and on many of d2.
     await commit('d1', ['turbine blade inspection', 'turbine tower turbine', 'turbine cable', 'turbine foundation']);

@@ -219,6 +219,14 @@ export function pageStatistics(database: Database.Database, query: PageStatistic
   if (query.spaces.length === 0 || query.documentIds?.length === 0) return { pages: 0, length: 0, frequencies };
   const terms = [...new Set(query.terms)];
   const words = terms.filter(term => !term.includes(' '));
+  // Stored counts are read for the pairs' words too: they tell which pairs cost too much to count.
+  const counted = [...new Set([...words, ...terms.filter(term => term.includes(' ')).flatMap(pair => pair.split(' '))])];
+  const wordPages = new Map<string, number>();
+  const keepCounts = (rows: Array<{ term: string; pages: number }>) => {
+    for (const term of counted) wordPages.set(term, 0);
+    for (const row of rows) wordPages.set(row.term, row.pages);
+    for (const term of words) frequencies.set(term, wordPages.get(term)!);
+  };
   if (query.documentIds) {
     const documents = database
       .prepare(
@@ -228,54 +236,107 @@ export function pageStatistics(database: Database.Database, query: PageStatistic
       .all(JSON.stringify(query.spaces), JSON.stringify(query.documentIds)) as Array<{ rowid: number; pages: number; length: number; counted: number }>;
     const totals = { pages: documents.reduce((sum, row) => sum + row.pages, 0), length: documents.reduce((sum, row) => sum + row.length, 0) };
     // Single words from the documents' own counts, in one query, once every document has them.
-    if (words.length > 0 && documents.every(row => row.counted === 1 || row.pages === 0)) {
-      const rows = database
-        .prepare(
-          `SELECT term, total(pages) AS pages FROM document_page_terms
-           WHERE document_rowid IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
-        )
-        .all(JSON.stringify(documents.map(row => row.rowid)), JSON.stringify(words)) as Array<{ term: string; pages: number }>;
-      for (const term of words) frequencies.set(term, 0);
-      for (const row of rows) frequencies.set(row.term, row.pages);
+    if (counted.length > 0 && documents.every(row => row.counted === 1 || row.pages === 0)) {
+      keepCounts(
+        database
+          .prepare(
+            `SELECT term, total(pages) AS pages FROM document_page_terms
+             WHERE document_rowid IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
+          )
+          .all(JSON.stringify(documents.map(row => row.rowid)), JSON.stringify(counted)) as Array<{ term: string; pages: number }>,
+      );
     }
-    countInFts(database, query, terms, frequencies);
+    countInFts(database, query, terms, frequencies, wordPages);
     return { ...totals, frequencies };
   }
   const totals = database
     .prepare('SELECT total(page_count) AS pages, total(page_length) AS length FROM documents WHERE space IN (SELECT value FROM json_each(?))')
     .get(JSON.stringify(query.spaces)) as { pages: number; length: number };
   // Whole spaces: single words from the per-space counts, in one query.
-  if (words.length > 0) {
-    const rows = database
-      .prepare(
-        `SELECT term, total(pages) AS pages FROM page_terms
-         WHERE space IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
-      )
-      .all(JSON.stringify(query.spaces), JSON.stringify(words)) as Array<{ term: string; pages: number }>;
-    for (const term of words) frequencies.set(term, 0);
-    for (const row of rows) frequencies.set(row.term, row.pages);
+  if (counted.length > 0) {
+    keepCounts(
+      database
+        .prepare(
+          `SELECT term, total(pages) AS pages FROM page_terms
+           WHERE space IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
+        )
+        .all(JSON.stringify(query.spaces), JSON.stringify(counted)) as Array<{ term: string; pages: number }>,
+    );
   }
-  countInFts(database, query, terms, frequencies);
+  countInFts(database, query, terms, frequencies, wordPages);
   return { pages: totals.pages, length: totals.length, frequencies };
 }
 
-/** The pages holding each of `terms` not yet in `frequencies` (pairs, or words without stored counts), counted in FTS5. */
-function countInFts(database: Database.Database, query: PageStatisticsQuery, terms: string[], frequencies: Map<string, number>): void {
+/**
+ * The pages holding each of `terms` not yet in `frequencies` (pairs, or words without stored counts),
+ * counted in FTS5. A pair is found by walking the pages of both its words, so a pair whose words are
+ * each on more than `exactPairPages` pages of the scope is estimated from a sample of its rarer word's
+ * pages instead (`estimatePairPages`); `wordPages` holds the words' counts where they are known.
+ */
+function countInFts(database: Database.Database, query: PageStatisticsQuery, terms: string[], frequencies: Map<string, number>, wordPages: Map<string, number>): void {
   const rest = terms.filter(term => !frequencies.has(term));
   if (rest.length === 0) return;
   const filter = scopeFilter(database, query.spaces, query.documentIds);
+  const scoped = (words: string) => (filter ? `${filter} AND ${words}` : words);
   const cache = countCache(database);
   const count = database.prepare('SELECT count(*) FROM pages_fts WHERE pages_fts MATCH ?').pluck();
   for (const term of rest) {
-    const words = `terms : ${quote(term)}`;
-    const match = filter ? `${filter} AND ${words}` : words;
+    const match = scoped(`terms : ${quote(term)}`);
     let frequency = cache.counts.get(match);
     if (frequency === undefined) {
-      frequency = count.get(match) as number;
+      const rarer = term.includes(' ') ? rarerWord(term, wordPages) : undefined;
+      frequency = (rarer && estimatePairPages(database, scoped, term, rarer)) ?? (count.get(match) as number);
       cache.counts.set(match, frequency);
     }
     frequencies.set(term, frequency);
   }
+}
+
+/** A pair is counted exactly while its rarer word is on at most this many pages of the scope (~3 ms at most). */
+const exactPairPages = 5_000;
+/** How many of the rarer word's pages an estimate reads, in `sampleWindows` stretches of rowids. */
+const pairSamplePages = 2_000;
+const sampleWindows = 8;
+
+/** The pair's rarer word with its pages in scope, when both words' counts are known and the rarer one's is over `exactPairPages`. */
+function rarerWord(pair: string, wordPages: Map<string, number>): { word: string; pages: number } | undefined {
+  const [first, second] = pair.split(' ');
+  const pages = [wordPages.get(first), wordPages.get(second)];
+  if (pages[0] === undefined || pages[1] === undefined) return undefined;
+  const rarer = pages[0] <= pages[1] ? { word: first, pages: pages[0] } : { word: second, pages: pages[1] };
+  return rarer.pages > exactPairPages ? rarer : undefined;
+}
+
+/**
+ * The pages of the scope holding `pair`, estimated: in `sampleWindows` evenly spaced stretches of
+ * rowids between the rarer word's first and last page in scope, together holding about
+ * `pairSamplePages` of its pages, the share of them that hold the pair, times the word's pages. Rowid
+ * bounds are bound as integers: FTS5 narrows its doclists by them only then. Undefined when the
+ * stretches hold too few of the word's pages to judge by (the scope's pages bunched between them);
+ * the pair is then counted.
+ */
+function estimatePairPages(database: Database.Database, scoped: (words: string) => string, pair: string, rarer: { word: string; pages: number }): number | undefined {
+  const wordMatch = scoped(`terms : ${quote(rarer.word)}`);
+  const pairMatch = scoped(`terms : ${quote(pair)}`);
+  const edge = (order: 'ASC' | 'DESC') =>
+    database.prepare(`SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? ORDER BY rowid ${order} LIMIT 1`).pluck().get(wordMatch) as number | undefined;
+  const first = edge('ASC');
+  const last = edge('DESC');
+  if (first === undefined || last === undefined) return undefined;
+  const span = last - first + 1;
+  const width = Math.max(1, Math.ceil((span * pairSamplePages) / (rarer.pages * sampleWindows)));
+  const within = database.prepare('SELECT count(*) FROM pages_fts WHERE pages_fts MATCH ? AND rowid BETWEEN ? AND ?').pluck();
+  let wordSample = 0;
+  let pairSample = 0;
+  for (let window = 0; window < sampleWindows; window++) {
+    const start = first + Math.floor((window * span) / sampleWindows);
+    const bounds = [BigInt(start), BigInt(Math.min(last, start + width - 1))];
+    wordSample += within.get(wordMatch, ...bounds) as number;
+    pairSample += within.get(pairMatch, ...bounds) as number;
+  }
+  if (wordSample < pairSamplePages / 4) return undefined;
+  // At least 1: a sample without the pair says it is rare, not that no page holds it.
+  return Math.max(1, Math.round((pairSample * rarer.pages) / wordSample));
 }
 
 export function documentStatistics(database: Database.Database, query: DocumentStatisticsQuery): DocumentStatistics {
