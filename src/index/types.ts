@@ -180,8 +180,10 @@ export interface KnowledgeStore {
   searchVectors(query: VectorsQuery): Promise<UnitHit[][]>;
 
   /**
-   * Candidate pages for a page-level search, best first by the store's own BM25 over page terms and pairs
-   * within the scope. Their order is a first cut: callers score the candidates exactly (page-search.ts).
+   * Candidate pages for a page-level search: at most `k`, best first by the store's own BM25 over page
+   * terms and pairs within the scope, or every page of the scope holding one of them, in any order, when
+   * there are no more than `k`. The order is a first cut: callers score the candidates exactly
+   * (page-search.ts).
    */
   searchPages(query: PageQuery): Promise<PageRecord[]>;
   pageStatistics(query: PageStatisticsQuery): Promise<PageStatistics>;

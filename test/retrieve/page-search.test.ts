@@ -97,6 +97,18 @@ describe('page search over the store’s page records', () => {
     expect(hits[0].unit.page).toBe(8);
   });
 
+  it('returns the store’s best candidates when more pages match than it may return, and every match otherwise', async () => {
+    // 100 pages, "moraine" on 8 of them: once on pages 1–7, three times on page 90.
+    const pages = Array.from({ length: 100 }, (_, index) => `filler${index} ${index < 7 ? 'moraine' : index === 89 ? 'moraine moraine moraine' : ''}`);
+    await commit('d1', pages);
+    const best = await store.searchPages({ spaces: [space], terms: ['moraine'], pairs: [], k: 2 });
+    expect(best.map(page => page.page)[0]).toBe(90);
+    expect(best).toHaveLength(2);
+    const all = await store.searchPages({ spaces: [space], terms: ['moraine'], pairs: [], k: 8 });
+    expect(all.map(page => page.page).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 90]);
+    expect((await new PageSearch(store).search('moraine', { spaces: [space], k: 1 }))[0].unit.page).toBe(90);
+  });
+
   it('counts a word pair at the cost of its rarer word: a rare pair of two frequent words stays out', async () => {
     // 200 pages: "glacier" on 1 (page 8, next to "moraine"), "moraine" and "valley" on 70 each, the
     // pair "moraine valley" on 2. Budget 60 pages (3 candidates): FTS5 would walk 70 pages for that

@@ -189,7 +189,13 @@ function applyPageTermCounts(database: Database.Database, space: string, counts:
   if (sign < 0) database.prepare('DELETE FROM page_terms WHERE space = ? AND pages <= 0').run(space);
 }
 
-/** Candidate pages by FTS5's BM25 over terms and pairs (phrases), narrowed to the scope inside FTS5. */
+/**
+ * Candidate pages by FTS5's BM25 over terms and pairs (phrases), narrowed to the scope inside FTS5.
+ * When at most `k` pages of the scope hold any of them, all are candidates and come unranked: FTS5's
+ * ranking weighs each phrase by the pages holding it in the whole table, every space's, so it walks
+ * them all (tens of milliseconds for a small space's question about words common elsewhere), where
+ * finding the scope's matches costs about a millisecond.
+ */
 export function searchPageRows(database: Database.Database, query: PageQuery): PageRecord[] {
   if (query.spaces.length === 0 || query.k <= 0 || query.documentIds?.length === 0) return [];
   const phrases = [...new Set([...query.terms, ...query.pairs])].map(quote);
@@ -197,10 +203,11 @@ export function searchPageRows(database: Database.Database, query: PageQuery): P
   const words = `terms : (${phrases.join(' OR ')})`;
   const filter = scopeFilter(database, query.spaces, query.documentIds);
   const match = filter ? `${filter} AND (${words})` : words;
-  const ranked = database
-    .prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? ORDER BY rank LIMIT ?')
-    .pluck()
-    .all(match, query.k) as number[];
+  const matching = database.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? LIMIT ?').pluck().all(match, query.k + 1) as number[];
+  const ranked =
+    matching.length <= query.k
+      ? matching
+      : (database.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? ORDER BY rank LIMIT ?').pluck().all(match, query.k) as number[]);
   if (ranked.length === 0) return [];
   const rows = database
     .prepare(`${pageSelect} WHERE p.row_id IN (SELECT value FROM json_each(?))`)
