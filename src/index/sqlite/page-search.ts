@@ -71,7 +71,8 @@ export const createDocumentPageTermsTable = `
   END;
 `;
 
-interface PageRow {
+/** A `pages` row as read: strings only, so it crosses to and from a search thread cheaply. */
+export interface PageRow {
   space: string;
   document_id: string;
   page: number;
@@ -190,13 +191,13 @@ function applyPageTermCounts(database: Database.Database, space: string, counts:
 }
 
 /**
- * Candidate pages by FTS5's BM25 over terms and pairs (phrases), narrowed to the scope inside FTS5.
- * When at most `k` pages of the scope hold any of them, all are candidates and come unranked: FTS5's
- * ranking weighs each phrase by the pages holding it in the whole table, every space's, so it walks
- * them all (tens of milliseconds for a small space's question about words common elsewhere), where
- * finding the scope's matches costs about a millisecond.
+ * Candidate page rows (`pageFromRow` makes them records) by FTS5's BM25 over terms and pairs
+ * (phrases), narrowed to the scope inside FTS5. When at most `k` pages of the scope hold any of them,
+ * all are candidates and come unranked: FTS5's ranking weighs each phrase by the pages holding it in
+ * the whole table, every space's, so it walks them all (tens of milliseconds for a small space's
+ * question about words common elsewhere), where finding the scope's matches costs about a millisecond.
  */
-export function searchPageRows(database: Database.Database, query: PageQuery): PageRecord[] {
+export function searchPageRows(database: Database.Database, query: PageQuery): PageRow[] {
   if (query.spaces.length === 0 || query.k <= 0 || query.documentIds?.length === 0) return [];
   const phrases = [...new Set([...query.terms, ...query.pairs])].map(quote);
   if (phrases.length === 0) return [];
@@ -217,7 +218,7 @@ export function searchPageRows(database: Database.Database, query: PageQuery): P
   const byRowId = new Map(rows.filter(row => spaces.has(row.space) && (!documents || documents.has(row.document_id))).map(row => [row.row_id, row]));
   return ranked.flatMap(rowId => {
     const row = byRowId.get(rowId);
-    return row ? [pageFromRow(row, true)] : [];
+    return row ? [row] : [];
   });
 }
 
@@ -386,7 +387,7 @@ export function vocabularyOf(database: Database.Database, space: SpaceId, docume
 
 const pageSelect = 'SELECT p.row_id, p.space, p.document_id, p.page, p.terms, p.printed_numbers, p.label, p.captions, p.unit FROM pages p';
 
-function pageFromRow(row: PageRow, withTerms: boolean): PageRecord {
+export function pageFromRow(row: PageRow, withTerms: boolean): PageRecord {
   const unit = JSON.parse(row.unit) as IndexUnit;
   return {
     space: row.space as SpaceId,

@@ -20,11 +20,11 @@ import type {
 } from '../types.ts';
 import { figureSha256s } from '../figure-sha256s.ts';
 import { containsCjk } from './fts-query.ts';
-import { searchLexicalRows, type LexicalRow } from './lexical-search.ts';
-import { LexicalSearchThread } from './lexical-thread.ts';
+import { runSearch, type SearchCalls, type SearchKind } from './search-calls.ts';
+import { SearchThread } from './search-thread.ts';
 import { checkCommit } from '../check-commit.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
-import { countMissingPageTerms, documentStatistics, indexMissingPages, pageRowsOf, pageStatistics, removePages, searchPageRows, vocabularyOf, writePages } from './page-search.ts';
+import { countMissingPageTerms, documentStatistics, indexMissingPages, pageFromRow, pageRowsOf, removePages, vocabularyOf, writePages } from './page-search.ts';
 import { migrate } from './schema.ts';
 import { rowFromUnit, unitColumns, unitColumnsWithoutVector, unitFromRow, type UnitRow } from './unit-rows.ts';
 import { applyUnitTermCounts, countUnitTerms } from './unit-term-counts.ts';
@@ -36,22 +36,22 @@ export interface SqliteKnowledgeStoreOptions {
   /** How long a writer waits for another process's write transaction before failing. */
   busyTimeoutMs?: number;
   /**
-   * From this many units on, BM25 queries run on a thread of their own (LexicalSearchThread), in
-   * parallel with the caller's other work; below it they take a few ms and a thread is not worth
-   * starting. Infinity keeps them in this thread.
+   * From this many units on, BM25 and page queries run on threads of their own (SearchThread), in
+   * parallel with each other and the caller's other work; below it they take a few ms and a thread is
+   * not worth starting. Infinity keeps them in this thread.
    */
-  lexicalThreadMinUnits?: number;
+  searchThreadMinUnits?: number;
 }
 
 /** From this size on a store BM25 query blocks the caller long enough to be worth a thread's hand-off. */
-const defaultLexicalThreadMinUnits = 10_000;
-const lexicalThreads = 2;
+const defaultSearchThreadMinUnits = 10_000;
+const searchThreads = 2;
 
 /**
  * The embedded KnowledgeStore: one SQLite file in WAL mode, so several processes can read while one
  * writes. BM25 via FTS5 (unicode61 with diacritics removed, a trigram table for CJK), exact cosine over
  * float32 vectors cached per space in memory. better-sqlite3 is synchronous; the async interface wraps
- * it, except for BM25 queries on large indexes, which run on a thread of their own (lexical-thread.ts).
+ * it, except for BM25 and page queries on large indexes, which run on threads of their own (search-thread.ts).
  */
 export class SqliteKnowledgeStore implements KnowledgeStore {
   readonly kind = 'sqlite' as const;
@@ -59,14 +59,14 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   private readonly vectors: VectorIndex;
   private readonly path: string;
   private readonly busyTimeoutMs: number;
-  private readonly lexicalThreadMinUnits: number;
-  private lexicalThreads: LexicalSearchThread[] = [];
+  private readonly searchThreadMinUnits: number;
+  private searchThreads: SearchThread[] = [];
 
   constructor(options: SqliteKnowledgeStoreOptions) {
     mkdirSync(options.dataDir, { recursive: true });
     this.path = join(options.dataDir, 'folio.sqlite');
     this.busyTimeoutMs = Math.round(options.busyTimeoutMs ?? 30_000);
-    this.lexicalThreadMinUnits = options.lexicalThreadMinUnits ?? defaultLexicalThreadMinUnits;
+    this.searchThreadMinUnits = options.searchThreadMinUnits ?? defaultSearchThreadMinUnits;
     this.database = new Database(this.path);
     this.database.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
     this.database.pragma('journal_mode = WAL');
@@ -204,27 +204,32 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
 
   async searchLexical(query: LexicalQuery): Promise<UnitHit[]> {
     if (query.spaces.length === 0 || query.k <= 0) return [];
-    const thread = this.lexicalThreadToUse();
-    const rows = thread ? await thread.search(query) : searchLexicalRows(this.database, query);
+    const rows = await this.search('lexical', query);
     return rows.map(({ row, score }) => ({ unit: unitFromRow(row), score }));
   }
 
+  /** A search on the least busy search thread when there is one, else here. */
+  private search<Kind extends SearchKind>(kind: Kind, query: SearchCalls[Kind]['query']): Promise<SearchCalls[Kind]['result']> {
+    const thread = this.searchThreadToUse();
+    if (thread) return thread.search(kind, query);
+    return Promise.resolve(runSearch(this.database, { kind, query } as Parameters<typeof runSearch>[1]) as SearchCalls[Kind]['result']);
+  }
+
   /**
-   * The least busy BM25 thread once the index is large enough and a thread has started; until then,
-   * none. Two threads: a question's queries (three keyword variants) then run two at a time next to
-   * this thread's own work, instead of one after the other.
+   * The least busy search thread once the index is large enough and a thread has started; until then,
+   * none. Two threads: a question's queries (BM25 per keyword variant, the whole-page candidates and
+   * statistics) then run two at a time next to this thread's own work, instead of one after the other.
    */
-  private lexicalThreadToUse(): LexicalSearchThread | undefined {
-    if (this.lexicalThreads.length === 0) {
-      if (!Number.isFinite(this.lexicalThreadMinUnits)) return undefined;
+  private searchThreadToUse(): SearchThread | undefined {
+    if (this.searchThreads.length === 0) {
+      if (!Number.isFinite(this.searchThreadMinUnits)) return undefined;
       // Two subqueries: SQLite answers a lone min() or max() from the index, both in one query by a scan.
       const units = this.database.prepare('SELECT ifnull((SELECT max(row_id) FROM units) - (SELECT min(row_id) FROM units) + 1, 0)').pluck().get() as number;
-      if (units < this.lexicalThreadMinUnits) return undefined;
-      const fallback = (query: LexicalQuery): LexicalRow[] => searchLexicalRows(this.database, query);
-      this.lexicalThreads = Array.from({ length: lexicalThreads }, () => new LexicalSearchThread({ path: this.path, busyTimeoutMs: this.busyTimeoutMs }, fallback));
+      if (units < this.searchThreadMinUnits) return undefined;
+      this.searchThreads = Array.from({ length: searchThreads }, () => new SearchThread({ path: this.path, busyTimeoutMs: this.busyTimeoutMs }, call => runSearch(this.database, call)));
     }
-    let best: LexicalSearchThread | undefined;
-    for (const thread of this.lexicalThreads) if (thread.ready && (!best || thread.queries < best.queries)) best = thread;
+    let best: SearchThread | undefined;
+    for (const thread of this.searchThreads) if (thread.ready && (!best || thread.queries < best.queries)) best = thread;
     return best;
   }
 
@@ -255,11 +260,11 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   }
 
   async searchPages(query: PageQuery): Promise<PageRecord[]> {
-    return searchPageRows(this.database, query);
+    return (await this.search('pages', query)).map(row => pageFromRow(row, true));
   }
 
   async pageStatistics(query: PageStatisticsQuery): Promise<PageStatistics> {
-    return pageStatistics(this.database, query);
+    return this.search('pageStatistics', query);
   }
 
   async documentStatistics(query: DocumentStatisticsQuery): Promise<DocumentStatistics> {
@@ -270,10 +275,10 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     return pageRowsOf(this.database, space, documentId, options.terms !== false);
   }
 
-  /** Starts the BM25 threads when the index is large enough for them, and waits until they take queries. */
+  /** Starts the search threads when the index is large enough for them, and waits until they take queries. */
   async warmUp(): Promise<void> {
-    this.lexicalThreadToUse();
-    await Promise.all(this.lexicalThreads.map(thread => thread.started));
+    this.searchThreadToUse();
+    await Promise.all(this.searchThreads.map(thread => thread.started));
   }
 
   async documentVocabulary(space: SpaceId, documentId: string): Promise<string[]> {
@@ -281,7 +286,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.lexicalThreads.map(thread => thread.close()));
+    await Promise.all(this.searchThreads.map(thread => thread.close()));
     if (this.database.open) this.database.close();
   }
 

@@ -1,4 +1,4 @@
-// Run as its own program (lexical-thread.test.ts): a store whose BM25 thread is still starting when it
+// Run as its own program (search-thread.test.ts): a store whose search thread is still starting when it
 // is searched (never yielding, so the thread cannot report ready) and then closed. Prints "closed"
 // when close() returned; before the fix the process ended inside close() with exit code 13.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { parseSpaceId } from '../../../src/spaces/space-id.ts';
 
 const space = parseSpaceId('web:search-then-close');
 const dataDir = await mkdtemp(join(tmpdir(), 'folio-search-then-close-'));
-const store = new SqliteKnowledgeStore({ dataDir, lexicalThreadMinUnits: 1 });
+const store = new SqliteKnowledgeStore({ dataDir, searchThreadMinUnits: 1 });
 const now = new Date().toISOString();
 await store.commitDocument({
   record: { id: 'a', space, name: 'a.pdf', mime: 'application/pdf', sha256: 'a', sizeBytes: 0, pageCount: 1, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now },

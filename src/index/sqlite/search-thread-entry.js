@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./lexical-thread-worker.ts');
+await import('./search-thread-worker.ts');

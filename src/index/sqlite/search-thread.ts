@@ -1,31 +1,33 @@
 import { Worker } from 'node:worker_threads';
 import { deserializeError } from '../../serialized-error.ts';
-import type { LexicalQuery } from '../types.ts';
-import type { LexicalRow } from './lexical-search.ts';
-import type { FromLexicalThread, LexicalThreadData, ToLexicalThread } from './lexical-thread-messages.ts';
+import type { SearchCall, SearchCalls, SearchKind } from './search-calls.ts';
+import type { FromSearchThread, SearchThreadData, ToSearchThread } from './search-thread-messages.ts';
 
-const workerEntry = new URL('./lexical-thread-entry.js', import.meta.url);
+const workerEntry = new URL('./search-thread-entry.js', import.meta.url);
 
-function startLexicalWorker(data: LexicalThreadData): Worker {
+function startSearchWorker(data: SearchThreadData): Worker {
   return new Worker(workerEntry, { workerData: data });
 }
 
+type SearchResult = SearchCalls[SearchKind]['result'];
+
 interface Pending {
-  query: LexicalQuery;
-  resolve: (rows: LexicalRow[]) => void;
+  call: SearchCall;
+  resolve: (result: SearchResult) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * FTS5 queries on a thread of their own. better-sqlite3 is synchronous: in the main thread a
- * question's three BM25 queries over a large index block everything else, while on a second
- * core they run at the same time as the whole-page and vector scoring of the same question.
+ * FTS5 queries on a thread of their own (search-calls.ts: unit BM25, page candidates, page
+ * statistics). better-sqlite3 is synchronous: in the main thread a question's BM25 and page queries
+ * over a large index block everything else and run one after the other, while on other cores they run
+ * at the same time as each other and as the vector scoring of the same question.
  *
  * Until the thread is ready, and for good if it fails to start or dies, callers search in their own
  * thread (`ready` says which); queries in flight when it dies are answered by `fallback`, so a broken
  * thread costs speed, never an answer. The thread does not keep the process alive while idle.
  */
-export class LexicalSearchThread {
+export class SearchThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -35,19 +37,19 @@ export class LexicalSearchThread {
   readonly started = new Promise<void>(resolve => (this.settleStart = resolve));
 
   constructor(
-    data: LexicalThreadData,
-    private readonly fallback: (query: LexicalQuery) => LexicalRow[],
+    data: SearchThreadData,
+    private readonly fallback: (call: SearchCall) => SearchResult,
     /** Starts the thread; tests pass their own. */
-    startWorker: (data: LexicalThreadData) => Worker = startLexicalWorker,
+    startWorker: (data: SearchThreadData) => Worker = startSearchWorker,
   ) {
     this.worker = startWorker(data);
     this.worker.unref();
-    this.worker.on('message', (message: FromLexicalThread) => this.receive(message));
+    this.worker.on('message', (message: FromSearchThread) => this.receive(message));
     this.worker.on('error', () => this.fail());
     this.worker.on('exit', () => this.fail());
   }
 
-  /** Queries sent and not answered yet. */
+  /** Searches sent and not answered yet. */
   get queries(): number {
     return this.pending.size;
   }
@@ -57,13 +59,14 @@ export class LexicalSearchThread {
     return this.state === 'ready';
   }
 
-  search(query: LexicalQuery): Promise<LexicalRow[]> {
-    if (this.state !== 'ready') return Promise.resolve().then(() => this.fallback(query));
+  search<Kind extends SearchKind>(kind: Kind, query: SearchCalls[Kind]['query']): Promise<SearchCalls[Kind]['result']> {
+    const call = { kind, query } as SearchCall;
+    if (this.state !== 'ready') return Promise.resolve().then(() => this.fallback(call) as SearchCalls[Kind]['result']);
     const id = this.nextId++;
     if (this.pending.size === 0) this.worker.ref();
-    return new Promise<LexicalRow[]>((resolve, reject) => {
-      this.pending.set(id, { query, resolve, reject });
-      this.worker.postMessage({ type: 'search', id, query } satisfies ToLexicalThread);
+    return new Promise<SearchCalls[Kind]['result']>((resolve, reject) => {
+      this.pending.set(id, { call, resolve: resolve as (result: SearchResult) => void, reject });
+      this.worker.postMessage({ type: 'search', id, call } satisfies ToSearchThread);
     });
   }
 
@@ -81,13 +84,13 @@ export class LexicalSearchThread {
     const exited = new Promise(resolve => this.worker.once('exit', resolve));
     // Waiting for an unref'ed thread would not keep the process alive: the await could end the program.
     this.worker.ref();
-    this.worker.postMessage({ type: 'close' } satisfies ToLexicalThread);
+    this.worker.postMessage({ type: 'close' } satisfies ToSearchThread);
     await exited;
     for (const pending of this.pending.values()) pending.reject(new Error('the store was closed during a search'));
     this.pending.clear();
   }
 
-  private receive(message: FromLexicalThread): void {
+  private receive(message: FromSearchThread): void {
     if (message.type === 'ready') {
       if (this.state === 'starting') this.state = 'ready';
       this.settleStart();
@@ -100,7 +103,7 @@ export class LexicalSearchThread {
     const pending = this.pending.get(message.id);
     if (!pending) return;
     this.settle(message.id);
-    if (message.type === 'rows') pending.resolve(message.rows);
+    if (message.type === 'result') pending.resolve(message.result);
     else pending.reject(deserializeError(message.error));
   }
 
@@ -117,7 +120,7 @@ export class LexicalSearchThread {
     for (const [id, pending] of this.pending) {
       this.settle(id);
       try {
-        pending.resolve(this.fallback(pending.query));
+        pending.resolve(this.fallback(pending.call));
       } catch (error) {
         pending.reject(error);
       }

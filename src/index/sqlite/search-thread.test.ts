@@ -7,11 +7,14 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../documents/types.ts';
 import { parseSpaceId } from '../../spaces/space-id.ts';
+import { termPairs } from '../page-records.ts';
+import { searchTerms } from '../../retrieve/search-terms.ts';
 import type { IndexUnit } from '../types.ts';
-import { LexicalSearchThread } from './lexical-thread.ts';
+import type { SearchKind } from './search-calls.ts';
+import { SearchThread } from './search-thread.ts';
 import { SqliteKnowledgeStore } from './sqlite-knowledge-store.ts';
 
-const space = parseSpaceId('web:lexical-thread');
+const space = parseSpaceId('web:search-thread');
 const words = ['harbour', 'fees', 'tariff', 'vessel', 'cargo', 'zebra', 'crane', 'berth', 'pilot', 'tug'];
 
 function record(id: string): DocumentRecord {
@@ -33,51 +36,66 @@ const until = async (condition: () => boolean) => {
   }
 };
 
-describe('BM25 on its own thread', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'folio-lexical-thread-'));
-  const inThread = new SqliteKnowledgeStore({ dataDir, lexicalThreadMinUnits: Infinity });
-  const threaded = new SqliteKnowledgeStore({ dataDir, lexicalThreadMinUnits: 1 });
+describe('BM25 and page searches on threads of their own', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'folio-search-thread-'));
+  const inThread = new SqliteKnowledgeStore({ dataDir, searchThreadMinUnits: Infinity });
+  const threaded = new SqliteKnowledgeStore({ dataDir, searchThreadMinUnits: 1 });
   afterAll(async () => {
     await threaded.close();
     await inThread.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('answers exactly as the same query in this thread, and sees commits made here at once', async () => {
+  /** The searches a question makes (SqliteKnowledgeStore: searchLexical, searchPages, pageStatistics) for `text`. */
+  const searches = (store: SqliteKnowledgeStore, text: string, k: number) => {
+    const words = searchTerms(text);
+    const pairs = [...new Set(termPairs(words))];
+    return Promise.all([
+      store.searchLexical({ spaces: [space], text, k }),
+      store.searchPages({ spaces: [space], terms: [...new Set(words)], pairs, k }),
+      store.pageStatistics({ spaces: [space], terms: [...new Set([...words, ...pairs])] }),
+      store.pageStatistics({ spaces: [space], documentIds: ['a'], terms: [...new Set([...words, ...pairs])] }),
+    ]);
+  };
+
+  it('answers exactly as the same searches in this thread, and sees commits made here at once', async () => {
     await inThread.commitDocument({ record: record('a'), tree: { documentId: 'a', totalPages: 400, nodes: [] }, units: units('a', 400) });
     const queries = ['harbour zebra', 'tariff for cargo vessels', 'note7 crane', 'berth pilot tug fees', 'nothing matches'];
-    // The first query starts the thread (and is answered here meanwhile).
+    // The first search starts the threads (and is answered here meanwhile).
     await threaded.searchLexical({ spaces: [space], text: queries[0], k: 10 });
-    const threads = (threaded as unknown as { lexicalThreads: LexicalSearchThread[] }).lexicalThreads;
+    const threads = (threaded as unknown as { searchThreads: SearchThread[] }).searchThreads;
     await until(() => threads.every(thread => thread.ready));
-    let viaThread = 0;
+    const viaThread: SearchKind[] = [];
     for (const thread of threads) {
       const search = thread.search.bind(thread);
-      thread.search = query => {
-        viaThread += 1;
-        return search(query);
+      thread.search = (kind, query) => {
+        viaThread.push(kind);
+        return search(kind, query);
       };
     }
-    for (const text of queries) {
-      const query = { spaces: [space], text, k: 25 };
-      expect(await threaded.searchLexical(query)).toEqual(await inThread.searchLexical(query));
-    }
-    // Written through the threaded store's own connection, read by its thread right after.
+    for (const text of queries) expect(await searches(threaded, text, 25)).toEqual(await searches(inThread, text, 25));
+    // Fewer pages asked for than match: the ranked branch of the page search.
+    expect(await searches(threaded, 'harbour cargo', 3)).toEqual(await searches(inThread, 'harbour cargo', 3));
+    // Written through the threaded store's own connection, read by its threads right after.
     await threaded.commitDocument({ record: record('b'), tree: { documentId: 'b', totalPages: 3, nodes: [] }, units: [{ ...units('b', 1)[0], text: 'quokka sighting' }] });
-    const hits = await threaded.searchLexical({ spaces: [space], text: 'quokka', k: 5 });
+    const [hits, pages, statistics] = await searches(threaded, 'quokka', 5);
     expect(hits.map(hit => hit.unit.documentId)).toEqual(['b']);
-    expect(await Promise.all(queries.map(text => threaded.searchLexical({ spaces: [space], text, k: 5 })))).toEqual(
-      await Promise.all(queries.map(text => inThread.searchLexical({ spaces: [space], text, k: 5 }))),
-    );
-    expect(viaThread).toBe(queries.length * 2 + 1);
+    expect(pages.map(page => page.documentId)).toEqual(['b']);
+    expect(statistics.frequencies.get('quokka')).toBe(1);
+    expect(await Promise.all(queries.map(text => searches(threaded, text, 5)))).toEqual(await Promise.all(queries.map(text => searches(inThread, text, 5))));
+    // Each query twice, plus the ranked search and the quokka search.
+    const calls = queries.length * 2 + 2;
+    expect(viaThread.filter(kind => kind === 'lexical')).toHaveLength(calls);
+    expect(viaThread.filter(kind => kind === 'pages')).toHaveLength(calls);
+    expect(viaThread.filter(kind => kind === 'pageStatistics')).toHaveLength(calls * 2);
   });
 
   it('warmUp starts the threads of a large enough index and returns once they take queries; a small one starts none', async () => {
-    const warmed = new SqliteKnowledgeStore({ dataDir, lexicalThreadMinUnits: 1 });
-    const small = new SqliteKnowledgeStore({ dataDir, lexicalThreadMinUnits: 1_000_000 });
+    const warmed = new SqliteKnowledgeStore({ dataDir, searchThreadMinUnits: 1 });
+    const small = new SqliteKnowledgeStore({ dataDir, searchThreadMinUnits: 1_000_000 });
     try {
       await Promise.all([warmed.warmUp(), small.warmUp()]);
-      const threadsOf = (store: SqliteKnowledgeStore) => (store as unknown as { lexicalThreads: LexicalSearchThread[] }).lexicalThreads;
+      const threadsOf = (store: SqliteKnowledgeStore) => (store as unknown as { searchThreads: SearchThread[] }).searchThreads;
       expect(threadsOf(warmed).length).toBeGreaterThan(0);
       expect(threadsOf(warmed).every(thread => thread.ready)).toBe(true);
       expect(threadsOf(small)).toEqual([]);
@@ -91,27 +109,28 @@ describe('BM25 on its own thread', async () => {
     // A thread that says it is ready and then never answers: it dies holding the query.
     let worker: Worker | undefined;
     const silent = () => (worker = new Worker(`require('node:worker_threads').parentPort.postMessage({ type: 'ready' }); setInterval(() => {}, 1000);`, { eval: true }));
-    const thread = new LexicalSearchThread({ path: join(dataDir, 'folio.sqlite'), busyTimeoutMs: 1000 }, query => {
-      answeredHere.push(query.text);
+    const thread = new SearchThread({ path: join(dataDir, 'folio.sqlite'), busyTimeoutMs: 1000 }, call => {
+      answeredHere.push(call.kind === 'lexical' ? call.query.text : call.kind);
       return [];
     }, silent);
     await until(() => thread.ready);
-    const held = thread.search({ spaces: [space], text: 'harbour', k: 5 });
+    const held = thread.search('lexical', { spaces: [space], text: 'harbour', k: 5 });
     await worker!.terminate();
     expect(await held).toEqual([]);
     expect(answeredHere).toEqual(['harbour']);
     expect(thread.ready).toBe(false);
-    expect(await thread.search({ spaces: [space], text: 'zebra', k: 5 })).toEqual([]);
-    expect(answeredHere).toEqual(['harbour', 'zebra']);
+    expect(await thread.search('lexical', { spaces: [space], text: 'zebra', k: 5 })).toEqual([]);
+    expect(await thread.search('pages', { spaces: [space], terms: ['zebra'], pairs: [], k: 5 })).toEqual([]);
+    expect(answeredHere).toEqual(['harbour', 'zebra', 'pages']);
     await thread.close();
   });
 
   it("a thread that cannot open the database is never ready: every query is answered in the caller's thread", async () => {
-    const thread = new LexicalSearchThread({ path: join(dataDir, 'missing', 'folio.sqlite'), busyTimeoutMs: 1000 }, () => []);
+    const thread = new SearchThread({ path: join(dataDir, 'missing', 'folio.sqlite'), busyTimeoutMs: 1000 }, () => []);
     // Started, in the sense of `started`: it will never be ready, so nothing waits for it.
     await thread.started;
     expect(thread.ready).toBe(false);
-    expect(await thread.search({ spaces: [space], text: 'harbour', k: 5 })).toEqual([]);
+    expect(await thread.search('lexical', { spaces: [space], text: 'harbour', k: 5 })).toEqual([]);
     await thread.close();
   });
 
