@@ -71,7 +71,7 @@ export const createDocumentPageTermsTable = `
   END;
 `;
 
-/** A `pages` row as read: strings only, so it crosses to and from a search thread cheaply. */
+/** A `pages` row as read: strings and numbers only, so it comes back from a search thread as it is. */
 export interface PageRow {
   space: string;
   document_id: string;

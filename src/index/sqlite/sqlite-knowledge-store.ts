@@ -20,7 +20,7 @@ import type {
 } from '../types.ts';
 import { figureSha256s } from '../figure-sha256s.ts';
 import { containsCjk } from './fts-query.ts';
-import { runSearch, type SearchCalls, type SearchKind } from './search-calls.ts';
+import { runSearch, type SearchCall, type SearchCalls, type SearchKind } from './search-calls.ts';
 import { SearchThread } from './search-thread.ts';
 import { checkCommit } from '../check-commit.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
@@ -212,8 +212,11 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   private search<Kind extends SearchKind>(kind: Kind, query: SearchCalls[Kind]['query']): Promise<SearchCalls[Kind]['result']> {
     const thread = this.searchThreadToUse();
     if (thread) return thread.search(kind, query);
-    return Promise.resolve(runSearch(this.database, { kind, query } as Parameters<typeof runSearch>[1]) as SearchCalls[Kind]['result']);
+    return Promise.resolve(this.searchHere({ kind, query } as SearchCall) as SearchCalls[Kind]['result']);
   }
+
+  /** A search on this thread's connection: without a search thread, and for a thread that failed. */
+  private readonly searchHere = (call: SearchCall) => runSearch(this.database, call);
 
   /**
    * The least busy search thread once the index is large enough and a thread has started; until then,
@@ -226,7 +229,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
       // Two subqueries: SQLite answers a lone min() or max() from the index, both in one query by a scan.
       const units = this.database.prepare('SELECT ifnull((SELECT max(row_id) FROM units) - (SELECT min(row_id) FROM units) + 1, 0)').pluck().get() as number;
       if (units < this.searchThreadMinUnits) return undefined;
-      this.searchThreads = Array.from({ length: searchThreads }, () => new SearchThread({ path: this.path, busyTimeoutMs: this.busyTimeoutMs }, call => runSearch(this.database, call)));
+      this.searchThreads = Array.from({ length: searchThreads }, () => new SearchThread({ path: this.path, busyTimeoutMs: this.busyTimeoutMs }, this.searchHere));
     }
     let best: SearchThread | undefined;
     for (const thread of this.searchThreads) if (thread.ready && (!best || thread.queries < best.queries)) best = thread;
