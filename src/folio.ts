@@ -1,6 +1,7 @@
 import { keepAnswerForFeedback, recordFeedback, type Feedback } from './answer/answer-feedback.ts';
 import type { AnswerReport } from './answer/evaluation/answer-metrics.ts';
 import { TreeCache } from './answer/tree-cache.ts';
+import { treeOfPages } from './index/tree-pages.ts';
 import type { Answer, AskInput, Citation } from './answer/types.ts';
 import type { Config } from './config.ts';
 import { askInConversation, type ConversationAskInput } from './conversation/ask-in-conversation.ts';
@@ -316,7 +317,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
         pageImages ??= new PageImageRenderer({ dataDir: config.dataDir, blobs, ingest: config.ingest });
       }
       if (!spans) return pageImages.pagePath(record, page);
-      const tree = await store.getTree(space, record.id);
+      const tree = treeOfPages(record.id, await store.getTreePages(space, record.id, [page]));
       const pageSize = tree?.pageSizes?.[page - 1];
       // A tree read before line boxes were kept has no page sizes (and no lines): the page unmarked.
       if (!tree || !pageSize) return pageImages.pagePath(record, page);

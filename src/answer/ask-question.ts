@@ -3,6 +3,7 @@ import type { AskConfig, ModelsConfig } from '../config.ts';
 import type { DocumentRecord } from '../documents/types.ts';
 import { asFolioError, FolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../index/types.ts';
+import { treeOfPages, type TreePage } from '../index/tree-pages.ts';
 import type { DocumentTree } from '../ingest/types.ts';
 import type { Logger } from '../log.ts';
 import type { Models, ModelUsage } from '../models/types.ts';
@@ -134,7 +135,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   input.onEvent?.({ type: 'stage', stage: 'searching' });
   const searchStarted = performance.now();
   const ranked = (await search(plan, input, dependencies, notes, log, prefetched)).pages.filter(page => records.has(page.documentId));
-  const contextTrees = await readContextTrees(ranked, records, store, trees);
+  const contextTrees = await readContextTrees(ranked, records, store);
   const passages = toContextPassages(
     pagePassages(ranked, contextTrees, { budgetTokens: dependencies.config.contextTokens, maxPages: contextPages, queries: plan.subQuestions }),
     records,
@@ -223,28 +224,55 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
 }
 
 /**
- * Trees of the documents the context can reach: those of the best `contextPages` pages (their
- * neighbours are in the same documents). A page without text is passed over by the context, so when one
- * of them has none the documents of the pages after them are read too. A tree is a large read (a
- * 250-page document's is ~400 KB of JSON), so documents the context cannot reach are not read.
+ * The documents' trees as far as the context reaches (pagePassages), read page by page
+ * (KnowledgeStore.getTreePages) rather than whole: a tree is a large read (a 250-page document's is
+ * ~400 KB of JSON) of which a question uses a few pages. The context takes the best `contextPages` pages
+ * that have text, in the documents of the best `contextPages` pages (of the best 2 × `contextPages` when
+ * one of those has none), and the pages next to them; so those documents' ranked pages are read in
+ * rank order, each with its neighbours, until that many with text are read. What the context sees is
+ * what the whole trees would show it.
  */
-async function readContextTrees(ranked: RankedPage[], records: Map<string, DocumentRecord>, store: KnowledgeStore, trees: TreeCache): Promise<Map<string, DocumentTree>> {
-  const read = new Map<string, DocumentTree>();
-  const readDocumentsOf = async (pages: RankedPage[]) => {
-    for (const documentId of new Set(pages.map(page => page.documentId))) {
-      if (read.has(documentId)) continue;
-      const tree = await trees.get(store, records.get(documentId)!);
-      if (tree) read.set(documentId, tree);
+async function readContextTrees(ranked: RankedPage[], records: Map<string, DocumentRecord>, store: KnowledgeStore): Promise<Map<string, DocumentTree>> {
+  const pagesRead = new Map<string, Map<number, TreePage>>();
+  const asked = new Set<string>();
+  const trees = new Map<string, DocumentTree>();
+  const read = async (pages: RankedPage[]) => {
+    const wanted = new Map<string, number[]>();
+    for (const { documentId, page } of pages) {
+      for (const number of [page - 1, page, page + 1]) {
+        const key = `${documentId}\n${number}`;
+        if (number < 1 || asked.has(key)) continue;
+        asked.add(key);
+        wanted.set(documentId, [...(wanted.get(documentId) ?? []), number]);
+      }
     }
+    await Promise.all(
+      [...wanted].map(async ([documentId, numbers]) => {
+        const record = records.get(documentId)!;
+        const own = pagesRead.get(documentId) ?? new Map<number, TreePage>();
+        for (const treePage of await store.getTreePages(record.space, documentId, numbers)) own.set(treePage.page, treePage);
+        pagesRead.set(documentId, own);
+        const tree = treeOfPages(documentId, [...own.values()]);
+        if (tree) trees.set(documentId, tree);
+      }),
+    );
   };
-  const best = ranked.slice(0, contextPages);
-  await readDocumentsOf(best);
   const withText = (page: RankedPage) => {
-    const tree = read.get(page.documentId);
+    const tree = trees.get(page.documentId);
     return tree !== undefined && (pageContents(tree).get(page.page)?.length ?? 0) > 0;
   };
-  if (!best.every(withText)) await readDocumentsOf(ranked.slice(0, contextPages * 2));
-  return read;
+  const best = ranked.slice(0, contextPages);
+  await read(best);
+  const reachable = new Set((best.every(withText) ? best : ranked.slice(0, contextPages * 2)).map(page => page.documentId));
+  const candidates = ranked.filter(page => reachable.has(page.documentId));
+  let taken = 0;
+  for (let next = 0; next < candidates.length && taken < contextPages; ) {
+    const round = candidates.slice(next, next + contextPages - taken);
+    await read(round);
+    taken += round.filter(withText).length;
+    next += round.length;
+  }
+  return trees;
 }
 
 /** The ready documents of the spaces (only `documentIds` among them, when given). */

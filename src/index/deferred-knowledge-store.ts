@@ -23,6 +23,7 @@ export class DeferredKnowledgeStore implements KnowledgeStore {
   findDocument: KnowledgeStore['findDocument'] = async (space, idOrName) => (await this.store()).findDocument(space, idOrName);
   listDocuments: KnowledgeStore['listDocuments'] = async space => (await this.store()).listDocuments(space);
   getTree: KnowledgeStore['getTree'] = async (space, documentId) => (await this.store()).getTree(space, documentId);
+  getTreePages: KnowledgeStore['getTreePages'] = async (space, documentId, pages) => (await this.store()).getTreePages(space, documentId, pages);
   getUnits: KnowledgeStore['getUnits'] = async (space, documentId, nodeIds, options) => (await this.store()).getUnits(space, documentId, nodeIds, options);
   deleteDocument: KnowledgeStore['deleteDocument'] = async (space, documentId) => (await this.store()).deleteDocument(space, documentId);
   deleteSpace: KnowledgeStore['deleteSpace'] = async space => (await this.store()).deleteSpace(space);

@@ -1,6 +1,7 @@
 import type { DocumentRecord } from '../documents/types.ts';
 import type { DocumentTree, TreeNodeKind } from '../ingest/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
+import type { TreePage } from './tree-pages.ts';
 
 /**
  * What is searched: one tree node's own text on one page (node × page), so a hit names an exact page.
@@ -147,6 +148,12 @@ export interface KnowledgeStore {
   /** Oldest first. */
   listDocuments(space: SpaceId): Promise<DocumentRecord[]>;
   getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null>;
+  /**
+   * The document's tree pages among `pages` (tree-pages.ts), in page order: what of the tree lies on
+   * each, as in the whole tree. The answer step reads its context's pages so, not whole trees. [] when
+   * the document has no tree or none of those pages.
+   */
+  getTreePages(space: SpaceId, documentId: string, pages: number[]): Promise<TreePage[]>;
   /**
    * Units of one document, optionally only of some nodes, in document order (nodeId, page, part).
    * `vectors: false` leaves vectors out (readers of text only: decoding them is most of the cost).

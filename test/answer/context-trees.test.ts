@@ -55,23 +55,40 @@ function ask(question: string) {
 describe('the trees an answer reads', () => {
   it('reads only the trees of the documents its best pages are in', async () => {
     for (let index = 0; index < 25; index++) await commit(`report-${String(index).padStart(2, '0')}`, [`The glacier survey ${index} counted ${index + 3} moraines.`]);
-    const getTree = vi.spyOn(store, 'getTree');
+    const getTreePages = vi.spyOn(store, 'getTreePages');
     const answer = await ask('How many moraines did the glacier survey count?');
-    const read = new Set(getTree.mock.calls.map(([, documentId]) => documentId));
+    const read = new Set(getTreePages.mock.calls.map(([, documentId]) => documentId));
     expect(answer.context.length).toBeGreaterThan(0);
     expect(read.size).toBe(10);
     for (const entry of answer.context) expect(read).toContain(entry.documentId);
   });
 
-  it('reads further documents when one of the best pages has no text', async () => {
+  it('reads the next ranked pages when one of the best pages has no text, and no document it does not use', async () => {
     await commit('scan', ['', 'The glacier survey counted 7 moraines.']);
     for (let index = 0; index < 25; index++) await commit(`report-${String(index).padStart(2, '0')}`, [`The glacier survey ${index} counted ${index + 3} moraines.`]);
-    const getTree = vi.spyOn(store, 'getTree');
+    const getTreePages = vi.spyOn(store, 'getTreePages');
     const answer = await ask('How many moraines did the glacier survey count in the scan?');
-    const read = new Set(getTree.mock.calls.map(([, documentId]) => documentId));
+    const read = new Set(getTreePages.mock.calls.map(([, documentId]) => documentId));
     const pages = new Set(answer.context.flatMap(entry => entry.pages.map(page => `${entry.documentId}:${page}`)));
-    expect(read.size).toBeGreaterThan(10);
     expect(pages).not.toContain('scan:1');
+    expect(pages).toContain('scan:2');
     expect(pages.size).toBe(10);
+    expect(read).toEqual(new Set(answer.context.map(entry => entry.documentId)));
+  });
+
+  it('reads the pages the context is built from and their neighbours, never a whole tree', async () => {
+    const pages = Array.from({ length: 40 }, (_, index) => `Page ${index + 1} of the field notes describes weather and camp routines.`);
+    pages[29] = 'The glacier survey counted 7 moraines below the northern ridge.';
+    await commit('notes', pages);
+    const getTree = vi.spyOn(store, 'getTree');
+    const getTreePages = vi.spyOn(store, 'getTreePages');
+    const answer = await ask('How many moraines did the glacier survey count below the northern ridge?');
+    const asked = new Set(getTreePages.mock.calls.flatMap(([, , numbers]) => numbers));
+    expect(getTree).not.toHaveBeenCalled();
+    expect(answer.context[0].pages).toEqual([29, 30, 31]);
+    expect(answer.citations[0].pages).toEqual([30]);
+    expect(answer.answer).toContain('7 moraines');
+    for (const page of [29, 30, 31]) expect(asked).toContain(page);
+    expect(asked.size).toBeLessThan(40);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRecords, termPairs } from '../../src/index/page-records.ts';
+import { pagesOfTree } from '../../src/index/tree-pages.ts';
 import type { KnowledgeStore, PageRecord, PageStatistics, UnitHit } from '../../src/index/types.ts';
 import { searchTerms } from '../../src/retrieve/search-terms.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
@@ -45,6 +46,7 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       expect(await store.findDocument(space, 'missing.pdf')).toBeNull();
       expect((await store.listDocuments(space)).map(record => record.name)).toEqual(['a.pdf', 'b.pdf']);
       expect(await store.getTree(space, first.id)).toBeNull();
+      expect(await store.getTreePages(space, first.id, [1])).toEqual([]);
       expect(await store.getUnits(space, first.id)).toEqual([]);
       expect(await search([space], 'throughput')).toEqual([]);
     });
@@ -57,6 +59,9 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
 
       expect((await store.getRecord(space, report.record.id))?.status).toBe('ready');
       expect(await store.getTree(space, report.record.id)).toEqual(report.tree);
+      // The tree read by pages holds, for the pages asked that it has, what the whole tree holds there.
+      expect(await store.getTreePages(space, report.record.id, [3, 1, 3, 9])).toEqual(pagesOfTree(report.tree, [1, 3]));
+      expect(await store.getTreePages(space, report.record.id, [])).toEqual([]);
       const units = await store.getUnits(space, report.record.id);
       expect(units.map(unit => [unit.nodeId, unit.page, unit.part])).toEqual(report.units.map(unit => [unit.nodeId, unit.page, unit.part]));
       expect(units[2]).toMatchObject({ ...report.units[2], vector: expect.any(Array) });
@@ -196,6 +201,7 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       expect(await store.getRecord(spaceA, inB.record.id)).toBeNull();
       expect(await store.findDocument(spaceA, inB.record.id)).toBeNull();
       expect(await store.getTree(spaceA, inB.record.id)).toBeNull();
+      expect(await store.getTreePages(spaceA, inB.record.id, [1, 2])).toEqual([]);
       expect(await store.getUnits(spaceA, inB.record.id)).toEqual([]);
       expect((await store.listDocuments(spaceA)).map(record => record.id)).toEqual([inA.record.id]);
       expect(await store.deleteDocument(spaceA, inB.record.id)).toBe(false);
@@ -216,6 +222,8 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       expect(await commit(second)).toEqual({ replacedDocumentIds: [first.record.id] });
       expect(await store.getRecord(space, first.record.id)).toBeNull();
       expect(await store.getTree(space, first.record.id)).toBeNull();
+      expect(await store.getTreePages(space, first.record.id, [1])).toEqual([]);
+      expect(await store.getTreePages(space, second.record.id, [1])).toEqual(pagesOfTree(second.tree, [1]));
       expect(await store.getUnits(space, first.record.id)).toEqual([]);
       expect(await search([space], 'zeppelin')).toEqual([]);
       expect((await search([space], 'albatross'))[0]?.unit.documentId).toBe(second.record.id);
@@ -240,6 +248,7 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
 
       expect((await store.getRecord(space, first.record.id))?.status).toBe('ready');
       expect(await store.getTree(space, first.record.id)).toEqual(first.tree);
+      expect(await store.getTreePages(space, first.record.id, [1])).toEqual(pagesOfTree(first.tree, [1]));
       expect(await store.getUnits(space, first.record.id)).toHaveLength(first.units.length);
       expect((await search([space], 'zeppelin'))[0]?.unit.documentId).toBe(first.record.id);
       expect(await search([space], 'albatross')).toEqual([]);
@@ -261,6 +270,7 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       expect(await store.getRecord(space, report.record.id)).toBeNull();
       expect(await store.findDocument(space, 'warehouse-report.pdf')).toBeNull();
       expect(await store.getTree(space, report.record.id)).toBeNull();
+      expect(await store.getTreePages(space, report.record.id, [1, 2, 3, 4])).toEqual([]);
       expect(await store.getUnits(space, report.record.id)).toEqual([]);
       expect((await search([space], 'pallets')).every(hit => hit.unit.documentId === other.record.id)).toBe(true);
       expect((await searchVector([space], 'pallets', 50)).every(hit => hit.unit.documentId === other.record.id)).toBe(true);
@@ -287,6 +297,7 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       expect(await store.listDocuments(space)).toEqual([]);
       expect(await store.getRecord(space, reading.id)).toBeNull();
       expect(await store.getTree(space, report.record.id)).toBeNull();
+      expect(await store.getTreePages(space, second.record.id, [1, 2, 3, 4])).toEqual([]);
       expect(await store.getUnits(space, second.record.id)).toEqual([]);
       expect(await search([space], 'pallets')).toEqual([]);
       expect(await searchVector([space], 'pallets per hour')).toEqual([]);

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { FolioError } from '../../errors.ts';
 import { filterTokens } from './filter-tokens.ts';
 import { createDocumentPageTermsTable, createPageTables } from './page-search.ts';
+import { createTreePagesTable } from './tree-page-rows.ts';
 import { createUnitTermsTable } from './unit-term-counts.ts';
 
 /**
@@ -119,6 +120,7 @@ const migrations: string[] = [
   createUnitTermsTable,
   createPageTables,
   createDocumentPageTermsTable,
+  createTreePagesTable,
 ];
 
 export function migrate(database: Database.Database): void {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DocumentRecord } from '../../documents/types.ts';
 import type { DocumentTree } from '../../ingest/types.ts';
+import type { TreePage } from '../tree-pages.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type {
   DocumentStatistics,
@@ -26,6 +27,7 @@ import { checkCommit } from '../check-commit.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
 import { countMissingPageTerms, documentStatistics, indexMissingPages, pageFromRow, pageRowsOf, removePages, vocabularyOf, writePages } from './page-search.ts';
 import { migrate } from './schema.ts';
+import { readTreePages, removeTreePages, writeMissingTreePages, writeTreePages } from './tree-page-rows.ts';
 import { rowFromUnit, unitColumns, unitColumnsWithoutVector, unitFromRow, type UnitRow } from './unit-rows.ts';
 import { applyUnitTermCounts, countUnitTerms } from './unit-term-counts.ts';
 import { VectorIndex } from './vector-index.ts';
@@ -82,6 +84,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     this.vectors = new VectorIndex(this.database);
     indexMissingPages(this.database, work => this.write(work), (space, documentId) => this.readUnits(space, documentId, false));
     countMissingPageTerms(this.database, work => this.write(work));
+    writeMissingTreePages(this.database, work => this.write(work));
   }
 
   async saveRecord(record: DocumentRecord): Promise<void> {
@@ -99,6 +102,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
       for (const documentId of [record.id, ...replaced]) this.removeDocument(record.space, documentId, documentId !== record.id);
       this.upsertRecord({ ...record, status: 'ready' });
       this.database.prepare('INSERT INTO trees (space, document_id, tree) VALUES (?, ?, ?)').run(record.space, record.id, JSON.stringify(tree));
+      writeTreePages(this.database, record.space, record.id, tree);
       const insertFigure = this.database.prepare('INSERT OR IGNORE INTO document_figures (space, document_id, sha256) VALUES (?, ?, ?)');
       for (const sha256 of figureSha256s(tree)) insertFigure.run(record.space, record.id, sha256);
       const insertUnit = this.database.prepare(
@@ -142,6 +146,10 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
   async getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null> {
     const row = this.database.prepare('SELECT tree FROM trees WHERE space = ? AND document_id = ?').pluck().get(space, documentId) as string | undefined;
     return row ? (JSON.parse(row) as DocumentTree) : null;
+  }
+
+  async getTreePages(space: SpaceId, documentId: string, pages: number[]): Promise<TreePage[]> {
+    return readTreePages(this.database, space, documentId, pages);
   }
 
   async getUnits(space: SpaceId, documentId: string, nodeIds?: string[], options: { vectors?: boolean } = {}): Promise<IndexUnit[]> {
@@ -316,6 +324,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     this.database.prepare('DELETE FROM units WHERE space = ? AND document_id = ?').run(space, documentId);
     removePages(this.database, space, documentId);
     this.database.prepare('DELETE FROM trees WHERE space = ? AND document_id = ?').run(space, documentId);
+    removeTreePages(this.database, space, documentId);
     this.database.prepare('DELETE FROM document_figures WHERE space = ? AND document_id = ?').run(space, documentId);
     if (!withRecord) return false;
     return this.database.prepare('DELETE FROM documents WHERE space = ? AND id = ?').run(space, documentId).changes > 0;

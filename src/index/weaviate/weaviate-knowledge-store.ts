@@ -24,6 +24,7 @@ import { WeaviateRest } from './weaviate-rest.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
 import { searchTerms } from '../../retrieve/search-terms.ts';
 import { frequentWordLimit } from '../frequent-words.ts';
+import { pagesOfTree, type TreePage } from '../tree-pages.ts';
 
 export interface WeaviateKnowledgeStoreOptions extends WeaviateConnectionOptions {
   /** Objects per gRPC batch request. */
@@ -132,6 +133,12 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
       const found = await orEmpty(documents.query.fetchObjectById(documentUuid(documentId), { returnProperties: ['treeJson'] }), null);
       return found ? treeFromProperties(found.properties) : null;
     });
+  }
+
+  /** Read from the whole tree: a document object holds its tree as one property (docs/weaviate.md). */
+  async getTreePages(space: SpaceId, documentId: string, pages: number[]): Promise<TreePage[]> {
+    const tree = await this.getTree(space, documentId);
+    return tree ? pagesOfTree(tree, pages) : [];
   }
 
   async getUnits(space: SpaceId, documentId: string, nodeIds?: string[], options: { vectors?: boolean } = {}): Promise<IndexUnit[]> {

@@ -1,5 +1,6 @@
 import type { DocumentRecord } from '../../../src/documents/types.ts';
 import { pageRecords, termPairs } from '../../../src/index/page-records.ts';
+import { pagesOfTree } from '../../../src/index/tree-pages.ts';
 import type {
   DocumentStatistics,
   DocumentStatisticsQuery,
@@ -60,6 +61,11 @@ export class MemoryKnowledgeStore implements KnowledgeStore {
 
   async getTree(space: SpaceId, documentId: string) {
     return this.documents.get(this.key(space, documentId))?.tree ?? null;
+  }
+
+  async getTreePages(space: SpaceId, documentId: string, pages: number[]) {
+    const tree = await this.getTree(space, documentId);
+    return tree ? pagesOfTree(tree, pages) : [];
   }
 
   async getUnits(space: SpaceId, documentId: string, nodeIds?: string[]) {

@@ -27,10 +27,23 @@ export function undoPageTables(database: Database.Database): void {
  * trigger and the documents' flag dropped, the schema version one step back.
  */
 export function undoDocumentPageTerms(database: Database.Database): void {
+  undoTreePages(database);
   database.exec(`
     DROP TRIGGER document_page_terms_delete;
     DROP TABLE document_page_terms;
     ALTER TABLE documents DROP COLUMN page_terms_counted;
+    UPDATE schema_version SET version = version - 1;
+  `);
+}
+
+/**
+ * Takes a SQLite data dir back to before trees were kept page by page (tree-page-rows.ts): the table
+ * and the documents' flag dropped, the schema version one step back.
+ */
+export function undoTreePages(database: Database.Database): void {
+  database.exec(`
+    DROP TABLE tree_pages;
+    ALTER TABLE documents DROP COLUMN tree_pages_written;
     UPDATE schema_version SET version = version - 1;
   `);
 }
