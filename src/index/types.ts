@@ -150,8 +150,8 @@ export interface KnowledgeStore {
   getTree(space: SpaceId, documentId: string): Promise<DocumentTree | null>;
   /**
    * The document's tree pages among `pages` (tree-pages.ts), in page order: what of the tree lies on
-   * each, as in the whole tree. The answer step reads its context's pages so, not whole trees. [] when
-   * the document has no tree or none of those pages.
+   * each, as in the whole tree (a page with no text may be left out). The answer step reads its
+   * context's pages so, not whole trees. [] when the document has no tree or none of those pages.
    */
   getTreePages(space: SpaceId, documentId: string, pages: number[]): Promise<TreePage[]>;
   /**

@@ -12,6 +12,7 @@ import { waitForWeaviate, weaviateTestTarget } from '../support/weaviate/weaviat
 import { describeKnowledgeStoreContract } from './knowledge-store.contract.ts';
 import { harbourReport } from './knowledge-store-fixtures.ts';
 import { pageRecords } from '../../src/index/page-records.ts';
+import { pagesOfTree } from '../../src/index/tree-pages.ts';
 import { countDocumentsHolding } from '../../src/index/weaviate/page-counts.ts';
 import { recordToProperties, type DocumentProperties } from '../../src/index/weaviate/serialize.ts';
 import { documentUuid } from '../../src/index/weaviate/weaviate-objects.ts';
@@ -390,6 +391,27 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       } finally {
         await upgraded.close();
       }
+    });
+
+    it('reads tree pages from the page objects, and cuts them from the whole tree for pages written without them', async () => {
+      const spaceId = space('tree-pages');
+      const report = harbourReport(spaceId);
+      await store.commitDocument(report);
+      const pageObjects = client.collections.use('FolioPage').withTenant(tenantNameForSpace(spaceId));
+      const withTreePages = await pageObjects.query.fetchObjects({ limit: 10, returnProperties: ['page', 'treePageJson'] });
+      expect(withTreePages.objects.map(object => typeof object.properties.treePageJson)).toEqual(Array(5).fill('string'));
+      const getTree = vi.spyOn(store, 'getTree');
+      expect(await store.getTreePages(spaceId, report.record.id, [5, 2, 3])).toEqual(pagesOfTree(report.tree, [2, 3, 5]));
+      expect(getTree).not.toHaveBeenCalled();
+
+      // What an older Folio left: page objects without tree pages.
+      for (const object of withTreePages.objects) {
+        const { treePageJson: _treePageJson, ...older } = (await pageObjects.query.fetchObjectById(object.uuid))!.properties;
+        await pageObjects.data.replace({ id: object.uuid, properties: older });
+      }
+      expect(await store.getTreePages(spaceId, report.record.id, [5, 2, 3])).toEqual(pagesOfTree(report.tree, [2, 3, 5]));
+      expect(getTree).toHaveBeenCalledTimes(1);
+      getTree.mockRestore();
     });
 
     it('counts pages the same by one count request per term as from the pages, and documents by requests as from vocabularies', async () => {

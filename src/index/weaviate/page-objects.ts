@@ -2,6 +2,7 @@ import { generateUuid5, type Collection, type DataObject } from 'weaviate-client
 import type { DocumentTree } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { pageRecords, termPairs } from '../page-records.ts';
+import { treePages } from '../tree-pages.ts';
 import type { IndexUnit, PageRecord } from '../types.ts';
 import { stampOf, type DocumentProperties } from './serialize.ts';
 
@@ -22,6 +23,8 @@ export type PageProperties = {
   label?: string;
   captions: string[];
   unitJson: string;
+  /** The tree's page (TreePage) as JSON; absent on pages written before trees were kept by page. */
+  treePageJson?: string;
 };
 
 /** One space's tenant of FolioPage. */
@@ -43,11 +46,13 @@ export const pageReturnProperties: Array<keyof PageProperties> = [...pageReturnP
  */
 export function pageObjects(
   units: IndexUnit[],
-  tree: Pick<DocumentTree, 'pageLabels' | 'printedPageNumbers'>,
+  tree: Pick<DocumentTree, 'pageLabels' | 'printedPageNumbers'> & Partial<DocumentTree>,
   version: string,
   createdAtMs: number,
 ): { objects: Array<DataObject<PageProperties>>; document: DocumentPageProperties } {
   const records = pageRecords(units, tree);
+  // A page without a record has no text, so it has nothing an answer could read either.
+  const treePageJson = new Map(tree.nodes && tree.totalPages ? treePages(tree as DocumentTree).map(page => [page.page, JSON.stringify(page)]) : []);
   const pagesHolding = new Map<string, number>();
   let length = 0;
   const objects = records.map(record => {
@@ -68,6 +73,7 @@ export function pageObjects(
         ...(record.label !== undefined ? { label: record.label } : {}),
         captions: record.captions,
         unitJson: JSON.stringify(record.unit),
+        ...(treePageJson.has(record.page) ? { treePageJson: treePageJson.get(record.page) } : {}),
       },
     };
   });

@@ -1,4 +1,6 @@
+import { Filters } from 'weaviate-client';
 import type { SpaceId } from '../../spaces/space-id.ts';
+import type { TreePage } from '../tree-pages.ts';
 import type { DocumentStatistics, DocumentStatisticsQuery, PageQuery, PageRecord, PageStatistics, PageStatisticsQuery, UnitHit } from '../types.ts';
 import { DocumentVocabularies, pagesHolding } from './document-vocabularies.ts';
 import { mergeSpaceHits } from './merge-space-hits.ts';
@@ -196,6 +198,27 @@ export class WeaviatePageIndex {
    * existed get theirs first (the backfill writes them under the live version, like a commit). A
    * document whose backfill lost a race with a concurrent commit is left out of this read.
    */
+  /**
+   * The live version's tree pages among `pages`, from its page objects; undefined when they were
+   * written without them (by an older Folio), so the caller cuts them from the whole tree.
+   */
+  async treePages(space: SpaceId, documentId: string, pages: number[]): Promise<TreePage[] | undefined> {
+    const wanted = [...new Set(pages)];
+    if (wanted.length === 0) return [];
+    return this.access.read(space, async () => {
+      const [document] = await this.scope(space, [documentId]);
+      if (!document) return [];
+      const collection = await this.access.pages(space);
+      const result = await collection.query.fetchObjects({
+        limit: wanted.length,
+        filters: Filters.and(collection.filter.byProperty('version').equal(document.version), collection.filter.byProperty('page').containsAny(wanted)),
+        returnProperties: ['page', 'treePageJson'],
+      });
+      if (result.objects.some(object => typeof object.properties.treePageJson !== 'string')) return undefined;
+      return result.objects.map(object => JSON.parse(String(object.properties.treePageJson)) as TreePage).sort((a, b) => a.page - b.page);
+    });
+  }
+
   private async scope(space: SpaceId, documentIds?: string[]): Promise<ScopeDocument[]> {
     const documents = await this.access.documents(space);
     const found = await this.live.of(documents, space, documentIds);

@@ -104,6 +104,8 @@ export const pageProperties: PropertySchema[] = [
   stored('label'),
   { name: 'captions', dataType: ['text[]'], tokenization: 'field', indexFilterable: false, indexSearchable: false },
   stored('unitJson'),
+  // The tree's page (tree-pages.ts) as JSON: what an answer reads of a page. Absent on pages written before it.
+  stored('treePageJson'),
 ];
 
 /**

@@ -135,8 +135,10 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     });
   }
 
-  /** Read from the whole tree: a document object holds its tree as one property (docs/weaviate.md). */
+  /** From the page objects; pages written before they held tree pages are cut from the whole tree. */
   async getTreePages(space: SpaceId, documentId: string, pages: number[]): Promise<TreePage[]> {
+    const stored = await this.pageIndex.treePages(space, documentId, pages);
+    if (stored) return stored;
     const tree = await this.getTree(space, documentId);
     return tree ? pagesOfTree(tree, pages) : [];
   }
