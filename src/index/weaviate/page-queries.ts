@@ -37,7 +37,7 @@ export class WeaviatePageIndex {
   private readonly pageCounts = new ScopedCounts<number>(200_000);
   private readonly documentCounts = new ScopedCounts<number>(50_000);
   private readonly vocabularies = new DocumentVocabularies(500_000);
-  private readonly termIndex = new TenantTermIndex(this.vocabularies, 4_000_000);
+  private readonly termIndex = new TenantTermIndex(this.vocabularies, 2_000_000);
 
   constructor(private readonly access: PageIndexAccess) {}
 

@@ -71,4 +71,17 @@ describe('TenantTermIndex', () => {
     await indexes.of(documents, 'a', ['v1']);
     expect(reads).toHaveLength(3);
   });
+
+  it('weighs each term as well as its postings, so small tenants are not kept by the thousand', async () => {
+    // Two one-version tenants of two terms each: four postings, but 2 × (2 + 2 × 16) = 68 with their terms.
+    const { source, reads } = vocabularies(stored);
+    const index = await new TenantTermIndex(source, 1_000).of(documents, 'x', ['v1']);
+    expect(index.size).toBe(2);
+    expect(index.cost).toBe(34);
+    const indexes = new TenantTermIndex(source, 50);
+    await indexes.of(documents, 'a', ['v1']);
+    await indexes.of(documents, 'b', ['v2']);
+    await indexes.of(documents, 'a', ['v1']);
+    expect(reads.slice(1)).toEqual([['v1'], ['v2'], ['v1']]);
+  });
 });
