@@ -40,6 +40,8 @@ describe('trees kept page by page in SQLite', () => {
       expect(await reopened.getTreePages(space, harbour.record.id, pages)).toEqual(pagesOfTree(harbour.tree, pages));
       expect(await reopened.getTreePages(space, warehouse.record.id, pages)).toEqual(pagesOfTree(warehouse.tree, pages));
       expect(await reopened.getTreePages(space, queued.id, pages)).toEqual([]);
+      // A record saved now leaves nothing for the next start-up to write.
+      await reopened.saveRecord({ ...warehouseReport(space, { name: 'later.pdf', variant: 'later edition' }).record, status: 'queued' });
       const check = new Database(join(dataDir, 'folio.sqlite'), { readonly: true });
       try {
         expect(check.prepare('SELECT count(*) FROM documents WHERE tree_pages_written = 0').pluck().get()).toBe(0);

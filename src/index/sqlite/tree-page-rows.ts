@@ -20,16 +20,16 @@ export const createTreePagesTable = `
     UNIQUE (space, document_id, page),
     FOREIGN KEY (space, document_id) REFERENCES documents (space, id) ON DELETE CASCADE
   );
-  -- 1 once the document's tree is written page by page too; trees committed before get theirs on open.
-  ALTER TABLE documents ADD COLUMN tree_pages_written INTEGER NOT NULL DEFAULT 0;
-  UPDATE documents SET tree_pages_written = 1 WHERE NOT EXISTS (SELECT 1 FROM trees t WHERE t.space = documents.space AND t.document_id = documents.id);
+  -- 0 for a tree committed before this step, written page by page when the store opens; every commit
+  -- after it writes its tree pages itself, so records saved later need nothing at start-up.
+  ALTER TABLE documents ADD COLUMN tree_pages_written INTEGER NOT NULL DEFAULT 1;
+  UPDATE documents SET tree_pages_written = 0 WHERE EXISTS (SELECT 1 FROM trees t WHERE t.space = documents.space AND t.document_id = documents.id);
 `;
 
-/** Writes a document's tree pages and marks them written; inside the caller's write transaction. */
+/** Writes a document's tree pages; inside the caller's write transaction. */
 export function writeTreePages(database: Database.Database, space: string, documentId: string, tree: DocumentTree): void {
   const insert = database.prepare('INSERT INTO tree_pages (space, document_id, page, content) VALUES (?, ?, ?, ?)');
   for (const page of treePages(tree)) insert.run(space, documentId, page.page, JSON.stringify(page));
-  database.prepare('UPDATE documents SET tree_pages_written = 1 WHERE space = ? AND id = ?').run(space, documentId);
 }
 
 export function removeTreePages(database: Database.Database, space: string, documentId: string): void {
@@ -54,7 +54,7 @@ export function writeMissingTreePages(database: Database.Database, write: (work:
       const tree = database.prepare('SELECT tree FROM trees WHERE space = ? AND document_id = ?').pluck().get(space, id) as string | undefined;
       removeTreePages(database, space, id);
       if (tree) writeTreePages(database, space, id, JSON.parse(tree) as DocumentTree);
-      else database.prepare('UPDATE documents SET tree_pages_written = 1 WHERE space = ? AND id = ?').run(space, id);
+      database.prepare('UPDATE documents SET tree_pages_written = 1 WHERE space = ? AND id = ?').run(space, id);
     });
   }
 }
