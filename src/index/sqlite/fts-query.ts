@@ -1,13 +1,12 @@
+import { maxQueryTokens, queryTokenPattern, wordTokens } from '../unit-words.ts';
+
 /**
  * Turns free text into a safe FTS5 MATCH expression. Every token is double-quoted (so AND, OR, NEAR,
  * `*`, `-`, `:` and `^` are never read as syntax) and tokens are OR-ed, leaving the ranking to BM25.
  */
 
-const tokenPattern = /[\p{L}\p{N}\p{M}]+/gu;
 const cjkPattern = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const cjkRunPattern = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
-/** Longer queries (a pasted paragraph) add little to BM25 and cost time. */
-const maxTokens = 48;
 
 export function containsCjk(text: string): boolean {
   return cjkPattern.test(text);
@@ -18,11 +17,6 @@ export function toWordQuery(text: string): string | null {
   return orQuery(wordTokens(text));
 }
 
-/** The distinct words of a query, at most `maxTokens`. */
-export function wordTokens(text: string): string[] {
-  return unique(text.normalize('NFKC').match(tokenPattern) ?? []).slice(0, maxTokens);
-}
-
 export function orQuery(tokens: string[]): string | null {
   return tokens.length === 0 ? null : tokens.map(quote).join(' OR ');
 }
@@ -30,12 +24,6 @@ export function orQuery(tokens: string[]): string | null {
 /** Rows holding every token. */
 export function andQuery(tokens: string[]): string | null {
   return tokens.length === 0 ? null : tokens.map(quote).join(' AND ');
-}
-
-/** Roughly what unicode61 with remove_diacritics 2 indexes for a word (used only to look up counts). */
-export function foldedTerm(token: string): string {
-  // ASCII tokens (nearly all of them) need no normalization: counting a commit's words folds every token.
-  return /^[\x00-\x7f]*$/u.test(token) ? token.toLowerCase() : token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 export interface CjkQuery {
@@ -58,11 +46,11 @@ export function toCjkQuery(text: string): CjkQuery {
     if (characters.length < 3) shortTerms.push(run);
     for (let start = 0; start + 3 <= characters.length; start += 1) terms.push(characters.slice(start, start + 3).join(''));
   }
-  for (const word of normalized.replace(cjkRunPattern, ' ').match(tokenPattern) ?? []) {
+  for (const word of normalized.replace(cjkRunPattern, ' ').match(queryTokenPattern) ?? []) {
     if ([...word].length >= 3) terms.push(word);
     else shortTerms.push(word);
   }
-  const trigramTerms = unique(terms).slice(0, maxTokens);
+  const trigramTerms = unique(terms).slice(0, maxQueryTokens);
   return {
     trigramQuery: trigramTerms.length === 0 ? null : trigramTerms.map(quote).join(' OR '),
     shortTerms: trigramTerms.length === 0 ? unique(shortTerms).slice(0, 8) : [],

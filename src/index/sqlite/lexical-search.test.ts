@@ -6,7 +6,7 @@ import type { DocumentRecord } from '../../documents/types.ts';
 import { parseSpaceId } from '../../spaces/space-id.ts';
 import type { IndexUnit } from '../types.ts';
 import Database from 'better-sqlite3';
-import { foldedTerm, wordTokens } from './fts-query.ts';
+import { foldedTerm, wordTokens } from '../unit-words.ts';
 import { unitCounts } from './lexical-search.ts';
 import { SqliteKnowledgeStore } from './sqlite-knowledge-store.ts';
 

@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { LexicalQuery } from '../types.ts';
 import { documentToken, looksLikeFilterToken, spaceToken } from './filter-tokens.ts';
-import { andQuery, containsCjk, foldedTerm, orQuery, toCjkQuery, wordTokens } from './fts-query.ts';
+import { andQuery, containsCjk, orQuery, toCjkQuery } from './fts-query.ts';
 import { unitColumnsWithoutVector as unitColumns, type UnitRow } from './unit-rows.ts';
 import { unitTermCount } from './unit-term-counts.ts';
 import { commonShare, frequentWordLimit } from '../frequent-words.ts';
-import { rarestWithin } from '../rarest-terms.ts';
+import { unitQueryWords, unitsPerHit, type UnitQueryWords } from '../unit-query-words.ts';
+import { foldedTerm, wordTokens } from '../unit-words.ts';
 
 export interface LexicalRow {
   row: UnitRow;
@@ -15,20 +16,6 @@ export interface LexicalRow {
 /** Title words count a little more than body words: a heading names what its section is about. */
 const titlePathWeight = 1.5;
 const textWeight = 1;
-
-/**
- * A query of frequent words only is ranked over the rarest two. FTS5 scores every row holding either
- * (its OR has no early exit), so a query past this many rows costs more than the rest of the search:
- * then only units holding both of the rarest two words in at most half of all units are ranked; with
- * fewer than two such words (the rest BM25 weighs ~0), the query gets no word hits, nor does a
- * one-word query of such a word. The whole-page and vector lists still rank such a question.
- */
-const costlyFallbackRows = 10_000;
-/**
- * Of the words kept, the rarest are queried while the units they occur in add up to at most this many
- * per hit asked for: FTS5 scores every unit holding any of them, and the rarest carry the most weight.
- */
-const unitRowsPerHit = 20;
 
 const scope = `u.space IN (SELECT value FROM json_each(@spaces))
   AND (@documentIds IS NULL OR u.document_id IN (SELECT value FROM json_each(@documentIds)))`;
@@ -50,7 +37,7 @@ export function searchLexicalRows(database: Database.Database, query: LexicalQue
     else if (cjk.shortTerms.length > 0) hits.push(...containsRows(database, cjk.shortTerms, parameters));
   }
   // A search of named documents only scores their units: the index-wide counts say nothing of its cost.
-  const words = withoutFrequentWords(database, wordTokens(query.text), query.documentIds ? Number.POSITIVE_INFINITY : unitRowsPerHit * query.k);
+  const words = withoutFrequentWords(database, wordTokens(query.text), query.documentIds ? Number.POSITIVE_INFINITY : unitsPerHit * query.k);
   const wordQuery = words.all ? andQuery(words.tokens) : orQuery(words.tokens);
   if (wordQuery && hits.length < query.k) {
     const seen = new Set(hits.map(hit => hit.row.row_id));
@@ -96,36 +83,16 @@ function onlySpacesStored(database: Database.Database, spaces: string[]): boolea
 }
 
 /**
- * Drops the words found in too many units (frequent-words.ts), then keeps the rarest of the rest
- * while the units holding them add up to at most `unitBudget`; `all` when the units must hold every
- * word left (see `costlyFallbackRows`).
+ * The words to ask (unit-query-words.ts), from the units holding each. Counts of other than plain words
+ * stop at the word limit (unitCounts): those are never taken for common, and ties between such words
+ * keep the query's order.
  */
-function withoutFrequentWords(database: Database.Database, tokens: string[], unitBudget: number): { tokens: string[]; all: boolean } {
+function withoutFrequentWords(database: Database.Database, tokens: string[], unitBudget: number): UnitQueryWords {
   if (tokens.length === 0) return { tokens, all: false };
   const folded = tokens.map(foldedTerm);
   const plain = new Set(folded.filter((term, index) => isPlainWord(tokens[index])));
   const { counts, totalUnits } = unitCounts(database, folded, plain);
-  const countOf = (index: number) => counts.get(folded[index]) ?? 0;
-  // A lone word is searched however frequent, unless it is in over half of a large index's units.
-  const searchedAlone = (count: number) => !(count > costlyFallbackRows && count > totalUnits * commonShare);
-  if (tokens.length === 1) return { tokens: searchedAlone(countOf(0)) ? tokens : [], all: false };
-  // A word no unit holds matches nothing: it must not stand in for the frequent words it would leave out.
-  const kept = tokens.filter((_, index) => countOf(index) > 0 && countOf(index) <= frequentWordLimit(totalUnits));
-  if (kept.length > 0) {
-    const chosen = rarestWithin(kept, token => counts.get(foldedTerm(token)) ?? 0, unitBudget);
-    return { tokens: kept.filter(token => chosen.has(token)), all: false };
-  }
-  const rarest = tokens
-    .map((token, index) => ({ token, count: countOf(index) }))
-    .filter(entry => entry.count > 0)
-    .sort((left, right) => left.count - right.count);
-  if (rarest.length < 2) return { tokens: rarest.filter(entry => searchedAlone(entry.count)).map(entry => entry.token), all: false };
-  const two = rarest.slice(0, 2);
-  if (two[0].count + two[1].count <= costlyFallbackRows) return { tokens: two.map(entry => entry.token), all: false };
-  // Counts of other than plain words stop at the word limit: those are never taken for common.
-  const uncommon = rarest.filter(entry => entry.count <= totalUnits * commonShare);
-  // One such word alone would rank tens of thousands of units by a weight near nothing: no word hits.
-  return uncommon.length >= 2 ? { tokens: uncommon.slice(0, 2).map(entry => entry.token), all: true } : { tokens: [], all: false };
+  return unitQueryWords(tokens, token => counts.get(foldedTerm(token)) ?? 0, totalUnits, unitBudget);
 }
 
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { looksLikeFilterToken } from './filter-tokens.ts';
-import { foldedTerm } from './fts-query.ts';
+import { indexedTerms } from '../unit-words.ts';
 
 /**
  * How many units hold each plain word, kept in the `unit_terms` table by the store's own writes.
@@ -17,16 +17,13 @@ import { foldedTerm } from './fts-query.ts';
  * commits and deletes); other words are counted by FTS5 at query time.
  */
 
-/** unicode61's token characters by default: letters, numbers and private-use code points; all else separates. */
-const tokenPattern = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
 const plainTerm = /^[a-z0-9]+$/u;
 
 /** The plain terms FTS5 indexes for these column values, each once. */
 export function plainTermsOf(...values: string[]): Set<string> {
   const terms = new Set<string>();
   for (const value of values) {
-    for (const match of value.matchAll(tokenPattern)) {
-      const term = foldedTerm(match[0]);
+    for (const term of indexedTerms(value)) {
       // The filter column's words are indexed too; they are not words anyone asks about.
       if (plainTerm.test(term) && !looksLikeFilterToken(term)) terms.add(term);
     }
