@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import weaviate, { ApiKey, type WeaviateClient } from 'weaviate-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DocumentRecord } from '../../src/documents/types.ts';
 import { FolioError } from '../../src/errors.ts';
+import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
+import type { IndexUnit } from '../../src/index/types.ts';
 import { ensureCollection, unitProperties } from '../../src/index/weaviate/schema.ts';
 import { tenantNameForSpace } from '../../src/index/weaviate/tenant-name.ts';
 import { WeaviateKnowledgeStore } from '../../src/index/weaviate/weaviate-knowledge-store.ts';
@@ -297,7 +303,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       }
     });
 
-    it('leaves query words on most of the space pages out of unit search, unless nothing else is asked', async () => {
+    it('leaves query words in most of the space units out of unit search, unless nothing else is asked', async () => {
       const spaceId = space('frequent-words');
       const record = makeRecord(spaceId, 'doc-f', 'f.pdf');
       const texts = ['harbour cargo lighthouse keeper', 'harbour cargo berths', 'harbour cargo tonnage', 'harbour cargo dredging'];
@@ -306,6 +312,69 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       expect(await pages('harbour cargo lighthouse')).toEqual([1]);
       expect(await pages('harbour cargo')).toEqual([1, 2, 3, 4]);
       expect(await pages('tonnage')).toEqual([3]);
+    });
+
+    it('ranks units as the SQLite store does: the same words asked, the same hits in the same order', async () => {
+      const spaceId = space('unit-ranking');
+      const unit = (record: DocumentRecord, index: number, titlePath: string[], text: string): IndexUnit => ({ ...makeUnit(record, String(index).padStart(4, '0'), 1 + (index % 3), text), titlePath });
+      const first = makeRecord(spaceId, 'doc-r1', 'r1.pdf');
+      const second = makeRecord(spaceId, 'doc-r2', 'r2.pdf');
+      // Lengths, titles, repeats and accents differ from unit to unit, where Weaviate's BM25F and FTS5 part ways.
+      const documents = [
+        { record: first, units: [
+          unit(first, 0, ['Harbour Fees'], 'Fees at the harbour rose in 2024.'),
+          unit(first, 1, ['Annual Report', 'Harbour'], 'The harbour harbour HARBOUR authority reported cargo volumes, container traffic and a new pelican colony near the breakwater, which the café owners welcomed.'),
+          unit(first, 2, ['Notes'], 'Cargo cargo and more cargo.'),
+          unit(first, 3, ['Notes'], 'A cafe by the harbour serves naïve tourists; pelican sightings are logged daily.'),
+        ] },
+        { record: second, units: [
+          unit(second, 0, ['Fleet'], 'Container ships dock twice a week.'),
+          unit(second, 1, ['Fleet', 'Pelican Class'], 'The pelican class tug.'),
+          ...Array.from({ length: 12 }, (_, index) => unit(second, 2 + index, ['Appendix'], `Table ${index} lists the harbour dues and cargo rates for berth ${index}.`)),
+        ] },
+      ];
+      const dataDir = await mkdtemp(join(tmpdir(), 'folio-unit-ranking-'));
+      const sqlite = new SqliteKnowledgeStore({ dataDir });
+      try {
+        for (const { record, units } of documents) {
+          await sqlite.commitDocument({ record, tree: makeTree(record.id), units });
+          await store.commitDocument({ record, tree: makeTree(record.id), units });
+        }
+        const queries = [
+          { text: 'harbour pelican', k: 5 },
+          { text: 'Café cargo container', k: 4 },
+          { text: 'harbour dues berth naive', k: 6 },
+          { text: 'pelican colony cargo', k: 3, documentIds: [first.id] },
+        ];
+        for (const query of queries) {
+          const expected = await sqlite.searchLexical({ spaces: [spaceId], ...query });
+          const found = await store.searchLexical({ spaces: [spaceId], ...query });
+          expect(found.map(hit => hit.unit.id), query.text).toEqual(expected.map(hit => hit.unit.id));
+          // Near, not equal: the SQLite table's lengths also count its two filter tokens per unit.
+          found.forEach((hit, index) => expect(Math.abs(hit.score / expected[index].score - 1)).toBeLessThan(0.05));
+        }
+      } finally {
+        await sqlite.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+
+      // What an older Folio left: no unit statistics on a document object. Its space is ranked by
+      // Weaviate's own BM25 until every document has them.
+      const documentObjects = client.collections.use<string, DocumentProperties>('FolioDocument').withTenant(tenantNameForSpace(spaceId));
+      const stored = await documentObjects.query.fetchObjectById(documentUuid(first.id));
+      const { unitCount, unitLength, unitTerms, unitTermUnits, ...older } = stored!.properties;
+      expect([unitCount, unitLength]).toEqual([4, expect.any(Number)]);
+      expect(unitTerms?.split(' ')).toContain('pelican');
+      expect(unitTermUnits).toBeDefined();
+      await documentObjects.data.replace({ id: documentUuid(first.id), properties: older });
+      const upgraded = new WeaviateKnowledgeStore(options);
+      try {
+        const hits = await upgraded.searchLexical({ spaces: [spaceId], text: 'pelican colony', k: 3 });
+        expect(hits.map(hit => hit.unit.id)).toContain(documents[0].units[1].id);
+        expect(hits.every(hit => /pelican|colony/iu.test(`${hit.unit.titlePath.join(' ')} ${hit.unit.text}`))).toBe(true);
+      } finally {
+        await upgraded.close();
+      }
     });
 
     it('lists every document of a space past one result page, each once', async () => {

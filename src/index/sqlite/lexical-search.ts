@@ -5,6 +5,7 @@ import { andQuery, containsCjk, orQuery, toCjkQuery } from './fts-query.ts';
 import { unitColumnsWithoutVector as unitColumns, type UnitRow } from './unit-rows.ts';
 import { unitTermCount } from './unit-term-counts.ts';
 import { commonShare, frequentWordLimit } from '../frequent-words.ts';
+import { unitColumnWeights } from '../unit-bm25.ts';
 import { unitQueryWords, unitsPerHit, type UnitQueryWords } from '../unit-query-words.ts';
 import { foldedTerm, wordTokens } from '../unit-words.ts';
 
@@ -12,10 +13,6 @@ export interface LexicalRow {
   row: UnitRow;
   score: number;
 }
-
-/** Title words count a little more than body words: a heading names what its section is about. */
-const titlePathWeight = 1.5;
-const textWeight = 1;
 
 const scope = `u.space IN (SELECT value FROM json_each(@spaces))
   AND (@documentIds IS NULL OR u.document_id IN (SELECT value FROM json_each(@documentIds)))`;
@@ -156,7 +153,7 @@ function isPlainWord(token: string): boolean {
 function matchRows(database: Database.Database, table: 'units_fts' | 'units_cjk', match: string, parameters: Record<string, unknown>): LexicalRow[] {
   const rows = database
     .prepare(
-      `SELECT ${unitColumns}, -bm25(${table}, ${titlePathWeight}, ${textWeight}, 0) AS score
+      `SELECT ${unitColumns}, -bm25(${table}, ${unitColumnWeights.titlePath}, ${unitColumnWeights.text}, 0) AS score
        FROM ${table} JOIN units u ON u.row_id = ${table}.rowid
        WHERE ${table} MATCH @match AND ${scope}
        ORDER BY score DESC, u.row_id LIMIT @k`,

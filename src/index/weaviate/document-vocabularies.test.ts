@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagesHolding, parseVocabulary } from './document-vocabularies.ts';
+import { pagesHolding, parseUnitVocabulary, parseVocabulary } from './document-vocabularies.ts';
 
 describe('parseVocabulary', () => {
   it('pairs each stored term with the pages holding it', () => {
@@ -20,5 +20,16 @@ describe('parseVocabulary', () => {
   it('counts a version without page terms as counted, whatever was stored', () => {
     expect(parseVocabulary('', '')).toEqual({ terms: [], pages: [] });
     expect(parseVocabulary(undefined, undefined)).toEqual({ terms: [], pages: [] });
+  });
+});
+
+describe('parseUnitVocabulary', () => {
+  it('reads the unit statistics a version stores, and treats any other shape as absent', () => {
+    expect(parseUnitVocabulary(3, 40, 'harbour cargo', '3 1')).toEqual({ count: 3, length: 40, terms: ['harbour', 'cargo'], holding: [3, 1] });
+    expect(parseUnitVocabulary(0, 0, '', '')).toEqual({ count: 0, length: 0, terms: [], holding: [] });
+    expect(parseUnitVocabulary(undefined, undefined, undefined, undefined)).toBeUndefined();
+    expect(parseUnitVocabulary(3, 40, 'harbour cargo', '3')).toBeUndefined();
+    expect(parseUnitVocabulary(3, 40, 'harbour cargo', '4 1')).toBeUndefined();
+    expect(parseUnitVocabulary(3, undefined, 'harbour', '1')).toBeUndefined();
   });
 });

@@ -13,6 +13,18 @@ export interface VersionVocabulary {
   terms: string[];
   /** Pages holding each term, aligned with `terms` (FolioDocument.pageTermPages); undefined for a version whose pages were written by a Folio that did not count them. */
   pages: number[] | undefined;
+  /** The version's unit statistics (FolioDocument.unitCount …); undefined for a version written by a Folio that did not count them. */
+  units?: VersionUnitVocabulary;
+}
+
+/** A version's units as FTS5 would count them (page-objects.ts, unitStatistics). */
+export interface VersionUnitVocabulary {
+  count: number;
+  /** Summed length in terms. */
+  length: number;
+  terms: string[];
+  /** Units holding each term, aligned with `terms`. */
+  holding: number[];
 }
 
 const lookups = new WeakMap<VersionVocabulary, Map<string, number>>();
@@ -67,15 +79,15 @@ export class DocumentVocabularies {
         documents.query.fetchObjects({
           limit: chunk.length,
           filters: documents.filter.byProperty('activeVersion').containsAny(chunk),
-          returnProperties: ['activeVersion', 'pagesVersion', 'pageTerms', 'pageTermPages'],
+          returnProperties: ['activeVersion', 'pagesVersion', 'pageTerms', 'pageTermPages', 'unitCount', 'unitLength', 'unitTerms', 'unitTermUnits'],
         }),
         null,
       );
       for (const object of page?.objects ?? []) {
-        const { activeVersion, pagesVersion, pageTerms, pageTermPages } = object.properties;
+        const { activeVersion, pagesVersion, pageTerms, pageTermPages, unitCount, unitLength, unitTerms, unitTermUnits } = object.properties;
         // pageTerms describe pagesVersion; a document still waiting for its pages has none for this version.
         if (!activeVersion || pagesVersion !== activeVersion) continue;
-        const vocabulary = parseVocabulary(pageTerms, pageTermPages);
+        const vocabulary = { ...parseVocabulary(pageTerms, pageTermPages), units: parseUnitVocabulary(unitCount, unitLength, unitTerms, unitTermUnits) };
         visit(activeVersion, vocabulary);
         if (remember) this.hold(activeVersion, vocabulary);
       }
@@ -84,13 +96,17 @@ export class DocumentVocabularies {
 
   private hold(version: string, vocabulary: VersionVocabulary): void {
     this.byVersion.set(version, vocabulary);
-    this.heldTerms += vocabulary.terms.length;
+    this.heldTerms += termsHeld(vocabulary);
     for (const [oldest, held] of this.byVersion) {
       if (this.heldTerms <= this.maxTerms || oldest === version) break;
       this.byVersion.delete(oldest);
-      this.heldTerms -= held.terms.length;
+      this.heldTerms -= termsHeld(held);
     }
   }
+}
+
+function termsHeld(vocabulary: VersionVocabulary): number {
+  return vocabulary.terms.length + (vocabulary.units?.terms.length ?? 0);
 }
 
 /** Counts that do not line up with the terms (never written so by Folio) are treated as absent. */
@@ -100,4 +116,13 @@ export function parseVocabulary(pageTerms: string | undefined, pageTermPages: st
   const pages = typeof pageTermPages === 'string' && pageTermPages !== '' ? pageTermPages.split(' ').map(Number) : undefined;
   const counted = pages !== undefined && pages.length === terms.length && pages.every(count => Number.isInteger(count) && count > 0);
   return { terms, pages: counted ? pages : undefined };
+}
+
+/** Unit statistics as page-objects.ts writes them; anything else (absent, counts not lining up with the terms) is treated as absent. */
+export function parseUnitVocabulary(count: unknown, length: unknown, unitTerms: unknown, unitTermUnits: unknown): VersionUnitVocabulary | undefined {
+  if (typeof count !== 'number' || typeof length !== 'number' || typeof unitTerms !== 'string' || typeof unitTermUnits !== 'string') return undefined;
+  const terms = unitTerms === '' ? [] : unitTerms.split(' ');
+  const holding = unitTermUnits === '' ? [] : unitTermUnits.split(' ').map(Number);
+  if (holding.length !== terms.length || !holding.every(units => Number.isInteger(units) && units > 0 && units <= count)) return undefined;
+  return { count, length, terms, holding };
 }

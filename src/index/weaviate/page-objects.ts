@@ -4,6 +4,7 @@ import type { SpaceId } from '../../spaces/space-id.ts';
 import { pageRecords, termPairs } from '../page-records.ts';
 import { treePages } from '../tree-pages.ts';
 import type { IndexUnit, PageRecord } from '../types.ts';
+import { indexedTerms } from '../unit-words.ts';
 import { stampOf, type DocumentProperties } from './serialize.ts';
 
 /** Properties of a FolioPage object (schema.ts: pageProperties). */
@@ -31,7 +32,9 @@ export type PageProperties = {
 export type Pages = Collection<PageProperties, string, undefined>;
 
 /** The document-object fields that describe a version's pages; written with activeVersion. */
-export type DocumentPageProperties = Required<Pick<DocumentProperties, 'pageCount' | 'pageLength' | 'pageTerms' | 'pageTermPages' | 'pagesVersion' | 'versionStamp'>>;
+export type DocumentPageProperties = Required<
+  Pick<DocumentProperties, 'pageCount' | 'pageLength' | 'pageTerms' | 'pageTermPages' | 'pagesVersion' | 'unitCount' | 'unitLength' | 'unitTerms' | 'unitTermUnits' | 'versionStamp'>
+>;
 
 /** What a PageRecord needs back, without its terms (getPages with `terms: false`). */
 export const pageReturnPropertiesWithoutTerms: Array<keyof PageProperties> = ['documentId', 'spaceId', 'documentName', 'page', 'printedNumbers', 'label', 'captions', 'unitJson'];
@@ -40,7 +43,8 @@ export const pageReturnProperties: Array<keyof PageProperties> = [...pageReturnP
 /**
  * A document version's page objects (built by pageRecords, like the SQLite store's) and the page
  * statistics its document object carries: among them its distinct terms and, in the same order, how
- * many of its pages hold each (what the SQLite store's page_terms table keeps per space). A page's
+ * many of its pages hold each (what the SQLite store's page_terms table keeps per space), and the same
+ * of its units as the SQLite store's FTS5 table counts them (unitStatistics). A page's
  * uuid is derived from version, document and page, so writing the same version's pages again (a
  * retried backfill) replaces them instead of adding copies.
  */
@@ -85,9 +89,22 @@ export function pageObjects(
       pageTerms: [...pagesHolding.keys()].join(' '),
       pageTermPages: [...pagesHolding.values()].join(' '),
       pagesVersion: version,
+      ...unitStatistics(units),
       versionStamp: versionStamp(version),
     },
   };
+}
+
+/** A version's units counted as FTS5 indexes them: each unit once per distinct term of its title path and text. */
+export function unitStatistics(units: IndexUnit[]): Pick<DocumentPageProperties, 'unitCount' | 'unitLength' | 'unitTerms' | 'unitTermUnits'> {
+  const unitsHolding = new Map<string, number>();
+  let length = 0;
+  for (const unit of units) {
+    const terms = [...indexedTerms(unit.titlePath.join('\n')), ...indexedTerms(unit.text)];
+    length += terms.length;
+    for (const term of new Set(terms)) unitsHolding.set(term, (unitsHolding.get(term) ?? 0) + 1);
+  }
+  return { unitCount: units.length, unitLength: length, unitTerms: [...unitsHolding.keys()].join(' '), unitTermUnits: [...unitsHolding.values()].join(' ') };
 }
 
 /** The version's stamp: its tenant's sum changes with every commit, deletion and backfill (page-scope.ts). */

@@ -1,6 +1,7 @@
 import { Filters } from 'weaviate-client';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { TreePage } from '../tree-pages.ts';
+import type { UnitStatistics } from '../unit-bm25.ts';
 import type { DocumentStatistics, DocumentStatisticsQuery, PageQuery, PageRecord, PageStatistics, PageStatisticsQuery, UnitHit } from '../types.ts';
 import { DocumentVocabularies, pagesHolding } from './document-vocabularies.ts';
 import { mergeSpaceHits } from './merge-space-hits.ts';
@@ -139,6 +140,15 @@ export class WeaviatePageIndex {
       const vocabularies = await this.vocabularies.of(await this.access.documents(space), [document.version]);
       return [...(vocabularies.get(document.version)?.terms ?? [])];
     });
+  }
+
+  /**
+   * The units of every live version of the space, counted as FTS5 counts them (unit-bm25.ts); undefined
+   * when some version has no unit counts (written by an older Folio) or the tenant is too large to index.
+   * Like FTS5's, these cover the whole index (the tenant) whatever documents a search is narrowed to.
+   */
+  async unitStatistics(space: SpaceId): Promise<UnitStatistics | undefined> {
+    return this.access.read(space, async () => (await this.wholeSpaceIndex(space, await this.scope(space)))?.units);
   }
 
   /**

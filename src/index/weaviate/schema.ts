@@ -57,6 +57,12 @@ export const documentProperties: PropertySchema[] = [
   // of one Aggregate count per word, which costs in proportion to the pages holding it.
   stored('pageTermPages'),
   stored('pagesVersion'),
+  // Unit statistics of the same version: unit searches rank their candidates with them as the SQLite
+  // store's FTS5 does (unit-bm25.ts), so both stores give a question the same unit list.
+  storedNumber('unitCount'),
+  storedNumber('unitLength'),
+  stored('unitTerms'),
+  stored('unitTermUnits'),
   // A number derived from pagesVersion: its sum over a tenant (an Aggregate the filterable index answers
   // in a few ms) changes with every commit, deletion and backfill, so a reader can tell its remembered
   // list of live documents is current without reading the document objects (page-scope.ts).

@@ -46,6 +46,15 @@ export type DocumentProperties = {
    */
   pageTermPages?: string;
   pagesVersion?: string;
+  /**
+   * Unit statistics of the same version, as the SQLite store's FTS5 table would count its units
+   * (unit-words.ts): how many, their summed length in terms, their distinct terms and, in that order,
+   * how many units hold each. Absent on versions written by a Folio that did not count them.
+   */
+  unitCount?: number;
+  unitLength?: number;
+  unitTerms?: string;
+  unitTermUnits?: string;
   versionStamp?: number;
   /** stampOf(recordJson), written with it: a tenant's sum changes whenever any record does (tenant-listings.ts). */
   recordStamp?: number;

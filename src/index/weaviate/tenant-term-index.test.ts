@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentVocabularies, VersionVocabulary } from './document-vocabularies.ts';
-import { parseVocabulary } from './document-vocabularies.ts';
+import { parseUnitVocabulary, parseVocabulary } from './document-vocabularies.ts';
 import { TenantTermIndex } from './tenant-term-index.ts';
 import type { Documents } from './weaviate-objects.ts';
 
@@ -22,6 +22,12 @@ const stored = {
   v2: parseVocabulary('harbour pelican', '2 2'),
   v3: parseVocabulary('cargo', '4'),
   legacy: parseVocabulary('harbour', undefined),
+};
+/** The same versions with unit statistics too (what a Folio that counts units writes), and one without. */
+const withUnits = {
+  u1: { ...parseVocabulary('harbour cargo', '3 1'), units: parseUnitVocabulary(10, 120, 'harbour cargo the', '4 1 9') },
+  u2: { ...parseVocabulary('harbour pelican', '2 2'), units: parseUnitVocabulary(6, 60, 'harbour pelican the', '2 3 6') },
+  pagesOnly: parseVocabulary('cargo', '4'),
 };
 
 describe('TenantTermIndex', () => {
@@ -58,6 +64,21 @@ describe('TenantTermIndex', () => {
     expect(index.documents('harbour')).toBe(2);
     await indexes.of(documents, 'tenant', ['v1', 'legacy', 'gone']);
     expect(reads).toHaveLength(2);
+  });
+
+  it('sums the units of every version, and has none when a version was written without unit counts', async () => {
+    const { source, reads } = vocabularies(withUnits);
+    const indexes = new TenantTermIndex(source, 1_000);
+    const first = await indexes.of(documents, 'tenant', ['u1']);
+    const both = await indexes.of(documents, 'tenant', ['u1', 'u2']);
+    expect(reads).toEqual([['u1'], ['u2']]);
+    expect([both.units?.units, both.units?.length]).toEqual([16, 180]);
+    expect(['harbour', 'pelican', 'the', 'cargo', 'zyzzyva'].map(term => both.units?.unitsHolding(term))).toEqual([6, 3, 15, 1, 0]);
+    // An index handed out before is not changed by the one built from it.
+    expect([first.units?.units, first.units?.unitsHolding('harbour'), first.units?.unitsHolding('pelican')]).toEqual([10, 4, 0]);
+    expect((await indexes.of(documents, 'tenant', ['u1', 'u2', 'pagesOnly'])).units).toBeUndefined();
+    expect((await indexes.of(documents, 'other', ['u2', 'gone'])).units).toBeUndefined();
+    expect((await indexes.of(documents, 'other', ['u2'])).units?.units).toBe(6);
   });
 
   it('drops the tenants used longest ago past its bound', async () => {

@@ -1,3 +1,4 @@
+import type { UnitStatistics } from '../unit-bm25.ts';
 import type { DocumentVocabularies } from './document-vocabularies.ts';
 import type { Documents } from './weaviate-objects.ts';
 
@@ -16,6 +17,11 @@ export class TermIndex {
     readonly order: readonly string[],
     /** Term → [version position, pages holding it, …]; pages are 0 for an uncounted version. */
     readonly postings: ReadonlyMap<string, readonly number[]>,
+    /**
+     * The units of every version, as FTS5 counts them (FolioDocument.unitCount …); undefined when a
+     * version has no unit counts (written by a Folio that did not count them) or was not found.
+     */
+    readonly units?: TenantUnits,
   ) {}
 
   /** Pages holding the term over the counted versions (of `within` when given). */
@@ -50,7 +56,21 @@ export class TermIndex {
    * weigh that many postings again). A small tenant's index is mostly terms, a large one's mostly postings.
    */
   get cost(): number {
-    return this.size + termCost * this.postings.size;
+    return this.size + termCost * (this.postings.size + (this.units?.holding.size ?? 0));
+  }
+}
+
+/** A tenant's units over its live versions: unit searches rank with these (unit-bm25.ts). */
+export class TenantUnits implements UnitStatistics {
+  constructor(
+    readonly units: number,
+    readonly length: number,
+    /** Folded term → units holding it. */
+    readonly holding: ReadonlyMap<string, number>,
+  ) {}
+
+  unitsHolding(term: string): number {
+    return this.holding.get(term) ?? 0;
   }
 }
 
@@ -112,9 +132,20 @@ export class TenantTermIndex {
     // Lists of the previous index are shared until a new version adds to them.
     const copied = new Set<string>();
     const found = new Set<string>();
-    await this.vocabularies.each(documents, toRead, (version, { terms, pages }) => {
+    // Unit counts are sums over versions: copied from the previous index, then added to.
+    let unitsCounted = additive ? previous.units !== undefined : true;
+    const unitHolding = new Map<string, number>(unitsCounted && additive ? previous.units!.holding : []);
+    let unitCount = unitsCounted && additive ? previous.units!.units : 0;
+    let unitLength = unitsCounted && additive ? previous.units!.length : 0;
+    await this.vocabularies.each(documents, toRead, (version, { terms, pages, units }) => {
       found.add(version);
       if (!pages) uncounted.add(version);
+      if (!units) unitsCounted = false;
+      if (units && unitsCounted) {
+        unitCount += units.count;
+        unitLength += units.length;
+        for (let at = 0; at < units.terms.length; at++) unitHolding.set(units.terms[at], (unitHolding.get(units.terms[at]) ?? 0) + units.holding[at]);
+      }
       const position = order.push(version) - 1;
       for (let at = 0; at < terms.length; at++) {
         const term = terms[at];
@@ -128,7 +159,8 @@ export class TenantTermIndex {
       }
     });
     for (const version of toRead) if (!found.has(version)) uncounted.add(version);
-    const index = new TermIndex(wanted, uncounted, order, postings);
+    if (found.size < new Set(toRead).size) unitsCounted = false;
+    const index = new TermIndex(wanted, uncounted, order, postings, unitsCounted ? new TenantUnits(unitCount, unitLength, unitHolding) : undefined);
     if (found.size === new Set(toRead).size) this.hold(tenant, { index, entries: index.cost });
     return index;
   }
