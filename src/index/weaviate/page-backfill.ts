@@ -2,14 +2,23 @@ import { Filters } from 'weaviate-client';
 import type { IndexUnit } from '../types.ts';
 import { insertObjects } from './insert-objects.ts';
 import { pageObjects, type Pages } from './page-objects.ts';
-import { treeFromProperties, unitFromProperties } from './serialize.ts';
+import { treeFromProperties, unitFromProperties, type DocumentProperties } from './serialize.ts';
 import { deleteAll, documentUuid, orEmpty, pageSize, unitReturnProperties, type Documents, type Units } from './weaviate-objects.ts';
 
 /**
- * Writes the page records of a document committed before Folio kept page records, from its live units
- * and tree, lazily: page reads call this for documents in their scope whose `pagesVersion` is not their
- * `activeVersion`, so an upgraded cluster needs no migration step and a space nobody asks about costs
- * nothing. The pages go in under the live version, then the page statistics are merged onto the document
+ * True when the document object describes `version`'s pages as this Folio writes them: page statistics
+ * and unit counts. A document committed before Folio kept page records has neither; one committed
+ * before it counted units has pages but no `unitCount`.
+ */
+export function hasPageRecords(properties: Pick<DocumentProperties, 'pagesVersion' | 'unitCount'>, version: string): boolean {
+  return properties.pagesVersion === version && typeof properties.unitCount === 'number';
+}
+
+/**
+ * Writes the page records of a document committed before Folio kept them as it does now (hasPageRecords),
+ * from its live units and tree, lazily: page reads and unit searches call this for documents in their
+ * scope without them, so an upgraded cluster needs no migration step and a space nobody asks about costs
+ * nothing. Pages already written are written again (the same uuids: replaced), with their tree pages. The pages go in under the live version, then the page statistics are merged onto the document
  * object with `pagesVersion` = that version; only then do page reads use the document.
  *
  * Callers run it per document in call order with commits and deletions of this process. Across processes
@@ -21,9 +30,9 @@ import { deleteAll, documentUuid, orEmpty, pageSize, unitReturnProperties, type 
 export async function backfillPages(target: { documents: Documents; units: Units; pages: Pages; batchSize: number }, documentId: string): Promise<void> {
   const { documents, units, pages } = target;
   const id = documentUuid(documentId);
-  const current = await orEmpty(documents.query.fetchObjectById(id, { returnProperties: ['activeVersion', 'pagesVersion', 'treeJson'] }), null);
+  const current = await orEmpty(documents.query.fetchObjectById(id, { returnProperties: ['activeVersion', 'pagesVersion', 'unitCount', 'treeJson'] }), null);
   const version = current?.properties.activeVersion;
-  if (!current || !version || current.properties.pagesVersion === version) return;
+  if (!current || !version || hasPageRecords(current.properties, version)) return;
   const { objects, document } = pageObjects(await unitsOfVersion(units, version), treeFromProperties(current.properties) ?? {}, version, Date.now());
   await insertObjects(pages, objects, target.batchSize);
   try {

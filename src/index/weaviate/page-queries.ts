@@ -204,11 +204,6 @@ export class WeaviatePageIndex {
   }
 
   /**
-   * The committed documents in scope whose pages are written. Documents committed before page records
-   * existed get theirs first (the backfill writes them under the live version, like a commit). A
-   * document whose backfill lost a race with a concurrent commit is left out of this read.
-   */
-  /**
    * The live version's tree pages among `pages`, from its page objects; undefined when they were
    * written without them (by an older Folio), so the caller cuts them from the whole tree.
    */
@@ -229,6 +224,11 @@ export class WeaviatePageIndex {
     });
   }
 
+  /**
+   * The committed documents in scope whose pages are written. Documents committed before page records
+   * (or unit counts) existed get them first (the backfill writes them under the live version, like a
+   * commit). A document whose backfill lost a race with a concurrent commit is left out of this read.
+   */
   private async scope(space: SpaceId, documentIds?: string[]): Promise<ScopeDocument[]> {
     const documents = await this.access.documents(space);
     const found = await this.live.of(documents, space, documentIds);

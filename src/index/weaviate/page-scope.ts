@@ -1,5 +1,6 @@
 import type { FilterValue } from 'weaviate-client';
 import { everyDocument } from './document-queries.ts';
+import { hasPageRecords } from './page-backfill.ts';
 import type { DocumentProperties } from './serialize.ts';
 import { orEmpty, type Documents } from './weaviate-objects.ts';
 
@@ -12,7 +13,7 @@ export interface ScopeDocument {
   pageLength: number;
 }
 
-const scopeProperties: Array<keyof DocumentProperties> = ['documentId', 'activeVersion', 'pagesVersion', 'pageCount', 'pageLength'];
+const scopeProperties: Array<keyof DocumentProperties> = ['documentId', 'activeVersion', 'pagesVersion', 'unitCount', 'pageCount', 'pageLength'];
 /** Up to this many listed documents are fetched by id; more, or a whole space, go through the live versions. */
 const fetchByIdUpTo = 8;
 const maxGroups = 100_000;
@@ -39,7 +40,7 @@ export class LiveDocuments {
 
   /**
    * The documents in scope with pages written, and the committed ones without (committed before page
-   * records existed). `tenant` names the tenant `documents` reads. While the tenant's fingerprint is
+   * records, or unit counts, existed: page-backfill.ts). `tenant` names the tenant `documents` reads. While the tenant's fingerprint is
    * that of its remembered list, listed documents are taken from that list too.
    */
   async of(documents: Documents, tenant: string, documentIds?: string[]): Promise<{ written: ScopeDocument[]; unwritten: string[] }> {
@@ -84,7 +85,7 @@ export class LiveDocuments {
     for (const properties of found) {
       // Documents saved but never committed have activeVersion ''.
       if (!properties.activeVersion) continue;
-      if (properties.pagesVersion !== properties.activeVersion) {
+      if (!hasPageRecords(properties, properties.activeVersion)) {
         unwritten.push(String(properties.documentId));
         continue;
       }
