@@ -95,7 +95,7 @@ try {
     const cpuStarted = process.cpuUsage();
     const answer = await askQuestion(
       { spaces: [space], question: `What does the report say about ${terms}?`, onEvent },
-      { store, models: { language: model, embedding: embedder }, config: { rrfK: 60, contextTokens: 8000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), trees },
+      { store, models: { language: model, embedding: embedder }, config: { rrfK: 60, contextTokens: 8000, planTimeoutMs: 20_000, answerTimeoutMs: 90_000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), trees },
     );
     const totalMs = performance.now() - askStarted;
     // CPU time of this process (all threads) during the question: the models only sleep, so this is the

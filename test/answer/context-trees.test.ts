@@ -48,7 +48,7 @@ async function commit(documentId: string, pages: string[]): Promise<void> {
 function ask(question: string) {
   return askQuestion(
     { spaces: [space], question },
-    { store, models: {}, config: { rrfK: 60, contextTokens: 8000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), trees: new TreeCache() },
+    { store, models: {}, config: { rrfK: 60, contextTokens: 8000, planTimeoutMs: 20_000, answerTimeoutMs: 90_000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), trees: new TreeCache() },
   );
 }
 

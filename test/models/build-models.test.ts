@@ -22,7 +22,7 @@ describe('buildModels', () => {
     const built = build({});
     expect(built.models).toEqual({});
     expect(built.figureDescriber).toBeUndefined();
-    expect(built.summary).toBe('models: offline (no GEMINI_API_KEY or OPENAI_BASE_URL; answers are extractive)');
+    expect(built.summary).toMatch(/^models: offline \(no GEMINI_API_KEY, OPENAI_BASE_URL or local models in .*; answers are extractive; `npm run models:fetch` gets local ones\)$/);
   });
 
   it('Gemini: chat, vision (the same model by default), 768-dim embeddings and a figure describer that reach the API', async () => {
@@ -74,5 +74,20 @@ describe('buildModels', () => {
     expect([chat.text, vision.text]).toEqual(['chat', 'vision']);
     // With one slot, the second call is sent only after the first answered.
     expect(openai.requests[1].receivedAt - openai.requests[0].receivedAt).toBeGreaterThanOrEqual(140);
+  });
+
+  it('OpenAI-compatible with only an embedding model: vectors, extractive answers', async () => {
+    const built = build({ OPENAI_BASE_URL: openai.url, OPENAI_EMBEDDING_MODEL: 'nomic-embed-text' });
+    expect(built.models.language).toBeUndefined();
+    expect(built.models.embedding?.id).toBe('openai:nomic-embed-text');
+    expect(built.summary).toContain('no chat model (answers are extractive), embeddings openai:nomic-embed-text');
+  });
+
+  it('local: the files named, loaded only when first used', () => {
+    const built = build({ FOLIO_MODEL_PROVIDER: 'local', FOLIO_LOCAL_CHAT_MODEL: 'package.json', FOLIO_LOCAL_EMBEDDING_MODEL: 'package.json', FOLIO_MODELS_DIR: '/nonexistent' });
+    expect(built.models.language).toMatchObject({ id: 'local:package.json', acceptsImages: false });
+    expect(built.models.embedding?.id).toMatch(/^local:/u);
+    expect(built.models.vision).toBeUndefined();
+    expect(built.summary).toMatch(/^models: local \(in this process, on the CPU\): chat local:package\.json, embeddings local:/u);
   });
 });
