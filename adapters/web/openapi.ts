@@ -377,6 +377,7 @@ const schemas: Record<string, Schema> = {
       notes: { type: 'array', items: { type: 'string' } },
       modelCalls: { type: 'integer' },
       usage: { type: 'object', required: ['inputTokens', 'outputTokens'], properties: { inputTokens: { type: 'integer' }, outputTokens: { type: 'integer' } } },
+      plan: { type: 'string', enum: ['full', 'compact', 'offline'], description: 'How the question was planned: by the model (full, or compact for a slow model) or by rules' },
       timings: { type: 'object', required: ['planMs', 'searchMs', 'answerMs', 'totalMs'], properties: { planMs: { type: 'number' }, searchMs: { type: 'number' }, answerMs: { type: 'number' }, firstTokenMs: { type: 'number' }, totalMs: { type: 'number' } } },
     },
   },

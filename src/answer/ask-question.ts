@@ -21,8 +21,11 @@ import { detectLanguage } from './detect-language.ts';
 import { extractiveAnswer } from './extractive-answer.ts';
 import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
+import { groundModelAnswer } from './ground-model-answer.ts';
 import { resolveCitations } from './resolve-citations.ts';
-import { tableOfContents } from './table-of-contents.ts';
+import { modelNotFoundMinimumEvidence, offlineEvidenceHolds } from './strong-evidence.ts';
+import { modelBudgets } from './model-budgets.ts';
+import { tableOfContents, type TableOfContents } from './table-of-contents.ts';
 import { loadDocumentWords } from './document-words.ts';
 import { keyTerms, missingFrom, passagesOf } from './unmentioned-terms.ts';
 import { TreeCache } from './tree-cache.ts';
@@ -37,18 +40,7 @@ export interface AskDependencies {
   /** Whole-page search of this question (one is made when absent). */
   pageSearch?: PageSearch;
   trees?: TreeCache;
-  /** Overrides the model-step deadlines (tests). */
-  deadlines?: { planMs: number; answerMs: number };
 }
-
-/** Characters of table of contents the planner sees (titles, pages, text starts). */
-const tocMaxChars = 16_000;
-/**
- * How long a question waits for each model step, retries included, before it goes on without it (offline
- * plan; extractive answer). A chat user should not wait minutes for a model that does not answer.
- */
-const planDeadlineMs = 20_000;
-const answerDeadlineMs = 90_000;
 
 /** A model step's failure in the words the asker sees; our own deadline reads as "did not answer in time". */
 function modelFailure(error: unknown): FolioError {
@@ -63,6 +55,9 @@ function withDeadline(signal: AbortSignal | undefined, ms: number): AbortSignal 
   const deadline = AbortSignal.timeout(ms);
   return signal ? AbortSignal.any([signal, deadline]) : deadline;
 }
+
+/** A compact plan reads no table of contents. */
+const emptyToc: TableOfContents = { text: '', documents: [] };
 
 /** Fused units the search returns (for the search's own lists' depth; the context is built from pages). */
 const searchK = 48;
@@ -90,10 +85,11 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const timings: Answer['timings'] = { planMs: 0, searchMs: 0, answerMs: 0, totalMs: 0 };
   const base = { id: randomUUID(), question, notes, figures: [], closest: [], extractive: !models.language } satisfies Partial<Answer>;
   let context: Answer['context'] = [];
-  const finish = (answer: Omit<Answer, 'id' | 'question' | 'notes' | 'usage' | 'modelCalls' | 'timings' | 'language' | 'context'>): Answer => {
+  let plannedBy: Answer['plan'] = 'offline';
+  const finish = (answer: Omit<Answer, 'id' | 'question' | 'notes' | 'usage' | 'modelCalls' | 'timings' | 'language' | 'context' | 'plan'>): Answer => {
     timings.totalMs = Math.round(performance.now() - started);
     log.info({ spaces: input.spaces, grounded: answer.grounded, modelCalls, timings, citations: answer.citations.length }, 'answered a question');
-    return { ...base, ...answer, context, language, notes, usage, modelCalls, timings };
+    return { ...base, ...answer, context, language, notes, plan: plannedBy, usage, modelCalls, timings };
   };
 
   const records = input.readyDocuments ? new Map(input.readyDocuments.filter(record => record.status === 'ready').map(record => [record.id, record])) : await readyRecords(store, input.spaces, input.documentIds);
@@ -101,16 +97,26 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     return finish({ answer: answerMessages(language).emptySpace, citations: [], figures: [], grounded: false, extractive: !models.language, closest: [] });
   }
 
-  // 1. Plan.
+  // 1. Plan, within what the model's speed allows (model-budgets.ts): how long a question waits for each
+  // model step before it goes on without it (offline plan; extractive answer) is a setting.
   input.onEvent?.({ type: 'stage', stage: 'planning' });
   let plan: QueryPlan = offlinePlan(question);
   let tasks: string[] = [];
   const planStarted = performance.now();
   let prefetched: SearchPrefetch | undefined;
-  if (models.language) {
+  // A model that cannot be loaded fails its steps below, each with a note; the question still gets an answer.
+  const speed = await models.language?.speed?.().catch(() => undefined);
+  const budgets = modelBudgets(speed, dependencies.config);
+  if (models.language && budgets.plan !== 'none') {
     try {
-      const toc = tableOfContents(await tocDocuments(question, input.spaces, records, dependencies, trees), { maxChars: tocMaxChars });
-      const planning = planQuestion({ question, history, toc }, models.language, { log, signal: withDeadline(input.signal, dependencies.deadlines?.planMs ?? planDeadlineMs) });
+      const compact = budgets.plan === 'compact';
+      const toc = compact ? emptyToc : tableOfContents(await tocDocuments(question, input.spaces, records, dependencies, trees), { maxChars: budgets.tocMaxChars });
+      const planning = planQuestion({ question, history, toc }, models.language, {
+        log,
+        compact,
+        maxOutputTokens: budgets.planMaxOutputTokens,
+        signal: withDeadline(input.signal, budgets.planDeadlineMs),
+      });
       // A thread's first question is always the plan's first sub-question, and its keywords the first
       // variants (toQueryPlan): their BM25 and vector lists are searched while the model plans.
       if (history.length === 0) prefetched = prefetchSearch(store, { keywordQueries: keywordVariants(question), subQuestions: [question.trim()] }, searchOptions(input, dependencies, true));
@@ -120,6 +126,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       plan = planned.plan;
       tasks = planned.tasks;
       if (planned.language && /^[a-z]{2}$/u.test(planned.language)) language = planned.language;
+      plannedBy = compact ? 'compact' : 'full';
     } catch (error) {
       input.signal?.throwIfAborted();
       const folioError = modelFailure(error);
@@ -137,7 +144,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const ranked = (await search(plan, input, dependencies, notes, log, prefetched)).pages.filter(page => records.has(page.documentId));
   const contextTrees = await readContextTrees(ranked, records, store);
   const passages = toContextPassages(
-    pagePassages(ranked, contextTrees, { budgetTokens: dependencies.config.contextTokens, maxPages: contextPages, queries: plan.subQuestions }),
+    pagePassages(ranked, contextTrees, { budgetTokens: budgets.contextTokens, maxPages: contextPages, queries: plan.subQuestions }),
     records,
   );
   context = contextEntries(passages);
@@ -165,7 +172,8 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       const generated = await answerWithModel({ question, language, tasks, history, passages }, models.language, {
         promptMaxChars: dependencies.modelsConfig.promptMaxChars,
         log,
-        signal: withDeadline(input.signal, dependencies.deadlines?.answerMs ?? answerDeadlineMs),
+        maxOutputTokens: budgets.answerMaxOutputTokens,
+        signal: withDeadline(input.signal, budgets.answerDeadlineMs),
         onText: input.onEvent ? delta => input.onEvent!({ type: 'text', delta }) : undefined,
       });
       modelCalls += 1;
@@ -176,20 +184,37 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
         log.info({ firstTokenMs: timings.firstTokenMs }, 'time to first answer token');
       }
       if (generated.droppedPassages > 0) notes.push(`${generated.droppedPassages} passages were left out to fit the model's prompt budget.`);
-      if (generated.notFound) return notFound(generated.text || undefined);
+      if (generated.notFound) {
+        // A small model says NOT_FOUND beside a page that plainly answers; the offline answer's own
+        // evidence test, at a stricter bar than it answers on (strong-evidence.ts), overrules it.
+        const bar = Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence);
+        if (await offlineEvidenceHolds({ question, subQuestions: plan.subQuestions, passages, language, spaces: input.spaces }, dependencies, bar)) {
+          log.warn({ minimumEvidence: bar }, 'the model found no answer but the passages hold one; answering extractively');
+          notes.push('The language model said the documents do not answer this, but they contain the passages quoted here.');
+          return extractive(messages().modelNotFound);
+        }
+        return notFound(generated.text || undefined);
+      }
       // Nothing at all (a safety stop, an exhausted token budget) is a model failure, not "not found":
       // the passages may well answer the question, so the extractive answer below is the better reply.
       if (!generated.text) throw emptyAnswer(models.language.id);
-      const resolved = resolveCitations(generated.text, passages, contextTrees);
-      if (resolved.invalid.length > 0) {
-        log.warn({ invalid: resolved.invalid, passages: passages.length }, 'the answer cited passages that do not exist; removed those markers');
-        notes.push(`Removed citations to passages that do not exist: ${resolved.invalid.map(n => `[${n}]`).join(' ')}`);
+      const checked = groundModelAnswer(generated.text, passages, { language, trees: contextTrees });
+      if (checked.invalid.length > 0) {
+        log.warn({ invalid: checked.invalid, passages: passages.length }, 'the answer cited passages that do not exist; removed those markers');
+        notes.push(`Removed citations to passages that do not exist: ${checked.invalid.map(n => `[${n}]`).join(' ')}`);
       }
-      if (resolved.citations.length === 0) {
-        log.warn('the answer had no valid citation; reporting not found');
+      if (checked.pageMarkers.length > 0) log.info({ pages: checked.pageMarkers }, 'the answer cited page numbers; read them as the passages with those pages');
+      if (checked.recited > 0) log.info({ recited: checked.recited }, 'claims cited anew with the passage that supports them');
+      if (checked.dropped.length > 0) {
+        // The claims' words stay out of the log (they may hold document text); their number and length do not.
+        log.warn({ dropped: checked.dropped.length, chars: checked.dropped.map(claim => claim.length) }, 'left out claims no passage supports');
+        notes.push(`Left out ${checked.dropped.length === 1 ? 'a statement' : `${checked.dropped.length} statements`} of the language model that the documents do not support.`);
+      }
+      if (!checked.grounded) {
+        log.warn('no claim of the answer is supported by a passage; reporting not found');
         return notFound();
       }
-      return finish({ answer: resolved.text, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: false, closest: [] });
+      return finish({ answer: checked.text, citations: checked.citations, figures: checked.figures, grounded: true, extractive: false, closest: [] });
     } catch (error) {
       input.signal?.throwIfAborted();
       const folioError = modelFailure(error);

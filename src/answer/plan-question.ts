@@ -5,6 +5,7 @@ import { renderPrompt } from '../models/prompt-template.ts';
 import type { LanguageModel, ModelUsage } from '../models/types.ts';
 import { keywordVariants } from '../retrieve/offline-plan.ts';
 import type { QueryPlan } from '../retrieve/types.ts';
+import { compactPlanJsonSchema, fullPlanJsonSchema } from './plan-schemas.ts';
 import type { TableOfContents } from './table-of-contents.ts';
 import type { ConversationTurn } from './types.ts';
 
@@ -43,20 +44,20 @@ export interface PlannedQuestion {
 /**
  * The plan call (docs/asking.md): sub-questions with references resolved from the thread, tasks, keyword
  * variants, one HyDE passage per sub-question and node picks from the table of contents, in one JSON
- * reply. The offline keyword variants are always added: BM25 needs the question's own words too.
+ * reply. `compact` (a slow model): sub-questions, variants and one HyDE sentence, without the table of
+ * contents. The offline keyword variants are always added: BM25 needs the question's own words too.
  */
 export async function planQuestion(
   input: { question: string; history: ConversationTurn[]; toc: TableOfContents },
   model: LanguageModel,
-  options: { log: Logger; signal?: AbortSignal },
+  options: { log: Logger; signal?: AbortSignal; compact?: boolean; maxOutputTokens?: number },
 ): Promise<PlannedQuestion> {
-  const prompt = await renderPrompt('plan', {
-    history: formatHistory(input.history),
-    question: input.question,
-    toc: input.toc.text || '(no documents)',
-  });
-  const result = await generateJson(model, { prompt, temperature: 0.2, maxOutputTokens: 2048, signal: options.signal }, modelPlanSchema, {
+  const values = { history: formatHistory(input.history), question: input.question };
+  const prompt = options.compact ? await renderPrompt('plan-compact', values) : await renderPrompt('plan', { ...values, toc: input.toc.text || '(no documents)' });
+  const request = { prompt, temperature: options.compact ? 0 : 0.2, maxOutputTokens: options.maxOutputTokens ?? 2048, signal: options.signal };
+  const result = await generateJson(model, request, modelPlanSchema, {
     name: 'plan',
+    jsonSchema: options.compact ? compactPlanJsonSchema : fullPlanJsonSchema,
     log: options.log,
   });
   return { ...toQueryPlan(result.value, input), calls: result.calls, usage: result.usage, ms: result.ms };

@@ -3,7 +3,7 @@ import type { DocumentTree } from '../ingest/types.ts';
 import type { Citation, CitedQuote, FigureUsed } from './types.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { quoteCandidates, type QuoteCandidate } from './quote-candidates.ts';
-import { foldWord } from '../retrieve/stopwords.ts';
+import { alignmentWeight, alignmentWords, bestAlignment } from './quote-alignment.ts';
 import { markerNumbers } from './citation-markers.ts';
 
 export interface ResolvedCitations {
@@ -86,30 +86,17 @@ const minimumQuoteOverlap = 0.3;
  */
 function citedQuotes(passage: ContextPassage, pages: number[], claims: string[], tree: DocumentTree | undefined): CitedQuote[] {
   const candidates = quoteCandidates([{ ...passage, pageTexts: passage.pageTexts.filter(entry => pages.includes(entry.page)) }]);
-  const candidateWords = candidates.map(candidate => new Set(words(candidate.matchText)));
+  const candidateWords = candidates.map(candidate => new Set(alignmentWords(candidate.matchText)));
   const chosen: QuoteCandidate[] = [];
   for (const claim of claims) {
-    const claimWords = new Set(words(claim).filter(word => word.length > 2 || /\d/u.test(word)));
-    const total = [...claimWords].reduce((sum, word) => sum + weightOf(word), 0);
-    if (total === 0) continue;
-    let best: { candidate: QuoteCandidate; score: number } | undefined;
-    candidates.forEach((candidate, index) => {
-      let score = 0;
-      for (const word of claimWords) if (candidateWords[index].has(word)) score += weightOf(word);
-      if (!best || score > best.score) best = { candidate, score };
-    });
-    if (best && best.score >= total * minimumQuoteOverlap && !chosen.includes(best.candidate)) chosen.push(best.candidate);
+    const best = bestAlignment(new Set(alignmentWords(claim).filter(word => word.length > 2 || /\d/u.test(word))), candidates, candidateWords);
+    if (best && best.score >= best.total * minimumQuoteOverlap && !chosen.includes(best.candidate)) chosen.push(best.candidate);
     if (chosen.length >= maxQuotes) break;
   }
   return chosen.map(candidate => {
     const span = tree ? locateWords(tree, candidate.page, candidate.source) : undefined;
     return { page: candidate.page, text: candidate.text, ...(span ? { highlight: formatHighlight([span]) } : {}) };
   });
-}
-
-/** Numbers weigh more than words when telling which sentence a claim rests on. */
-function weightOf(word: string): number {
-  return /\d/u.test(word) ? 3 : 1;
 }
 
 /** Sentences and list items; a marker belongs to the sentence it ends. */
@@ -119,19 +106,15 @@ function sentences(text: string): string[] {
 
 function narrowPages(passage: ContextPassage, claims: string[]): number[] {
   if (passage.pageTexts.length <= 1 || claims.length === 0) return passage.pages;
-  const claimWords = new Set(claims.flatMap(words).filter(word => word.length > 2 || /\d/u.test(word)));
+  const claimWords = new Set(claims.flatMap(alignmentWords).filter(word => word.length > 2 || /\d/u.test(word)));
   if (claimWords.size === 0) return passage.pages;
   const scores = passage.pageTexts.map(({ page, text }) => {
-    const pageWords = new Set(words(text));
+    const pageWords = new Set(alignmentWords(text));
     let score = 0;
-    for (const word of claimWords) if (pageWords.has(word)) score += /\d/u.test(word) ? 3 : 1;
+    for (const word of claimWords) if (pageWords.has(word)) score += alignmentWeight(word);
     return { page, score };
   });
   const best = Math.max(...scores.map(entry => entry.score));
   if (best === 0) return passage.pages;
   return scores.filter(entry => entry.score >= best * 0.6).map(entry => entry.page);
-}
-
-function words(text: string): string[] {
-  return (foldWord(text).match(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu) ?? []);
 }

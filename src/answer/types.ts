@@ -110,6 +110,11 @@ export interface Answer {
   closest: Array<{ document: string; pages: number[]; title: string }>;
   /** Why the pipeline degraded, in plain words (e.g. "the model was unavailable; answered extractively"). */
   notes: string[];
+  /**
+   * How the question was planned: `full` (the model, with the table of contents), `compact` (the model,
+   * a short plan its speed allows), `offline` (rules: no model, or the model's plan failed or was late).
+   */
+  plan: 'full' | 'compact' | 'offline';
   modelCalls: number;
   usage: ModelUsage;
   timings: { planMs: number; searchMs: number; answerMs: number; firstTokenMs?: number; totalMs: number };

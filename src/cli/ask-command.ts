@@ -108,6 +108,7 @@ function answerJson(answer: Answer) {
     language: answer.language,
     closest: answer.closest,
     notes: answer.notes,
+    plan: answer.plan,
     modelCalls: answer.modelCalls,
     usage: answer.usage,
     timings: answer.timings,

@@ -110,7 +110,7 @@ export function describeService(config: Config, folio: Folio, adapters: SurfaceA
   const hints: string[] = [];
   if (!models.language) {
     hints.push(
-      'Run `npm run models:fetch` for local models (answers written by a model on this CPU, ~20–30 s a question), or set GEMINI_API_KEY (or OPENAI_BASE_URL and OPENAI_CHAT_MODEL for an OpenAI-compatible server) for generated answers, HyDE and figure descriptions.',
+      'Set GEMINI_API_KEY (or OPENAI_BASE_URL and OPENAI_CHAT_MODEL for an OpenAI-compatible server) for generated answers, HyDE and figure descriptions, or run `npm run models:fetch` for models in this process (answers written on this CPU, ~20–30 s a question).',
     );
   }
   else if (!models.embedding) hints.push('Set an embedding model (GEMINI_API_KEY, or OPENAI_EMBEDDING_MODEL) for vector search next to BM25.');

@@ -3,8 +3,8 @@ import type { ChatText } from './chat-text.ts';
 
 /**
  * What Folio says when a conversation has nothing to answer from yet (or the asker must wait), in the
- * languages teams ask in most (others get English). File names stay parts of their own, so every
- * surface writes them in its own bold and escaping.
+ * Latin-script languages detect-language.ts tells apart (others get English). File names stay parts of
+ * their own, so every surface writes them in its own bold and escaping.
  */
 interface ConversationMessages {
   /** "in this channel", "in our conversation": where the question was asked. */
@@ -53,6 +53,30 @@ const messages: Record<string, ConversationMessages> = {
     stillReading: names => ['Todavía estoy leyendo ', ...names, '. Vuelve a preguntar cuando esté listo: lo aviso donde se compartió.'],
     readingNote: names => ['Todavía estoy leyendo ', ...names, '; esta respuesta usa los documentos que ya están listos.'],
     rateLimited: (limit, here, seconds) => [`Ya has hecho ${count(limit, 'pregunta', 'preguntas')} ${here} en este minuto, el máximo por persona y minuto aquí. Puedes volver a preguntar en ${count(seconds, 'segundo', 'segundos')}.`],
+  },
+  nl: {
+    here: { channel: 'in dit kanaal', direct: 'in ons gesprek', team: 'gedeeld met het hele team', web: 'in deze ruimte' },
+    noDocuments: here => [`Er zijn ${here} nog geen documenten, dus ik heb niets om uit te antwoorden. Deel ${here} een PDF-, PowerPoint- of Word-bestand; zodra ik het gelezen heb (enkele seconden tot enkele minuten), stel je vraag opnieuw.`],
+    unreadable: (names, here) => [`Ik kon geen van de documenten ${here} lezen (`, ...names, '), dus ik heb niets om uit te antwoorden. Deel een leesbare kopie (de documentenlijst zegt wat er misging) en stel je vraag daarna opnieuw.'],
+    stillReading: names => ['Ik ben ', ...names, ' nog aan het lezen. Stel je vraag opnieuw zodra het klaar is: ik meld het waar het gedeeld is.'],
+    readingNote: names => [...names, ' wordt nog gelezen; dit antwoord gebruikt de documenten die al klaar zijn.'],
+    rateLimited: (limit, here, seconds) => [`Je hebt ${here} deze minuut al ${count(limit, 'vraag', 'vragen')} gesteld, het maximum per persoon per minuut hier. Je kunt over ${count(seconds, 'seconde', 'seconden')} weer een vraag stellen.`],
+  },
+  it: {
+    here: { channel: 'in questo canale', direct: 'nella nostra conversazione', team: 'condiviso con tutto il team', web: 'in questo spazio' },
+    noDocuments: here => [`Non ci sono ancora documenti ${here}, quindi non ho nulla da cui rispondere. Condividi un file PDF, PowerPoint o Word ${here}; quando l'avrò letto (da pochi secondi a qualche minuto), chiedi di nuovo.`],
+    unreadable: (names, here) => [`Non sono riuscito a leggere nessuno dei documenti ${here} (`, ...names, '), quindi non ho nulla da cui rispondere. Condividi una copia leggibile (l’elenco dei documenti indica il problema), poi chiedi di nuovo.'],
+    stillReading: names => ['Sto ancora leggendo ', ...names, '. Chiedi di nuovo quando sarà pronto: lo segnalo dove è stato condiviso.'],
+    readingNote: names => ['Sto ancora leggendo ', ...names, '; questa risposta usa i documenti già pronti.'],
+    rateLimited: (limit, here, seconds) => [`Hai già fatto ${count(limit, 'domanda', 'domande')} ${here} in questo minuto, il massimo per persona al minuto qui. Potrai chiedere di nuovo tra ${count(seconds, 'secondo', 'secondi')}.`],
+  },
+  pt: {
+    here: { channel: 'neste canal', direct: 'na nossa conversa', team: 'partilhado com toda a equipa', web: 'neste espaço' },
+    noDocuments: here => [`Ainda não há documentos ${here}, por isso não tenho de onde responder. Partilhe um ficheiro PDF, PowerPoint ou Word ${here}; depois de o ler (de segundos a poucos minutos), pergunte novamente.`],
+    unreadable: (names, here) => [`Não consegui ler nenhum dos documentos ${here} (`, ...names, '), por isso não tenho de onde responder. Partilhe uma cópia legível (a lista de documentos diz o que falhou) e pergunte novamente.'],
+    stillReading: names => ['Ainda estou a ler ', ...names, '. Pergunte novamente quando estiver pronto: aviso onde foi partilhado.'],
+    readingNote: names => ['Ainda estou a ler ', ...names, '; esta resposta usa os documentos que já estão prontos.'],
+    rateLimited: (limit, here, seconds) => [`Já fez ${count(limit, 'pergunta', 'perguntas')} ${here} neste minuto, o máximo por pessoa e por minuto aqui. Pode perguntar novamente dentro de ${count(seconds, 'segundo', 'segundos')}.`],
   },
 };
 

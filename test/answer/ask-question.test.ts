@@ -190,7 +190,7 @@ describe('askQuestion', () => {
     };
     const { askQuestion } = await import('../../src/answer/ask-question.ts');
     const { SqliteKnowledgeStore } = await import('../../src/index/sqlite/sqlite-knowledge-store.ts');
-    // The same SQLite file the offline Folio reads, opened directly: deadlines are a dependency of askQuestion.
+    // The same SQLite file the offline Folio reads, opened directly, with deadlines of 100 ms.
     const store = new SqliteKnowledgeStore({ dataDir: offline.config.dataDir });
     onTestFinished(() => store.close());
     const answer = await askQuestion(
@@ -198,10 +198,9 @@ describe('askQuestion', () => {
       {
         store,
         models: { language: hanging },
-        config: offline.config.ask,
+        config: { ...offline.config.ask, planTimeoutMs: 100, answerTimeoutMs: 100 },
         modelsConfig: offline.config.models,
         log: offline.log,
-        deadlines: { planMs: 100, answerMs: 100 },
       },
     );
     expect(answer).toMatchObject({ grounded: true, extractive: true });

@@ -20,6 +20,7 @@ export function makeAnswer(overrides: Partial<Answer> = {}): Answer {
     language: 'en',
     closest: [],
     notes: [],
+    plan: 'full',
     modelCalls: 2,
     usage: { inputTokens: 0, outputTokens: 0 },
     timings: { planMs: 0, searchMs: 0, answerMs: 0, totalMs: 0 },

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { contextPassage } from '../../test/support/answer/context-passage.ts';
+import { normalNumber } from './claim-numbers.ts';
+import { groundModelAnswer } from './ground-model-answer.ts';
+
+const passages = [
+  contextPassage(1, [{ page: 14, text: 'Every employee receives 28 days of paid vacation per calendar year. Vacation requests are approved by the team lead in the HR portal.' }]),
+  contextPassage(2, [{ page: 2, text: 'Hotel costs are reimbursed up to 150 euros per night. Train travel in second class is the default for trips under six hours.' }]),
+  contextPassage(3, [{ page: 7, text: 'The works council has 13 members, elected every four years by all staff. Its budget was 1,250,000 euros in 2024.' }]),
+];
+const ground = (answer: string) => groundModelAnswer(answer, passages, { language: 'en' });
+
+describe('groundModelAnswer', () => {
+  it('cites a correct answer that has no markers with the passage its sentences align with', () => {
+    const grounded = ground('Employees get 28 days of paid vacation per year.');
+    expect(grounded).toMatchObject({ text: 'Employees get 28 days of paid vacation per year [1].', grounded: true, recited: 1, dropped: [] });
+    expect(grounded.citations).toEqual([expect.objectContaining({ n: 1, pages: [14] })]);
+  });
+
+  it('drops a claim whose number is not in the passage it cites, and keeps the rest', () => {
+    const grounded = ground('The works council has 12 members [3]. Its budget was 1.250.000 euros in 2024 [3].');
+    expect(grounded.text).toBe('Its budget was 1.250.000 euros in 2024 [3].');
+    expect(grounded.dropped).toEqual(['The works council has 12 members [3].']);
+    expect(grounded.grounded).toBe(true);
+  });
+
+  it('drops outside knowledge that cites a passage, and is not grounded when nothing is left', () => {
+    const grounded = ground('Here is what the documents say:\n- The capital of France is Paris [2].\n- The model scores 85.3 on MMLU [2].');
+    expect(grounded).toMatchObject({ text: '', grounded: false, citations: [] });
+    expect(grounded.dropped).toHaveLength(2);
+  });
+
+  it('keeps a lead-in when a claim survives, and cites a misattributed claim with the passage that supports it', () => {
+    const grounded = ground('Here is what the documents say:\n- Hotel costs are reimbursed up to 150 euros per night [1].\n- Employees get 28 days of paid vacation [1].');
+    expect(grounded.text).toBe('Here is what the documents say:\n- Hotel costs are reimbursed up to 150 euros per night [2].\n- Employees get 28 days of paid vacation [1].');
+    expect(grounded.recited).toBe(1);
+    expect(grounded.citations.map(citation => citation.n)).toEqual([2, 1]);
+  });
+
+  it('strips copied passage labels', () => {
+    const grounded = ground('[2] report.pdf · p. 2 · Section 2\nHotels are reimbursed up to 150 euros per night [2] report.pdf · p. 2 · Section 2\n[3] report.pdf · p. 7 · Section 3');
+    expect(grounded.text).toBe('Hotels are reimbursed up to 150 euros per night [2]');
+    expect(grounded.grounded).toBe(true);
+  });
+
+  it('reads a page number written as a marker as the passage with that page', () => {
+    const grounded = ground('Employees get 28 days of paid vacation [14].');
+    expect(grounded).toMatchObject({ text: 'Employees get 28 days of paid vacation [1].', pageMarkers: [14], invalid: [], recited: 0 });
+    expect(grounded.citations).toEqual([expect.objectContaining({ n: 1, pages: [14] })]);
+  });
+
+  it('reads numbers in every usual notation as the same number', () => {
+    expect(['1,234', '1.234', '1 234'].map(normalNumber)).toEqual(['1234', '1234', '1234']);
+    expect(['4.2', '4,2', '1,234.5', '1.234,5', '0.125', '007'].map(normalNumber)).toEqual(['4.2', '4.2', '1234.5', '1234.5', '0.125', '7']);
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createFolio, type Folio } from '../../src/folio.ts';
+import type { GenerateRequest } from '../../src/models/types.ts';
+import { parseSpaceId } from '../../src/spaces/space-id.ts';
+import { ScriptedLanguageModel } from '../fakes/scripted-language-model.ts';
+import { answerOf } from '../support/answer/answer-of.ts';
+import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
+
+/** The plan call (JSON) gets a plan; the answer call gets `answer`. */
+function scripted(answer: (request: GenerateRequest) => string): ScriptedLanguageModel {
+  const plan = JSON.stringify({ language: 'en', subQuestions: ['How many days of paid vacation does an employee get?'], tasks: [], variants: ['paid vacation days'], hyde: [], picks: [] });
+  return new ScriptedLanguageModel({ reply: request => (request.jsonSchema || String(request.prompt).includes('You plan the search') ? plan : answer(request)) });
+}
+
+describe('askQuestion grounds a model answer in its passages', () => {
+  let dataDir: string;
+  let offline: Folio;
+  const space = parseSpaceId('handbook');
+  const withModel = (model: ScriptedLanguageModel) => createFolio(offline.config, { models: { language: model }, log: offline.log });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'folio-grounding-'));
+    offline = createFolio(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off' }));
+    const file = join(dataDir, 'a.pdf');
+    await writeFile(file, await makeHandbookPdf('a'));
+    const [document] = await offline.ingestFiles([{ path: file, name: 'handbook.pdf' }], space);
+    expect(document.status).toBe('ready');
+  }, 60_000);
+
+  afterAll(async () => {
+    await offline?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers from the page that plainly answers when the model says NOT_FOUND, and says so", async () => {
+    const app = withModel(scripted(() => 'NOT_FOUND: The documents do not say how many vacation days there are.'));
+    const answer = await answerOf(app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
+    expect(answer).toMatchObject({ grounded: true, extractive: true });
+    expect(answer.answer).toMatch(/^The language model found no answer, but these passages/);
+    expect(answer.answer).toContain('28 days of paid vacation');
+    expect(answer.citations[0]).toMatchObject({ document: 'handbook.pdf', pages: [1] });
+    expect(answer.notes.join(' ')).toContain('The language model said the documents do not answer this');
+  });
+
+  it('keeps a NOT_FOUND when no page answers the question', async () => {
+    const app = withModel(scripted(() => 'NOT_FOUND: The documents say nothing about company cars.'));
+    const answer = await answerOf(app.ask({ spaces: [space], question: 'Which company cars can employees lease?' }));
+    expect(answer.grounded).toBe(false);
+    expect(answer.answer).toContain('company cars');
+  });
+
+  it('cites a correct answer without markers with the page it comes from', async () => {
+    const app = withModel(scripted(() => 'Every employee gets 28 days of paid vacation per calendar year.'));
+    const answer = await answerOf(app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
+    expect(answer).toMatchObject({ grounded: true, extractive: false });
+    expect(answer.answer).toMatch(/^Every employee gets 28 days of paid vacation per calendar year \[\d\]\.$/);
+    expect(answer.citations).toEqual([expect.objectContaining({ document: 'handbook.pdf', pages: [1] })]);
+  });
+
+  it('leaves out a claim the documents do not support, with a note', async () => {
+    const app = withModel(scripted(request => {
+      const n = /\[(\d+)\] handbook\.pdf · p\. 1\b/u.exec(request.system ?? '')![1];
+      return `Employees get 28 days of paid vacation per year [${n}]. The head office is in Paris, the capital of France [${n}].`;
+    }));
+    const answer = await answerOf(app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
+    expect(answer.answer).toMatch(/^Employees get 28 days of paid vacation per year \[\d\]\.$/);
+    expect(answer.notes.join(' ')).toContain('Left out a statement of the language model that the documents do not support.');
+  });
+});
