@@ -1,9 +1,12 @@
-// `npm run bench:answers [-- --set DIR --data-dir DIR --json]`
+// `npm run bench:answers [-- --provider offline|local|openai --sample K --set DIR --data-dir DIR --scope doc|space|both --json]`
 // Answer-level evaluation on a question set with gold pages (default ../shared/eval/mmlongbench): ingests
-// it once into --data-dir (reused on later runs), then asks every question through the ask pipeline,
-// offline unless a model is configured, per document and over the whole space. Prints context recall,
-// cited gold, false not-found, answer shown and abstention (the `folio eval --answers` table), and the
-// page hit@3 of the same search next to it. See docs/asking.md and docs/benchmarks.md.
+// it once into --data-dir (reused on later runs; one per provider, since vectors differ), then asks every
+// question (or every K-th, and every K-th unanswerable one) through the ask pipeline, per document and over
+// the whole space. Prints context recall, cited gold, false not-found, answer shown and abstention per
+// source, evidence and language, the share planned by the model, seconds per question p50/p95 and the
+// first streamed token p50 (the `folio eval --answers` table), and the page hit@3 of the same search.
+// `--provider` sets FOLIO_MODEL_PROVIDER for this run (default: whatever the environment configures).
+// See docs/asking.md and docs/benchmarks.md.
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,13 +18,18 @@ const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const program = new Command('bench:answers')
   .option('--set <dir>', 'evaluation set (docs/*.pdf, questions.jsonl, unanswerable.jsonl)', resolve(repositoryRoot, '..', 'shared', 'eval', 'mmlongbench'))
-  .option('--data-dir <dir>', 'where the ingested set is kept between runs', join(tmpdir(), 'folio-bench-answers'))
+  .option('--provider <provider>', 'offline, local, openai or gemini (FOLIO_MODEL_PROVIDER for this run)')
+  .option('--sample <k>', 'ask every k-th question and every k-th unanswerable one')
+  .option('--data-dir <dir>', 'where the ingested set is kept between runs (default: one per provider under the temp dir)')
   .option('--scope <scope>', 'doc, space or both', 'both')
+  .option('--skip-retrieval', 'only the answers, not the page ranking first')
   .option('--json', 'print JSON lines instead of tables')
   .parse();
-const options = program.opts<{ set: string; dataDir: string; scope: string; json?: boolean }>();
+const options = program.opts<{ set: string; provider?: string; sample?: string; dataDir?: string; scope: string; skipRetrieval?: boolean; json?: boolean }>();
 
-const config = loadConfig();
-const retrieval = await evalCommand(config, options.set, { dataDir: options.dataDir, scope: options.scope, json: options.json });
-const answers = await evalCommand(config, options.set, { dataDir: options.dataDir, scope: options.scope, json: options.json, answers: true });
+const config = loadConfig(options.provider ? { ...process.env, FOLIO_MODEL_PROVIDER: options.provider } : process.env);
+const dataDir = options.dataDir ?? join(tmpdir(), `folio-bench-answers${config.models.provider === 'offline' ? '' : `-${config.models.provider}`}`);
+const common = { dataDir, scope: options.scope, json: options.json };
+const retrieval = options.skipRetrieval ? 0 : await evalCommand(config, options.set, common);
+const answers = await evalCommand(config, options.set, { ...common, answers: true, sample: options.sample });
 process.exitCode = Math.max(retrieval, answers);

@@ -171,7 +171,14 @@ export interface Folio {
   /** Page hit@k and MRR of an evaluation set already ingested into `space`. */
   evaluateRetrieval(space: SpaceId, set: EvalSet, scopes: EvalScope[]): Promise<{ scopes: Partial<Record<EvalScope, MetricsReport>>; skipped: number }>;
   /** Every question of the set asked through the answer pipeline (answers not kept for feedback), scored. */
-  evaluateAnswers(space: SpaceId, set: EvalSet, scopes: EvalScope[], onProgress?: (done: number, total: number) => void): Promise<{ scopes: Partial<Record<EvalScope, AnswerReport>>; skipped: number }>;
+  /** `sample` k: every k-th answerable and every k-th unanswerable question only. */
+  evaluateAnswers(
+    space: SpaceId,
+    set: EvalSet,
+    scopes: EvalScope[],
+    onProgress?: (done: number, total: number) => void,
+    options?: { sample?: number },
+  ): Promise<{ scopes: Partial<Record<EvalScope, AnswerReport>>; skipped: number }>;
   readonly surfaceState: SurfaceState;
   /** Stops the queue (running jobs finish or go back), then closes OCR, state and the store. */
   close(): Promise<void>;
@@ -376,9 +383,9 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
       return runEval(store, space, set.questions, scopes);
     },
 
-    async evaluateAnswers(space, set, scopes, onProgress) {
+    async evaluateAnswers(space, set, scopes, onProgress, options) {
       const { runAnswerEval } = await import('./answer/evaluation/run-answer-eval.ts');
-      return runAnswerEval(input => answerQuestion(input), store, space, set, scopes, onProgress);
+      return runAnswerEval(input => answerQuestion(input), store, space, set, scopes, onProgress, options);
     },
 
     async warmUp() {

@@ -23,6 +23,8 @@ export interface EvalCommandOptions {
   dataDir?: string;
   /** Answer every question through the ask pipeline and score the answers, not only the page ranking. */
   answers?: boolean;
+  /** With `answers`: every k-th question (and unanswerable question) only. */
+  sample?: string;
 }
 
 /**
@@ -35,9 +37,14 @@ export async function evalCommand(config: Config, setDir: string, options: EvalC
   const limit = options.limit === undefined ? undefined : Number(options.limit);
   const set = await readEvalSet(resolve(setDir), { limit });
   const dataDir = options.dataDir ? resolve(options.dataDir) : await mkdtemp(join(tmpdir(), 'folio-eval-'));
+  const sample = options.sample === undefined ? undefined : Number(options.sample);
+  if (sample !== undefined && !(Number.isInteger(sample) && sample >= 1)) {
+    throw new FolioError({ code: 'internal', message: `bad --sample ${options.sample}`, userMessage: '--sample takes a whole number k ≥ 1: every k-th question is asked.' });
+  }
   const log = createLogger({ level: 'warn' });
-  // The retrieval eval measures the offline ranking: no model is built for it, so no vectors either.
-  const folio = createFolio({ ...config, dataDir }, { log, ...(options.answers ? {} : { models: {} }) });
+  // The configured models: the retrieval eval searches with the embedding model (vectors) when there is
+  // one; it plans with the rules, so the chat model is never called there.
+  const folio = createFolio({ ...config, dataDir }, { log });
   const space = parseSpaceId('eval');
   try {
     const started = Date.now();
@@ -49,14 +56,23 @@ export async function evalCommand(config: Config, setDir: string, options: EvalC
     const counts = { documents: set.documentPaths.length, failedDocuments: failed.length, questions: set.questions.length, ingestMs };
     if (options.answers) {
       const progress = !options.json && process.stderr.isTTY ? (done: number, total: number) => process.stderr.write(`\rasked ${done} of ${total}`) : undefined;
-      const result = await folio.evaluateAnswers(space, set, scopes, progress);
+      const result = await folio.evaluateAnswers(space, set, scopes, progress, { sample });
       if (progress) process.stderr.write('\n');
-      const summary = { ...counts, unanswerable: set.unanswerable.length, skipped: result.skipped, askMs: Date.now() - runStarted, models: folio.models.language ?? 'offline', scopes: result.scopes };
+      const summary = {
+        ...counts,
+        unanswerable: set.unanswerable.length,
+        sample: sample ?? 1,
+        skipped: result.skipped,
+        askMs: Date.now() - runStarted,
+        models: folio.models.language ?? 'offline',
+        embeddings: folio.models.embedding ?? 'none',
+        scopes: result.scopes,
+      };
       if (options.json) console.log(JSON.stringify(summary));
       else printAnswerReport(summary);
     } else {
       const result = await folio.evaluateRetrieval(space, set, scopes);
-      const summary = { ...counts, skipped: result.skipped, searchMs: Date.now() - runStarted, scopes: result.scopes };
+      const summary = { ...counts, skipped: result.skipped, searchMs: Date.now() - runStarted, embeddings: folio.models.embedding ?? 'none', scopes: result.scopes };
       if (options.json) console.log(JSON.stringify(summary));
       else printReport(summary);
     }
@@ -74,8 +90,8 @@ function parseScopes(scope: string): EvalScope[] {
   throw new FolioError({ code: 'internal', message: `bad --scope ${scope}`, userMessage: '--scope must be doc (document), space or both.' });
 }
 
-function printReport(summary: { documents: number; questions: number; skipped: number; ingestMs: number; searchMs: number; scopes: Partial<Record<EvalScope, MetricsReport>> }) {
-  console.log(`${summary.documents} documents, ${summary.questions} questions (${summary.skipped} skipped: document not ingested)`);
+function printReport(summary: { documents: number; questions: number; skipped: number; ingestMs: number; searchMs: number; embeddings: string; scopes: Partial<Record<EvalScope, MetricsReport>> }) {
+  console.log(`${summary.documents} documents, ${summary.questions} questions (${summary.skipped} skipped: document not ingested); vectors: ${summary.embeddings}`);
   console.log(`ingest ${(summary.ingestMs / 1000).toFixed(1)} s, search ${(summary.searchMs / 1000).toFixed(1)} s`);
   for (const [scope, report] of Object.entries(summary.scopes)) {
     console.log(`\n${scope === 'document' ? 'Per document' : 'Whole space'}        n   hit@1  hit@3  hit@5  MRR`);
@@ -97,17 +113,28 @@ function printAnswerReport(summary: {
   skipped: number;
   ingestMs: number;
   askMs: number;
+  sample: number;
   models: string;
+  embeddings: string;
   scopes: Partial<Record<EvalScope, AnswerReport>>;
 }) {
-  console.log(`${summary.documents} documents, ${summary.questions} answerable and ${summary.unanswerable} unanswerable questions (${summary.skipped} skipped: document not ingested); answers: ${summary.models}`);
+  const sampled = summary.sample > 1 ? `, every ${summary.sample}th asked` : '';
+  console.log(
+    `${summary.documents} documents, ${summary.questions} answerable and ${summary.unanswerable} unanswerable questions${sampled} (${summary.skipped} skipped: document not ingested); answers: ${summary.models}, vectors: ${summary.embeddings}`,
+  );
   console.log(`ingest ${(summary.ingestMs / 1000).toFixed(1)} s, asking ${(summary.askMs / 1000).toFixed(1)} s`);
   for (const [scope, report] of Object.entries(summary.scopes)) {
     console.log(`\n${(scope === 'document' ? 'Per document' : 'Whole space').padEnd(36)}    n  context  cited  false-NF  not-found  shown (n)`);
     console.log(answerRow('overall', report.overall));
     for (const [name, metrics] of Object.entries(report.bySource)) console.log(answerRow(`source ${name}`, metrics));
     for (const [name, metrics] of Object.entries(report.byEvidenceSource)) console.log(answerRow(`evidence ${name}`, metrics));
+    for (const [name, metrics] of Object.entries(report.byLanguage)) console.log(answerRow(`language ${name}`, metrics));
     console.log(`  ${'abstention on unanswerable'.padEnd(34)} ${String(report.unanswerable).padStart(4)}  ${report.abstention.toFixed(3)}`);
+    const { timings } = report;
+    const firstToken = timings.firstTokenP50 === undefined ? '–' : `${timings.firstTokenP50.toFixed(1)} s`;
+    console.log(
+      `  plan by the model ${timings.planCompleted.toFixed(3)}; s/question p50 ${timings.secondsP50.toFixed(1)}, p95 ${timings.secondsP95.toFixed(1)}; first token p50 ${firstToken} (${timings.questions} questions)`,
+    );
   }
 }
 

@@ -105,9 +105,10 @@ program
   .option('--scope <scope>', 'doc (document), space or both', 'both')
   .option('--answers', 'ask every question through the answer pipeline (offline unless models are configured) and score the answers')
   .option('--limit <n>', 'only the first n questions')
+  .option('--sample <k>', 'with --answers: ask every k-th question and every k-th unanswerable one (a fixed sample)')
   .option('--data-dir <dir>', 'keep the ingested set here and reuse it next time (default: a temporary directory)')
   .option('--json', 'print JSON')
-  .action(async (setDir: string, options: { scope: string; limit?: string; dataDir?: string; json?: boolean; answers?: boolean }) => {
+  .action(async (setDir: string, options: { scope: string; limit?: string; sample?: string; dataDir?: string; json?: boolean; answers?: boolean }) => {
     const { evalCommand } = await import('./eval-command.ts');
     process.exitCode = await evalCommand(await loadConfig(), setDir, options);
   });

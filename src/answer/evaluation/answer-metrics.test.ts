@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerMetrics, answerReport, shortGoldAnswer, showsAnswer, type AnswerableOutcome } from './answer-metrics.ts';
+import { answerMetrics, answerReport, askTimings, shortGoldAnswer, showsAnswer, type AnswerableOutcome } from './answer-metrics.ts';
 
 const outcome = (init: Partial<AnswerableOutcome> = {}): AnswerableOutcome => ({
   source: 'finance',
@@ -135,5 +135,22 @@ describe('answerReport', () => {
     expect(report.abstention).toBe(0.75);
     expect(report.bySource).toEqual({});
     expect(answerReport([outcome()], []).abstention).toBe(0);
+  });
+
+  it('groups by language and times every question asked: plan share, seconds p50/p95, first token p50', () => {
+    const report = answerReport(
+      [outcome({ language: 'de' }), outcome({ language: 'en', contextHit: false }), outcome({ language: 'de', citedGold: false })],
+      [],
+      [
+        { language: 'en', planned: true, totalMs: 30_000, firstTokenMs: 12_000 },
+        { language: 'de', planned: true, totalMs: 10_000, firstTokenMs: 4_000 },
+        { language: 'de', planned: false, totalMs: 20_000 },
+        { language: 'en', planned: true, totalMs: 90_000, firstTokenMs: 30_000 },
+      ],
+    );
+    expect(Object.keys(report.byLanguage)).toEqual(['de', 'en']);
+    expect(report.byLanguage.de).toMatchObject({ questions: 2, citedGold: 0.5 });
+    expect(report.timings).toEqual({ questions: 4, planCompleted: 0.75, secondsP50: 20, secondsP95: 90, firstTokenP50: 12 });
+    expect(askTimings([])).toEqual({ questions: 0, planCompleted: 0, secondsP50: 0, secondsP95: 0, firstTokenP50: undefined });
   });
 });

@@ -3,6 +3,8 @@ import { foldWord } from '../../retrieve/stopwords.ts';
 /** What one answerable question's answer did. */
 export interface AnswerableOutcome {
   source: string;
+  /** The question's language (the eval set's `lang`, else "unspecified"). */
+  language?: string;
   evidenceSources: string[];
   /** A gold page (of the right document) is among the pages of the answer's context. */
   contextHit: boolean;
@@ -29,10 +31,52 @@ export interface AnswerMetrics {
   answerShown: number;
 }
 
+/** How each asked question went, answerable or not: the model's share of the work and the wait. */
+export interface AskOutcome {
+  /** The question's language (the eval set's `lang`, else "unspecified"). */
+  language: string;
+  /** The model planned the question (full or compact), rather than the rules. */
+  planned: boolean;
+  totalMs: number;
+  /** From the question to the answer's first streamed token (model answers only). */
+  firstTokenMs?: number;
+}
+
+export interface AskTimings {
+  questions: number;
+  /** Share of questions the model planned (0 when no model plans). */
+  planCompleted: number;
+  secondsP50: number;
+  secondsP95: number;
+  /** Seconds to the first streamed token, p50; undefined when no answer streamed. */
+  firstTokenP50?: number;
+}
+
+export function askTimings(outcomes: AskOutcome[]): AskTimings {
+  const firstTokens = outcomes.flatMap(outcome => (outcome.firstTokenMs === undefined ? [] : [outcome.firstTokenMs]));
+  return {
+    questions: outcomes.length,
+    planCompleted: outcomes.length === 0 ? 0 : outcomes.filter(outcome => outcome.planned).length / outcomes.length,
+    secondsP50: percentile(outcomes.map(outcome => outcome.totalMs), 0.5) / 1000,
+    secondsP95: percentile(outcomes.map(outcome => outcome.totalMs), 0.95) / 1000,
+    firstTokenP50: firstTokens.length === 0 ? undefined : percentile(firstTokens, 0.5) / 1000,
+  };
+}
+
+/** The nearest-rank percentile (0 of an empty list). */
+function percentile(values: number[], fraction: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))];
+}
+
 export interface AnswerReport {
   overall: AnswerMetrics;
   bySource: Record<string, AnswerMetrics>;
   byEvidenceSource: Record<string, AnswerMetrics>;
+  byLanguage: Record<string, AnswerMetrics>;
+  /** Every question asked (answerable and unanswerable). */
+  timings: AskTimings;
   /** Unanswerable questions, and the share of them answered "not found". */
   unanswerable: number;
   abstention: number;
@@ -53,8 +97,8 @@ export function answerMetrics(outcomes: AnswerableOutcome[]): AnswerMetrics {
   };
 }
 
-/** Overall, by source and by each evidence source (none → "unspecified"), plus abstention. */
-export function answerReport(outcomes: AnswerableOutcome[], unanswerable: Array<{ notFound: boolean }>): AnswerReport {
+/** Overall, by source, by each evidence source (none → "unspecified") and by language, plus abstention and timings. */
+export function answerReport(outcomes: AnswerableOutcome[], unanswerable: Array<{ notFound: boolean }>, asked: AskOutcome[] = []): AnswerReport {
   const group = (keys: (outcome: AnswerableOutcome) => string[]) => {
     const groups = new Map<string, AnswerableOutcome[]>();
     for (const outcome of outcomes) for (const key of keys(outcome)) groups.set(key, [...(groups.get(key) ?? []), outcome]);
@@ -64,6 +108,8 @@ export function answerReport(outcomes: AnswerableOutcome[], unanswerable: Array<
     overall: answerMetrics(outcomes),
     bySource: group(outcome => [outcome.source]),
     byEvidenceSource: group(outcome => (outcome.evidenceSources.length > 0 ? outcome.evidenceSources : ['unspecified'])),
+    byLanguage: group(outcome => [outcome.language ?? 'unspecified']),
+    timings: askTimings(asked),
     unanswerable: unanswerable.length,
     abstention: unanswerable.length === 0 ? 0 : unanswerable.filter(outcome => outcome.notFound).length / unanswerable.length,
   };

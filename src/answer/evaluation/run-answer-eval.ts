@@ -3,7 +3,7 @@ import type { EvalQuestion } from '../../retrieve/evaluation/eval-set.ts';
 import type { EvalScope } from '../../retrieve/evaluation/run-eval.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { Answer, AskInput } from '../types.ts';
-import { answerReport, shortGoldAnswer, showsAnswer, type AnswerableOutcome, type AnswerReport } from './answer-metrics.ts';
+import { answerReport, shortGoldAnswer, showsAnswer, type AnswerableOutcome, type AnswerReport, type AskOutcome } from './answer-metrics.ts';
 import { readyDocumentIds } from '../../retrieve/evaluation/ready-document-ids.ts';
 
 export interface AnswerEvalResult {
@@ -25,20 +25,27 @@ export async function runAnswerEval(
   sets: { questions: EvalQuestion[]; unanswerable: EvalQuestion[] },
   scopes: EvalScope[],
   onProgress?: (done: number, total: number) => void,
+  options: { sample?: number } = {},
 ): Promise<AnswerEvalResult> {
   const documentIds = await readyDocumentIds(store, space);
-  const answerable = sets.questions.filter(question => documentIds.has(question.doc));
-  const unanswerable = sets.unanswerable.filter(question => documentIds.has(question.doc));
+  // Every k-th question of each list (a fixed sample: the same questions on every run).
+  const sampled = (questions: EvalQuestion[]) => questions.filter((_, index) => index % (options.sample ?? 1) === 0);
+  const answerable = sampled(sets.questions).filter(question => documentIds.has(question.doc));
+  const unanswerable = sampled(sets.unanswerable).filter(question => documentIds.has(question.doc));
   const total = (answerable.length + unanswerable.length) * scopes.length;
   let done = 0;
+  let asked: AskOutcome[] = [];
   const answer = async (question: EvalQuestion, scope: EvalScope) => {
     const documentId = documentIds.get(question.doc)!;
-    const result = await ask({ spaces: [space], question: question.question, documentIds: scope === 'document' ? [documentId] : undefined });
+    // Streamed, as in a chat: the first token's time is part of what is measured.
+    const result = await ask({ spaces: [space], question: question.question, documentIds: scope === 'document' ? [documentId] : undefined, onEvent: () => {} });
+    asked.push({ language: question.lang ?? 'unspecified', planned: result.plan !== 'offline', totalMs: result.timings.totalMs, firstTokenMs: result.timings.firstTokenMs });
     onProgress?.(++done, total);
     return { documentId, result };
   };
   const reports: Partial<Record<EvalScope, AnswerReport>> = {};
   for (const scope of scopes) {
+    asked = [];
     const outcomes: AnswerableOutcome[] = [];
     for (const question of answerable) {
       const { documentId, result } = await answer(question, scope);
@@ -46,6 +53,7 @@ export async function runAnswerEval(
       const gold = shortGoldAnswer(question.answer, question.answer_format);
       outcomes.push({
         source: question.source,
+        language: question.lang ?? 'unspecified',
         evidenceSources: question.evidence_sources ?? [],
         contextHit: result.context.some(isGold),
         citedGold: result.citations.some(isGold),
@@ -55,7 +63,7 @@ export async function runAnswerEval(
     }
     const abstained: Array<{ notFound: boolean }> = [];
     for (const question of unanswerable) abstained.push({ notFound: !(await answer(question, scope)).result.grounded });
-    reports[scope] = answerReport(outcomes, abstained);
+    reports[scope] = answerReport(outcomes, abstained, asked);
   }
-  return { scopes: reports, skipped: sets.questions.length + sets.unanswerable.length - answerable.length - unanswerable.length };
+  return { scopes: reports, skipped: sampled(sets.questions).length + sampled(sets.unanswerable).length - answerable.length - unanswerable.length };
 }

@@ -13,6 +13,8 @@ const questionSchema = z.object({
   /** The gold answer's text, when the set has one ("Not answerable" for unanswerable questions). */
   answer: z.union([z.string(), z.number()]).transform(String).optional(),
   answer_format: z.string().optional(),
+  /** ISO 639-1 code of the question's language, when the set says. */
+  lang: z.string().optional(),
 });
 
 export type EvalQuestion = z.infer<typeof questionSchema>;
