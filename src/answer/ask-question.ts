@@ -198,7 +198,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       // Nothing at all (a safety stop, an exhausted token budget) is a model failure, not "not found":
       // the passages may well answer the question, so the extractive answer below is the better reply.
       if (!generated.text) throw emptyAnswer(models.language.id);
-      const checked = groundModelAnswer(generated.text, passages, { language, trees: contextTrees });
+      const checked = groundModelAnswer(generated.text, passages, { language, trees: contextTrees, questions: [question, ...plan.subQuestions] });
       if (checked.invalid.length > 0) {
         log.warn({ invalid: checked.invalid, passages: passages.length }, 'the answer cited passages that do not exist; removed those markers');
         notes.push(`Removed citations to passages that do not exist: ${checked.invalid.map(n => `[${n}]`).join(' ')}`);

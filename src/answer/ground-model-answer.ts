@@ -1,6 +1,6 @@
 import type { DocumentTree } from '../ingest/types.ts';
 import { markerNumbers } from './citation-markers.ts';
-import { ClaimChecker, listPrefix } from './claim-support.ts';
+import { ClaimChecker, listPrefix, type ClaimSupport } from './claim-support.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { markerPattern, pageMarkersAsPassages } from './page-number-markers.ts';
 import { withoutLabelEchoes } from './passage-label-echo.ts';
@@ -22,12 +22,21 @@ export interface GroundedModelAnswer extends ResolvedCitations {
  * are removed; a page number written as a marker becomes its passage's; then claim by claim (sentences
  * and list items, as resolve-citations.ts reads them): a claim its cited passages support keeps its
  * markers; one they do not support, or one without markers, is cited with the passage that supports it
- * (claim-support.ts); a claim no passage supports is left out. Lead-ins that state nothing ("Here is what
+ * (claim-support.ts) when it speaks to the question; a claim no passage supports is left out. Lead-ins that state nothing ("Here is what
  * the documents say:"), headings and table rows without numbers stay. The citations are then resolved
  * as for every answer.
  */
-export function groundModelAnswer(answer: string, passages: ContextPassage[], options: { language: string; trees?: ReadonlyMap<string, DocumentTree> }): GroundedModelAnswer {
+export function groundModelAnswer(
+  answer: string,
+  passages: ContextPassage[],
+  options: { language: string; trees?: ReadonlyMap<string, DocumentTree>; questions?: string[] },
+): GroundedModelAnswer {
   const checker = new ClaimChecker(passages, { language: options.language });
+  const asked = new Set((options.questions ?? []).flatMap(question => [...checker.read(question).stems]));
+  // A claim that earns its citation from the passages rather than from its own marker must also speak
+  // to the question (a word of it, or a number): repeating a passage that says something else (the text
+  // of a prompt injection a model obeyed) is not an answer.
+  const answersQuestion = (support: ClaimSupport) => asked.size === 0 || support.numbers.length > 0 || [...support.stems].some(stem => asked.has(stem));
   const known = new Set(passages.map(passage => passage.n));
   const { text: marked, remapped } = pageMarkersAsPassages(withoutLabelEchoes(answer, [...new Set(passages.map(passage => passage.documentName))]), passages);
   const invalid = new Set<number>();
@@ -52,7 +61,7 @@ export function groundModelAnswer(answer: string, passages: ContextPassage[], op
     else if (tableRow) verdict = support.numbers.length === 0 || passages.some(passage => checker.supports(support, [passage.n])) ? 'keep' : 'drop';
     else if (cited.length === 0 && statesNothing(bare, support.numbers.length)) verdict = 'keep';
     else {
-      citeAs = checker.bestSupport(support)?.n;
+      citeAs = answersQuestion(support) ? checker.bestSupport(support)?.n : undefined;
       verdict = citeAs === undefined ? 'drop' : 'recite';
     }
     if (verdict === 'supported') supported += 1;

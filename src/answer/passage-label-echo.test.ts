@@ -13,6 +13,12 @@ describe('passage label echoes', () => {
     expect(withoutLabelEchoes(text, names)).toBe('Staff get 28 days [1]\nHotels are paid [2]');
   });
 
+  it('cuts a label out of the sentence it stands in, keeping what the sentence goes on to say', () => {
+    expect(withoutLabelEchoes('According to report.pdf · p. 1 · Vacation: staff get 28 days [1]', names)).toBe('According to staff get 28 days [1]');
+    expect(withoutLabelEchoes('Sales rose 4% (report.pdf · p. 3) in 2023 [2].', names)).toBe('Sales rose 4% in 2023 [2].');
+    expect(withoutLabelEchoes('Sales rose 4% [2] report.pdf · p. 3 — see the table there', names)).toBe('Sales rose 4% [2] see the table there');
+  });
+
   it('cuts where an answer turns into a list of labels, not at a label it starts with', () => {
     expect(labelListingStart('Staff get 28 days [1].\n[2] report.pdf · p. 3 · Travel', names)).toBe(23);
     expect(labelListingStart('[1] report.pdf · p. 1 · Vacation\nStaff get 28 days [1].', names)).toBeUndefined();

@@ -3,7 +3,8 @@
  * Introduction"). Small models copy labels as if they were part of the answer, and some go on listing
  * them until their output runs out. A label's sign is a page mark after a middle dot ("· p. 1",
  * "· pp. 3, 4"); it begins at the document's name when the line names one (with the `[n]` and bullet
- * before it when nothing else precedes them on the line), else at the dot, and runs to the end of its line.
+ * before it when nothing else precedes them on the line), else at the dot, and runs to the end of its line,
+ * or, inside a sentence, to the colon, bracket or dash after which the sentence goes on.
  */
 export interface LabelEcho {
   /** Offsets into the text: the echo is text.slice(start, end); `end` is its line's end. */
@@ -26,19 +27,25 @@ export function labelEchoes(text: string, documentNames: readonly string[]): Lab
       const named = Math.max(-1, ...documentNames.filter(name => name.length > 0).map(name => before.lastIndexOf(name)));
       const start = named >= 0 ? named : mark.index;
       const wholeLine = labelPrefix.test(line.slice(0, start));
-      echoes.push({ start: lineStart + (wholeLine ? 0 : start), end: lineStart + line.length, wholeLine });
+      // A label inside a sentence ("According to report.pdf · p. 3 · Results: sales rose …") ends where
+      // the sentence takes over: at a colon, a closing bracket or a dash after the page mark.
+      const after = mark.index + mark[0].length;
+      const close = wholeLine ? undefined : /[:)\]]\s*|\s[—–-]\s+/u.exec(line.slice(after));
+      const end = close ? after + close.index + close[0].length : line.length;
+      echoes.push({ start: lineStart + (wholeLine ? 0 : start), end: lineStart + end, wholeLine });
     }
     lineStart += line.length + 1;
   }
   return echoes;
 }
 
-/** The text without label echoes: whole-line labels removed with their line, others cut from the line. */
+/** The text without label echoes: whole-line labels removed with their line, others cut out of their sentence. */
 export function withoutLabelEchoes(text: string, documentNames: readonly string[]): string {
   let result = text;
   for (const echo of labelEchoes(text, documentNames).reverse()) {
     const end = echo.wholeLine && result[echo.end] === '\n' ? echo.end + 1 : echo.end;
-    result = `${result.slice(0, echo.start).replace(echo.wholeLine ? /$/u : /[ \t(—–-]+$/u, '')}${result.slice(end)}`;
+    const kept = result.slice(0, echo.start).replace(echo.wholeLine ? /$/u : /[ \t(—–-]+$/u, '');
+    result = `${kept}${!echo.wholeLine && end < result.length && /\S$/u.test(kept) && /^\S/u.test(result.slice(end)) ? ' ' : ''}${result.slice(end)}`;
   }
   return result.replace(/\n{3,}/gu, '\n\n').trim();
 }
