@@ -46,14 +46,15 @@ const errorTypes: Record<number, string> = { 400: 'invalid_request_error', 401: 
  * usage chunk when `stream_options.include_usage`), `POST /v1/embeddings` (float or base64).
  *
  * Chat calls take scripted replies in order (`script`), then `reply(call)` (default: a short fixed
- * text). `rejectResponseFormat` makes it answer 400 to any request with `response_format`, like local
- * servers without structured output. Embeddings are deterministic hashed bag-of-words vectors
+ * text). `rejectResponseFormat` makes it answer 400 to any request with `response_format` (`true`), or
+ * only to `json_schema` ones (`'json_schema'`), like local servers without structured output or with
+ * JSON mode only. Embeddings are deterministic hashed bag-of-words vectors
  * (`dimensions` or the request's `dimensions`), scaled to length 2 as some local models return them.
  */
 export class FakeOpenAIServer {
   private readonly chatReplies: ReplyQueue<OpenAIChatCall, OpenAIReply>;
   private readonly embedFailures: FakeFailureReply[] = [];
-  rejectResponseFormat = false;
+  rejectResponseFormat: boolean | 'json_schema' = false;
 
   private constructor(
     private readonly http: Awaited<ReturnType<typeof startFakeHttpServer>>,
@@ -129,7 +130,7 @@ export class FakeOpenAIServer {
     }
     if (request.method === 'POST' && request.path === '/v1/chat/completions') {
       const call = chatCallOf(request);
-      if (call.responseFormat && this.rejectResponseFormat) {
+      if (call.responseFormat && (this.rejectResponseFormat === true || this.rejectResponseFormat === call.responseFormat.type)) {
         return sendOpenAIError(response, { kind: 'error', status: 400, message: "Unrecognized request argument supplied: response_format" });
       }
       const scripted = await this.chatReplies.next(call);

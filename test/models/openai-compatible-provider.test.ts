@@ -79,15 +79,28 @@ describe('OpenAI-compatible language model (real openai SDK against the fake ser
     server.rejectResponseFormat = true;
     server.script('{"subQuestions": ["a"]}', '{"subQuestions": ["b"]}');
     expect((await generateJson(language, { system: 'Plan.', prompt: 'Q' }, planSchema, { name: 'plan' })).value.subQuestions).toEqual(['a']);
-    expect(server.requests.map(request => request.body.response_format?.type)).toEqual(['json_schema', undefined]);
+    expect(server.requests.map(request => request.body.response_format?.type)).toEqual(['json_schema', 'json_object', undefined]);
     // The schema moved into the system message, after the caller's own.
     expect(server.chatCalls[1].system).toMatch(/^Plan\.\n\nReply with only a JSON value that matches this JSON Schema/);
     expect(server.chatCalls[1].system).toContain('"subQuestions"');
-    expect(warnings().map(line => line.msg)).toEqual(['the model server rejected response_format; asking again with the schema in the prompt']);
+    expect(warnings().map(line => line.msg)).toEqual([
+      'the model server rejected response_format json_schema; asking again in JSON mode with the schema in the prompt',
+      'the model server rejected response_format; asking again with the schema in the prompt',
+    ]);
 
     expect((await generateJson(language, { prompt: 'Q' }, planSchema, { name: 'plan' })).value.subQuestions).toEqual(['b']);
-    expect(server.requests).toHaveLength(3);
-    expect(server.requests[2].body.response_format).toBeUndefined();
+    expect(server.requests).toHaveLength(4);
+    expect(server.requests[3].body.response_format).toBeUndefined();
+  });
+
+  it('falls back to JSON mode (json_object) when the server takes that but not json_schema, and keeps it', async () => {
+    const { language } = models();
+    server.rejectResponseFormat = 'json_schema';
+    server.script('{"subQuestions": ["a"]}', '{"subQuestions": ["b"]}');
+    expect((await generateJson(language, { system: 'Plan.', prompt: 'Q' }, planSchema, { name: 'plan' })).value.subQuestions).toEqual(['a']);
+    expect((await generateJson(language, { prompt: 'Q' }, planSchema, { name: 'plan' })).value.subQuestions).toEqual(['b']);
+    expect(server.requests.map(request => request.body.response_format?.type)).toEqual(['json_schema', 'json_object', 'json_object']);
+    expect(server.chatCalls[1].system).toContain('"subQuestions"');
   });
 
   it('streams with include_usage, strips <think> blocks as they stream, records the first token', async () => {

@@ -22,8 +22,11 @@ interface Outcome {
 export class OpenAICompatibleLanguageModel implements LanguageModel {
   readonly id: string;
   readonly acceptsImages: boolean;
-  /** Flips to false once the server rejected `response_format` and answered without it. */
-  private responseFormatSupported = true;
+  /**
+   * The structured output the server takes: `json_schema` until it rejects that, then `json_object`
+   * (JSON mode, the schema in the prompt), then none (the schema in the prompt, the reply repaired).
+   */
+  private responseFormat: 'json_schema' | 'json_object' | 'none' = 'json_schema';
 
   constructor(private readonly options: { client: OpenAI; model: string; acceptsImages: boolean; policy: ModelCallPolicy; log: Logger }) {
     this.id = `openai:${options.model}`;
@@ -34,16 +37,21 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     const started = performance.now();
     const fitted = this.options.policy.fitPrompt(request, this.id);
     const outcome = await this.options.policy.run({ model: this.id, operation: 'generate', signal: request.signal, describeFailure: describeOpenAIFailure }, async context => {
-      const withFormat = Boolean(fitted.jsonSchema) && this.responseFormatSupported;
-      try {
-        return await this.complete(await this.body(fitted, withFormat), fitted.onText, context, started);
-      } catch (error) {
-        // Many local servers lack response_format (or its json_schema type) and answer 400.
-        if (!withFormat || !(error instanceof BadRequestError) || context.signal.aborted) throw error;
-        this.options.log.warn({ model: this.id }, 'the model server rejected response_format; asking again with the schema in the prompt');
-        const outcome = await this.complete(await this.body(fitted, false), fitted.onText, context, started);
-        this.responseFormatSupported = false;
-        return outcome;
+      for (;;) {
+        const format = fitted.jsonSchema ? this.responseFormat : 'none';
+        try {
+          return await this.complete(await this.body(fitted, format), fitted.onText, context, started);
+        } catch (error) {
+          // Many local servers lack response_format, or its json_schema type, and answer 400.
+          if (format === 'none' || !(error instanceof BadRequestError) || context.signal.aborted) throw error;
+          this.responseFormat = format === 'json_schema' ? 'json_object' : 'none';
+          this.options.log.warn(
+            { model: this.id, rejected: format },
+            this.responseFormat === 'json_object'
+              ? 'the model server rejected response_format json_schema; asking again in JSON mode with the schema in the prompt'
+              : 'the model server rejected response_format; asking again with the schema in the prompt',
+          );
+        }
       }
     });
     if (outcome.finishReason === 'length') this.options.log.warn({ model: this.id, chars: outcome.text.length }, 'model answer cut off at the output token limit');
@@ -51,12 +59,12 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
   }
 
   /**
-   * The request body. Without response_format the JSON Schema goes into the system instruction, so a
-   * server that cannot enforce it still tells the model what to write.
+   * The request body. Without a json_schema response_format the JSON Schema goes into the system
+   * instruction, so a server that cannot enforce it still tells the model what to write.
    */
-  private async body(request: GenerateRequest, withFormat: boolean): Promise<ChatCompletionCreateParamsNonStreaming> {
+  private async body(request: GenerateRequest, format: 'json_schema' | 'json_object' | 'none'): Promise<ChatCompletionCreateParamsNonStreaming> {
     let system = request.system;
-    if (request.jsonSchema && !withFormat) {
+    if (request.jsonSchema && format !== 'json_schema') {
       const instruction = await renderPrompt('json-schema', { schema: JSON.stringify(request.jsonSchema.schema) });
       system = system ? `${system}\n\n${instruction}` : instruction;
     }
@@ -66,9 +74,10 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
       // max_tokens, not max_completion_tokens: the one every OpenAI-compatible server understands.
       ...(request.maxOutputTokens !== undefined ? { max_tokens: request.maxOutputTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      ...(request.jsonSchema && withFormat
+      ...(request.jsonSchema && format === 'json_schema'
         ? { response_format: { type: 'json_schema', json_schema: { name: responseFormatName(request.jsonSchema.name), schema: request.jsonSchema.schema, strict: false } } }
         : {}),
+      ...(request.jsonSchema && format === 'json_object' ? { response_format: { type: 'json_object' } } : {}),
     };
   }
 
