@@ -133,7 +133,7 @@ function printAnswerReport(summary: {
     const { timings } = report;
     const firstToken = timings.firstTokenP50 === undefined ? '–' : `${timings.firstTokenP50.toFixed(1)} s`;
     console.log(
-      `  plan by the model ${timings.planCompleted.toFixed(3)}; s/question p50 ${timings.secondsP50.toFixed(1)}, p95 ${timings.secondsP95.toFixed(1)}; first token p50 ${firstToken} (${timings.questions} questions)`,
+      `  plan by the model ${timings.planCompleted.toFixed(3)}; s/question p50 ${timings.secondsP50.toFixed(2)}, p95 ${timings.secondsP95.toFixed(2)}; first token p50 ${firstToken} (${timings.questions} questions)`,
     );
   }
 }
