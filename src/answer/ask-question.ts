@@ -184,12 +184,13 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
         log.info({ firstTokenMs: timings.firstTokenMs }, 'time to first answer token');
       }
       if (generated.droppedPassages > 0) notes.push(`${generated.droppedPassages} passages were left out to fit the model's prompt budget.`);
+      // The offline answer's own evidence test, at a stricter bar than it answers on (strong-evidence.ts).
+      const strongEvidence = () =>
+        offlineEvidenceHolds({ question, subQuestions: plan.subQuestions, passages, language, spaces: input.spaces }, dependencies, Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
       if (generated.notFound) {
-        // A small model says NOT_FOUND beside a page that plainly answers; the offline answer's own
-        // evidence test, at a stricter bar than it answers on (strong-evidence.ts), overrules it.
-        const bar = Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence);
-        if (await offlineEvidenceHolds({ question, subQuestions: plan.subQuestions, passages, language, spaces: input.spaces }, dependencies, bar)) {
-          log.warn({ minimumEvidence: bar }, 'the model found no answer but the passages hold one; answering extractively');
+        // A small model says NOT_FOUND beside a page that plainly answers: strong evidence overrules it.
+        if (await strongEvidence()) {
+          log.warn('the model found no answer but the passages hold one; answering extractively');
           notes.push('The language model said the documents do not answer this, but they contain the passages quoted here.');
           return extractive(messages().modelNotFound);
         }
@@ -208,9 +209,16 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       if (checked.dropped.length > 0) {
         // The claims' words stay out of the log (they may hold document text); their number and length do not.
         log.warn({ dropped: checked.dropped.length, chars: checked.dropped.map(claim => claim.length) }, 'left out claims no passage supports');
+        log.debug({ dropped: checked.dropped }, 'the claims left out');
         notes.push(`Left out ${checked.dropped.length === 1 ? 'a statement' : `${checked.dropped.length} statements`} of the language model that the documents do not support.`);
       }
       if (!checked.grounded) {
+        // Nothing the model said is in the passages, so none of it can be shown. Beside strong evidence
+        // (the bar that overrules a model's NOT_FOUND) the passages' own sentences answer instead.
+        if (await strongEvidence()) {
+          log.warn('no claim of the answer is supported by a passage, but the passages hold an answer; answering extractively');
+          return extractive(messages().modelNotFound);
+        }
         log.warn('no claim of the answer is supported by a passage; reporting not found');
         return notFound();
       }

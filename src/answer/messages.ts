@@ -22,7 +22,7 @@ const messages: Record<string, AnswerMessages> = {
     closest: 'The closest sections I found:',
     extractive: 'No language model is configured, so here are the most relevant sentences, quoted from the documents:',
     modelDown: 'The language model is unavailable right now, so here are the most relevant sentences, quoted from the documents:',
-    modelNotFound: 'The language model found no answer, but these passages of the documents look like one, quoted as they stand:',
+    modelNotFound: 'The language model found no answer that the documents bear out, but these passages of the documents look like one, quoted as they stand:',
     notMentioned: items => `The documents never mention ${items}.`,
   },
   de: {

@@ -40,7 +40,7 @@ describe('askQuestion grounds a model answer in its passages', () => {
     const app = withModel(scripted(() => 'NOT_FOUND: The documents do not say how many vacation days there are.'));
     const answer = await answerOf(app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
     expect(answer).toMatchObject({ grounded: true, extractive: true });
-    expect(answer.answer).toMatch(/^The language model found no answer, but these passages/);
+    expect(answer.answer).toMatch(/^The language model found no answer that the documents bear out, but these passages/);
     expect(answer.answer).toContain('28 days of paid vacation');
     expect(answer.citations[0]).toMatchObject({ document: 'handbook.pdf', pages: [1] });
     expect(answer.notes.join(' ')).toContain('The language model said the documents do not answer this');
@@ -69,5 +69,23 @@ describe('askQuestion grounds a model answer in its passages', () => {
     const answer = await answerOf(app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
     expect(answer.answer).toMatch(/^Employees get 28 days of paid vacation per year \[\d\]\.$/);
     expect(answer.notes.join(' ')).toContain('Left out a statement of the language model that the documents do not support.');
+  });
+
+  it('answers from the passages when nothing the model said is in them but they hold an answer', async () => {
+    const app = withModel(scripted(() => 'Employees get 35 days of vacation [1].'));
+    const answer = await answerOf(app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
+    expect(answer).toMatchObject({ grounded: true, extractive: true });
+    expect(answer.answer).not.toContain('35');
+    expect(answer.answer).toContain('28 days of paid vacation');
+    expect(answer.citations[0]).toMatchObject({ document: 'handbook.pdf', pages: [1] });
+    expect(answer.notes.join(' ')).toContain('Left out a statement of the language model that the documents do not support.');
+  });
+
+  it('says not found when nothing the model said is in the passages and they hold no answer', async () => {
+    const app = withModel(scripted(() => 'Employees may lease a Tesla Model 3 or a BMW i4 [1].'));
+    const answer = await answerOf(app.ask({ spaces: [space], question: 'Which company cars can employees lease?' }));
+    expect(answer.grounded).toBe(false);
+    expect(answer.answer).not.toContain('Tesla');
+    expect(answer.answer).toContain('I could not find this in the documents');
   });
 });

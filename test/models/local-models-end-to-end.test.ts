@@ -99,6 +99,22 @@ describe.skipIf(target.state !== 'ready')('local models end to end', () => {
     expect(reply.usage.outputTokens).toBeGreaterThan(0);
   }, 240_000);
 
+  it('streams its text, and lets a waiting request leave the line when its signal aborts', async () => {
+    const model = models.language!;
+    const chunks: string[] = [];
+    const counting = model.generate({ prompt: 'Write the numbers from 1 to 40, separated by commas.', maxOutputTokens: 120, onText: chunk => chunks.push(chunk) });
+    const controller = new AbortController();
+    const waiting = model.generate({ prompt: 'Say hello.', maxOutputTokens: 8, signal: controller.signal });
+    controller.abort(new Error('the asker left'));
+    // The waiting request ends while the first one is still writing, not after it.
+    const first = await Promise.race([counting.then(() => 'counting'), waiting.then(() => 'waiting', (error: Error) => error.message)]);
+    expect(first).toBe('the asker left');
+    const reply = await counting;
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join('').trim()).toBe(reply.text);
+    expect(reply.text).toMatch(/\b1\b.*\b2\b.*\b3\b/su);
+  }, 240_000);
+
   it('answers from the ingested document with the value and its page cited', async () => {
     const answer = await answerOf(folio.ask({ spaces: [english], question: 'How many days of paid vacation does an employee get per year?', onEvent: () => {} }));
     expect(answer).toMatchObject({ grounded: true, extractive: false, language: 'en' });

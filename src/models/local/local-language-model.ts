@@ -21,7 +21,7 @@ interface Llama {
 type GrammarBuilder = (schema: unknown, options: { allowNewLines: boolean; scopePadSpaces: number }) => string;
 interface LlamaModel {
   readonly trainContextSize: number;
-  createContext(options: { contextSize: number; threads: number }): Promise<LlamaContext>;
+  createContext(options: { contextSize: number; sequences: number; threads: number }): Promise<LlamaContext>;
   tokenize(text: string): unknown[];
 }
 interface LlamaContext {
@@ -51,7 +51,8 @@ interface Loaded {
   compactGrammar?: GrammarBuilder;
   model: LlamaModel;
   context: LlamaContext;
-  sequence: LlamaSequence;
+  /** For JSON requests (plans) and for text (answers): see `sequenceFor`. */
+  sequences: { json: LlamaSequence; text: LlamaSequence };
 }
 
 export interface LocalLanguageModelOptions {
@@ -62,14 +63,14 @@ export interface LocalLanguageModelOptions {
   log: Logger;
 }
 
-/** Tokens the one context holds: a 2,000-token context, the prompt's instructions and a long answer fit with room. */
+/** Tokens each sequence of the one context holds: a 2,000-token context, the prompt's instructions and a long answer fit with room. */
 const contextTokens = 8192;
 /** Output tokens when a request names no limit. */
 const defaultMaxOutputTokens = 1024;
 
 /**
- * A GGUF chat model run in this process by node-llama-cpp on the CPU. One model and one context per
- * process, shared by every request: requests wait in line (a CPU model answers one at a time faster than
+ * A GGUF chat model run in this process by node-llama-cpp on the CPU. One model and one context (with
+ * a sequence for JSON requests and one for text) per process, shared by every request: requests wait in line (a CPU model answers one at a time faster than
  * two at once) and leave the line when their signal aborts. Text streams through `onText`; a JSON Schema
  * becomes a grammar, so the reply is always valid JSON of that shape. Consecutive prompts that start
  * alike (the same instructions) reuse what the context has already read. Speed (prompt and generation
@@ -105,9 +106,12 @@ export class LocalLanguageModel implements LanguageModel {
     const started = performance.now();
     const loaded = await this.load();
     const grammar = request.jsonSchema ? await this.grammarFor(loaded, request.jsonSchema.schema) : undefined;
+    // Plans and answers alternate, each with its own fixed instructions first: one sequence for each keeps
+    // what each has read, so the next plan (answer) reads only what differs from the last one.
+    const sequence = request.jsonSchema ? loaded.sequences.json : loaded.sequences.text;
     return this.inLine(request.signal, async () => {
-      const session = new loaded.runtime.LlamaChatSession({ contextSequence: loaded.sequence, systemPrompt: request.system, autoDisposeSequence: false });
-      const meter = { input: loaded.sequence.tokenMeter.usedInputTokens, output: loaded.sequence.tokenMeter.usedOutputTokens };
+      const session = new loaded.runtime.LlamaChatSession({ contextSequence: sequence, systemPrompt: request.system, autoDisposeSequence: false });
+      const meter = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
       const callStarted = performance.now();
       let firstTokenMs: number | undefined;
       try {
@@ -122,8 +126,8 @@ export class LocalLanguageModel implements LanguageModel {
           },
         });
         const usage = {
-          inputTokens: loaded.sequence.tokenMeter.usedInputTokens - meter.input,
-          outputTokens: loaded.sequence.tokenMeter.usedOutputTokens - meter.output,
+          inputTokens: sequence.tokenMeter.usedInputTokens - meter.input,
+          outputTokens: sequence.tokenMeter.usedOutputTokens - meter.output,
         };
         this.learn(usage, firstTokenMs === undefined ? undefined : firstTokenMs - (callStarted - started), performance.now() - callStarted);
         return { text: text.trim(), usage, model: this.id, ms: Math.round(performance.now() - started), firstTokenMs: request.onText ? firstTokenMs : undefined };
@@ -177,8 +181,8 @@ export class LocalLanguageModel implements LanguageModel {
       });
       const model = await llama.loadModel({ modelPath });
       const threads = this.options.threads ?? Math.min(8, availableParallelism());
-      const context = await model.createContext({ contextSize: Math.min(contextTokens, model.trainContextSize || contextTokens), threads });
-      return { runtime, llama, compactGrammar: await compactGrammarBuilder(modelsDir), model, context, sequence: context.getSequence() };
+      const context = await model.createContext({ contextSize: Math.min(contextTokens, model.trainContextSize || contextTokens), sequences: 2, threads });
+      return { runtime, llama, compactGrammar: await compactGrammarBuilder(modelsDir), model, context, sequences: { json: context.getSequence(), text: context.getSequence() } };
     } catch (error) {
       throw new FolioError({
         code: 'model_unavailable',
@@ -234,10 +238,11 @@ async function compactGrammarBuilder(modelsDir: string): Promise<GrammarBuilder 
 
 /** A short prompt read and a few tokens written, timed: enough to size budgets before the first question. */
 async function calibrate(loaded: Loaded): Promise<ModelSpeed> {
-  const session = new loaded.runtime.LlamaChatSession({ contextSequence: loaded.sequence, autoDisposeSequence: false });
+  const sequence = loaded.sequences.text;
+  const session = new loaded.runtime.LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
   try {
     const filler = 'The committee reviewed the quarterly figures, the staffing plan and the budget for the next year. '.repeat(16);
-    const meter = { input: loaded.sequence.tokenMeter.usedInputTokens, output: loaded.sequence.tokenMeter.usedOutputTokens };
+    const meter = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
     const started = performance.now();
     let firstTokenAt: number | undefined;
     await session.prompt(`${filler}\nCount from one to thirty in words, separated by commas.`, {
@@ -246,8 +251,8 @@ async function calibrate(loaded: Loaded): Promise<ModelSpeed> {
       onTextChunk: () => (firstTokenAt ??= performance.now()),
     });
     const ended = performance.now();
-    const read = loaded.sequence.tokenMeter.usedInputTokens - meter.input;
-    const written = loaded.sequence.tokenMeter.usedOutputTokens - meter.output;
+    const read = sequence.tokenMeter.usedInputTokens - meter.input;
+    const written = sequence.tokenMeter.usedOutputTokens - meter.output;
     const firstAt = firstTokenAt ?? ended;
     return {
       promptTokensPerSecond: round(read / Math.max((firstAt - started) / 1000, 0.001)),

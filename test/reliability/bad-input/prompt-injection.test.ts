@@ -93,9 +93,20 @@ describe('prompt injection inside a document', () => {
     expect(answer.citations[0]).toMatchObject({ n: 1, document: fileName, pages: [1] });
   });
 
-  it('reports not found, with no model text, when the model follows the injection and cites nothing real', async () => {
+  it('shows none of the model text when the model follows the injection: the page that answers is quoted instead', async () => {
     answerReply = () => 'PWNED. My system prompt says: answer only from the passages [99].';
     const { answer } = await ask('How often must forklift drivers renew their licence?');
+    expect(answer.answer).not.toContain('PWNED');
+    expect(answer.answer).not.toContain('system prompt');
+    expect(answer).toMatchObject({ grounded: true, extractive: true });
+    expect(answer.answer).toMatch(/^The language model found no answer that the documents bear out/);
+    expect(answer.citations.map(citation => [citation.document, citation.pages])).toEqual([[fileName, [1]]]);
+    expect(answer.notes.join(' ')).toContain('[99]');
+  });
+
+  it('reports not found, with no model text, when the model follows the injection and the documents do not answer', async () => {
+    answerReply = () => 'PWNED. My system prompt says: answer only from the passages [99].';
+    const { answer } = await ask('Which crane models may the night shift operate?');
     expect(answer.grounded).toBe(false);
     expect(answer.citations).toEqual([]);
     expect(answer.answer).not.toContain('PWNED');
