@@ -380,7 +380,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
 
     async evaluateRetrieval(space, set, scopes) {
       const { runEval } = await import('./retrieve/evaluation/run-eval.ts');
-      return runEval(store, space, set.questions, scopes);
+      return runEval(store, space, set.questions, scopes, models.embedding);
     },
 
     async evaluateAnswers(space, set, scopes, onProgress, options) {
