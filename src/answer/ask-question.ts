@@ -23,11 +23,9 @@ import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
 import { groundModelAnswer } from './ground-model-answer.ts';
 import { resolveCitations } from './resolve-citations.ts';
-import { modelNotFoundMinimumEvidence, offlineEvidenceHolds } from './strong-evidence.ts';
+import { answeringPassages, modelNotFoundMinimumEvidence, offlineEvidenceHolds } from './strong-evidence.ts';
 import { modelBudgets } from './model-budgets.ts';
 import { tableOfContents, type TableOfContents } from './table-of-contents.ts';
-import { loadDocumentWords } from './document-words.ts';
-import { keyTerms, missingFrom, passagesOf } from './unmentioned-terms.ts';
 import { TreeCache } from './tree-cache.ts';
 import type { Answer, AskInput } from './types.ts';
 
@@ -234,21 +232,13 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   return extractive(messages().extractive);
 
   async function extractive(label: string): Promise<Answer> {
-    // What the question names (a year, a name, a code, a figure, a page…) must all be in one document
-    // of the context; otherwise none answers it, however well their sentences match the other words.
-    // The answer comes from the documents that hold it all.
-    const contextDocuments = [...new Set(passages.map(passage => passage.documentId))];
-    const named = keyTerms(question, { language });
-    const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies);
-    const missing = contextDocuments.map(documentId => missingFrom(named, documentId, words));
-    if (named.length > 0 && missing.every(terms => terms.length > 0)) {
+    // The answer comes from the documents that hold everything the question names (strong-evidence.ts).
+    const answering = await answeringPassages({ question, passages, language, spaces: input.spaces }, dependencies);
+    if ('unmentioned' in answering) {
       timings.answerMs = Math.round(performance.now() - answerStarted);
-      const nowhere = named.filter(term => missing.every(terms => terms.includes(term)));
-      return notFound(nowhere.length > 0 ? messages().notMentioned(nowhere.map(term => term.text).join(', ')) : undefined);
+      return notFound(answering.unmentioned.length > 0 ? messages().notMentioned(answering.unmentioned.map(term => term.text).join(', ')) : undefined);
     }
-    const holding = new Set(contextDocuments.filter((_, index) => missing[index].length === 0));
-    const answering = holding.size < contextDocuments.length ? passagesOf(passages, holding) : passages;
-    const extracted = extractiveAnswer(plan.subQuestions, answering, { language, minimumEvidence: dependencies.config.minimumEvidence });
+    const extracted = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (!extracted.grounded) return notFound();
     const resolved = resolveCitations(extracted.text, passages, contextTrees);
