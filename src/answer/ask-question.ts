@@ -17,7 +17,7 @@ import type { SpaceId } from '../spaces/space-id.ts';
 import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
 import { contextEntries, toContextPassages } from './context-passage.ts';
-import { detectLanguage } from './detect-language.ts';
+import { detectLanguage, readLanguage } from './detect-language.ts';
 import { extractiveAnswer } from './extractive-answer.ts';
 import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
@@ -123,7 +123,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       addUsage(usage, planned.usage);
       plan = planned.plan;
       tasks = planned.tasks;
-      if (planned.language && /^[a-z]{2}$/u.test(planned.language)) language = planned.language;
+      if (planned.language && /^[a-z]{2}$/u.test(planned.language) && !readLanguage(question).evident) language = planned.language;
       plannedBy = compact ? 'compact' : 'full';
     } catch (error) {
       input.signal?.throwIfAborted();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './detect-language.ts';
+import { detectLanguage, readLanguage } from './detect-language.ts';
 
 describe('detectLanguage', () => {
   it.each([
@@ -13,5 +13,11 @@ describe('detectLanguage', () => {
     ['EBITDA 2023', 'en'],
   ])('%s → %s', (question, language) => {
     expect(detectLanguage(question)).toBe(language);
+  });
+
+  it('says whether anything in the text told the language', () => {
+    expect(readLanguage('How many days of paid vacation does an employee get?')).toEqual({ code: 'en', evident: true });
+    expect(readLanguage('Wie viele Tage Urlaub bekommt ein Mitarbeiter?')).toEqual({ code: 'de', evident: true });
+    expect(readLanguage('Urlaubstage 2024?')).toEqual({ code: 'en', evident: false });
   });
 });

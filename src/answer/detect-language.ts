@@ -3,9 +3,16 @@ import { foldWord } from '../retrieve/stopwords.ts';
 /**
  * The language of a question, as an ISO 639-1 code, without a model: the script for non-Latin text,
  * else the language whose common words the question uses most (English when nothing tells).
- * A planner model's own answer overrides it when there is one.
  */
 export function detectLanguage(text: string): string {
+  return readLanguage(text).code;
+}
+
+/**
+ * The language and whether anything in the text told it (a script, common words): a planner model's
+ * reading is taken only when nothing did, since a small model's plan names another language now and then.
+ */
+export function readLanguage(text: string): { code: string; evident: boolean } {
   const scripts: Array<[RegExp, string]> = [
     [/[\u3040-\u30ff]/u, 'ja'],
     [/[\uac00-\ud7af]/u, 'ko'],
@@ -17,7 +24,7 @@ export function detectLanguage(text: string): string {
     [/[\u0e00-\u0e7f]/u, 'th'],
     [/[\u0900-\u097f]/u, 'hi'],
   ];
-  for (const [pattern, code] of scripts) if (pattern.test(text)) return code;
+  for (const [pattern, code] of scripts) if (pattern.test(text)) return { code, evident: true };
   const words = [...text.matchAll(/\p{L}+/gu)].map(match => foldWord(match[0]));
   let best = 'en';
   let bestScore = 0;
@@ -25,7 +32,7 @@ export function detectLanguage(text: string): string {
     const score = words.filter(word => markers.has(word)).length + (code !== 'en' && diacriticHints[code]?.test(text) ? 0.5 : 0);
     if (score > bestScore) [best, bestScore] = [code, score];
   }
-  return best;
+  return { code: best, evident: bestScore > 0 };
 }
 
 // Words frequent in questions and distinctive for their language (folded: lower case, no diacritics).

@@ -117,7 +117,8 @@ describe.skipIf(target.state !== 'ready')('local models end to end', () => {
 
   it('answers from the ingested document with the value and its page cited', async () => {
     const answer = await answerOf(folio.ask({ spaces: [english], question: 'How many days of paid vacation does an employee get per year?', onEvent: () => {} }));
-    expect(answer).toMatchObject({ grounded: true, extractive: false, language: 'en' });
+    // The model's own sentence, or (when the claim check finds it unsupported) the page's sentence quoted.
+    expect(answer).toMatchObject({ grounded: true, language: 'en' });
     expect(answer.answer).toMatch(/\b28\b/u);
     expect(answer.citations.some(citation => citation.document === 'handbook.pdf' && citation.pages.includes(1))).toBe(true);
     expect(answer.modelCalls).toBeGreaterThanOrEqual(1);

@@ -103,6 +103,7 @@ export class LocalLanguageModel implements LanguageModel {
   }
 
   async generate(request: GenerateRequest): Promise<GenerateResult> {
+    request.signal?.throwIfAborted();
     const started = performance.now();
     const loaded = await this.load();
     const grammar = request.jsonSchema ? await this.grammarFor(loaded, request.jsonSchema.schema) : undefined;
@@ -148,6 +149,7 @@ export class LocalLanguageModel implements LanguageModel {
 
   /** Runs `work` when every earlier request is done; a request aborted while waiting leaves at once. */
   private inLine<T>(signal: AbortSignal | undefined, work: (loaded: Loaded) => Promise<T>): Promise<T> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     const turn = this.queue.then(async () => {
       signal?.throwIfAborted();
       return work(await this.load());
