@@ -113,13 +113,6 @@ export function localEmbeddingModel(settings: LocalEmbeddingModelSettings): Loca
   return new LocalEmbeddingModel(settings);
 }
 
-/** The model, loaded now (see LocalEmbeddingModel.load). */
-export async function loadLocalEmbeddingModel(settings: LocalEmbeddingModelSettings): Promise<LocalEmbeddingModel> {
-  const model = new LocalEmbeddingModel(settings);
-  await model.load();
-  return model;
-}
-
 async function loadModel(modelsDir: string, modelPath: string, tokenizerPath: string, threads: number): Promise<LoadedModel> {
   for (const path of [modelPath, tokenizerPath]) {
     if (existsSync(path)) continue;

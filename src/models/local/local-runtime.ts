@@ -112,17 +112,12 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
  * naming `npm run models:fetch` when the runtime is not installed.
  */
 export async function importFromRuntime<T>(modelsDir: string, specifier: string): Promise<T> {
-  const anchor = join(modelsDir, 'runtime', 'package.json');
-  let resolved: string;
-  try {
-    if (!existsSync(anchor)) throw new Error(`${anchor} does not exist`);
-    resolved = createRequire(anchor).resolve(specifier);
-  } catch (error) {
+  const resolved = resolveInRuntime(modelsDir, specifier);
+  if (!resolved) {
     throw new FolioError({
       code: 'model_unavailable',
-      message: `local runtime package ${specifier} not found under ${join(modelsDir, 'runtime')}: ${error instanceof Error ? error.message : String(error)}`,
+      message: `local runtime package ${specifier} not found under ${join(modelsDir, 'runtime')}`,
       userMessage: `The local model runtime is not installed in ${join(modelsDir, 'runtime')}. Run \`npm run models:fetch\` (FOLIO_MODELS_DIR=${modelsDir}).`,
-      cause: error,
     });
   }
   return (await import(pathToFileURL(resolved).href)) as T;
