@@ -65,7 +65,8 @@ export function isHiddenPptxSlide(slideXml: string): boolean {
 }
 
 /**
- * ODP: each `draw:page` of `office:presentation` is a slide; hidden ones use a drawing-page style
+ * ODP: each `draw:page` of `office:presentation` is a slide (not the `draw:page-thumbnail` of its
+ * speaker notes); hidden ones use a drawing-page style
  * with `presentation:visibility="hidden"`.
  */
 export function parseOdpSlides(contentXml: string): SlideEntry[] {
@@ -75,7 +76,7 @@ export function parseOdpSlides(contentXml: string): SlideEntry[] {
     if (styleName && /presentation:visibility="hidden"/.test(match[2])) hiddenStyles.add(styleName);
   }
   const presentation = /<office:presentation\b[^>]*>([\s\S]*?)<\/office:presentation>/.exec(contentXml)?.[1] ?? '';
-  return [...presentation.matchAll(/<draw:page\b[^>]*>/g)].map((match, index) => {
+  return [...presentation.matchAll(/<draw:page(?=[\s/>])[^>]*>/g)].map((match, index) => {
     const styleName = attribute(match[0], 'draw:style-name');
     return { slideNumber: index + 1, hidden: styleName !== undefined && hiddenStyles.has(styleName) };
   });

@@ -65,7 +65,8 @@ describe('parseOdpSlides', () => {
       '<style:style style:name="dp2" style:family="drawing-page"><style:drawing-page-properties presentation:visibility="hidden"/></style:style>' +
       '</office:automatic-styles><office:body><office:presentation>' +
       '<draw:page draw:name="a" draw:style-name="dp1"></draw:page>' +
-      '<draw:page draw:name="b" draw:style-name="dp2"></draw:page>' +
+      // Speaker notes hold a thumbnail of their slide: a `draw:page-thumbnail`, not a slide.
+      '<draw:page draw:name="b" draw:style-name="dp2"><presentation:notes><draw:page-thumbnail draw:page-number="2"/></presentation:notes></draw:page>' +
       '<draw:page draw:name="c" draw:style-name="dp1"></draw:page>' +
       '</office:presentation></office:body></office:document-content>';
     expect(parseOdpSlides(contentXml)).toEqual([
