@@ -2,6 +2,7 @@ import { keepAnswerForFeedback, recordFeedback, type Feedback } from './answer/a
 import type { AnswerReport } from './answer/evaluation/answer-metrics.ts';
 import { TreeCache } from './answer/tree-cache.ts';
 import { treeOfPages } from './index/tree-pages.ts';
+import { namePage, pageNamesOf } from './documents/page-names.ts';
 import type { Answer, AskInput, Citation } from './answer/types.ts';
 import type { Config } from './config.ts';
 import { askInConversation, type ConversationAskInput } from './conversation/ask-in-conversation.ts';
@@ -131,6 +132,11 @@ export interface Folio {
    * on it; input_invalid when it is not one; lines the document's tree does not place leave the page unmarked.
    */
   pageImagePath(space: SpaceId, idOrName: string, page: number, options?: { highlight?: string }): Promise<string>;
+  /**
+   * How a person names one page (1-based) of a document (id or name): "slide 4", "p. iv", "p. 45"
+   * (page-names.ts), in `language` (default English).
+   */
+  pageName(space: SpaceId, idOrName: string, page: number, language?: string): Promise<string>;
   /**
    * A link that opens one page image without the API key, for chat citations (valid for a week; see
    * page-link.ts), with the quoted lines marked when `highlight` is given; undefined when FOLIO_PUBLIC_URL
@@ -337,6 +343,12 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
       // A tree read before line boxes were kept has no page sizes (and no lines): the page unmarked.
       if (!tree || !pageSize) return pageImages.pagePath(record, page);
       return pageImages.highlightedPagePath(record, page, { boxes: highlightBoxes(tree, page, spans), pageSize });
+    },
+
+    async pageName(space, idOrName, page, language) {
+      const record = await folio.findDocument(space, idOrName);
+      const tree = treeOfPages(record.id, await store.getTreePages(space, record.id, [page]));
+      return namePage(pageNamesOf(record.mime, tree ?? undefined), page, language);
     },
 
     pageLink: (space, documentId, page, highlight) =>

@@ -1,4 +1,4 @@
-import type { IngestEvent, IngestJobEvent, IngestOutcome } from '../../src/index.ts';
+import { pageCountLabel, type IngestEvent, type IngestJobEvent, type IngestOutcome } from '../../src/index.ts';
 import type { ChatText } from '../../src/index.ts';
 
 /**
@@ -40,7 +40,7 @@ export function outcomeLine(outcome: IngestOutcome): ChatText {
     return ['I could not read ', { bold: outcome.name }, `: ${outcome.error?.message ?? 'an unexpected error occurred.'}`];
   }
   const stats = outcome.stats;
-  const parts = [plural(outcome.pages, 'page')];
+  const parts = [pageCountLabel(outcome.pages, outcome.stats?.slides)];
   if (stats) {
     parts.push(plural(stats.sections, 'section'), plural(stats.tables, 'table'));
     parts.push(stats.figures > 0 ? `${plural(stats.figures, 'figure')} (${stats.figuresDescribed} described)` : '0 figures');

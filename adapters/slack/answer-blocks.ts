@@ -1,6 +1,5 @@
 import type { ActionsBlock, ContextBlock, KnownBlock, SectionBlock } from '@slack/web-api';
 import { citedPage, type Answer, type Citation } from '../../src/index.ts';
-import { pagesLabel } from '../shared/pages-label.ts';
 import { shorten } from '../shared/shorten.ts';
 import { escapeMrkdwn, markdownToMrkdwn, splitText } from './slack-mrkdwn.ts';
 import { feedbackActionIds, showPageActionId } from './slack-surface.ts';
@@ -56,7 +55,7 @@ export function answerMessage(answer: Answer, links: SourceLinks = {}): SlackMes
   let figureChars = 0;
   for (const figure of answer.figures) {
     if (figureChars >= figureBudgetChars) break;
-    const line = shorten(`:frame_with_picture: *${escapeMrkdwn(figure.title)}* (${escapeMrkdwn(figure.document)} · p. ${figure.page}): ${escapeMrkdwn(figure.description)}`, 500);
+    const line = shorten(`:frame_with_picture: *${escapeMrkdwn(figure.title)}* (${escapeMrkdwn(figure.document)} · ${escapeMrkdwn(figure.pageLabel)}): ${escapeMrkdwn(figure.description)}`, 500);
     figureChars += line.length;
     tail.push(context([line]));
   }
@@ -100,7 +99,7 @@ function answerSections(mrkdwn: string, maxBlocks: number, maxChars: number): Se
 function sourceLabel(citation: Citation, fileLink: string | undefined, pageLink: string | undefined): string {
   const name = escapeMrkdwn(shorten(citation.document, 80));
   const document = fileLink ? `<${fileLink}|${name}>` : `*${name}*`;
-  const pages = pageLink ? `<${pageLink}|${pagesLabel(citation.pages)}>` : pagesLabel(citation.pages);
+  const pages = pageLink ? `<${pageLink}|${escapeMrkdwn(citation.pagesLabel)}>` : escapeMrkdwn(citation.pagesLabel);
   const where = citation.titlePath.length > 0 ? ` — ${escapeMrkdwn(shorten(citation.titlePath[citation.titlePath.length - 1], 80))}` : '';
   return `[${citation.n}] ${document} · ${pages}${where}`;
 }
@@ -119,14 +118,14 @@ function showPageActions(citations: Citation[]): ActionsBlock {
     type: 'actions',
     block_id: 'folio_show_pages',
     elements: citations.map(citation => {
-      const { page, highlight } = citedPage(citation);
+      const { page, label, highlight } = citedPage(citation);
       const request: ShowPageRequest = { space: citation.space, documentId: citation.documentId, page, ...(highlight ? { highlight } : {}) };
       return {
         type: 'button',
         action_id: `${showPageActionId}_${citation.n}`,
-        text: { type: 'plain_text', text: shorten(`Show p. ${page} [${citation.n}]`, 75) },
+        text: { type: 'plain_text', text: shorten(`Show ${label} [${citation.n}]`, 75) },
         value: JSON.stringify(request),
-        accessibility_label: shorten(`Show page ${page} of ${citation.document} with the quoted lines marked`, 75),
+        accessibility_label: shorten(`Show ${label} of ${citation.document} with the quoted lines marked`, 75),
       };
     }),
   };

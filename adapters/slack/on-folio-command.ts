@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { parseConversationSpace, spaceOfConversation, type DocumentRecord, type SpaceId } from '../../src/index.ts';
+import { pageCountLabel, parseConversationSpace, spaceOfConversation, type DocumentRecord, type SpaceId } from '../../src/index.ts';
 import { replyForError } from '../shared/reply-for-error.ts';
 import { forgetSpacePrompt } from './forget-space-prompt.ts';
 import { runScopeCommand } from '../shared/scope-command.ts';
@@ -100,7 +100,7 @@ async function documentList(dependencies: SlackHandlerDependencies, space: Space
 
 function documentLine(record: DocumentRecord): string {
   const name = `*${escapeMrkdwn(record.name)}*`;
-  if (record.status === 'ready') return `• ${name} · ${record.pageCount} pages${record.stats ? `, ${record.stats.sections} sections` : ''}`;
+  if (record.status === 'ready') return `• ${name} · ${pageCountLabel(record.pageCount, record.stats?.slides)}${record.stats ? `, ${record.stats.sections} sections` : ''}`;
   if (record.status === 'failed') return `• ${name} · could not be read${record.error ? `: ${escapeMrkdwn(record.error.message)}` : ''}`;
   return `• ${name} · ${record.status}…`;
 }

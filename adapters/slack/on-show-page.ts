@@ -38,7 +38,7 @@ export function onShowPage(dependencies: SlackHandlerDependencies) {
         }
         const record = await dependencies.app.findDocument(requested, request.documentId);
         const path = await dependencies.app.pageImagePath(record.space, record.id, request.page, { highlight: request.highlight });
-        const title = `${record.name} · p. ${request.page}`;
+        const title = `${record.name} · ${await dependencies.app.pageName(record.space, record.id, request.page)}`;
         await client.files.uploadV2({
           channel_id: channelId,
           ...(threadTs ? { thread_ts: threadTs } : {}),

@@ -134,7 +134,14 @@ export function openApiDocument(options: { serverUrl?: string } = {}): Record<st
         get: {
           operationId: 'getPageImage',
           summary: 'The page rendered as PNG (~110 dpi, longest side at most 1600 px), with the quoted lines marked when `highlight` is given',
-          responses: { 200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } }, ...errors(400, 401, 404, 503) },
+          responses: {
+            200: {
+              description: 'PNG image',
+              headers: { 'Folio-Page-Name': { description: 'The page as a person names it ("slide 4", "p. iv"), URI-encoded', schema: { type: 'string' } } },
+              content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
+            },
+            ...errors(400, 401, 404, 503),
+          },
         },
       },
       '/v1/spaces/{space}/events': {
@@ -244,7 +251,11 @@ const schemas: Record<string, Schema> = {
       source: { type: 'object', required: ['platform'], properties: { platform: { enum: ['cli', 'web', 'slack', 'teams'] } } },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
-      stats: { type: 'object' },
+      stats: {
+        type: 'object',
+        description: 'Counts of a ready document; `slides` for a deck: {count, hidden: slide numbers LibreOffice left out, so not read}',
+        properties: { pages: { type: 'integer' }, slides: { type: 'object', required: ['count', 'hidden'], properties: { count: { type: 'integer' }, hidden: { type: 'array', items: { type: 'integer' } } } } },
+      },
     },
   },
   UploadResult: {
@@ -271,11 +282,17 @@ const schemas: Record<string, Schema> = {
   DocumentTree: {
     type: 'object',
     required: ['documentId', 'totalPages', 'nodes'],
-    properties: { documentId: { type: 'string' }, totalPages: { type: 'integer' }, pageLabels: { type: 'array', items: { type: 'string' } }, nodes: { type: 'array', items: ref('TreeNode') } },
+    properties: {
+      documentId: { type: 'string' },
+      totalPages: { type: 'integer' },
+      pageLabels: { type: 'array', items: { type: 'string' }, description: "The PDF's page labels, or a deck's slide numbers, by physical page" },
+      pageNames: { type: 'array', items: { type: 'string' }, description: 'Every physical page as a person names it: "slide 4", "p. iv", "p. 45"' },
+      nodes: { type: 'array', items: ref('TreeNode') },
+    },
   },
   TreeNode: {
     type: 'object',
-    required: ['nodeId', 'title', 'kind', 'level', 'pageStart', 'pageEnd', 'text', 'children'],
+    required: ['nodeId', 'title', 'kind', 'level', 'pageStart', 'pageEnd', 'pagesLabel', 'text', 'children'],
     properties: {
       nodeId: { type: 'string' },
       title: { type: 'string' },
@@ -283,6 +300,7 @@ const schemas: Record<string, Schema> = {
       level: { type: 'integer' },
       pageStart: { type: 'integer' },
       pageEnd: { type: 'integer' },
+      pagesLabel: { type: 'string', description: 'The pages as a person names them: "slides 2–5", "pp. iv–vi"' },
       text: { type: 'string' },
       figure: { type: 'object' },
       children: { type: 'array', items: ref('TreeNode') },
@@ -315,12 +333,14 @@ const schemas: Record<string, Schema> = {
   Citation: {
     type: 'object',
     description: 'A passage the answer cites as [n]',
-    required: ['n', 'documentId', 'document', 'pages', 'nodeId', 'titlePath', 'space', 'quotes'],
+    required: ['n', 'documentId', 'document', 'pages', 'labels', 'pagesLabel', 'nodeId', 'titlePath', 'space', 'quotes'],
     properties: {
       n: { type: 'integer' },
       documentId: { type: 'string' },
       document: { type: 'string' },
       pages,
+      labels: { type: 'array', items: { type: 'string' }, description: 'Each of `pages` as the asker finds it, in the answer\'s language: "slide 4", "p. iv", "p. 45", "PDF p. 2"' },
+      pagesLabel: { type: 'string', description: 'All of `pages` as one phrase: "slide 4", "slides 4–5", "pp. iv, 3"' },
       nodeId: { type: 'string' },
       titlePath: { type: 'array', items: { type: 'string' } },
       space: { type: 'string' },
@@ -362,18 +382,22 @@ const schemas: Record<string, Schema> = {
         description: 'The passages the answer was built from, in the order the answerer got them (best-ranked page first)',
         items: {
           type: 'object',
-          required: ['n', 'document', 'documentId', 'pages', 'nodeId', 'title'],
-          properties: { n: { type: 'integer' }, document: { type: 'string' }, documentId: { type: 'string' }, pages, nodeId: { type: 'string' }, title: { type: 'string' } },
+          required: ['n', 'document', 'documentId', 'pages', 'pagesLabel', 'nodeId', 'title'],
+          properties: { n: { type: 'integer' }, document: { type: 'string' }, documentId: { type: 'string' }, pages, pagesLabel: { type: 'string' }, nodeId: { type: 'string' }, title: { type: 'string' } },
         },
       },
       figures: {
         type: 'array',
-        items: { type: 'object', required: ['documentId', 'document', 'page', 'nodeId', 'title', 'description'], properties: { documentId: { type: 'string' }, document: { type: 'string' }, page: { type: 'integer' }, nodeId: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' } } },
+        items: {
+          type: 'object',
+          required: ['documentId', 'document', 'page', 'pageLabel', 'nodeId', 'title', 'description'],
+          properties: { documentId: { type: 'string' }, document: { type: 'string' }, page: { type: 'integer' }, pageLabel: { type: 'string', description: 'The page as the asker names it' }, nodeId: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' } },
+        },
       },
       grounded: { type: 'boolean', description: 'False when the documents do not answer the question' },
       extractive: { type: 'boolean', description: 'True for the offline answer (sentences quoted, no model)' },
       language: { type: 'string' },
-      closest: { type: 'array', items: { type: 'object', required: ['document', 'pages', 'title'], properties: { document: { type: 'string' }, pages, title: { type: 'string' } } } },
+      closest: { type: 'array', items: { type: 'object', required: ['document', 'pages', 'pagesLabel', 'title'], properties: { document: { type: 'string' }, pages, pagesLabel: { type: 'string' }, title: { type: 'string' } } } },
       notes: { type: 'array', items: { type: 'string' } },
       modelCalls: { type: 'integer' },
       usage: { type: 'object', required: ['inputTokens', 'outputTokens'], properties: { inputTokens: { type: 'integer' }, outputTokens: { type: 'integer' } } },

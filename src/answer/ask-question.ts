@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AskConfig, ModelsConfig } from '../config.ts';
 import type { DocumentRecord } from '../documents/types.ts';
+import { namePages } from '../documents/page-names.ts';
 import { asFolioError, FolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../index/types.ts';
 import { treeOfPages, type TreePage } from '../index/tree-pages.ts';
@@ -144,14 +145,20 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const passages = toContextPassages(
     pagePassages(ranked, contextTrees, { budgetTokens: budgets.contextTokens, maxPages: contextPages, queries: plan.subQuestions }),
     records,
+    contextTrees,
   );
-  context = contextEntries(passages);
+  context = contextEntries(passages, language);
   timings.searchMs = Math.round(performance.now() - searchStarted);
-  const closest = passages.slice(0, 3).map(passage => ({ document: passage.documentName, pages: passage.pages, title: passage.titlePath.at(-1) ?? passage.documentName }));
+  const closest = passages.slice(0, 3).map(passage => ({
+    document: passage.documentName,
+    pages: passage.pages,
+    pagesLabel: namePages(passage.names, passage.pages, language),
+    title: passage.titlePath.at(-1) ?? passage.documentName,
+  }));
   const messages = () => answerMessages(language);
   const notFound = (reason?: string) =>
     finish({
-      answer: [messages().notFound, reason, closest.length > 0 ? `${messages().closest}\n${closest.map(section => `- ${section.document} · p. ${section.pages.join(', ')} · ${section.title}`).join('\n')}` : '']
+      answer: [messages().notFound, reason, closest.length > 0 ? `${messages().closest}\n${closest.map(section => `- ${section.document} · ${section.pagesLabel} · ${section.title}`).join('\n')}` : '']
         .filter(Boolean)
         .join('\n\n'),
       citations: [],
@@ -241,7 +248,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     const extracted = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (!extracted.grounded) return notFound();
-    const resolved = resolveCitations(extracted.text, passages, contextTrees);
+    const resolved = resolveCitations(extracted.text, passages, { trees: contextTrees, language });
     return finish({ answer: `${label}\n\n${resolved.text}`, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: true, closest: [] });
   }
 }

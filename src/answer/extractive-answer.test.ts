@@ -23,6 +23,18 @@ describe('extractiveAnswer', () => {
     expect(answer.evidence).toBeCloseTo(1 / 1.3 + 0.3, 6);
   });
 
+  it('quotes the page a question names when it asks nothing else of it', () => {
+    const passages = [
+      passage(1, [page(3, 0, 'Monthly churn fell to 1.8% after the loyalty launch. Retention rose to 91%.')]),
+      passage(2, [page(4, 1, 'The programme expands next year.')]),
+    ];
+    const answer = extractiveAnswer(['What is on slide 4?'], passages);
+    expect(answer.text).toBe('“Monthly churn fell to 1.8% after the loyalty launch.” [1]\n\n- “Retention rose to 91%.” [1]');
+    expect(answer.grounded).toBe(true);
+    // A question that asks something of the page is answered by its words, as any other.
+    expect(extractiveAnswer(['What is the revenue on slide 4?'], passages).grounded).toBe(false);
+  });
+
   it('quotes a table row with its header, the row label first when the header starts empty', () => {
     const answer = extractiveAnswer(['What was the revenue in 2023?'], [passage(1, [page(12, 0, revenueTable)])]);
     expect(answer.text).toBe('Table row: Revenues — 2023: $51,217; 2022: $46,710 [1]');

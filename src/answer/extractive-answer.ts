@@ -63,7 +63,15 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
   const matcher = wordMatcher(options.language ?? 'en');
   const queryStems = [...new Set(questions.flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
   const candidates = quoteCandidates(passages);
-  if (queryStems.length === 0 || candidates.length === 0) return { text: '', grounded: false, evidence: 0 };
+  if (candidates.length === 0) return { text: '', grounded: false, evidence: 0 };
+  // "What is on slide 4?": no word to match but the page, which ranks first (page-reference-list.ts);
+  // its first sentences are what it says. A page the documents do not have never gets here
+  // (unmentioned-terms.ts).
+  if (questions.length > 0 && questions.every(asksForAPage)) {
+    const onPage = candidates.filter(candidate => candidate.pageRank === 0).slice(0, maxQuotes);
+    if (onPage.length > 0) return { text: quoteList(onPage), grounded: true, evidence: 1 };
+  }
+  if (queryStems.length === 0) return { text: '', grounded: false, evidence: 0 };
 
   const candidateStems = candidates.map(candidate => [...new Set(wordsOf(candidate.matchText).map(matcher.stem))]);
   const holds = candidateStems.map(stems => new Set(queryStems.filter(query => stems.some(stem => matcher.matches(query, stem)))));
@@ -119,9 +127,20 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
     if (chosen.length >= maxQuotes || entry.score < best.score * supportShare) break;
     add(entry.candidate);
   }
-  const [lead, ...support] = chosen;
-  const text = [quote(lead), ...(support.length > 0 ? ['', ...support.map(candidate => `- ${quote(candidate)}`)] : [])].join('\n');
-  return { text, grounded: best.score >= (options.minimumEvidence ?? defaultMinimumEvidence), evidence: best.score };
+  return { text: quoteList(chosen), grounded: best.score >= (options.minimumEvidence ?? defaultMinimumEvidence), evidence: best.score };
+}
+
+/** The lead quote, then the supporting ones as a list. */
+function quoteList([lead, ...support]: QuoteCandidate[]): string {
+  return [quote(lead), ...(support.length > 0 ? ['', ...support.map(candidate => `- ${quote(candidate)}`)] : [])].join('\n');
+}
+
+/** Words of a question that asks for a page as a whole besides the page it names. */
+const wholePageWords = /^(?:pages?|pp?|slides?|seiten?|folien?|p[áa]ginas?|pagine|diapositiv[aeo]s?|\d+|[ivxlc]+|say|says|said|show|shows|shown|summari[sz]e|summary|contain|contains|content|contents|written|mention|mentions|steht|zeigt|inhalt)$/iu;
+
+/** "What is on slide 4?", "What does page iv say?": a page named, and nothing else asked of it. */
+function asksForAPage(question: string): boolean {
+  return pageReferences(question).some(reference => reference.kind === 'number') && contentWords(question).every(word => wholePageWords.test(word));
 }
 
 function quote(candidate: QuoteCandidate): string {

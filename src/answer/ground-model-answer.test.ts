@@ -57,6 +57,11 @@ describe('groundModelAnswer', () => {
     const grounded = ground('Employees get 28 days of paid vacation [14].');
     expect(grounded).toMatchObject({ text: 'Employees get 28 days of paid vacation [1].', pageMarkers: [14], invalid: [], recited: 0 });
     expect(grounded.citations).toEqual([expect.objectContaining({ n: 1, pages: [14] })]);
+    // A page goes by the name its label shows the model (the 16th page prints "14"), and is cited so.
+    const printed = [{ ...passages[0], pages: [16], pageTexts: passages[0].pageTexts.map(entry => ({ ...entry, page: 16 })), names: { unit: 'page' as const, label: (page: number) => String(page - 2) } }];
+    const named = groundModelAnswer('Employees get 28 days of paid vacation [14].', printed, { language: 'en' });
+    expect(named).toMatchObject({ text: 'Employees get 28 days of paid vacation [1].', pageMarkers: [14] });
+    expect(named.citations).toEqual([expect.objectContaining({ n: 1, pages: [16], labels: ['p. 14'], pagesLabel: 'p. 14' })]);
   });
 
   it('reads numbers in every usual notation as the same number', () => {

@@ -80,7 +80,7 @@ export function groundModelAnswer(
 
   // Lead-ins and headings stay only beside a claim that stands.
   const text = supported > 0 ? tidy(parts.join('')) : '';
-  const resolved = resolveCitations(text, passages, options.trees);
+  const resolved = resolveCitations(text, passages, { trees: options.trees, language: options.language });
   for (const n of resolved.invalid) invalid.add(n);
   return {
     ...resolved,

@@ -6,8 +6,9 @@ export const markerPattern = /\[(\d+(?:\s*(?:[,;]|[-–])\s*\d+)*)\]/gu;
 
 /**
  * Markers a model wrote with a page number instead of a passage number ("[14]" for the passage labelled
- * "p. 14"), rewritten as that passage's `[n]`. Only numbers beyond the last passage are read as pages,
- * and only when exactly one passage has that page; every other marker stays as written.
+ * "p. 14": the page's name as the label shows it, a slide or printed number, else its position),
+ * rewritten as that passage's `[n]`. Only numbers beyond the last passage are read as pages, and only
+ * when exactly one passage has that page; every other marker stays as written.
  */
 export function pageMarkersAsPassages(text: string, passages: ContextPassage[]): { text: string; remapped: number[] } {
   const known = new Set(passages.map(passage => passage.n));
@@ -18,7 +19,9 @@ export function pageMarkersAsPassages(text: string, passages: ContextPassage[]):
     return numbers
       .map(n => {
         if (known.has(n)) return `[${n}]`;
-        const onPage = passages.filter(passage => passage.pages.includes(n));
+        // The number the model saw in the passage's label (a slide number, a printed page), else its position.
+        const named = passages.filter(passage => passage.pages.some(page => passage.names.label(page) === String(n)));
+        const onPage = named.length > 0 ? named : passages.filter(passage => passage.pages.includes(n));
         if (n <= passages.length || onPage.length !== 1) return `[${n}]`;
         remapped.add(n);
         return `[${onPage[0].n}]`;

@@ -11,6 +11,9 @@ describe('passage label echoes', () => {
   it('removes whole-line labels and labels after a claim, keeping the claim and its marker', () => {
     const text = 'Staff get 28 days [1] report.pdf · p. 1 · Vacation.\n- [2] report.pdf · pp. 3, 4 · Travel › Hotels\nHotels are paid [2] (· p. 2)';
     expect(withoutLabelEchoes(text, names)).toBe('Staff get 28 days [1]\nHotels are paid [2]');
+    // Pages named as the prompt names them: slides, page labels, a page without a printed number.
+    const named = 'Churn fell [1]\n- [1] deck.pptx · slide 4 · Churn\n- [2] report.pdf · p. iv · Review\n- [3] report.pdf · PDF p. 2 · Contents';
+    expect(withoutLabelEchoes(named, ['deck.pptx', 'report.pdf'])).toBe('Churn fell [1]');
   });
 
   it('cuts a label out of the sentence it stands in, keeping what the sentence goes on to say', () => {

@@ -2,7 +2,7 @@
  * A model's copy of a passage's label (formatPassage, context-passage.ts: "[2] report.pdf · p. 1 ·
  * Introduction"). Small models copy labels as if they were part of the answer, and some go on listing
  * them until their output runs out. A label's sign is a page mark after a middle dot ("· p. 1",
- * "· pp. 3, 4"); it begins at the document's name when the line names one (with the `[n]` and bullet
+ * "· pp. 3, 4", "· p. iv", "· slide 4"); it begins at the document's name when the line names one (with the `[n]` and bullet
  * before it when nothing else precedes them on the line), else at the dot, and runs to the end of its line,
  * or, inside a sentence, to the colon, bracket or dash after which the sentence goes on.
  */
@@ -14,7 +14,7 @@ export interface LabelEcho {
   wholeLine: boolean;
 }
 
-const pageMark = /·\s*pp?\.\s*\d/u;
+const pageMark = /·\s*(?:(?:PDF\s+)?pp?\.|slides?)\s*[\divxlcdm]/iu;
 const labelPrefix = /^[\s>*•-]*(?:\[\d+\]\s*)*[*(]*$/u;
 
 export function labelEchoes(text: string, documentNames: readonly string[]): LabelEcho[] {

@@ -1,4 +1,5 @@
 import { formatHighlight, locateWords } from '../documents/page-highlight.ts';
+import { namePage, namePages } from '../documents/page-names.ts';
 import type { DocumentTree } from '../ingest/types.ts';
 import type { Citation, CitedQuote, FigureUsed } from './types.ts';
 import type { ContextPassage } from './context-passage.ts';
@@ -22,9 +23,15 @@ const markerPattern = /\[(\d+(?:\s*(?:[,;]|[-–])\s*\d+)*)\]/gu;
  * passage's `n`, as the answer's context lists it), invalid ones are removed. Citations come in order of
  * first use. Each citation's pages are narrowed to the pages of its passage whose words the citing
  * sentences share (the whole passage's pages when nothing narrows it), and carries the sentences of
- * those pages the claims rest on (`quotes`), placed in the documents' `trees` when given.
+ * those pages the claims rest on (`quotes`), placed in the documents' `trees` when given. Pages are
+ * named for the asker in `language` (page-names.ts).
  */
-export function resolveCitations(answer: string, passages: ContextPassage[], trees?: ReadonlyMap<string, DocumentTree>): ResolvedCitations {
+export function resolveCitations(
+  answer: string,
+  passages: ContextPassage[],
+  options: { trees?: ReadonlyMap<string, DocumentTree>; language?: string } = {},
+): ResolvedCitations {
+  const { trees, language } = options;
   const byNumber = new Map(passages.map(passage => [passage.n, passage]));
   const used = new Set<number>();
   const invalid = new Set<number>();
@@ -62,6 +69,8 @@ export function resolveCitations(answer: string, passages: ContextPassage[], tre
       documentId: passage.documentId,
       document: passage.documentName,
       pages,
+      labels: pages.map(page => namePage(passage.names, page, language)),
+      pagesLabel: namePages(passage.names, pages, language),
       nodeId: passage.nodeId,
       titlePath: passage.titlePath,
       space: passage.record.space,
@@ -69,7 +78,15 @@ export function resolveCitations(answer: string, passages: ContextPassage[], tre
     });
     for (const figure of passage.figures) {
       if (!pages.includes(figure.page) && passage.figures.length > 1) continue;
-      figures.push({ documentId: passage.documentId, document: passage.documentName, page: figure.page, nodeId: figure.nodeId, title: figure.title, description: figure.description });
+      figures.push({
+        documentId: passage.documentId,
+        document: passage.documentName,
+        page: figure.page,
+        pageLabel: namePage(passage.names, figure.page, language),
+        nodeId: figure.nodeId,
+        title: figure.title,
+        description: figure.description,
+      });
     }
   }
   return { text, citations, figures, invalid: [...invalid].sort((a, b) => a - b) };

@@ -38,8 +38,15 @@ export interface Citation {
   documentId: string;
   /** File name as shared. */
   document: string;
-  /** 1-based physical pages, ascending. */
+  /** 1-based physical pages, ascending: the key for page links, page images and evaluation. */
   pages: number[];
+  /**
+   * Each of `pages` as a person finds it in the document, in the answer's language: "slide 4" (a deck's
+   * third page when slide 3 is hidden), "p. iv", "p. 45" (printed), "PDF p. 2" (a page printing no number).
+   */
+  labels: string[];
+  /** All of `pages` as one phrase for the asker: "slide 4", "slides 4–5", "pp. iv, 3". */
+  pagesLabel: string;
   nodeId: string;
   /** Section titles from the root: ["3 Results", "3.2 Tables"]. */
   titlePath: string[];
@@ -74,6 +81,8 @@ export interface ContextEntry {
   documentId: string;
   /** 1-based physical pages, ascending. */
   pages: number[];
+  /** `pages` as the asker names them ("slide 4", "pp. iv–v"; see Citation.labels). */
+  pagesLabel: string;
   nodeId: string;
   /** The section's title. */
   title: string;
@@ -83,7 +92,10 @@ export interface ContextEntry {
 export interface FigureUsed {
   documentId: string;
   document: string;
+  /** 1-based physical page. */
   page: number;
+  /** The page as the asker names it: "slide 4", "p. 45" (see Citation.labels). */
+  pageLabel: string;
   nodeId: string;
   title: string;
   description: string;
@@ -107,7 +119,7 @@ export interface Answer {
   /** ISO 639-1 code of the question's (and answer's) language, e.g. "en", "de". */
   language: string;
   /** Sections nearest to the question, for an ungrounded answer (empty when grounded). */
-  closest: Array<{ document: string; pages: number[]; title: string }>;
+  closest: Array<{ document: string; pages: number[]; pagesLabel: string; title: string }>;
   /** Why the pipeline degraded, in plain words (e.g. "the model was unavailable; answered extractively"). */
   notes: string[];
   /**

@@ -100,7 +100,7 @@ function answerJson(answer: Answer) {
   return {
     id: answer.id,
     answer: answer.answer,
-    citations: answer.citations.map(citation => ({ n: citation.n, document: citation.document, documentId: citation.documentId, pages: citation.pages, nodeId: citation.nodeId, section: citation.titlePath, quotes: citation.quotes })),
+    citations: answer.citations.map(citation => ({ n: citation.n, document: citation.document, documentId: citation.documentId, pages: citation.pages, labels: citation.labels, pagesLabel: citation.pagesLabel, nodeId: citation.nodeId, section: citation.titlePath, quotes: citation.quotes })),
     context: answer.context,
     figures: answer.figures,
     grounded: answer.grounded,
@@ -119,13 +119,12 @@ function printSources(answer: Answer): void {
   if (answer.citations.length > 0) {
     console.log('\nSources:');
     for (const citation of answer.citations) {
-      const pages = citation.pages.length === 1 ? `p. ${citation.pages[0]}` : `pp. ${citation.pages.join(', ')}`;
-      console.log(`  [${citation.n}] ${citation.document} · ${pages}${citation.titlePath.length > 0 ? ` · ${citation.titlePath.join(' › ')}` : ''}`);
+      console.log(`  [${citation.n}] ${citation.document} · ${citation.pagesLabel}${citation.titlePath.length > 0 ? ` · ${citation.titlePath.join(' › ')}` : ''}`);
     }
   }
   if (answer.figures.length > 0) {
     console.log('\nFigures used:');
-    for (const figure of answer.figures) console.log(`  ${figure.document} · p. ${figure.page}: ${figure.description.replace(/\s+/gu, ' ').slice(0, 300)}`);
+    for (const figure of answer.figures) console.log(`  ${figure.document} · ${figure.pageLabel}: ${figure.description.replace(/\s+/gu, ' ').slice(0, 300)}`);
   }
   for (const note of answer.notes) console.log(`\nNote: ${note}`);
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createFolio, createLogger, parseSpaceId, type Config, type IngestOutcome } from '../index.ts';
+import { createFolio, createLogger, pageCountLabel, parseSpaceId, type Config, type IngestOutcome } from '../index.ts';
 import { createIngestProgress } from './ingest-progress.ts';
 
 /** Returns the exit code: 0 when every document is ready, 1 otherwise. */
@@ -31,6 +31,7 @@ function toJsonLine(outcome: IngestOutcome, path: string) {
     name: outcome.name,
     path,
     pages: outcome.pages,
+    ...(outcome.stats?.slides ? { slides: outcome.stats.slides.count, hiddenSlides: outcome.stats.slides.hidden } : {}),
     status: outcome.status,
     ...(outcome.error ? { error: outcome.error.message, errorCode: outcome.error.code } : {}),
     ...(outcome.duplicate ? { duplicate: true } : {}),
@@ -49,9 +50,10 @@ function describe(outcome: IngestOutcome, path: string): string {
   if (outcome.status === 'failed') return `✗ ${outcome.name}: ${outcome.error?.message}`;
   const stats = outcome.stats;
   const facts = stats
-    ? `${stats.pages} pages, ${stats.sections} sections, ${stats.tables} tables, ${stats.figures} figures` +
+    ? `${pageCountLabel(stats.pages, stats.slides)}, ${stats.sections} sections, ${stats.tables} tables, ${stats.figures} figures` +
       (stats.ocrPages ? `, ${stats.ocrPages} pages OCRed` : '') +
       (outcome.duplicate ? ' (already in this space)' : ` in ${(stats.ms.total / 1000).toFixed(1)} s`)
     : `${outcome.pages} pages`;
   return `✓ ${outcome.name} [${outcome.documentId}]: ${facts}`;
 }
+

@@ -1,4 +1,4 @@
-import { createFolio, parseSpaceId, silentLogger, type Config, type DocumentRecord, type DocumentTree, type TreeNode } from '../index.ts';
+import { createFolio, namePageRange, namePages, pageCountLabel, pageNamesOf, parseSpaceId, silentLogger, type Config, type DocumentRecord, type DocumentTree, type PageNames, type TreeNode } from '../index.ts';
 
 export async function treeCommand(config: Config, document: string, options: { space: string; json?: boolean }): Promise<void> {
   const { record, tree } = await readTree(config, document, options.space);
@@ -8,14 +8,24 @@ export async function treeCommand(config: Config, document: string, options: { s
     process.exitCode = 1;
     return;
   }
+  const names = pageNamesOf(record.mime, tree);
   if (options.json) {
-    console.log(JSON.stringify({ documentId: record.id, name: record.name, totalPages: tree.totalPages, nodes: tree.nodes.map(toJson) }));
+    console.log(
+      JSON.stringify({
+        documentId: record.id,
+        name: record.name,
+        totalPages: tree.totalPages,
+        ...(tree.pageLabels ? { pageLabels: tree.pageLabels } : {}),
+        pageNames: Array.from({ length: tree.totalPages }, (_, index) => namePages(names, [index + 1])),
+        nodes: tree.nodes.map(node => toJson(node, names)),
+      }),
+    );
     return;
   }
-  console.log(`${record.name} [${record.id}], ${tree.totalPages} pages`);
+  console.log(`${record.name} [${record.id}], ${pageCountLabel(tree.totalPages, record.stats?.slides)}`);
   const print = (nodes: TreeNode[], depth: number) => {
     for (const node of nodes) {
-      const pages = node.pageStart === node.pageEnd ? `p. ${node.pageStart}` : `pp. ${node.pageStart}–${node.pageEnd}`;
+      const pages = namePageRange(names, node.pageStart, node.pageEnd);
       const marker = node.kind === 'section' ? '' : `[${node.kind}] `;
       console.log(`${node.nodeId} ${'  '.repeat(depth)}${marker}${node.title}  (${pages})`);
       print(node.children, depth + 1);
@@ -42,12 +52,14 @@ interface TreeNodeJson {
   level: number;
   pageStart: number;
   pageEnd: number;
+  /** The node's pages as a person names them: "slide 4", "pp. iv–vi". */
+  pagesLabel: string;
   text: string;
   figure?: TreeNode['figure'];
   children: TreeNodeJson[];
 }
 
-function toJson(node: TreeNode): TreeNodeJson {
+function toJson(node: TreeNode, names: PageNames): TreeNodeJson {
   return {
     nodeId: node.nodeId,
     title: node.title,
@@ -55,8 +67,9 @@ function toJson(node: TreeNode): TreeNodeJson {
     level: node.level,
     pageStart: node.pageStart,
     pageEnd: node.pageEnd,
+    pagesLabel: namePageRange(names, node.pageStart, node.pageEnd),
     text: node.text,
     ...(node.figure ? { figure: node.figure } : {}),
-    children: node.children.map(toJson),
+    children: node.children.map(child => toJson(child, names)),
   };
 }

@@ -90,9 +90,13 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
           signal,
           onPage: (page, pageCount) => onEvent?.({ type: 'page', stage: 'parsing', page, pageCount }),
         });
+    let slideCounts: IngestStats['slides'];
     if (slides) {
       const slideMap = await buildSlidePageMap(input.path, { extension: detected.extension, pdfPageCount: parsed.pageCount });
       parsed.pageLabels = slideMap.pageLabels;
+      // Hidden slides have no page only when LibreOffice left them out; a map it could not make counts pages.
+      const mapped = slideMap.method !== 'identity' && slideMap.slideCount !== undefined;
+      slideCounts = { count: mapped ? slideMap.slideCount! : parsed.pageCount, hidden: slideMap.method === 'visible-slides' ? slideMap.hiddenSlideNumbers : [] };
     }
     const parseMs = performance.now() - parseStarted;
 
@@ -117,6 +121,7 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
     const counts = countNodes(tree.nodes);
     const stats: IngestStats = {
       pages: parsed.pageCount,
+      ...(slideCounts ? { slides: slideCounts } : {}),
       sections: counts.section + counts.slide,
       tables: counts.table,
       figures: counts.figure,

@@ -178,6 +178,11 @@ export type IngestEvent =
 
 export interface IngestStats {
   pages: number;
+  /**
+   * A deck's slides: how many it has, hidden ones included, and the numbers of the hidden ones (which
+   * have no page). Absent for documents that are not decks.
+   */
+  slides?: { count: number; hidden: number[] };
   sections: number;
   tables: number;
   figures: number;

@@ -17,6 +17,16 @@ describe('page references', () => {
     expect(pageReferences('What does slide 7 say?')).toEqual([{ kind: 'number', value: '7' }]);
   });
 
+  it('reads pages and slides named in the other languages answers are given in', () => {
+    expect(pageReferences('Was steht auf Folie 4?')).toEqual([{ kind: 'number', value: '4' }]);
+    expect(pageReferences('Was steht auf den Seiten 3 bis 5?')).toEqual([
+      { kind: 'number', value: '3' },
+      { kind: 'number', value: '5' },
+    ]);
+    expect(pageReferences('¿Qué dice la página 12?')).toEqual([{ kind: 'number', value: '12' }]);
+    expect(pageReferences('Que dit la diapositive 7 ?')).toEqual([{ kind: 'number', value: '7' }]);
+  });
+
   it('reads positions from the start and the end', () => {
     expect(pageReferences('What colour is the car on the cover?')).toEqual([{ kind: 'fromStart', page: 1 }]);
     expect(pageReferences('Is there a signature on the last page?')).toEqual([{ kind: 'fromEnd', offset: 0 }]);

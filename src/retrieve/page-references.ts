@@ -1,16 +1,24 @@
 /**
  * Pages a question points at by position: "on page 17", "pages 10-11", "the cover", "the last page",
- * "slide 3". A number may be a printed page number, a PDF page label or a physical page.
+ * "slide 3", "Folie 3". A number may be a printed page number, a PDF page label (a deck's slide number)
+ * or a physical page.
  */
 export type PageReference = { kind: 'number'; value: string } | { kind: 'fromStart'; page: number } | { kind: 'fromEnd'; offset: number };
 
 const numberWords: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const ordinals: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
 const numberPattern = '(\\d{1,5}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten)';
-const numbered = new RegExp(`\\b(?:pages?|pp?\\.|slides?)\\s*\\(?\\s*${numberPattern}\\b(?:\\s*\\)?\\s*(?:-|–|to|and|&)\\s*(?:pages?\\s*|slides?\\s*)?${numberPattern}\\b)?`, 'giu');
+/** "page", "slide" and their words in the languages answers are given in ("Seite", "Folie", "página", "diapositive"…). */
+const pageWord = '(?:pages?|pp?\\.|slides?|seiten?|folien?|p[áa]ginas?|pagine|pagina\'s|diapositiv[aeo]s?)';
+const numbered = new RegExp(`\\b${pageWord}\\s*\\(?\\s*${numberPattern}\\b(?:\\s*\\)?\\s*(?:-|–|to|and|&|bis|à|a|y|e|tot|en)\\s*(?:${pageWord}\\s*)?${numberPattern}\\b)?`, 'giu');
 const ordinalPage = /\b(first|second|third|fourth|fifth)\s+(?:page|slide)\b/giu;
 const lastPage = /\b(?:(second|2nd)[\s-]+(?:to[\s-]+)?last|penultimate|last|final)\s+(?:page|slide)\b|\bpage\s+at\s+the\s+(second\s+)?last\b|\bback\s+cover\b/giu;
 const cover = /\b(?:front\s+)?cover\b|\bfront\s+page\b|\btitle\s+page\b/iu;
+
+/** True when the question names slides ("slide 4", "Folie 4"): it is about a deck. */
+export function pointsAtSlides(question: string): boolean {
+  return /\b(?:slides?|folien?|diapositiv[aeo]s?)\b/iu.test(question);
+}
 
 export function pageReferences(question: string): PageReference[] {
   const references: PageReference[] = [];

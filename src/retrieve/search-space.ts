@@ -1,10 +1,11 @@
 import type { KnowledgeStore, UnitHit } from '../index/types.ts';
+import { isSlideDeckMime } from '../documents/page-names.ts';
 import type { EmbeddingModel } from '../models/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { captionReferenceList } from './caption-reference-list.ts';
 import { captionReferences } from './caption-references.ts';
 import { pageReferenceList } from './page-reference-list.ts';
-import { pageReferences } from './page-references.ts';
+import { pageReferences, pointsAtSlides } from './page-references.ts';
 import { pageList, rankDocuments, titleList, type RankedDocument } from './derived-lists.ts';
 import { contentWords, offlinePlan } from './offline-plan.ts';
 import { PageSearch, type DocumentPages, type PageSearchOptions } from './page-search.ts';
@@ -179,7 +180,7 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   const rankedDocuments = await documentRanking(wholePages[0] ?? [], lexicalQueries[0] ?? plan.subQuestions[0] ?? '', pageSearch, tuning, options);
   const documents = rankedDocuments.map(document => document.documentId);
   const question = plan.subQuestions[0] ?? '';
-  const pointedAt = await referencedDocuments(question, documents.slice(0, maxReferencedDocuments), pageSearch, options.spaces);
+  const pointedAt = await referencedDocuments(question, await referenceCandidates(question, documents, store, options), pageSearch, options.spaces);
   const referenced = pageReferenceList(question, pointedAt);
   lists.push({ name: 'page-references', hits: referenced.named, weight: tuning.pageReferenceWeight });
   lists.push({ name: 'page-references:physical', hits: referenced.fallback, weight: tuning.physicalPageReferenceWeight });
@@ -214,6 +215,25 @@ function orderByPages(hits: FusedHit[], pages: RankedPage[]): FusedHit[] {
 
 /** Page and caption references are looked for in this many of the best documents (whole-space searches). */
 const maxReferencedDocuments = 3;
+
+/**
+ * The documents a question's page or caption reference may point into: the best-ranked ones, and when
+ * fewer rank (a bare "what is on slide 4?" shares no word with any page), the newest documents in
+ * reach, decks first for a question that names slides.
+ */
+async function referenceCandidates(question: string, ranked: string[], store: KnowledgeStore, options: SearchSpaceOptions): Promise<string[]> {
+  const candidates = ranked.slice(0, maxReferencedDocuments);
+  if (candidates.length >= maxReferencedDocuments || pageReferences(question).length === 0) return candidates;
+  const only = options.documentIds ? new Set(options.documentIds) : undefined;
+  const records = (await Promise.all(options.spaces.map(space => store.listDocuments(space)))).flat().filter(record => record.status === 'ready' && (!only || only.has(record.id)));
+  const slides = pointsAtSlides(question);
+  records.sort((a, b) => Number(slides && isSlideDeckMime(b.mime)) - Number(slides && isSlideDeckMime(a.mime)) || b.updatedAt.localeCompare(a.updatedAt));
+  for (const record of records) {
+    if (candidates.length >= maxReferencedDocuments) break;
+    if (!candidates.includes(record.id)) candidates.push(record.id);
+  }
+  return candidates;
+}
 
 /**
  * The pages of the documents a question may point into ("page 17", "Figure 5"), best document first;

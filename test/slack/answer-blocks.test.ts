@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { pagesLabel } from '../../adapters/shared/pages-label.ts';
 import { answerMessage, answerTextBudgetChars, blockTextLength } from '../../adapters/slack/answer-blocks.ts';
 import { markdownToMrkdwn, splitText } from '../../adapters/slack/slack-mrkdwn.ts';
 import type { Answer } from '../../src/answer/types.ts';
@@ -12,7 +11,7 @@ function answerOf(overrides: Partial<Answer>): Answer {
   return makeAnswer({
     answer: 'Refunds take **14 days** [1].',
     citations: [makeCitation(1, [3], { documentId: 'd1', document: 'policy.pdf', titlePath: ['Refunds'], space })],
-    context: [{ n: 1, document: 'policy.pdf', documentId: 'd1', pages: [3], nodeId: '0001', title: 'Refunds' }],
+    context: [{ n: 1, document: 'policy.pdf', documentId: 'd1', pages: [3], pagesLabel: 'p. 3', nodeId: '0001', title: 'Refunds' }],
     ...overrides,
   });
 }
@@ -34,7 +33,7 @@ describe('answer blocks', () => {
   it('keeps a very long answer within Slack\'s limits and says it was shortened', () => {
     const paragraph = 'The warehouse report describes every shipment in great detail, with numbers per quarter and region [1]. ';
     const citations = Array.from({ length: 35 }, (_, index) => makeCitation(index + 1, [index + 1, index + 2], { documentId: `d${index}`, document: `document-${index}-with-a-long-name.pdf`, titlePath: ['A section title'], space }));
-    const figures = Array.from({ length: 60 }, (_, index) => ({ documentId: 'd1', document: 'report.pdf', page: index + 1, nodeId: '0002', title: `Figure ${index}`, description: 'A bar chart of parcels per month. '.repeat(30) }));
+    const figures = Array.from({ length: 60 }, (_, index) => ({ documentId: 'd1', document: 'report.pdf', page: index + 1, pageLabel: `p. ${index + 1}`, nodeId: '0002', title: `Figure ${index}`, description: 'A bar chart of parcels per month. '.repeat(30) }));
     const message = answerMessage(answerOf({ answer: Array.from({ length: 400 }, () => paragraph).join('\n\n'), citations, figures, notes: ['A note. '.repeat(400)] }));
     expect(message.blocks.length).toBeLessThanOrEqual(50);
     for (const block of message.blocks) if (block.type === 'section') expect(block.text!.text.length).toBeLessThanOrEqual(3000);
@@ -64,9 +63,5 @@ describe('answer blocks', () => {
     expect(markdownToMrkdwn(markdown)).toBe(
       '*Costs*\n*Total* is _low_ &lt;b&gt;, see <https://example.com/t?a=1&amp;b=2|the table>.\n• one\n```\n| a | b |\n|---|---|\n| 1 | 2 |\n```',
     );
-  });
-
-  it('labels pages', () => {
-    expect([pagesLabel([4]), pagesLabel([4, 5, 6]), pagesLabel([4, 9])]).toEqual(['p. 4', 'pp. 4–6', 'pp. 4, 9']);
   });
 });

@@ -23,7 +23,7 @@ function answer(overrides: Partial<Answer> = {}): Answer {
     question: 'How much for hotels?',
     answer: '## Hotels\nUp to **150 euros** per night [3], more in capitals [7][3].',
     citations: [citation(3, [4, 5, 6]), citation(7, [2, 9], [])],
-    figures: [{ documentId: 'd3', document: 'travel_policy*v2.pdf', page: 5, nodeId: '0007', title: 'Figure 2 Hotel caps', description: 'A bar chart of hotel caps per city.' }],
+    figures: [{ documentId: 'd3', document: 'travel_policy*v2.pdf', page: 5, pageLabel: 'p. 5', nodeId: '0007', title: 'Figure 2 Hotel caps', description: 'A bar chart of hotel caps per city.' }],
     ...overrides,
   });
 }
@@ -79,7 +79,7 @@ describe('answer message', () => {
     const uncited = answerMessage(answer({ extractive: true, grounded: false, answer: 'I could not find this.', citations: [], figures: [], closest: [] }));
     expect(uncited).toEqual({ text: 'I could not find this.', channelData: { feedbackLoopEnabled: true } });
     // Not found with the closest sections (the core lists them in the text): rated, no citations.
-    const notFound = answerMessage(answer({ grounded: false, answer: 'I could not find this.\n\nThe closest sections I found:\n- a.pdf · p. 3 · Refunds', citations: [], figures: [], closest: [{ document: 'a.pdf', pages: [3], title: 'Refunds' }] }));
+    const notFound = answerMessage(answer({ grounded: false, answer: 'I could not find this.\n\nThe closest sections I found:\n- a.pdf · p. 3 · Refunds', citations: [], figures: [], closest: [{ document: 'a.pdf', pages: [3], pagesLabel: 'p. 3', title: 'Refunds' }] }));
     expect(notFound.text).toBe('I could not find this.\n\nThe closest sections I found:\n- a.pdf · p. 3 · Refunds');
     expect(messageEntityOf(notFound)).toEqual({ type: 'https://schema.org/Message', '@type': 'Message', '@context': 'https://schema.org', '@id': '', additionalType: ['AIGeneratedContent'] });
     expect(notFound.channelData).toEqual({ feedbackLoopEnabled: true });
@@ -92,7 +92,7 @@ describe('answer message', () => {
     const many = answer({
       answer: `${Array.from({ length: 30 }, (_, index) => `Fact ${index} [${index + 40}].`).join(' ')} ${'word '.repeat(20_000)}`,
       citations: Array.from({ length: 30 }, (_, index) => citation(index + 40, [index + 1], ['x'.repeat(300)])),
-      figures: Array.from({ length: 20 }, (_, index) => ({ documentId: 'd', document: 'd.pdf', page: index, nodeId: 'n', title: 't', description: 'd'.repeat(5000) })),
+      figures: Array.from({ length: 20 }, (_, index) => ({ documentId: 'd', document: 'd.pdf', page: index, pageLabel: `p. ${index}`, nodeId: 'n', title: 't', description: 'd'.repeat(5000) })),
       notes: ['n'.repeat(5000)],
     });
     many.citations[0].quotes = [{ page: 1, text: 'e'.repeat(500) }];

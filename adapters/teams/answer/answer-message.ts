@@ -1,6 +1,5 @@
 import type { ClientCitation, ClientCitationIconName } from '@microsoft/agents-activity';
 import type { Answer, Citation } from '../../../src/index.ts';
-import { pagesLabel } from '../../shared/pages-label.ts';
 import { shorten } from '../../shared/shorten.ts';
 import type { TeamsEntity, TeamsMessage } from '../cards/adaptive-card.ts';
 import { escapeTeamsMarkdown, markdownForTeams } from '../teams-markdown.ts';
@@ -40,7 +39,7 @@ export function answerMessage(answer: Answer, links: ReadonlyMap<number, string>
   const answerText = shortenedAnswer(text);
   const parts = [answerText];
   for (const figure of answer.figures.slice(0, figuresShown)) {
-    parts.push(`🖼️ **${escapeTeamsMarkdown(figure.title)}** (${escapeTeamsMarkdown(figure.document)} · p. ${figure.page}): ${escapeTeamsMarkdown(shorten(figure.description, figureMaxChars))}`);
+    parts.push(`🖼️ **${escapeTeamsMarkdown(figure.title)}** (${escapeTeamsMarkdown(figure.document)} · ${escapeTeamsMarkdown(figure.pageLabel)}): ${escapeTeamsMarkdown(shorten(figure.description, figureMaxChars))}`);
   }
   // An extractive answer says so in its own first line (the core writes it); notes say why an answer degraded.
   const notes = [...new Set(answer.notes)];
@@ -69,7 +68,7 @@ export function numberCitations(answer: Answer): { text: string; cited: Numbered
 
 /** "handbook.pdf · pp. 4–5", the document name shortened so the whole fits Teams' 80 characters. */
 export function citationName(citation: Citation): string {
-  const pages = pagesLabel(citation.pages);
+  const pages = citation.pagesLabel;
   const room = Math.max(20, nameMaxChars - pages.length - 3);
   return shorten(`${shorten(citation.document, room)} · ${pages}`, nameMaxChars);
 }

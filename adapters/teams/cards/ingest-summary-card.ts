@@ -29,7 +29,8 @@ export function ingestSummaryMessage(outcomes: IngestOutcome[], botMention: stri
 
 function facts(outcome: IngestOutcome): Array<{ title: string; value: string }> {
   const stats = outcome.stats;
-  const rows = [{ title: 'Pages', value: String(outcome.pages) }];
+  const slides = stats?.slides;
+  const rows = [slides ? { title: 'Slides', value: slides.hidden.length > 0 ? `${slides.count} (${slides.hidden.length} hidden)` : String(slides.count) } : { title: 'Pages', value: String(outcome.pages) }];
   if (!stats) return rows;
   rows.push({ title: 'Sections', value: String(stats.sections) }, { title: 'Tables', value: String(stats.tables) });
   rows.push({ title: 'Figures', value: stats.figures > 0 ? `${stats.figures} (${stats.figuresDescribed} described)` : '0' });

@@ -1,4 +1,4 @@
-import type { DocumentRecord } from '../../../src/index.ts';
+import { pageCountLabel, type DocumentRecord } from '../../../src/index.ts';
 import { shorten } from '../../shared/shorten.ts';
 import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
 import { escapeTeamsMarkdown } from '../teams-markdown.ts';
@@ -25,7 +25,7 @@ export async function listDocuments(dependencies: TeamsHandlerDependencies, turn
 }
 
 function state(record: DocumentRecord): string {
-  if (record.status === 'ready') return `${record.pageCount} page${record.pageCount === 1 ? '' : 's'}`;
+  if (record.status === 'ready') return pageCountLabel(record.pageCount, record.stats?.slides);
   if (record.status === 'failed') return `could not be read${record.error ? `: ${escapeTeamsMarkdown(shorten(record.error.message, 200))}` : ''}`;
   return `still being read (${record.status})`;
 }

@@ -88,11 +88,11 @@ function showAnswer(view, answer) {
   view.text.innerHTML = renderMarkdown(answer.answer, new Set(byNumber.keys()));
   for (const marker of view.text.querySelectorAll('[data-citation]')) {
     const citation = byNumber.get(Number(marker.dataset.citation));
-    marker.addEventListener('click', () => openCitation(citation.documentId, citation.document, firstQuotedPage(citation), citation.quotes));
+    marker.addEventListener('click', () => openCited(citation));
   }
 
   fillList(view.sources, answer.citations, citation => {
-    const button = pageButton(citation.documentId, citation.document, citation.pages, citation.quotes);
+    const button = pageButton(citation.document, citation.pagesLabel, () => openCited(citation));
     button.classList.add('citation');
     button.dataset.n = String(citation.n);
     const path = citation.titlePath.length > 0 ? ` — ${citation.titlePath.join(' › ')}` : '';
@@ -100,12 +100,12 @@ function showAnswer(view, answer) {
   });
   fillList(view.closest, answer.grounded ? [] : answer.closest, section => [
     `${section.title} `,
-    pageButton(section.document, section.document, section.pages),
+    pageButton(section.document, section.pagesLabel, () => openCitation(section.document, section.document, section.pages[0], [], section.pages.length === 1 ? section.pagesLabel : undefined)),
   ]);
   fillList(view.figures, answer.figures, figure => {
     const description = document.createElement('p');
     description.textContent = figure.description;
-    return [`${figure.title} `, pageButton(figure.documentId, figure.document, [figure.page]), description];
+    return [`${figure.title} `, pageButton(figure.document, figure.pageLabel, () => openCitation(figure.documentId, figure.document, figure.page, [], figure.pageLabel)), description];
   });
   view.notes.replaceChildren(
     ...answer.notes.map(note => {
@@ -129,28 +129,29 @@ function fillList(section, entries, render) {
   );
 }
 
-/** The page a citation opens on: its first quote's (the sentence the claim rests on), else its first page. */
-function firstQuotedPage(citation) {
-  return citation.quotes?.[0]?.page ?? citation.pages[0];
+/**
+ * A citation's page: its first quote's (the sentence the claim rests on), else its first page, with the
+ * quotes marked and the page's name as the core gives it (`labels`, "slide 4").
+ */
+function openCited(citation) {
+  const page = citation.quotes?.[0]?.page ?? citation.pages[0];
+  openCitation(citation.documentId, citation.document, page, citation.quotes, citation.labels?.[citation.pages.indexOf(page)]);
 }
 
-/**
- * "report.pdf · p. 4" (or "p. 4–5"): opens the first quoted page, else the first page, with the quotes
- * marked. `documentRef` is an id or a name.
- */
-function pageButton(documentRef, name, pages, quotes = []) {
+/** "report.pdf · p. 4", "deck.pptx · slide 4" (`label`, how the core names the pages): opens a page. */
+function pageButton(name, label, open) {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'link-button';
-  const range = pages.length > 1 ? `${pages[0]}–${pages[pages.length - 1]}` : String(pages[0]);
-  button.textContent = `${name} · p. ${range}`;
-  button.setAttribute('aria-label', `${name}, page ${range}: show the page`);
-  button.addEventListener('click', () => openCitation(documentRef, name, quotes[0]?.page ?? pages[0], quotes));
+  button.textContent = `${name} · ${label}`;
+  button.setAttribute('aria-label', `${name}, ${label}: show the page`);
+  button.addEventListener('click', open);
   return button;
 }
 
-function openCitation(documentRef, name, page, quotes = []) {
-  openPage({ document: documentRef, name, page, pageCount: documentsById.get(documentRef)?.pageCount, quotes });
+/** `documentRef` is an id or a name; `pageName` the page's name when known (else it comes with the image). */
+function openCitation(documentRef, name, page, quotes = [], pageName = undefined) {
+  openPage({ document: documentRef, name, page, pageCount: documentsById.get(documentRef)?.pageCount, quotes, pageName });
 }
 
 function hint(text) {

@@ -42,7 +42,7 @@ function documentItem(record) {
   const item = element('li', { dataset: { documentId: record.id } });
   const row = element('div', { className: 'document-row' });
   row.append(element('span', { className: 'name', textContent: record.name }));
-  const detail = record.status === 'ready' ? `ready · ${record.pageCount} page${record.pageCount === 1 ? '' : 's'}` : record.status;
+  const detail = record.status === 'ready' ? `ready · ${countLabel(record)}` : record.status;
   row.append(element('span', { className: `status ${record.status}`, textContent: detail }));
   const actions = element('span', { className: 'actions' });
   const tree = element('div', { className: 'tree-holder', id: `tree-${record.id}`, hidden: true });
@@ -78,22 +78,23 @@ async function toggleTree(record, toggle, holder) {
   holder.append(element('p', { className: 'hint', textContent: 'Loading contents…' }));
   try {
     const { tree } = await apiJson(spacePath(`/documents/${encodeURIComponent(record.id)}?outline=1`));
-    holder.replaceChildren(tree ? treeList(record, tree.nodes) : element('p', { className: 'hint', textContent: 'No contents yet.' }));
+    holder.replaceChildren(tree ? treeList(record, tree.nodes, tree.pageNames ?? []) : element('p', { className: 'hint', textContent: 'No contents yet.' }));
   } catch (error) {
     holder.replaceChildren(element('p', { className: 'hint', textContent: error.message }));
   }
 }
 
-function treeList(record, nodes) {
+/** `pageNames`: every page as a person names it ("slide 4"), from the document's tree. */
+function treeList(record, nodes, pageNames) {
   const items = nodes.map(node => {
     const item = element('li');
-    const pages = node.pageStart === node.pageEnd ? `p. ${node.pageStart}` : `pp. ${node.pageStart}–${node.pageEnd}`;
+    const pages = node.pagesLabel;
     const open = element('button', { type: 'button', className: 'link-button', textContent: node.title || '(untitled)' });
     open.setAttribute('aria-label', `${node.title || 'Untitled'}, ${pages}: show the page`);
-    open.addEventListener('click', () => openPage({ document: record.id, name: record.name, page: node.pageStart, pageCount: record.pageCount }));
+    open.addEventListener('click', () => openPage({ document: record.id, name: record.name, page: node.pageStart, pageCount: record.pageCount, pageName: pageNames[node.pageStart - 1] }));
     item.append(open, ' ', element('span', { className: 'hint', textContent: pages }));
     if (node.kind === 'figure' || node.kind === 'table') item.append(' ', element('span', { className: 'kind', textContent: node.kind }));
-    if (node.children.length > 0) item.append(treeList(record, node.children));
+    if (node.children.length > 0) item.append(treeList(record, node.children, pageNames));
     return item;
   });
   const tree = element('ul', { className: 'tree' });
@@ -206,4 +207,12 @@ function element(tag, properties = {}) {
   Object.assign(node, rest);
   if (dataset) Object.assign(node.dataset, dataset);
   return node;
+}
+
+/** "12 pages"; a deck's "5 slides, 1 hidden" (as the core's pageCountLabel says it). */
+function countLabel(record) {
+  const slides = record.stats?.slides;
+  if (!slides) return `${record.pageCount} page${record.pageCount === 1 ? '' : 's'}`;
+  const count = `${slides.count} slide${slides.count === 1 ? '' : 's'}`;
+  return slides.hidden.length > 0 ? `${count}, ${slides.hidden.length} hidden` : count;
 }

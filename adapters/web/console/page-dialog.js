@@ -12,16 +12,17 @@ const quoted = document.querySelector('#page-quotes');
 const previous = document.querySelector('#page-previous');
 const next = document.querySelector('#page-next');
 
-/** What is shown: document (id or name), its display name, page, page count when known, and quotes. */
+/** What is shown: document (id or name), its display name, page, page count when known, quotes, and the names of pages seen. */
 let current = null;
 let objectUrl = null;
 
 /**
  * Opens `page` (1-based) of a document; `document` is an id or a name, `pageCount` optional. `quotes`
  * (a citation's: {page, text, highlight?}) are marked on the pages they are on, whichever page is shown.
+ * `pageName` is how the page is named for a person ("slide 4"); other pages' names come with their images.
  */
-export function openPage({ document, name, page, pageCount, quotes = [] }) {
-  current = { document, name: name ?? document, page, pageCount, quotes };
+export function openPage({ document, name, page, pageCount, quotes = [], pageName }) {
+  current = { document, name: name ?? document, page, pageCount, quotes, pageNames: new Map(pageName ? [[page, pageName]] : []) };
   if (!dialog.open) dialog.showModal();
   void show();
 }
@@ -30,7 +31,9 @@ async function show() {
   const { document, name, page, pageCount, quotes } = current;
   const onPage = quotes.filter(quote => quote.page === page);
   const highlight = onPage.flatMap(quote => (quote.highlight ? [quote.highlight] : [])).join(',');
-  title.textContent = `${name} · p. ${page}`;
+  // A page's name ("slide 4", "p. iv") comes with its image (the Folio-Page-Name header).
+  const known = current.pageNames.get(page);
+  title.textContent = known ? `${name} · ${known}` : name;
   quoted.replaceChildren(
     ...onPage.map(quote => {
       const item = window.document.createElement('li');
@@ -49,11 +52,16 @@ async function show() {
     const response = await api(spacePath(`/documents/${encodeURIComponent(document)}/pages/${page}.png${query}`));
     const blob = await response.blob();
     if (current?.page !== page || current?.document !== document) return; // a newer page was asked for
+    const pageName = response.headers.get('Folio-Page-Name');
+    if (pageName) current.pageNames.set(page, decodeURIComponent(pageName));
+    title.textContent = `${name} · ${current.pageNames.get(page) ?? `p. ${page}`}`;
     release();
     objectUrl = URL.createObjectURL(blob);
     image.src = objectUrl;
     image.hidden = false;
   } catch (failure) {
+    if (current?.page !== page || current?.document !== document) return;
+    title.textContent = `${name} · ${current.pageNames.get(page) ?? `p. ${page}`}`;
     error.textContent = failure.message;
     error.hidden = false;
     image.hidden = true;

@@ -1,15 +1,19 @@
 import type { RequestHandler } from 'express';
-import type { TreeNode } from '../../../src/index.ts';
+import { namePageRange, namePages, pageNamesOf, type PageNames, type TreeNode } from '../../../src/index.ts';
 import { spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
 
-/** A tree node as the API shows it: `pageTexts` is left out (it repeats `text` split by page). */
-export type TreeNodeView = Omit<TreeNode, 'pageTexts' | 'children'> & { children: TreeNodeView[] };
+/**
+ * A tree node as the API shows it: `pageTexts` is left out (it repeats `text` split by page), and its
+ * pages as a person names them are added (`pagesLabel`: "slides 2–3", "pp. iv–vi").
+ */
+export type TreeNodeView = Omit<TreeNode, 'pageTexts' | 'children'> & { pagesLabel: string; children: TreeNodeView[] };
 
 /**
  * `GET /v1/spaces/:space/documents/:id` (id or name): the record and its heading tree (null until
  * the document is ready). `?outline=1` leaves out node text: titles, kinds and page ranges only, which
- * is what a table of contents needs and stays small for long documents.
+ * is what a table of contents needs and stays small for long documents. `tree.pageNames` names every
+ * physical page for a person ("slide 4" for the third page of a deck whose slide 3 is hidden).
  */
 export function getDocument(context: WebContext): RequestHandler {
   return async (request, response) => {
@@ -17,11 +21,19 @@ export function getDocument(context: WebContext): RequestHandler {
     const space = spaceParam(request);
     const record = await context.folio.findDocument(space, String(request.params.id));
     const tree = await context.folio.getTree(space, record.id);
-    response.json({ document: record, tree: tree && { ...tree, nodes: tree.nodes.map(node => nodeView(node, outline)) } });
+    const names = pageNamesOf(record.mime, tree ?? undefined);
+    response.json({
+      document: record,
+      tree: tree && {
+        ...tree,
+        pageNames: Array.from({ length: tree.totalPages }, (_, index) => namePages(names, [index + 1])),
+        nodes: tree.nodes.map(node => nodeView(node, names, outline)),
+      },
+    });
   };
 }
 
-function nodeView(node: TreeNode, outline: boolean): TreeNodeView {
+function nodeView(node: TreeNode, names: PageNames, outline: boolean): TreeNodeView {
   const { pageTexts: _pageTexts, children, text, ...rest } = node;
-  return { ...rest, text: outline ? '' : text, children: children.map(child => nodeView(child, outline)) };
+  return { ...rest, text: outline ? '' : text, pagesLabel: namePageRange(names, node.pageStart, node.pageEnd), children: children.map(child => nodeView(child, names, outline)) };
 }

@@ -1,4 +1,5 @@
 import type { ContextPassage } from '../../../src/answer/context-passage.ts';
+import { pagePositions } from '../../../src/documents/page-names.ts';
 import type { DocumentRecord } from '../../../src/documents/types.ts';
 import type { SpaceId } from '../../../src/spaces/space-id.ts';
 
@@ -20,5 +21,6 @@ export function contextPassage(n: number, pageTexts: Array<{ page: number; text:
     text: pageTexts.map(entry => entry.text).join('\n\n'),
     pageTexts: pageTexts.map((entry, index) => ({ page: entry.page, text: entry.text, rank: entry.rank ?? index })),
     figures,
+    names: pagePositions,
   };
 }

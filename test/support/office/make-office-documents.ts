@@ -1,4 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import pptxgenModule from 'pptxgenjs';
 
@@ -61,4 +65,50 @@ export async function writeDeckPptx(path: string, options: { hiddenSlideNumbers?
   }
   const bytes = (await deck.write({ outputType: 'nodebuffer' })) as Uint8Array;
   await writeFile(path, bytes);
+}
+
+/** A slide: its title, body lines, and whether it is hidden (`show="0"`: LibreOffice leaves it out of the PDF). */
+export interface TestSlide {
+  title: string;
+  body: string[];
+  hidden?: boolean;
+}
+
+/**
+ * A five-slide quarterly review whose slide 3 is hidden: the PDF's third page shows slide 4, so a
+ * citation of that page must say "slide 4".
+ */
+export const churnDeckSlides: TestSlide[] = [
+  { title: 'Quarterly review', body: ['Customer programme results for the third quarter.'] },
+  { title: 'Loyalty launch', body: ['The loyalty programme launched in July for every customer.'] },
+  { title: 'Backup numbers', body: ['Raw survey counts kept for questions from the board.'], hidden: true },
+  { title: 'Churn and retention', body: ['Monthly churn fell to 1.8% after the loyalty launch.', 'Retention of new customers rose to 91%.'] },
+  { title: 'Next steps', body: ['The programme expands to business accounts next year.'] },
+];
+
+export async function writeSlidesPptx(path: string, slides: TestSlide[] = churnDeckSlides): Promise<void> {
+  const deck = new PptxGenJS();
+  for (const spec of slides) {
+    const slide = deck.addSlide();
+    slide.addText(spec.title, { x: 0.5, y: 0.5, w: 9, h: 1, fontSize: 32, bold: true });
+    slide.addText(spec.body.join('\n'), { x: 0.5, y: 2, w: 9, h: 2, fontSize: 18 });
+    slide.hidden = spec.hidden ?? false;
+  }
+  const bytes = (await deck.write({ outputType: 'nodebuffer' })) as Uint8Array;
+  await writeFile(path, bytes);
+}
+
+/** Converts an office file with LibreOffice (`format`: "odp", "odt"…) into `outputDir`; resolves with the new file's path. */
+export async function convertWithSoffice(input: string, format: string, outputDir: string): Promise<string> {
+  const profile = await mkdtemp(join(tmpdir(), 'folio-soffice-profile-'));
+  try {
+    await new Promise<void>((resolve, reject) =>
+      execFile('soffice', [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--convert-to', format, '--outdir', outputDir, input], { timeout: 120_000 }, error =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
+  return join(outputDir, `${basename(input).replace(/\.[^.]+$/u, '')}.${format}`);
 }
