@@ -21,6 +21,8 @@ export type FakeModelReply =
       outputTokens?: number;
       /** Wait this long before answering. */
       delayMs?: number;
+      /** Streaming: wait this long after the first chunk (a server still reading the prompt; llama-server sends its role chunk first). */
+      stallAfterFirstChunkMs?: number;
     }
   | FakeFailureReply;
 

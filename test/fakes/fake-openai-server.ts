@@ -175,7 +175,8 @@ export class FakeOpenAIServer {
         return;
       }
       response.write(`data: ${JSON.stringify(event)}\n\n`);
-      await pause(1);
+      await pause(index === 0 && reply.stallAfterFirstChunkMs ? reply.stallAfterFirstChunkMs : 1);
+      if (response.destroyed) return;
     }
     response.end('data: [DONE]\n\n');
   }

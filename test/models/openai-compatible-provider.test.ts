@@ -168,6 +168,23 @@ describe('OpenAI-compatible language model (real openai SDK against the fake ser
     expect(server.requests).toHaveLength(2);
   });
 
+  it('times out a stream that stalls after its first chunk, instead of ending it as an empty answer', async () => {
+    // The OpenAI SDK ends a stream's iteration quietly when its signal aborts; the timeout must still count.
+    const { language } = models({ timeoutMs: 200, maxRetries: 0 });
+    server.script({ kind: 'text', text: 'Late words.', stallAfterFirstChunkMs: 1000 });
+    const error = await folioError(language.generate({ prompt: 'Q', onText: () => undefined }));
+    expect(error.code).toBe('model_unavailable');
+    expect(error.message).toMatch(/timed out after 1 attempt/);
+  });
+
+  it('stops a stream when the caller aborts mid-stream, with the caller\'s reason', async () => {
+    const { language } = models();
+    server.script({ kind: 'text', text: 'Late words.', stallAfterFirstChunkMs: 1000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('deadline passed')), 100);
+    await expect(language.generate({ prompt: 'Q', onText: () => undefined, signal: controller.signal })).rejects.toThrow('deadline passed');
+  });
+
   it('reports a wrong key (401) as model_rejected without retrying', async () => {
     const strict = await FakeOpenAIServer.start({ apiKey: 'right-key' });
     try {

@@ -110,6 +110,9 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
       raw += delta;
       pass(filter.push(delta));
     }
+    // The SDK ends the iteration quietly when the signal aborts: a timeout or a caller's deadline would
+    // otherwise look like a finished (often empty) answer.
+    context.signal.throwIfAborted();
     pass(filter.flush());
     return { text: stripThinkBlocks(raw), usage, finishReason, firstTokenMs };
   }
