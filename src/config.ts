@@ -50,6 +50,7 @@ const environmentSchema = z.object({
   OPENAI_VISION_MODEL: z.string().min(1).optional(),
   OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   OPENAI_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(8192).optional(),
+  OPENAI_MEASURE_SPEED: z.enum(['on', 'off']).default('off'),
   FOLIO_MODELS_DIR: z.string().min(1).default('./models'),
   FOLIO_LOCAL_CHAT_MODEL: z.string().min(1).optional(),
   FOLIO_LOCAL_EMBEDDING_MODEL: z.string().min(1).optional(),
@@ -135,6 +136,11 @@ export interface ModelsConfig {
     visionModel?: string;
     embeddingModel?: string;
     embeddingDimensions?: number;
+    /**
+     * OPENAI_MEASURE_SPEED: time the chat model on a short prompt at start-up and size plans, contexts
+     * and answers to its speed, as for a local model (a server on a CPU: llama-server, Ollama on a laptop).
+     */
+    measureSpeed: boolean;
   };
   local?: LocalModelsConfig;
   /** Where `folio models fetch` puts local models and their runtimes (FOLIO_MODELS_DIR). */
@@ -316,7 +322,7 @@ function askConfig(env: Environment, provider: ModelsConfig['provider']): AskCon
     rrfK: env.FOLIO_RRF_K,
     // A model on this machine's CPU reads ~120 prompt tokens a second: 2000 tokens of passages keep its
     // first answer token within ~20 s. Hosted models read thousands a second.
-    contextTokens: env.FOLIO_CONTEXT_TOKENS ?? (provider === 'local' ? 2000 : 8000),
+    contextTokens: env.FOLIO_CONTEXT_TOKENS ?? (provider === 'local' || (provider === 'openai' && env.OPENAI_MEASURE_SPEED === 'on') ? 2000 : 8000),
     planTimeoutMs: env.FOLIO_PLAN_TIMEOUT_S * 1000,
     answerTimeoutMs: env.FOLIO_ANSWER_TIMEOUT_S * 1000,
     maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS,
@@ -371,6 +377,7 @@ function modelsConfig(env: Environment): ModelsConfig {
             visionModel: env.OPENAI_VISION_MODEL,
             embeddingModel: env.OPENAI_EMBEDDING_MODEL,
             embeddingDimensions: env.OPENAI_EMBEDDING_DIMENSIONS,
+            measureSpeed: env.OPENAI_MEASURE_SPEED === 'on',
           }
         : undefined,
     local: provider === 'local' ? local : undefined,

@@ -66,7 +66,7 @@ export interface ModelsInUse {
   vision?: string;
   /** One line for start-up summaries. */
   summary: string;
-  /** The chat model's measured speed (a local model, once warmUp loaded it). */
+  /** The chat model's measured speed (a local model, or a server with OPENAI_MEASURE_SPEED, once warmUp measured it). */
   speed?: ModelSpeed;
   /** Why warmUp could not load the chat model (a local model whose files or runtime are missing or broken). */
   loadError?: string;
@@ -98,8 +98,8 @@ export interface Folio {
   /** Runs ingest workers in this process (serve without Redis; `folio worker`); throws queue_unavailable when the queue cannot be reached. */
   startWorkers(): Promise<void>;
   /**
-   * Readies searching (the store's search threads) and a local chat model (loaded and its speed
-   * measured, in `models.speed`), so the first question is as fast as later ones; never throws.
+   * Readies searching (the store's search threads) and a chat model that measures its speed (a local
+   * model loaded, in `models.speed`), so the first question is as fast as later ones; never throws.
    */
   warmUp(): Promise<void>;
   /**
@@ -405,7 +405,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
         speed => void (folio.models.speed = speed),
         error => {
           folio.models.loadError = asFolioError(error).userMessage;
-          log.warn({ err: asFolioError(error).message }, 'the local language model could not be loaded; questions get extractive answers until it can');
+          log.warn({ err: asFolioError(error).message }, 'the chat model could not be loaded or measured');
         },
       );
       await Promise.all([store.warmUp(), measuring]);

@@ -48,7 +48,7 @@ export function buildModels(config: ModelsConfig, deps: { log: Logger; state?: S
     const settings = config.openai;
     const client = createOpenAICompatibleClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, timeoutMs: config.timeoutMs, log });
     const language = settings.chatModel
-      ? new OpenAICompatibleLanguageModel({ client, model: settings.chatModel, acceptsImages: settings.visionModel === settings.chatModel, policy, log })
+      ? new OpenAICompatibleLanguageModel({ client, model: settings.chatModel, acceptsImages: settings.visionModel === settings.chatModel, policy, log, measureSpeed: settings.measureSpeed })
       : undefined;
     models = {
       language,

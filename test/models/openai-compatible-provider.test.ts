@@ -20,12 +20,12 @@ beforeEach(() => {
   server.reset();
 });
 
-function models(options: { timeoutMs?: number; maxRetries?: number; apiKey?: string; dimensions?: number } = {}) {
+function models(options: { timeoutMs?: number; maxRetries?: number; apiKey?: string; dimensions?: number; measureSpeed?: boolean } = {}) {
   const captured = captureLog();
   const policy = new ModelCallPolicy({ timeoutMs: options.timeoutMs ?? 5000, maxRetries: options.maxRetries ?? 2, concurrency: 4, promptMaxChars: 50_000, baseDelayMs: 10, log: captured.log });
   const client = createOpenAICompatibleClient({ baseUrl: server.url, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000, log: captured.log });
   return {
-    language: new OpenAICompatibleLanguageModel({ client, model: 'qwen3:8b', acceptsImages: true, policy, log: captured.log }),
+    language: new OpenAICompatibleLanguageModel({ client, model: 'qwen3:8b', acceptsImages: true, policy, log: captured.log, measureSpeed: options.measureSpeed }),
     embedding: new OpenAICompatibleEmbeddingModel({ client, model: 'nomic-embed-text', dimensions: options.dimensions, policy }),
     ...captured,
   };
@@ -183,6 +183,23 @@ describe('OpenAI-compatible language model (real openai SDK against the fake ser
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('deadline passed')), 100);
     await expect(language.generate({ prompt: 'Q', onText: () => undefined, signal: controller.signal })).rejects.toThrow('deadline passed');
+  });
+
+  it('measures a server’s speed once when asked to (OPENAI_MEASURE_SPEED), and not otherwise', async () => {
+    expect(models().language.speed).toBeUndefined();
+    const { language } = models({ measureSpeed: true, maxRetries: 0 });
+    // A server still down at start-up: the next question measures again.
+    server.script({ kind: 'error', status: 503, message: 'loading model' });
+    await expect(language.speed!()).rejects.toBeInstanceOf(FolioError);
+    // 250 prompt tokens read in ~0.5 s before the first chunk, 41 tokens written after it.
+    server.script({ kind: 'text', text: 'one, two, three, four, five', inputTokens: 250, outputTokens: 41, stallAfterFirstChunkMs: 500 });
+    const speed = await language.speed!();
+    expect(speed.promptTokensPerSecond).toBeGreaterThan(250 / 1.5);
+    expect(speed.promptTokensPerSecond).toBeLessThan(250 / 0.45);
+    expect(speed.generationTokensPerSecond).toBeGreaterThan(40);
+    expect(await language.speed!()).toBe(speed);
+    const probes = server.chatCalls.filter(call => call.body.max_tokens === 48 && call.stream);
+    expect(probes).toHaveLength(2);
   });
 
   it('reports a wrong key (401) as model_rejected without retrying', async () => {

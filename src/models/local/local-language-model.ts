@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { FolioError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { GenerateRequest, GenerateResult, LanguageModel, ModelSpeed } from '../types.ts';
+import { speedOf, speedProbeOutputTokens, speedProbePrompt } from '../speed-probe.ts';
 import { grammarSchema } from './grammar-schema.ts';
 import { importFromRuntime, resolveInRuntime } from './local-runtime.ts';
 
@@ -243,23 +244,18 @@ async function calibrate(loaded: Loaded): Promise<ModelSpeed> {
   const sequence = loaded.sequences.text;
   const session = new loaded.runtime.LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
   try {
-    const filler = 'The committee reviewed the quarterly figures, the staffing plan and the budget for the next year. '.repeat(16);
     const meter = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
     const started = performance.now();
     let firstTokenAt: number | undefined;
-    await session.prompt(`${filler}\nCount from one to thirty in words, separated by commas.`, {
-      maxTokens: 48,
+    await session.prompt(speedProbePrompt, {
+      maxTokens: speedProbeOutputTokens,
       temperature: 0,
       onTextChunk: () => (firstTokenAt ??= performance.now()),
     });
     const ended = performance.now();
     const read = sequence.tokenMeter.usedInputTokens - meter.input;
     const written = sequence.tokenMeter.usedOutputTokens - meter.output;
-    const firstAt = firstTokenAt ?? ended;
-    return {
-      promptTokensPerSecond: round(read / Math.max((firstAt - started) / 1000, 0.001)),
-      generationTokensPerSecond: round(Math.max(1, written - 1) / Math.max((ended - firstAt) / 1000, 0.001)),
-    };
+    return speedOf({ inputTokens: read, outputTokens: written, firstTokenMs: (firstTokenAt ?? ended) - started, totalMs: ended - started });
   } finally {
     session.dispose({ disposeSequence: false });
   }

@@ -4,7 +4,8 @@ import type { Logger } from '../../log.ts';
 import type { AttemptContext, ModelCallPolicy } from '../call-policy.ts';
 import { renderPrompt } from '../prompt-template.ts';
 import { stripThinkBlocks, ThinkBlockFilter } from '../think-blocks.ts';
-import type { GenerateRequest, GenerateResult, LanguageModel, ModelUsage } from '../types.ts';
+import { speedOf, speedProbeOutputTokens, speedProbePrompt } from '../speed-probe.ts';
+import type { GenerateRequest, GenerateResult, LanguageModel, ModelSpeed, ModelUsage } from '../types.ts';
 import { describeOpenAIFailure } from './openai-failure.ts';
 import { openAIMessages, responseFormatName } from './openai-messages.ts';
 
@@ -27,10 +28,30 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
    * (JSON mode, the schema in the prompt), then none (the schema in the prompt, the reply repaired).
    */
   private responseFormat: 'json_schema' | 'json_object' | 'none' = 'json_schema';
+  /** Present with `measureSpeed` (OPENAI_MEASURE_SPEED): a server on a CPU is sized like a local model. */
+  readonly speed?: () => Promise<ModelSpeed>;
+  private measuring?: Promise<ModelSpeed>;
 
-  constructor(private readonly options: { client: OpenAI; model: string; acceptsImages: boolean; policy: ModelCallPolicy; log: Logger }) {
+  constructor(private readonly options: { client: OpenAI; model: string; acceptsImages: boolean; policy: ModelCallPolicy; log: Logger; measureSpeed?: boolean }) {
     this.id = `openai:${options.model}`;
     this.acceptsImages = options.acceptsImages;
+    if (options.measureSpeed) this.speed = () => (this.measuring ??= this.measure());
+  }
+
+  /** One short streamed call, timed; a failed one is tried again by the next caller. */
+  private async measure(): Promise<ModelSpeed> {
+    try {
+      const result = await this.generate({ prompt: speedProbePrompt, maxOutputTokens: speedProbeOutputTokens, temperature: 0, onText: () => undefined });
+      // Servers that report no usage: ~4 characters a token.
+      const inputTokens = result.usage.inputTokens || Math.ceil(speedProbePrompt.length / 4);
+      const outputTokens = result.usage.outputTokens || Math.ceil(result.text.length / 4);
+      const speed = speedOf({ inputTokens, outputTokens, firstTokenMs: result.firstTokenMs ?? result.ms, totalMs: result.ms });
+      this.options.log.info({ model: this.id, ...speed }, 'model server measured');
+      return speed;
+    } catch (error) {
+      this.measuring = undefined;
+      throw error;
+    }
   }
 
   async generate(request: GenerateRequest): Promise<GenerateResult> {
