@@ -151,7 +151,8 @@ describeWithOffice('cited pages are named as a person sees them', () => {
       const shared = slack.fake.addFile(`F${channel}`, file, bytes.get(file)!);
       const shareTs = slack.fake.nextTs();
       await slack.sendEvent({ type: 'message', subtype: 'file_share', channel, channel_type: 'channel', user: 'UALICE', text: '', ts: shareTs, files: [shared] });
-      const ready = await slack.fake.waitFor(() => slack.fake.threadReplies(channel, shareTs).find(message => /is ready/.test(message.text ?? '')), 60_000);
+      // The summary that ends ingest ("*x* is ready: 5 slides…"), not the progress line before it.
+      const ready = await slack.fake.waitFor(() => slack.fake.threadReplies(channel, shareTs).find(message => /\* is ready:/.test(message.text ?? '')), 60_000);
       if (isDeck(file)) expect(ready.text).toContain('5 slides, 1 hidden');
       await slack.adapter.whenIdle();
 
