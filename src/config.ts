@@ -166,6 +166,11 @@ export interface LocalModelsConfig {
   threads?: number;
 }
 
+/** The answer's context for a hosted model and for the offline answer, in tokens of ~4 characters. */
+export const defaultContextTokens = 8000;
+/** The answer's context for a model on this CPU: reading it takes Qwen2.5-Coder 1.5B ~20 s. */
+const slowModelContextTokens = 2000;
+
 export interface AskConfig {
   rrfK: number;
   /**
@@ -322,7 +327,7 @@ function askConfig(env: Environment, provider: ModelsConfig['provider']): AskCon
     rrfK: env.FOLIO_RRF_K,
     // A model on this machine's CPU reads ~120 prompt tokens a second: 2000 tokens of passages keep its
     // first answer token within ~20 s. Hosted models read thousands a second.
-    contextTokens: env.FOLIO_CONTEXT_TOKENS ?? (provider === 'local' || (provider === 'openai' && env.OPENAI_MEASURE_SPEED === 'on') ? 2000 : 8000),
+    contextTokens: env.FOLIO_CONTEXT_TOKENS ?? (provider === 'local' || (provider === 'openai' && env.OPENAI_MEASURE_SPEED === 'on') ? slowModelContextTokens : defaultContextTokens),
     planTimeoutMs: env.FOLIO_PLAN_TIMEOUT_S * 1000,
     answerTimeoutMs: env.FOLIO_ANSWER_TIMEOUT_S * 1000,
     maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS,

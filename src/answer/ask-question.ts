@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AskConfig, ModelsConfig } from '../config.ts';
+import { defaultContextTokens, type AskConfig, type ModelsConfig } from '../config.ts';
 import type { DocumentRecord } from '../documents/types.ts';
 import { namePages } from '../documents/page-names.ts';
 import { asFolioError, FolioError } from '../errors.ts';
@@ -148,6 +148,13 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     contextTrees,
   );
   context = contextEntries(passages, language);
+  // The extractive answer instead of a model's (a model that failed, or found nothing beside a page that
+  // answers) reads what an offline question reads: it costs milliseconds, and a context sized to a slow
+  // model's reading speed would only hide pages it could quote.
+  const extractivePassages =
+    !models.language || budgets.contextTokens >= defaultContextTokens
+      ? passages
+      : toContextPassages(pagePassages(ranked, contextTrees, { budgetTokens: defaultContextTokens, maxPages: contextPages, queries: plan.subQuestions }), records, contextTrees);
   timings.searchMs = Math.round(performance.now() - searchStarted);
   const closest = passages.slice(0, 3).map(passage => ({
     document: passage.documentName,
@@ -191,7 +198,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       if (generated.droppedPassages > 0) notes.push(`${generated.droppedPassages} passages were left out to fit the model's prompt budget.`);
       // The offline answer's own evidence test, at a stricter bar than it answers on (strong-evidence.ts).
       const strongEvidence = () =>
-        offlineEvidenceHolds({ question, subQuestions: plan.subQuestions, passages, language, spaces: input.spaces }, dependencies, Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
+        offlineEvidenceHolds({ question, subQuestions: plan.subQuestions, passages: extractivePassages, language, spaces: input.spaces }, dependencies, Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
       if (generated.notFound) {
         // A small model says NOT_FOUND beside a page that plainly answers: strong evidence overrules it.
         if (await strongEvidence()) {
@@ -240,7 +247,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
 
   async function extractive(label: string): Promise<Answer> {
     // The answer comes from the documents that hold everything the question names (strong-evidence.ts).
-    const answering = await answeringPassages({ question, passages, language, spaces: input.spaces }, dependencies);
+    const answering = await answeringPassages({ question, passages: extractivePassages, language, spaces: input.spaces }, dependencies);
     if ('unmentioned' in answering) {
       timings.answerMs = Math.round(performance.now() - answerStarted);
       return notFound(answering.unmentioned.length > 0 ? messages().notMentioned(answering.unmentioned.map(term => term.text).join(', ')) : undefined);
@@ -248,7 +255,9 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     const extracted = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (!extracted.grounded) return notFound();
-    const resolved = resolveCitations(extracted.text, passages, { trees: contextTrees, language });
+    const resolved = resolveCitations(extracted.text, extractivePassages, { trees: contextTrees, language });
+    // Its citations number the passages it read.
+    context = contextEntries(extractivePassages, language);
     return finish({ answer: `${label}\n\n${resolved.text}`, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: true, closest: [] });
   }
 }

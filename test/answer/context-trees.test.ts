@@ -10,6 +10,9 @@ import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-st
 import type { IndexUnit } from '../../src/index/types.ts';
 import type { DocumentTree, TreeNode } from '../../src/ingest/types.ts';
 import { silentLogger } from '../../src/log.ts';
+import { FolioError } from '../../src/errors.ts';
+import type { Models } from '../../src/models/types.ts';
+import { ScriptedLanguageModel } from '../fakes/scripted-language-model.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 
 const space = 'web:context-trees' as SpaceId;
@@ -45,10 +48,10 @@ async function commit(documentId: string, pages: string[]): Promise<void> {
   await store.commitDocument({ record, tree, units });
 }
 
-function ask(question: string) {
+function ask(question: string, options: { contextTokens?: number; models?: Models } = {}) {
   return askQuestion(
     { spaces: [space], question },
-    { store, models: {}, config: { rrfK: 60, contextTokens: 8000, planTimeoutMs: 20_000, answerTimeoutMs: 90_000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), trees: new TreeCache() },
+    { store, models: options.models ?? {}, config: { rrfK: 60, contextTokens: options.contextTokens ?? 8000, planTimeoutMs: 20_000, answerTimeoutMs: 90_000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), trees: new TreeCache() },
   );
 }
 
@@ -74,6 +77,17 @@ describe('the trees an answer reads', () => {
     expect(pages).toContain('scan:2');
     expect(pages.size).toBe(10);
     expect(read).toEqual(new Set(answer.context.map(entry => entry.documentId)));
+  });
+
+  it('quotes from an offline-sized context when a model read a small one and then failed', async () => {
+    for (let index = 0; index < 10; index++) await commit(`survey-${index}`, [`The glacier survey ${index} counted ${index + 3} moraines. ${'Field notes on weather and camp routines. '.repeat(20)}`]);
+    const failing = new ScriptedLanguageModel({ reply: () => new FolioError({ code: 'model_unavailable', message: 'down', userMessage: 'The language model is unavailable.', retryable: true }) });
+    const small = await ask('How many moraines did the glacier survey count?', { contextTokens: 500 });
+    const fallback = await ask('How many moraines did the glacier survey count?', { contextTokens: 500, models: { language: failing } });
+    expect(small.context.length).toBeLessThan(5);
+    expect(fallback).toMatchObject({ grounded: true, extractive: true });
+    expect(fallback.context.length).toBe(10);
+    for (const citation of fallback.citations) expect(fallback.context.map(entry => entry.n)).toContain(citation.n);
   });
 
   it('reads the pages the context is built from and their neighbours, never a whole tree', async () => {
