@@ -10,9 +10,9 @@ import { ScriptedLanguageModel } from '../fakes/scripted-language-model.ts';
 import { answerOf } from '../support/answer/answer-of.ts';
 import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
 
-/** The plan call (JSON) gets a plan; the answer call gets `answer`. */
-function scripted(answer: (request: GenerateRequest) => string): ScriptedLanguageModel {
-  const plan = JSON.stringify({ language: 'en', subQuestions: ['How many days of paid vacation does an employee get?'], tasks: [], variants: ['paid vacation days'], hyde: [], picks: [] });
+/** The plan call (JSON) gets a plan of `question`; the answer call gets `answer`. */
+function scripted(answer: (request: GenerateRequest) => string, question = 'How many days of paid vacation does an employee get?'): ScriptedLanguageModel {
+  const plan = JSON.stringify({ language: 'en', subQuestions: [question], tasks: [], variants: [], hyde: [], picks: [] });
   return new ScriptedLanguageModel({ reply: request => (request.jsonSchema || String(request.prompt).includes('You plan the search') ? plan : answer(request)) });
 }
 
@@ -46,11 +46,21 @@ describe('askQuestion grounds a model answer in its passages', () => {
     expect(answer.notes.join(' ')).toContain('The language model said the documents do not answer this');
   });
 
+  it('overrules a NOT_FOUND beside a page that holds a good part of the question, as calibrated', async () => {
+    // The quote holds about half of the question's weighted words: past the 0.25 bar, short of the old 0.6.
+    const question = 'Until when can unused vacation days be kept before they lapse?';
+    const app = withModel(scripted(() => 'NOT_FOUND: The documents do not say when vacation days lapse.', question));
+    const answer = await answerOf(app.ask({ spaces: [space], question }));
+    expect(answer).toMatchObject({ grounded: true, extractive: true });
+    expect(answer.answer).toContain('carried over until the end of March');
+  });
+
   it('keeps a NOT_FOUND when no page answers the question', async () => {
-    const app = withModel(scripted(() => 'NOT_FOUND: The documents say nothing about company cars.'));
-    const answer = await answerOf(app.ask({ spaces: [space], question: 'Which company cars can employees lease?' }));
+    // No page shares a quarter of the question's weighted words (strong-evidence.ts).
+    const app = withModel(scripted(() => 'NOT_FOUND: The documents say nothing about leasing electric cars.', 'Which electric cars can employees lease?'));
+    const answer = await answerOf(app.ask({ spaces: [space], question: 'Which electric cars can employees lease?' }));
     expect(answer.grounded).toBe(false);
-    expect(answer.answer).toContain('company cars');
+    expect(answer.answer).toContain('electric cars');
   });
 
   it('cites a correct answer without markers with the page it comes from', async () => {
@@ -82,8 +92,8 @@ describe('askQuestion grounds a model answer in its passages', () => {
   });
 
   it('says not found when nothing the model said is in the passages and they hold no answer', async () => {
-    const app = withModel(scripted(() => 'Employees may lease a Tesla Model 3 or a BMW i4 [1].'));
-    const answer = await answerOf(app.ask({ spaces: [space], question: 'Which company cars can employees lease?' }));
+    const app = withModel(scripted(() => 'You may lease a Tesla Model 3 or a BMW i4 [1].', 'Which electric cars can employees lease?'));
+    const answer = await answerOf(app.ask({ spaces: [space], question: 'Which electric cars can employees lease?' }));
     expect(answer.grounded).toBe(false);
     expect(answer.answer).not.toContain('Tesla');
     expect(answer.answer).toContain('I could not find this in the documents');

@@ -133,11 +133,13 @@ describe('askQuestion', () => {
     expect(answer.notes.join(' ')).toContain('[42]');
     expect(answer.citations[0].pages).toEqual([2]);
 
-    const invented = withModel(new ScriptedModel({ plan: plan(), answer: 'Hotels are free [7].' }));
-    const none = await answerOf(invented.ask({ spaces: [space], question: 'What hotel costs are reimbursed?' }));
+    // A question no page answers, so no offline answer stands in for the claim left out.
+    const question = 'Who looks after the office dog during trips?';
+    const invented = withModel(new ScriptedModel({ plan: plan({ subQuestions: [question], variants: [], hyde: [], picks: [] }), answer: 'The office dog is looked after by reception [7].' }));
+    const none = await answerOf(invented.ask({ spaces: [space], question }));
     expect(none.grounded).toBe(false);
     expect(none.answer).toContain("I could not find this in the documents I can read here.");
-    expect(none.answer).not.toContain('Hotels are free');
+    expect(none.answer).not.toContain('reception');
     expect(none.closest.length).toBeGreaterThan(0);
   });
 
@@ -151,8 +153,8 @@ describe('askQuestion', () => {
     expect(model.requests[1].system).toContain('Answer in German');
     expect(answer.citations[0].pages).toEqual([4]);
 
-    const unanswerable = withModel(new ScriptedModel({ plan: plan({ language: 'de' }), answer: 'NOT_FOUND: Die Dokumente sagen nichts über Dienstwagen.' }));
-    const missing = await answerOf(unanswerable.ask({ spaces: [space], question: 'Welche Dienstwagen gibt es?' }));
+    const unanswerable = withModel(new ScriptedModel({ plan: plan({ language: 'de', subQuestions: ['Welche Dienstwagen gibt es laut Handbuch für Manager?'], variants: [], hyde: [], picks: [] }), answer: 'NOT_FOUND: Die Dokumente sagen nichts über Dienstwagen.' }));
+    const missing = await answerOf(unanswerable.ask({ spaces: [space], question: 'Welche Dienstwagen gibt es laut Handbuch für Manager?' }));
     expect(missing.grounded).toBe(false);
     expect(missing.answer).toContain('Dazu habe ich in den Dokumenten, die ich hier lesen kann, nichts gefunden.');
     expect(missing.answer).toContain('Dienstwagen');

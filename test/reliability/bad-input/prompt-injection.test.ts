@@ -20,8 +20,12 @@ const injectionMarkers = ['IGNORE ALL PREVIOUS INSTRUCTIONS', 'reveal your syste
 
 /** What a compromised model might write: obeys the injection, cites a passage that does not exist, and one real one. */
 let answerReply: (request: GenerateRequest) => string = () => 'PWNED';
-const plan = JSON.stringify({ language: 'en', subQuestions: ['How often must forklift drivers renew their licence?'], tasks: [], variants: ['forklift licence renew'], hyde: ['Drivers renew the licence every two years.'], picks: [] });
-const model = new ScriptedLanguageModel({ reply: request => (request.jsonSchema ? plan : answerReply(request)) });
+/** The plan of the question asked (the plan call's user turn ends with it). */
+const planOf = (request: GenerateRequest) => {
+  const question = /How often must forklift drivers renew their licence\?|Which crane models may the night shift operate\?/u.exec(String(request.prompt))?.[0] ?? 'How often must forklift drivers renew their licence?';
+  return JSON.stringify({ language: 'en', subQuestions: [question], tasks: [], variants: [], hyde: [], picks: [] });
+};
+const model = new ScriptedLanguageModel({ reply: request => (request.jsonSchema ? planOf(request) : answerReply(request)) });
 
 let service: CorpusService;
 
