@@ -34,7 +34,7 @@ export type { ForgetOutcome } from './documents/forget-document.ts';
 export type { ForgetSpaceOutcome } from './spaces/forget-space.ts';
 export { pageLinkValid } from './documents/page-link.ts';
 export { citedPage } from './documents/page-highlight.ts';
-export { namePage, namePageRange, namePages, pageCountLabel, pageNamesOf, type PageNames } from './documents/page-names.ts';
+export { allPageNames, namePage, namePageRange, namePages, pageCountLabel, pageNamesOf, type PageNames } from './documents/page-names.ts';
 export type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
 export type { DocumentTree, IngestEvent, IngestStage, TreeNode } from './ingest/types.ts';
 export type { IngestJob, IngestJobEvent, QueueCounts } from './queue/types.ts';

@@ -24,7 +24,7 @@ import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
 import { groundModelAnswer } from './ground-model-answer.ts';
 import { resolveCitations } from './resolve-citations.ts';
-import { answeringPassages, modelNotFoundMinimumEvidence, offlineEvidenceHolds } from './strong-evidence.ts';
+import { answeringPassages, modelNotFoundMinimumEvidence } from './strong-evidence.ts';
 import { modelBudgets } from './model-budgets.ts';
 import { tableOfContents, type TableOfContents } from './table-of-contents.ts';
 import { TreeCache } from './tree-cache.ts';
@@ -196,15 +196,18 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
         log.info({ firstTokenMs: timings.firstTokenMs }, 'time to first answer token');
       }
       if (generated.droppedPassages > 0) notes.push(`${generated.droppedPassages} passages were left out to fit the model's prompt budget.`);
-      // The offline answer's own evidence test, at a stricter bar than it answers on (strong-evidence.ts).
-      const strongEvidence = () =>
-        offlineEvidenceHolds({ question, subQuestions: plan.subQuestions, passages: extractivePassages, language, spaces: input.spaces }, dependencies, Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
+      // The offline answer, at a stricter bar than it answers on by itself (strong-evidence.ts).
+      const strongEvidence = async () => {
+        const quoted = await quote(Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
+        return 'text' in quoted ? quoted : undefined;
+      };
       if (generated.notFound) {
         // A small model says NOT_FOUND beside a page that plainly answers: strong evidence overrules it.
-        if (await strongEvidence()) {
+        const quoted = await strongEvidence();
+        if (quoted) {
           log.warn('the model found no answer but the passages hold one; answering extractively');
           notes.push('The language model said the documents do not answer this, but they contain the passages quoted here.');
-          return extractive(messages().modelNotFound);
+          return quotedAnswer(messages().modelNotFound, quoted.text);
         }
         return notFound(generated.text || undefined);
       }
@@ -227,9 +230,10 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       if (!checked.grounded) {
         // Nothing the model said is in the passages, so none of it can be shown. Beside strong evidence
         // (the bar that overrules a model's NOT_FOUND) the passages' own sentences answer instead.
-        if (await strongEvidence()) {
+        const quoted = await strongEvidence();
+        if (quoted) {
           log.warn('no claim of the answer is supported by a passage, but the passages hold an answer; answering extractively');
-          return extractive(messages().modelNotFound);
+          return quotedAnswer(messages().modelNotFound, quoted.text);
         }
         log.warn('no claim of the answer is supported by a passage; reporting not found');
         return notFound();
@@ -246,16 +250,30 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   return extractive(messages().extractive);
 
   async function extractive(label: string): Promise<Answer> {
-    // The answer comes from the documents that hold everything the question names (strong-evidence.ts).
+    const quoted = await quote(dependencies.config.minimumEvidence);
+    if (!('text' in quoted)) {
+      timings.answerMs = Math.round(performance.now() - answerStarted);
+      return notFound(quoted.reason);
+    }
+    return quotedAnswer(label, quoted.text);
+  }
+
+  /**
+   * The offline answer's quotes at `minimumEvidence`, from the documents that hold everything the
+   * question names (strong-evidence.ts); else why there are none (a term no document holds).
+   */
+  async function quote(minimumEvidence: number): Promise<{ text: string } | { reason?: string }> {
     const answering = await answeringPassages({ question, passages: extractivePassages, language, spaces: input.spaces }, dependencies);
     if ('unmentioned' in answering) {
-      timings.answerMs = Math.round(performance.now() - answerStarted);
-      return notFound(answering.unmentioned.length > 0 ? messages().notMentioned(answering.unmentioned.map(term => term.text).join(', ')) : undefined);
+      return { reason: answering.unmentioned.length > 0 ? messages().notMentioned(answering.unmentioned.map(term => term.text).join(', ')) : undefined };
     }
-    const extracted = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
+    const extracted = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence });
+    return extracted.grounded ? { text: extracted.text } : {};
+  }
+
+  function quotedAnswer(label: string, quoted: string): Answer {
     timings.answerMs = Math.round(performance.now() - answerStarted);
-    if (!extracted.grounded) return notFound();
-    const resolved = resolveCitations(extracted.text, extractivePassages, { trees: contextTrees, language });
+    const resolved = resolveCitations(quoted, extractivePassages, { trees: contextTrees, language });
     // Its citations number the passages it read.
     context = contextEntries(extractivePassages, language);
     return finish({ answer: `${label}\n\n${resolved.text}`, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: true, closest: [] });

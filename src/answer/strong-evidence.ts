@@ -3,7 +3,6 @@ import type { PageSearch } from '../retrieve/page-search.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { loadDocumentWords } from './document-words.ts';
-import { extractiveAnswer } from './extractive-answer.ts';
 import { keyTerms, missingFrom, passagesOf, type KeyTerm } from './unmentioned-terms.ts';
 
 /**
@@ -40,18 +39,4 @@ export async function answeringPassages(
   }
   const holding = new Set(contextDocuments.filter((_, index) => missing[index].length === 0));
   return { passages: holding.size < contextDocuments.length ? passagesOf(passages, holding) : passages };
-}
-
-/**
- * Whether the offline answer would answer the question from these passages with at least
- * `minimumEvidence`: the same test as ask-question.ts's extractive answer, at a bar of one's choosing.
- */
-export async function offlineEvidenceHolds(
-  input: { question: string; subQuestions: string[]; passages: ContextPassage[]; language: string; spaces: SpaceId[] },
-  dependencies: { store: KnowledgeStore; pageSearch: PageSearch },
-  minimumEvidence: number,
-): Promise<boolean> {
-  const answering = await answeringPassages(input, dependencies);
-  if (answering.passages.length === 0) return false;
-  return extractiveAnswer(input.subQuestions, answering.passages, { language: input.language, minimumEvidence }).grounded;
 }

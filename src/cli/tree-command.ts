@@ -1,4 +1,4 @@
-import { createFolio, namePageRange, namePages, pageCountLabel, pageNamesOf, parseSpaceId, silentLogger, type Config, type DocumentRecord, type DocumentTree, type PageNames, type TreeNode } from '../index.ts';
+import { allPageNames, createFolio, namePageRange, pageCountLabel, pageNamesOf, parseSpaceId, silentLogger, type Config, type DocumentRecord, type DocumentTree, type PageNames, type TreeNode } from '../index.ts';
 
 export async function treeCommand(config: Config, document: string, options: { space: string; json?: boolean }): Promise<void> {
   const { record, tree } = await readTree(config, document, options.space);
@@ -16,7 +16,7 @@ export async function treeCommand(config: Config, document: string, options: { s
         name: record.name,
         totalPages: tree.totalPages,
         ...(tree.pageLabels ? { pageLabels: tree.pageLabels } : {}),
-        pageNames: Array.from({ length: tree.totalPages }, (_, index) => namePages(names, [index + 1])),
+        pageNames: allPageNames(names, tree.totalPages),
         nodes: tree.nodes.map(node => toJson(node, names)),
       }),
     );

@@ -101,6 +101,11 @@ export function namePages(names: PageNames, pages: readonly number[], language =
   return `${plural} ${runOrList(named)}`;
 }
 
+/** Every page of a document, 1 to `totalPages`, as a person names it (`tree.pageNames` in the CLI and REST). */
+export function allPageNames(names: PageNames, totalPages: number, language = 'en'): string[] {
+  return Array.from({ length: totalPages }, (_, index) => namePage(names, index + 1, language));
+}
+
 /** A run of pages by its ends, as a section's extent: "pp. 3–7", "slides 2–5" (hidden slides between). */
 export function namePageRange(names: PageNames, first: number, last: number, language = 'en'): string {
   if (first >= last) return namePages(names, [first], language);

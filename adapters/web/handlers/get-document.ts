@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { namePageRange, namePages, pageNamesOf, type PageNames, type TreeNode } from '../../../src/index.ts';
+import { allPageNames, namePageRange, pageNamesOf, type PageNames, type TreeNode } from '../../../src/index.ts';
 import { spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
 
@@ -26,7 +26,7 @@ export function getDocument(context: WebContext): RequestHandler {
       document: record,
       tree: tree && {
         ...tree,
-        pageNames: Array.from({ length: tree.totalPages }, (_, index) => namePages(names, [index + 1])),
+        pageNames: allPageNames(names, tree.totalPages),
         nodes: tree.nodes.map(node => nodeView(node, names, outline)),
       },
     });
