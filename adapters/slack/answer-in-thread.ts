@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Answer, AskEvent, AskOutcome } from '../../src/index.ts';
-import { replyForError } from '../shared/reply-for-error.ts';
+import type { Answer } from '../../src/index.ts';
+import { answerInConversation, type AskStage, type DirectionsOutcome } from '../shared/answer-in-conversation.ts';
 import { answerMessage, type SlackMessage, type SourceLinks } from './answer-blocks.ts';
-import { postFinalMessage, streamingAnswerWriter, type AnswerWriter, type FinalMessage } from './answer-writer.ts';
+import { postFinalMessage, streamingAnswerWriter, type FinalMessage } from './answer-writer.ts';
 import { postPrivately } from './private-reply.ts';
 import type { SlackConversation, SlackHandlerDependencies } from './slack-dependencies.ts';
 import { chatTextToMrkdwn } from './slack-mrkdwn.ts';
 import { threadHistory } from './thread-history.ts';
 import { threadStatus } from './thread-status.ts';
 
-const stageStatus: Record<Extract<AskEvent, { type: 'stage' }>['stage'], string> = {
+const stageStatus: Record<AskStage, string> = {
   planning: 'is reading your question…',
   searching: 'is searching the documents…',
   answering: 'is writing the answer…',
@@ -17,53 +17,44 @@ const stageStatus: Record<Extract<AskEvent, { type: 'stage' }>['stage'], string>
 const loadingMessages = ['Reading your question…', 'Searching the documents…', 'Checking the pages…'];
 
 /**
- * Answers a question in the thread. The thread's status says what Folio is doing (planning, searching,
- * writing); the answer streams in as the model writes it (chat.startStream / appendStream) and the
- * stream ends with the sources, figures and feedback buttons (chat.stopStream). A workspace that does
- * not stream gets "Thinking…" edited in place instead. A conversation with nothing to answer from gets
- * the core's directions; a failure gets its plain-words reason. The channel's settings decide who sees
- * it (the outcome's `delivery`): a private outcome goes to the asker alone (private-reply.ts), and in a
- * channel where the outcome may turn out private nothing streams: the answer is shown once complete.
+ * Answers a question in the thread (the shared flow, answer-in-conversation.ts). The thread's status
+ * says what Folio is doing (planning, searching, writing); the answer streams in as the model writes it
+ * (chat.startStream / appendStream) and the stream ends with the sources, figures and feedback buttons
+ * (chat.stopStream). A workspace that does not stream gets "Thinking…" edited in place instead. A
+ * private outcome goes to the asker alone (private-reply.ts); where the outcome may turn out private
+ * nothing streams and no "Thinking…" is posted: the answer is shown once complete.
  */
 export async function answerInThread(dependencies: SlackHandlerDependencies, conversation: SlackConversation, question: string): Promise<void> {
   const { app, log } = dependencies;
-  const correlationId = randomUUID();
-  const status = threadStatus(conversation, log);
-  await status.set(stageStatus.planning, loadingMessages);
-  // Until the settings are read, a failure is told in the thread, as it always was.
-  let draftIsPublic = true;
-  let writer: AnswerWriter | undefined;
-  try {
-    draftIsPublic = (await app.draftDelivery(conversation.space)) === 'thread';
-    if (draftIsPublic) writer = streamingAnswerWriter(conversation, { support: dependencies.streaming, log, progressIntervalMs: dependencies.settings.progressIntervalMs, bufferChars: dependencies.settings.streamBufferChars });
-    const spaces = await app.readableSpaces(conversation.space);
-    const history = await threadHistory(conversation);
-    const outcome = await app.ask({
-      spaces,
-      question,
-      history,
-      correlationId,
-      asker: conversation.userId,
-      onEvent: event => {
-        if (event.type === 'stage') void status.set(stageStatus[event.stage]);
-        if (event.type === 'text') writer?.append(event.delta);
-      },
-    });
-    const message: FinalMessage = 'answer' in outcome ? await answerMessageFor(outcome.answer, dependencies, conversation) : { text: withSlackHints(outcome) };
-    if (outcome.delivery === 'private') await postPrivately(conversation, message, { log, shareAnswerId: outcome.shareable && 'answer' in outcome ? outcome.answer.id : undefined });
-    else if (writer) await writer.finish(message);
-    else await postFinalMessage(conversation, message, log);
-    if ('answer' in outcome) {
-      log.info({ correlationId, answerId: outcome.answer.id, space: conversation.space, outcome: outcome.kind, delivery: outcome.delivery, citations: outcome.answer.citations.length }, 'answered a Slack question');
-    }
-  } catch (error) {
-    const text = replyForError(error, log, { correlationId, space: conversation.space });
-    // Tried once: a channel that is gone or a revoked token refuses every message alike.
-    const told = !draftIsPublic ? postPrivately(conversation, { text }, { log }) : writer ? writer.finish({ text }) : postFinalMessage(conversation, { text }, log);
-    await told.catch(finishError => log.warn({ err: finishError, correlationId }, 'could not tell the Slack thread why the answer failed'));
-  } finally {
-    await status.clear();
-  }
+  await answerInConversation<FinalMessage>({
+    app,
+    log,
+    space: conversation.space,
+    question,
+    asker: conversation.userId,
+    correlationId: randomUUID(),
+    openReply: async draftIsPublic => {
+      const status = threadStatus(conversation, log);
+      await status.set(stageStatus.planning, loadingMessages);
+      const writer = draftIsPublic
+        ? streamingAnswerWriter(conversation, { support: dependencies.streaming, log, progressIntervalMs: dependencies.settings.progressIntervalMs, bufferChars: dependencies.settings.streamBufferChars })
+        : undefined;
+      return {
+        stage: stage => void status.set(stageStatus[stage]),
+        append: delta => writer?.append(delta),
+        finish: async message => {
+          await (writer ? writer.finish(message) : postFinalMessage(conversation, message, log));
+          return undefined;
+        },
+        finishPrivately: (message, answer) => postPrivately(conversation, message, { log, shareAnswerId: answer?.shareable ? answer.id : undefined }),
+        close: () => status.clear(),
+      };
+    },
+    history: () => threadHistory(conversation),
+    answerMessage: answer => answerMessageFor(answer, dependencies, conversation),
+    directionsMessage: outcome => ({ text: withSlackHints(outcome) }),
+    errorMessage: text => ({ text }),
+  });
 }
 
 /** An answer as the Block Kit message Folio posts, with its sources linked (also when a private answer is shared). */
@@ -74,7 +65,7 @@ export async function answerMessageFor(answer: Answer, dependencies: SlackHandle
 const teamScopeHint = '• `/folio scope team` lets this channel also use the documents shared with the whole workspace.';
 
 /** The core's message, plus Slack's command for the team's documents when the core says the channel could use them. */
-function withSlackHints(outcome: Exclude<AskOutcome, { answer: Answer }>): string {
+function withSlackHints(outcome: DirectionsOutcome): string {
   const text = chatTextToMrkdwn(outcome.message);
   return outcome.kind === 'no_documents' && outcome.teamScopeAvailable ? `${text}\n${teamScopeHint}` : text;
 }

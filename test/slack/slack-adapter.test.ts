@@ -137,6 +137,17 @@ describe('Slack bot', () => {
     expect(replies.at(-1)?.params).toMatchObject({ channel: 'C1', ts: first.ts });
   });
 
+  it('answers a follow-up without the thread when Slack will not list it, as Teams does', async () => {
+    const first = await ask('C1', 'What does the shipping section say?');
+    const unscript = slack.fake.script(call => (call.method === 'conversations.replies' ? { body: { ok: false, error: 'internal_error' } } : undefined));
+    try {
+      const { answer } = await ask('C1', 'How much does express shipping cost?', { thread_ts: first.ts });
+      expect(blockTexts(answer).join('\n')).toMatch(/express/i);
+    } finally {
+      unscript();
+    }
+  });
+
   it('does the work once when Slack retries an event', async () => {
     const ts = slack.fake.nextTs();
     const event = { type: 'app_mention', channel: 'C1', user: 'UALICE', text: `<@${bot}> When do parcels leave the warehouse?`, ts };
