@@ -24,6 +24,8 @@ export { markerNumbers } from './answer/citation-markers.ts';
 export type { Answer, AskEvent, AskInput, Citation, CitedQuote, ContextEntry, ConversationTurn } from './answer/types.ts';
 export { documentNames } from './conversation/ask-outcome.ts';
 export { plainChatText, renderChatText } from './conversation/chat-text.ts';
+export { chatCommandWords, parseChatCommand } from './conversation/chat-command.ts';
+export type { ChatCommand } from './conversation/chat-command.ts';
 export type { ChatText } from './conversation/chat-text.ts';
 export type { AskOutcome, ConversationDocuments } from './conversation/ask-outcome.ts';
 export type { ConversationAskInput } from './conversation/ask-in-conversation.ts';

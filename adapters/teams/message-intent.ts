@@ -1,11 +1,12 @@
 import type { Activity } from '@microsoft/agents-activity';
+import { chatCommandWords, parseChatCommand, type ChatCommand } from '../../src/index.ts';
 import { personalFileAttachments } from './handlers/share-personal-files.ts';
 import type { TeamsTurn } from './teams-turn.ts';
 
-/** What a Teams message asks the bot to do; decided from the activity alone, before any work is claimed. */
-/** The command words the bot understands; the manifest's commandLists offer exactly these (checked by a test). */
-export const teamsCommands = ['help', 'docs', 'scope', 'settings', 'forget-space'] as const;
+/** The command words the bot understands (the same as Slack's); the manifest's commandLists offer exactly these (checked by a test). */
+export const teamsCommands = chatCommandWords;
 
+/** What a Teams message asks the bot to do; decided from the activity alone, before any work is claimed. */
 export type MessageIntent =
   /** `question`: text sent with the files, answered once they are read ("what does this say about …"). */
   | { kind: 'personal-files'; files: ReturnType<typeof personalFileAttachments>; question?: string }
@@ -14,20 +15,15 @@ export type MessageIntent =
    * question asked with files is answered once they are read.
    */
   | { kind: 'conversation-files'; otherwise: MessageIntent }
-  | { kind: 'help' }
-  | { kind: 'docs' }
-  /** `scope team` / `scope channel` (or just `scope`): whether questions here also read the organisation-wide documents. */
-  | { kind: 'scope'; choice: string }
-  /** `settings`, or `settings <name> <value>`: how Folio answers here (visibility, cited only, question limit). */
-  | { kind: 'settings'; argument: string }
-  /** `forget-space`: forget every document of this conversation, after a confirmation card. */
-  | { kind: 'forget-space' }
+  /** help, docs, status, forget <document>, forget-space, scope, settings (chat-command.ts). */
+  | Exclude<ChatCommand, { kind: 'unknown' }>
   | { kind: 'unsupported-attachment' }
   | { kind: 'question'; question: string }
   | { kind: 'ignore' };
 
 /**
- * Personal chat: files are read, "help", "docs", "scope …", "settings …" and "forget-space" are commands, any other text is a question.
+ * Personal chat: files are read, the chat commands ("help", "docs", "status", "forget …", "forget-space",
+ * "scope …", "settings …") are commands, any other text is a question.
  * Channels and group chats: with resource-specific consent Teams delivers every message, so only
  * messages that mention the bot or may carry a file are acted on; the others are ignored silently.
  */
@@ -46,17 +42,8 @@ export function messageIntent(turn: TeamsTurn, activity: Activity): MessageInten
 }
 
 function textIntent(text: string): MessageIntent {
-  const command = text.toLowerCase().replace(/[.!?]+$/, '').trim();
-  if (command === '' || command === 'help' || command === '/help') return { kind: 'help' };
-  if (command === 'docs' || command === 'documents' || command === '/docs') return { kind: 'docs' };
-  // Only the exact command words: "scope creep?" is a question.
-  const scope = /^\/?scope(?:\s+(team|channel|chat|conversation))?$/.exec(command);
-  if (scope) return { kind: 'scope', choice: scope[1] ?? '' };
-  // "settings" alone or with a setting's name: "settings for the VPN?" stays a question.
-  const settings = /^\/?settings(?:\s+((?:visibility|cited-only|citedonly|rate|rate-limit)\b.*))?$/.exec(command);
-  if (settings) return { kind: 'settings', argument: settings[1] ?? '' };
-  if (/^\/?forget[- ]space$/.test(command)) return { kind: 'forget-space' };
-  return { kind: 'question', question: text };
+  const command = parseChatCommand(text, 'message');
+  return command && command.kind !== 'unknown' ? command : { kind: 'question', question: text };
 }
 
 /**

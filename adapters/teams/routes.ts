@@ -7,7 +7,7 @@ import { answerQuestion } from './handlers/answer-question.ts';
 import { changeScope } from './handlers/change-scope.ts';
 import { changeSettings } from './handlers/change-settings.ts';
 import { askToForgetSpace, onForgetSpaceAction } from './handlers/forget-space.ts';
-import { listDocuments } from './handlers/list-documents.ts';
+import { forgetDocument, listDocuments, showStatus } from './handlers/overview-commands.ts';
 import { isFeedbackData, recordFeedback } from './handlers/record-feedback.ts';
 import { recordFeedbackLoop } from './handlers/record-feedback-loop.ts';
 import { helpText, sendHelp } from './handlers/send-help.ts';
@@ -67,6 +67,10 @@ async function carryOut(dependencies: TeamsHandlerDependencies, turn: TeamsTurn,
         return await sendHelp(dependencies, turn);
       case 'docs':
         return await listDocuments(dependencies, turn);
+      case 'status':
+        return await showStatus(dependencies, turn);
+      case 'forget':
+        return await forgetDocument(dependencies, turn, intent.document);
       case 'scope':
         return await changeScope(dependencies, turn, intent.choice);
       case 'settings':

@@ -201,7 +201,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
 
     const docs = channelMessage(serviceUrl, general, { mention: true, text: 'docs' });
     await harness.post(docs);
-    expect((await finalText(docs.id, /Documents/, 'docs')).activity.text).toContain('- **handbook.pdf** — 4 pages');
+    expect((await finalText(docs.id, /Documents/, 'docs')).activity.text).toContain('• **handbook.pdf** · 4 pages');
 
     const callsBefore = harness.connector.calls.length;
     const chatter = channelMessage(serviceUrl, general, { text: 'lunch at noon?' });
@@ -209,6 +209,31 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     await harness.connector.waitForQuiet(200);
     expect(harness.connector.calls.length).toBe(callsBefore);
     expect(await harness.app.surfaceState.get(`teams:activity:${tenantId}:${general.channelId}:${chatter.id}`)).toBeUndefined();
+  });
+
+  it('status and forget <document>: the commands Slack offers, in a Teams chat', async () => {
+    const chatId = '19:forget-chat-7a8b@thread.v2';
+    const space = teamsSpaceOf(tenantId, chatId);
+    const path = join(tmpdir(), `folio-parking-${randomUUID()}.pdf`);
+    await writeFile(path, await makeTestPdf([{ texts: [{ text: 'Visitors park on level two of the north garage.', x: 72, top: 100, size: 12 }] }]));
+    const { documentId } = await harness.app.submitDocument({ space, path, name: 'parking.pdf', source: { platform: 'web' } });
+    await expect.poll(async () => (await harness.app.findDocument(space, documentId)).status, { timeout: 30_000 }).toBe('ready');
+    const say = async (text: string, pattern: RegExp) => {
+      const activity = groupChatMessage(serviceUrl, chatId, { mention: true, text });
+      await harness.post(activity);
+      return (await finalText(activity.id, pattern, text)).activity.text as string;
+    };
+
+    const status = await say('status', /Documents here/);
+    expect(status).toContain('**Documents here:** 1 ready, 0 being read, 0 failed.');
+    expect(status).toContain('**Scope:** this conversation only.');
+    expect(await say('forget', /Say which document/)).toBe('Say which document: **@Folio forget <name>** (**@Folio docs** lists them).');
+    expect(await say('forget parking.pdf', /Forgot/)).toBe('Forgot **parking.pdf**: it no longer answers questions here.');
+    expect(await harness.app.listDocuments(space)).toEqual([]);
+    // A question that starts with a command's word is still a question.
+    const question = groupChatMessage(serviceUrl, chatId, { mention: true, text: 'status of the garage?' });
+    await harness.post(question);
+    expect((await finalText(question.id, /no documents/, 'a question, not the status')).activity.text).not.toContain('Documents here');
   });
 
   it('scope team / channel: a conversation opts into the organisation-wide documents and back', async () => {

@@ -13,10 +13,10 @@ export function helpText(kind: TeamsConversationKind): string {
     '**Folio** answers questions from the documents shared in this conversation, with the pages it took the answer from.',
     `- ${share}`,
     `- ${ask}, e.g. _${mention}what does the travel policy say about hotels?_`,
-    `- **${mention}docs** lists the documents I know here; **${mention}help** shows this message.`,
+    `- **${mention}docs** lists the documents I know here; **${mention}status** shows what I am still reading; **${mention}help** shows this message.`,
     `- **${mention}scope team** also uses the documents shared with the whole organisation; **${mention}scope channel** goes back to this conversation's own.`,
     `- **${mention}settings** shows how I answer here (for everyone or privately, only with citations, questions per minute) and how to change it.`,
-    `- **${mention}forget-space** forgets every document shared here and the settings here, after asking you to confirm.`,
+    `- **${mention}forget <document>** forgets one document; **${mention}forget-space** forgets every document shared here and the settings here, after asking you to confirm.`,
   ].join('\n');
 }
 
