@@ -32,7 +32,7 @@ export function isMediaFile(file: SlackFile): boolean {
 /** Completes a Slack Connect stub (or any file object without a download URL) with files.info. */
 export async function completeFileObject(client: WebClient, file: SlackFile): Promise<SlackFile> {
   if (file.file_access !== 'check_file_info' && (file.url_private_download || file.url_private)) return file;
-  let response;
+  let response: Awaited<ReturnType<WebClient['files']['info']>>;
   try {
     response = await client.files.info({ file: file.id });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { Activity, type ConversationParameters, type ConversationReference } from '@microsoft/agents-activity';
-import { type CloudAdapter, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
+import type { CloudAdapter, ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
 import type { TeamsMessage } from './cards/adaptive-card.ts';
 
 /** The claims the SDK continues a conversation as (a JWT payload; `aud` is the bot's app id). */

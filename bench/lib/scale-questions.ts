@@ -128,7 +128,10 @@ export async function runQuestionPhases(corpus: ScaleCorpus, settings: QuestionS
     wallMs: stats(asked.map(sample => sample.wallMs)),
     serverMs: stats(asked.flatMap(sample => (sample.serverMs === undefined ? [] : [sample.serverMs]))),
     cpuMs: stats(asked.flatMap(sample => (sample.cpuMs === undefined ? [] : [sample.cpuMs]))),
-    outcomes: asked.reduce<Record<string, number>>((counts, sample) => ({ ...counts, [sample.outcome]: (counts[sample.outcome] ?? 0) + 1 }), {}),
+    outcomes: asked.reduce<Record<string, number>>((counts, sample) => {
+      counts[sample.outcome] = (counts[sample.outcome] ?? 0) + 1;
+      return counts;
+    }, {}),
     truncated,
   }));
   return { phases, rssMb: rss, rssSeriesMb, serveStartMs: stats(startMs) };

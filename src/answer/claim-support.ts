@@ -44,7 +44,7 @@ export class ClaimChecker {
   private readonly stem: (word: string) => string;
 
   constructor(
-    private readonly passages: ContextPassage[],
+    passages: ContextPassage[],
     private readonly options: { language: string; minimumShare?: number },
   ) {
     this.stem = wordMatcher(options.language).stem;

@@ -32,12 +32,25 @@ export async function loadDocumentWords(
   };
   for (;;) {
     const wanted = { terms: new Set<string>(), near: false, pages: false };
+    // What a lookup not read yet answers meanwhile, after noting it for the next round.
+    const wantTerm = (term: string) => {
+      wanted.terms.add(term);
+      return false;
+    };
+    const wantNear = () => {
+      wanted.near = true;
+      return false;
+    };
+    const wantPages = <T>(meanwhile: T): T => {
+      wanted.pages = true;
+      return meanwhile;
+    };
     const noting: DocumentWords = {
-      documentHolds: (documentId, term) => (read.terms.has(term) ? words.documentHolds(documentId, term) : (wanted.terms.add(term), false)),
-      documentHoldsLike: (documentId, term, maxEdits) => (read.near ? words.documentHoldsLike(documentId, term, maxEdits) : ((wanted.near = true), false)),
-      pagesCaptioned: (documentId, key) => (read.pages ? words.pagesCaptioned(documentId, key) : ((wanted.pages = true), [])),
-      pagesNamed: (documentId, name) => (read.pages ? words.pagesNamed(documentId, name) : ((wanted.pages = true), [])),
-      lastPage: documentId => (read.pages ? words.lastPage(documentId) : ((wanted.pages = true), 0)),
+      documentHolds: (documentId, term) => (read.terms.has(term) ? words.documentHolds(documentId, term) : wantTerm(term)),
+      documentHoldsLike: (documentId, term, maxEdits) => (read.near ? words.documentHoldsLike(documentId, term, maxEdits) : wantNear()),
+      pagesCaptioned: (documentId, key) => (read.pages ? words.pagesCaptioned(documentId, key) : wantPages([])),
+      pagesNamed: (documentId, name) => (read.pages ? words.pagesNamed(documentId, name) : wantPages([])),
+      lastPage: documentId => (read.pages ? words.lastPage(documentId) : wantPages(0)),
     };
     for (const documentId of documentIds) missingFrom(terms, documentId, noting);
     if (wanted.terms.size === 0 && !wanted.near && !wanted.pages) return words;

@@ -6,7 +6,7 @@ export async function forgetCommand(config: Config, document: string, options: {
   try {
     const { record, deletedBlobs } = await folio.forget(parseSpaceId(options.space), document);
     if (options.json) console.log(JSON.stringify({ documentId: record.id, name: record.name, forgotten: true, deletedFiles: deletedBlobs }));
-    else console.log(`Forgot ${record.name} [${record.id}] in ${options.space}` + (deletedBlobs ? ` (${deletedBlobs} stored files deleted)` : ''));
+    else console.log(`Forgot ${record.name} [${record.id}] in ${options.space}${deletedBlobs ? ` (${deletedBlobs} stored files deleted)` : ''}`);
   } finally {
     await folio.close();
   }

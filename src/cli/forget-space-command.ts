@@ -46,7 +46,7 @@ export async function forgetSpaceCommand(config: Config, spaceName: string, opti
 }
 
 function summary(spaceName: string, outcome: ForgetSpaceOutcome): string {
-  const lines = [`Forgot ${spaceName}: ${outcome.documents} document${outcome.documents === 1 ? '' : 's'}` + (outcome.deletedBlobs ? `, ${outcome.deletedBlobs} stored files deleted.` : '.')];
+  const lines = [`Forgot ${spaceName}: ${outcome.documents} document${outcome.documents === 1 ? '' : 's'}${outcome.deletedBlobs ? `, ${outcome.deletedBlobs} stored files deleted.` : '.'}`];
   if (outcome.stillReading.length > 0) {
     lines.push(`Still being read when forgotten: ${outcome.stillReading.join(', ')}. If they finish they come back; run forget-space again then.`);
   }

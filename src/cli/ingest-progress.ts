@@ -27,8 +27,10 @@ export function createIngestProgress(files: string[]): IngestProgress | null {
     update(index, event) {
       const bar = bars[index];
       if (!bar || stopped) return;
-      if (event.type === 'page') bar.setTotal(event.pageCount), bar.update(event.page, { stage: 'parsing' });
-      else if (event.type === 'figure') bar.update({ stage: `describing ${event.done}/${event.total}` });
+      if (event.type === 'page') {
+        bar.setTotal(event.pageCount);
+        bar.update(event.page, { stage: 'parsing' });
+      } else if (event.type === 'figure') bar.update({ stage: `describing ${event.done}/${event.total}` });
       else bar.update(event.stage === 'ready' ? bar.getTotal() : bar.getProgress() * bar.getTotal(), { stage: event.stage });
     },
     stop() {

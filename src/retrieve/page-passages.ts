@@ -133,5 +133,5 @@ function clip(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const head = text.slice(0, Math.max(0, maxChars - 2));
   const cut = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('. ') + 1);
-  return (cut > maxChars * 0.5 ? head.slice(0, cut) : head.replace(/\s+\S*$/u, '')).trim() + ' …';
+  return `${(cut > maxChars * 0.5 ? head.slice(0, cut) : head.replace(/\s+\S*$/u, '')).trim()} …`;
 }

@@ -108,7 +108,7 @@ describe('askQuestion', () => {
 
   it('plans and answers with a model in two calls, streaming the answer and citing the right page', async () => {
     const model = new ScriptedModel({
-      plan: '```json\n' + plan() + '\n```',
+      plan: `\`\`\`json\n${plan()}\n\`\`\``,
       answer: request => `Employees get 28 days of paid vacation per year [${passageFor(request, 1)}].`,
     });
     const app = withModel(model);

@@ -23,7 +23,7 @@ async function importsOf(file: string): Promise<string[]> {
 }
 
 /** The `src/` modules a surface file reaches other than the public API (src/cli reaching its own files is fine). */
-export async function boundaryViolations(files: string[]): Promise<string[]> {
+async function boundaryViolations(files: string[]): Promise<string[]> {
   const violations: string[] = [];
   for (const file of files) {
     for (const target of await importsOf(file)) {

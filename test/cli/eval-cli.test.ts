@@ -52,12 +52,12 @@ describe('folio eval (CLI, end to end)', () => {
       // Unanswerable (no gold page): left out of the metrics.
       { id: 'q-4', doc: 'birds.pdf', question: 'How fast do penguins swim?', pages: [], source: 'fixture' },
     ];
-    await writeFile(join(setDir, 'questions.jsonl'), questions.map(question => JSON.stringify(question)).join('\n') + '\n');
+    await writeFile(join(setDir, 'questions.jsonl'), `${questions.map(question => JSON.stringify(question)).join('\n')}\n`);
     const unanswerable = [
       { id: 'u-1', doc: 'birds.pdf', question: 'How fast do penguins swim underwater?', pages: [], answer: 'Not answerable', source: 'fixture' },
       { id: 'u-2', doc: 'airships.pdf', question: 'Which orchestra premiered the symphony?', pages: [], answer: 'Not answerable', source: 'fixture' },
     ];
-    await writeFile(join(setDir, 'unanswerable.jsonl'), unanswerable.map(question => JSON.stringify(question)).join('\n') + '\n');
+    await writeFile(join(setDir, 'unanswerable.jsonl'), `${unanswerable.map(question => JSON.stringify(question)).join('\n')}\n`);
   });
 
   afterAll(async () => {
@@ -112,7 +112,7 @@ describe('folio eval (CLI, end to end)', () => {
       { id: 'b', question: 'Where do albatross colonies nest?' },
       { id: 'c', question: 'Where do albatross colonies nest?', doc: 'no-such.pdf' },
     ];
-    await writeFile(batch, lines.map(line => JSON.stringify(line)).join('\n') + '\nnot json\n');
+    await writeFile(batch, `${lines.map(line => JSON.stringify(line)).join('\n')}\nnot json\n`);
     const run = await runFolio(['ask', '--space', 'eval', '--batch', batch, '--json'], { ...environment, FOLIO_DATA_DIR: join(workDir, 'eval-data') });
     expect(run.exitCode).toBe(1);
     const [first, second, unknown, malformed] = jsonLines(run.stdout) as Array<Record<string, any>>;

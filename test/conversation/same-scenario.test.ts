@@ -286,7 +286,7 @@ async function consoleSurface(browser: Browser): Promise<Surface> {
       await page.getByLabel('Question').fill(question);
       await page.getByLabel('Question').press('Enter');
       await turn.locator('.answer[aria-busy="false"]').waitFor({ timeout: 30_000 });
-      const text = await turn.locator('.answer-text').innerText();
+      const text = await turn.locator('.answer-text').textContent() ?? '';
       // Only an answer has an id to rate; directions show no 👍/👎.
       if (await turn.locator('.feedback').isHidden()) return directions(text);
       return answer(text, (await turn.locator('.sources .citation').allTextContents()).map(plainText));

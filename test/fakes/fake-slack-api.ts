@@ -406,8 +406,8 @@ export class FakeSlackApi {
         const files = typeof params.files === 'string' ? safeJson(params.files) : params.files;
         if (!Array.isArray(files) || files.length === 0) return fail('invalid_arguments');
         const uploads = files.map((entry: any) => this.uploads.find(upload => upload.id === entry?.id));
-        if (uploads.some(upload => !upload || !upload.bytes)) return fail('file_not_found');
-        if (uploads.some(upload => upload!.bytes!.length !== upload!.length)) return fail('file_upload_size_mismatch');
+        if (uploads.some(upload => !upload?.bytes)) return fail('file_not_found');
+        if (uploads.some(upload => upload?.bytes?.length !== upload?.length)) return fail('file_upload_size_mismatch');
         const shared = params.channel_id ? { channel: params.channel_id, threadTs: params.thread_ts, initialComment: params.initial_comment } : undefined;
         files.forEach((entry: any, index: number) => Object.assign(uploads[index]!, { title: entry.title, shared }));
         return ok({ files: uploads.map(upload => ({ id: upload!.id, title: upload!.title ?? upload!.filename })) });

@@ -6,9 +6,9 @@ const plan = { subQuestions: ['What is the refund period?'], tasks: [], picks: [
 describe('parseJsonLoosely: what models write', () => {
   it.each([
     ['plain JSON', JSON.stringify(plan)],
-    ['a ```json fence', '```json\n' + JSON.stringify(plan, null, 2) + '\n```'],
-    ['a bare ``` fence with prose around it', 'Sure! Here it is:\n```\n' + JSON.stringify(plan) + '\n```\nAnything else?'],
-    ['prose before and after', 'The plan is ' + JSON.stringify(plan) + ' — hope this helps.'],
+    ['a ```json fence', `\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\``],
+    ['a bare ``` fence with prose around it', `Sure! Here it is:\n\`\`\`\n${JSON.stringify(plan)}\n\`\`\`\nAnything else?`],
+    ['prose before and after', `The plan is ${JSON.stringify(plan)} — hope this helps.`],
     ['trailing commas', '{"subQuestions": ["What is the refund period?",], "tasks": [], "picks": [{"nodeId": "0003", "reason": "Refunds",},],}'],
     ['single quotes', "{'subQuestions': ['What is the refund period?'], 'tasks': [], 'picks': [{'nodeId': '0003', 'reason': 'Refunds'}]}"],
     ['unquoted keys', '{subQuestions: ["What is the refund period?"], tasks: [], picks: [{nodeId: "0003", reason: "Refunds"}]}'],
@@ -16,7 +16,7 @@ describe('parseJsonLoosely: what models write', () => {
     ['// and /* */ comments', '{\n  // the questions\n  "subQuestions": ["What is the refund period?"], /* none */ "tasks": [],\n  "picks": [{"nodeId": "0003", "reason": "Refunds"}] // done\n}'],
     ['missing commas between lines', '{\n "subQuestions": ["What is the refund period?"]\n "tasks": []\n "picks": [{"nodeId": "0003" "reason": "Refunds"}]\n}'],
     ['a stray bracket in the prose first', 'Plan [draft]: {"subQuestions": ["What is the refund period?"], "tasks": [], "picks": [{"nodeId": "0003", "reason": "Refunds"}]}'],
-    ['a code fence around something else', 'Run ```sh\nfolio ask\n``` to get: ' + JSON.stringify(plan)],
+    ['a code fence around something else', `Run \`\`\`sh\nfolio ask\n\`\`\` to get: ${JSON.stringify(plan)}`],
     ['a citation list in the prose first', 'Based on [1] and [2]: {"subQuestions": ["What is the refund period?"], "tasks": [], "picks": [{"nodeId": "0003", "reason": "Refunds"}]}'],
   ])('repairs %s', (_name, text) => {
     expect(parseJsonLoosely(text)).toEqual(plan);
@@ -75,7 +75,7 @@ describe('parseJsonLoosely: what it refuses', () => {
   it('does not pass off an inner object of a broken answer as the answer', () => {
     expect(() => parseJsonLoosely('{"items": [{"a": 1}, {"a": 2}] oops here}')).toThrow(/not valid JSON/);
     expect(() => parseJsonLoosely('{"answer": refunds take 14 days, "citations": [1]}')).toThrow(/unexpected word "refunds"/);
-    expect(() => parseJsonLoosely('['.repeat(500) + '1,]' + ']'.repeat(499))).toThrow(/deeper than 200/);
+    expect(() => parseJsonLoosely(`${'['.repeat(500)}1,]${']'.repeat(499)}`)).toThrow(/deeper than 200/);
   });
 
   it.each([
@@ -104,7 +104,7 @@ describe('parseJsonLoosely: bounded fuzz', () => {
   const samples = [
     JSON.stringify(plan, null, 2),
     JSON.stringify({ answer: 'Refunds take 14 days [1].', citations: [1, 2], grounded: true, nested: { list: [null, false, 1.5e3, 'x"y'] } }),
-    '```json\n' + JSON.stringify([{ title: 'Intro', pages: [1, 2] }, { title: 'Méthode', pages: [3] }]) + '\n```',
+    `\`\`\`json\n${JSON.stringify([{ title: 'Intro', pages: [1, 2] }, { title: 'Méthode', pages: [3] }])}\n\`\`\``,
   ];
   const alphabet = ['{', '}', '[', ']', '"', "'", ':', ',', '\\', '/', '*', '\n', ' ', 'a', '1', '“', '”', '```', 'true', '//', '/*', '\\u12'];
 

@@ -94,7 +94,10 @@ describe('searchSpace', () => {
 
     const lexicalQueries: string[] = [];
     const counting = Object.create(store, {
-      searchLexical: { value: (query: { text: string }) => (lexicalQueries.push(query.text), store.searchLexical(query as never)) },
+      searchLexical: { value: (query: { text: string }) => {
+          lexicalQueries.push(query.text);
+          return store.searchLexical(query as never);
+        } },
     }) as typeof store;
     embedder.calls.length = 0;
     const prefetched = prefetchSearch(counting, { keywordQueries: plan.variants.slice(0, 1), subQuestions: [question] }, options);

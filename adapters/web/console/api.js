@@ -9,7 +9,7 @@ export const settings = {
   apiKey: sessionStorage.getItem(keyStorage) ?? '',
   space: '',
   /** Called when the server says the key is missing or wrong, with its message. */
-  onUnauthorized: message => {},
+  onUnauthorized: _message => {},
 };
 
 export function saveApiKey(key) {

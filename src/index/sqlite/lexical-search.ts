@@ -87,7 +87,7 @@ function onlySpacesStored(database: Database.Database, spaces: string[]): boolea
 function withoutFrequentWords(database: Database.Database, tokens: string[], unitBudget: number): UnitQueryWords {
   if (tokens.length === 0) return { tokens, all: false };
   const folded = tokens.map(foldedTerm);
-  const plain = new Set(folded.filter((term, index) => isPlainWord(tokens[index])));
+  const plain = new Set(folded.filter((_term, index) => isPlainWord(tokens[index])));
   const { counts, totalUnits } = unitCounts(database, folded, plain);
   return unitQueryWords(tokens, token => counts.get(foldedTerm(token)) ?? 0, totalUnits, unitBudget);
 }

@@ -144,7 +144,10 @@ export class SpaceMatrix {
    * and `visit(query, rowId, score)` sees every row of the chosen documents for every query.
    */
   scoreMany(queries: Float32Array[], documentIds: Set<string> | undefined, visit: (query: number, rowId: number, score: number) => void): void {
-    if (queries.length === 1) return this.score(queries[0], documentIds, (rowId, score) => visit(0, rowId, score));
+    if (queries.length === 1) {
+      this.score(queries[0], documentIds, (rowId, score) => visit(0, rowId, score));
+      return;
+    }
     for (let first = 0; first < queries.length; first += 4) {
       const group = queries.slice(first, first + 4);
       this.floats.fill(0, 0, 4 * this.stride);

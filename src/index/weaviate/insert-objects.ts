@@ -13,7 +13,7 @@ export async function insertObjects<Properties>(
 ): Promise<void> {
   for (let start = 0; start < objects.length; start += batchSize) {
     const batch = objects.slice(start, start + batchSize);
-    let result;
+    let result: Awaited<ReturnType<typeof collection.data.insertMany>>;
     try {
       result = await collection.data.insertMany(batch);
     } catch (error) {

@@ -95,7 +95,10 @@ export function mapDoclingDocument(document: DoclingDocument): { parsed: ParsedD
     if (!target || !claim(ref)) return;
     if (target.collection === 'groups') {
       const group = target.item as { label: string; children?: DoclingRef[] };
-      if (group.label === 'inline') return emitInline(group.children ?? []);
+      if (group.label === 'inline') {
+        emitInline(group.children ?? []);
+        return;
+      }
       for (const child of group.children ?? []) visit(child.$ref);
     } else if (target.collection === 'texts') {
       const text = target.item as DoclingText;

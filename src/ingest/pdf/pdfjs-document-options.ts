@@ -16,9 +16,9 @@ const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/pac
 
 /** Where this process's pdf.js reads its standard fonts, CMaps and wasm decoders (directory paths ending in "/"). */
 export const pdfjsDataDirectories = {
-  standardFontDataUrl: join(pdfjsRoot, 'standard_fonts') + '/',
-  cMapUrl: join(pdfjsRoot, 'cmaps') + '/',
-  wasmUrl: join(pdfjsRoot, 'wasm') + '/',
+  standardFontDataUrl: `${join(pdfjsRoot, 'standard_fonts')}/`,
+  cMapUrl: `${join(pdfjsRoot, 'cmaps')}/`,
+  wasmUrl: `${join(pdfjsRoot, 'wasm')}/`,
 } as const;
 
 /** Images with more pixels than this are not decoded (see pdfjsDocumentOptions). */

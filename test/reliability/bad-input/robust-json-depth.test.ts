@@ -17,12 +17,12 @@ const deepInputs: Array<[string, string]> = [
   ['[[[[… unclosed', '['.repeat(depth)],
   ['[[[[…]]]] closed (valid JSON)', '['.repeat(depth) + ']'.repeat(depth)],
   ['{"a":{"a":… unclosed', '{"a":'.repeat(depth)],
-  ['{"a":{"a":…1}}}} closed (valid JSON)', '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)],
-  ['[{[{… alternating, closed', '[{"k":'.repeat(depth / 2) + 'null' + '}]'.repeat(depth / 2)],
-  ['lenient syntax (unquoted keys, trailing commas) 100k deep', '{a:['.repeat(depth / 2) + '1,' + ']}'.repeat(depth / 2)],
-  ['deep JSON in a ```json fence', '```json\n' + '['.repeat(depth) + ']'.repeat(depth) + '\n```'],
-  ['deep JSON after prose', 'Here is the plan: ' + '{"x":'.repeat(depth) + '0' + '}'.repeat(depth) + ' — done.'],
-  ['deep, then cut off', '{"subQuestions": ' + '['.repeat(depth) + '"a"'],
+  ['{"a":{"a":…1}}}} closed (valid JSON)', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`],
+  ['[{[{… alternating, closed', `${'[{"k":'.repeat(depth / 2)}null${'}]'.repeat(depth / 2)}`],
+  ['lenient syntax (unquoted keys, trailing commas) 100k deep', `${'{a:['.repeat(depth / 2)}1,${']}'.repeat(depth / 2)}`],
+  ['deep JSON in a ```json fence', `\`\`\`json\n${'['.repeat(depth)}${']'.repeat(depth)}\n\`\`\``],
+  ['deep JSON after prose', `Here is the plan: ${'{"x":'.repeat(depth)}0${'}'.repeat(depth)} — done.`],
+  ['deep, then cut off', `{"subQuestions": ${'['.repeat(depth)}"a"`],
 ];
 
 /** Runs `parse` and says how it ended; a stack overflow is reported as such, not thrown through. */

@@ -157,10 +157,10 @@ describe.skipIf(!weaviateBinary)(`Folio on a three-node Weaviate cluster losing 
   const unanswered = (replies: AskReply[]) => replies.filter(reply => reply.kind !== 'answer' || !reply.answer.grounded || !reply.answer.answer.includes(vacationFact));
 
   /**
-   * Waits until `documentName` commits (its `indexing` stage) and some of its units are stored, then
+   * Waits until the document commits (its `indexing` stage) and some of its units are stored, then
    * starts four questions and SIGKILLs `node` while they are in flight.
    */
-  const killMidCommit = async (node: WeaviateClusterNode, space: string, documentName: string, indexing: Promise<void>) => {
+  const killMidCommit = async (node: WeaviateClusterNode, space: string, indexing: Promise<void>) => {
     const units = (await clientOn(entry)).collections.use(unitCollectionName).withTenant(tenantNameForSpace(webSpace(space)));
     await indexing;
     let unitsAtKill = 0;
@@ -364,7 +364,7 @@ describe.skipIf(!weaviateBinary)(`Folio on a three-node Weaviate cluster losing 
       await upload('reports', 'long-report.pdf', await makeLongPdf({ pageCount: longPages }));
       await uploadOffice(2);
       await uploadOffice(3);
-      const { killedAt, unitsAtKill, atKill } = await killMidCommit(replica, 'reports', 'long-report.pdf', indexing);
+      const { killedAt, unitsAtKill, atKill } = await killMidCommit(replica, 'reports', indexing);
 
       // While the replica is down: more documents, and a space that did not exist before.
       await uploadOffice(4);
@@ -453,7 +453,7 @@ describe.skipIf(!weaviateBinary)(`Folio on a three-node Weaviate cluster losing 
       await uploadOffice(6);
       await upload('reports-2', 'long-report-2.pdf', await makeLongPdf({ pageCount: leaderTestPages }));
       await uploadOffice(7);
-      const { killedAt, unitsAtKill, atKill } = await killMidCommit(leader, 'reports-2', 'long-report-2.pdf', indexing);
+      const { killedAt, unitsAtKill, atKill } = await killMidCommit(leader, 'reports-2', indexing);
 
       // A new leader is elected among the two nodes left.
       const newLeader = await vi.waitFor(

@@ -22,7 +22,7 @@ const useTables = !process.argv.includes('--no-tables');
 const totals = { expected: 0, found: 0, matched: 0, renderMs: 0, rendered: 0 };
 
 for (const fileName of readdirSync(docsDirectory).filter(name => name.endsWith('.pdf')).sort()) {
-  const truthPath = join(groundTruthDirectory, basename(fileName, '.pdf') + '.json');
+  const truthPath = join(groundTruthDirectory, `${basename(fileName, '.pdf')}.json`);
   if (!existsSync(truthPath)) continue;
   const truth = JSON.parse(readFileSync(truthPath, 'utf8')) as { pictures?: DoclingPicture[] };
   const pdf = await openPdf(new Uint8Array(readFileSync(join(docsDirectory, fileName))));

@@ -68,7 +68,7 @@ export function makeNoUnicodeFontPdf(): Uint8Array {
  * follow the encoding, not assume Latin-1, to get the words right.
  */
 export function makeRareEncodingPdf(): Uint8Array {
-  const cyrillic = { 0xc1: 'afii10049', 0xc2: 'afii10034', 0xc3: 'afii10026', 0xc4: 'afii10019', 0xc5: 'afii10022', 0xc6: 'afii10036' }; // Я Р И В Е Т
+  const cyrillic = { '193': 'afii10049', '194': 'afii10034', '195': 'afii10026', '196': 'afii10019', '197': 'afii10022', '198': 'afii10036' }; // Я Р И В Е Т
   const differences = Object.entries(cyrillic).map(([code, name]) => `${code} /${name}`).join(' ');
   const line = (latin1: string, y: number) => `BT /F1 14 Tf 72 ${y} Td (${latin1}) Tj ET`;
   const content = [

@@ -12,11 +12,11 @@ import { buildPageContent } from './build-page-content.ts';
 
 const argv = process.argv.slice(2);
 const quiet = argv.includes('--quiet');
-const pagesArgument = valueOf('--pages');
-const groundTruthDirectory = valueOf('--groundtruth');
+const pagesArgument = flagValue('--pages');
+const groundTruthDirectory = flagValue('--groundtruth');
 const files = argv.filter((argument, index) => !argument.startsWith('--') && !['--pages', '--groundtruth'].includes(argv[index - 1]));
 
-function valueOf(flag: string): string | undefined {
+function flagValue(flag: string): string | undefined {
   const position = argv.indexOf(flag);
   return position >= 0 ? argv[position + 1] : undefined;
 }

@@ -141,7 +141,7 @@ async function decodedImage(page: PDFPageProxy, objectId: string): Promise<Decod
     }).finally(() => clearTimeout(timer));
   }
   const image = decoded as { width?: number; height?: number; kind?: number; data?: Uint8Array | Uint8ClampedArray | null; bitmap?: unknown } | null | undefined;
-  if (!image || !image.width || !image.height) return undefined;
+  if (!image?.width || !image.height) return undefined;
   if (image.bitmap) {
     const pixels = nativeJpegPixels(image.bitmap);
     return pixels && pixels.width === image.width && pixels.height === image.height ? { width: image.width, height: image.height, channels: 4, data: pixels.data } : undefined;

@@ -50,7 +50,7 @@ export function findPlacedImages(operatorList: OperatorList, viewportTransform: 
     state.clip = [Math.max(state.clip[0], bounds[0]), Math.max(state.clip[1], bounds[1]), Math.min(state.clip[2], bounds[2]), Math.min(state.clip[3], bounds[3])];
   };
   for (let index = 0; index < fnArray.length; index++) {
-    // pdf.js leaves operator arguments untyped; each case reads the layout pdf.js 5.6 emits.
+    // biome-ignore lint/suspicious/noExplicitAny: pdf.js leaves operator arguments untyped; each case reads the layout pdf.js 5.6 emits.
     const args = argsArray[index] as any[];
     switch (fnArray[index]) {
       case OPS.save:

@@ -60,7 +60,7 @@ export function walkOperatorList(
 
   const { fnArray, argsArray } = operatorList;
   for (let index = 0; index < fnArray.length; index++) {
-    // pdf.js leaves operator arguments untyped; each case reads the layout pdf.js 5.6 emits.
+    // biome-ignore lint/suspicious/noExplicitAny: pdf.js leaves operator arguments untyped; each case reads the layout pdf.js 5.6 emits.
     const args = argsArray[index] as any[];
     switch (fnArray[index]) {
       case OPS.beginAnnotation:

@@ -22,7 +22,7 @@ export function joinLines(lines: readonly TextLine[]): JoinedText {
       spans[spans.length - 1].end = Math.min(spans[spans.length - 1].end, text.length);
       text += line.text;
     } else {
-      text += ' ' + line.text;
+      text += ` ${line.text}`;
     }
     spans.push({ start: text.length - line.text.length, end: text.length });
   }

@@ -194,7 +194,7 @@ class OperatorTextReader {
     for (let index = 0; index < fnArray.length; index++) {
       // Most operators paint paths or set colours; one table lookup passes them by.
       if (textOperators[fnArray[index]] === 0) continue;
-      // pdf.js leaves operator arguments untyped; each case reads the layout pdf.js 5.6 emits.
+      // biome-ignore lint/suspicious/noExplicitAny: pdf.js leaves operator arguments untyped; each case reads the layout pdf.js 5.6 emits.
       const args = argsArray[index] as any[];
       const state = this.#state;
       switch (fnArray[index]) {

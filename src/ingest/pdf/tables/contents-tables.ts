@@ -23,7 +23,7 @@ const numberAlignmentEms = 0.6;
 /** Without dot leaders, the numbers must be right-aligned this tightly (points). */
 const bareNumberAlignmentPt = 2;
 
-const leaderOnly = /^(?:[.·…_\-]\s?)+$/;
+const leaderOnly = /^(?:[.·…_-]\s?)+$/;
 /** One line of a table of contents: a title and the page number printed after it. */
 interface ContentsEntry {
   line: number;

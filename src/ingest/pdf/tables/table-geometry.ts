@@ -1,4 +1,4 @@
-import type { BoundingBox } from '../../types.ts';
+
 
 /** Index of the band a coordinate falls in, given the sorted inner edges between bands. */
 export function bandIndex(innerEdges: readonly number[], coordinate: number): number {

@@ -25,7 +25,7 @@ export async function writeCaseReport(results: CaseResult[]): Promise<string> {
   await mkdir(artifactsDir, { recursive: true });
   const rows = results.map(
     result =>
-      `| ${result.what}${result.service === 'default' ? '' : ` [${result.service}]`} | ${result.outcome === 'ready' ? 'ready' : `\`${result.outcome}\``}: ${escape(result.userMessage)} | ${formatMs(result.ms)} | +${result.peakGrowthMb} MB (peak ${result.peakRssMb} MB) | ${result.spaceIntact ? 'yes' : 'NO'} |`,
+      `| ${result.what}${result.service === 'default' ? '' : ` [${result.service}]`} | ${result.outcome === 'ready' ? 'ready' : `\`${result.outcome}\``}: ${escapeCell(result.userMessage)} | ${formatMs(result.ms)} | +${result.peakGrowthMb} MB (peak ${result.peakRssMb} MB) | ${result.spaceIntact ? 'yes' : 'NO'} |`,
   );
   const table = ['| Case | What the user sees | Time | Memory | Space intact |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
   await writeFile(`${artifactsDir}results.json`, JSON.stringify(results, null, 2));
@@ -33,5 +33,5 @@ export async function writeCaseReport(results: CaseResult[]): Promise<string> {
   return `${artifactsDir}results.md`;
 }
 
-const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const formatMs = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
