@@ -32,7 +32,16 @@ const program = new Command('bench:ask')
   .option('--cpu-profile <file>', 'write a CPU profile of the questions only (not the build) to FILE (.cpuprofile)')
   .option('--json', 'print JSON')
   .parse();
-const options = program.opts<{ units: number; questions: number; latencyMs: number; embedLatencyMs: number; dimensions: number; dataDir?: string; cpuProfile?: string; json?: boolean }>();
+const options = program.opts<{
+  units: number;
+  questions: number;
+  latencyMs: number;
+  embedLatencyMs: number;
+  dimensions: number;
+  dataDir?: string;
+  cpuProfile?: string;
+  json?: boolean;
+}>();
 
 const random = seededRandom(11);
 const vocabulary = makeVocabulary(random, 8_000);
@@ -79,9 +88,23 @@ try {
   const trees = new TreeCache(500);
   let profiler: Awaited<ReturnType<typeof startCpuProfile>> | undefined;
   let firstOverheadMs = 0;
-  const rows: Array<{ totalMs: number; modelMs: number; overheadMs: number; cpuMs: number; ttftOverheadMs: number; calls: number; planMs: number; searchMs: number; answerMs: number }> = [];
+  const rows: Array<{
+    totalMs: number;
+    modelMs: number;
+    overheadMs: number;
+    cpuMs: number;
+    ttftOverheadMs: number;
+    calls: number;
+    planMs: number;
+    searchMs: number;
+    answerMs: number;
+  }> = [];
   for (const [index, source] of questionSources.entries()) {
-    const terms = source.split(' ').filter(term => term.length > 5).slice(2, 7).join(' ');
+    const terms = source
+      .split(' ')
+      .filter(term => term.length > 5)
+      .slice(2, 7)
+      .join(' ');
     // Profiled: the timed questions only (the warm-up ones load the vector cache and the trees).
     if (index === 5 && options.cpuProfile) profiler = await startCpuProfile();
     model.reset();
@@ -95,7 +118,21 @@ try {
     const cpuStarted = process.cpuUsage();
     const answer = await askQuestion(
       { spaces: [space], question: `What does the report say about ${terms}?`, onEvent },
-      { store, models: { language: model, embedding: embedder }, config: { rrfK: 60, contextTokens: 8000, planTimeoutMs: 20_000, answerTimeoutMs: 90_000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), trees },
+      {
+        store,
+        models: { language: model, embedding: embedder },
+        config: {
+          rrfK: 60,
+          contextTokens: 8000,
+          planTimeoutMs: 20_000,
+          answerTimeoutMs: 90_000,
+          maxQuestionChars: 4000,
+          minimumEvidence: defaultMinimumEvidence,
+        },
+        modelsConfig: { promptMaxChars: 200_000 },
+        log: silentLogger(),
+        trees,
+      },
     );
     const totalMs = performance.now() - askStarted;
     // CPU time of this process (all threads) during the question: the models only sleep, so this is the
@@ -145,11 +182,15 @@ try {
     console.log(`  model: ${options.latencyMs} ms per language-model call, ${options.embedLatencyMs} ms per embedding call`);
     console.log(`  model calls per question: ${summary.modelCallsPerQuestion} (language model; embeddings not counted)`);
     console.log(`  total per question:        p50 ${summary.totalMs.p50} ms, p95 ${summary.totalMs.p95} ms`);
-    console.log(`  non-model overhead:        p50 ${summary.overheadMs.p50} ms, p95 ${summary.overheadMs.p95} ms, max ${summary.overheadMs.max} ms (target p95 < 100 ms)`);
+    console.log(
+      `  non-model overhead:        p50 ${summary.overheadMs.p50} ms, p95 ${summary.overheadMs.p95} ms, max ${summary.overheadMs.max} ms (target p95 < 100 ms)`,
+    );
     console.log(`  CPU time per question:     p50 ${summary.cpuMs.p50} ms, p95 ${summary.cpuMs.p95} ms (this process, all threads)`);
     console.log(`  time-to-first-token added: p50 ${summary.ttftOverheadMs.p50} ms, p95 ${summary.ttftOverheadMs.p95} ms`);
     const stages = summary.stagesOverheadMs;
-    console.log(`  overhead by stage (p50/p95): plan ${stages.plan.p50}/${stages.plan.p95} ms (table of contents), search ${stages.search.p50}/${stages.search.p95} ms, answer ${stages.answer.p50}/${stages.answer.p95} ms`);
+    console.log(
+      `  overhead by stage (p50/p95): plan ${stages.plan.p50}/${stages.plan.p95} ms (table of contents), search ${stages.search.p50}/${stages.search.p95} ms, answer ${stages.answer.p50}/${stages.answer.p95} ms`,
+    );
     console.log(`  load average at the end: ${summary.loadAverage.join(', ')}`);
     console.log(`  first question's non-model overhead: ${summary.firstOverheadMs} ms (not among the timed questions)`);
     console.log(`  (space ${reuse ? 'reused' : 'built'} in ${summary.buildSeconds} s)`);
@@ -161,15 +202,39 @@ try {
 
 function makeRecord(id: string): DocumentRecord {
   const now = new Date().toISOString();
-  return { id, space, name: `${id}.pdf`, mime: 'application/pdf', sha256: id, sizeBytes: 0, pageCount: 250, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now };
+  return {
+    id,
+    space,
+    name: `${id}.pdf`,
+    mime: 'application/pdf',
+    sha256: id,
+    sizeBytes: 0,
+    pageCount: 250,
+    status: 'ready',
+    source: { platform: 'cli' },
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 function makeTree(documentId: string, pages: number): DocumentTree {
   const nodes: TreeNode[] = [];
   for (let page = 1; page <= pages; page += 2) {
     const nodeId = String(nodes.length + 1).padStart(4, '0');
-    const pageTexts = [page, page + 1].filter(value => value <= pages).map(value => ({ page: value, text: `${words(word, 12)}. ${words(word, 40 + Math.floor(random() * 60))}.` }));
-    nodes.push({ nodeId, title: words(word, 3), kind: 'section', level: 0, pageStart: page, pageEnd: Math.min(pages, page + 1), text: pageTexts.map(entry => entry.text).join('\n\n'), pageTexts, children: [] });
+    const pageTexts = [page, page + 1]
+      .filter(value => value <= pages)
+      .map(value => ({ page: value, text: `${words(word, 12)}. ${words(word, 40 + Math.floor(random() * 60))}.` }));
+    nodes.push({
+      nodeId,
+      title: words(word, 3),
+      kind: 'section',
+      level: 0,
+      pageStart: page,
+      pageEnd: Math.min(pages, page + 1),
+      text: pageTexts.map(entry => entry.text).join('\n\n'),
+      pageTexts,
+      children: [],
+    });
   }
   return { documentId, totalPages: pages, nodes };
 }

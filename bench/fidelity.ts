@@ -68,9 +68,7 @@ try {
   );
   const totals = fidelityTotals(results);
   console.log(
-    options.json
-      ? JSON.stringify({ targets: fidelityTargets, totals, results }, null, 2)
-      : formatFidelityReport(results, { verbose: options.verbose }),
+    options.json ? JSON.stringify({ targets: fidelityTargets, totals, results }, null, 2) : formatFidelityReport(results, { verbose: options.verbose }),
   );
   reportReaderFailures(results);
   process.exitCode = anyFailed(results) || (options.checkTargets && !targetsMet(totals)) ? 1 : 0;

@@ -39,8 +39,20 @@ const program = new Command('bench:load')
   .option('--json', 'print JSON')
   .parse();
 const options = program.opts<{
-  modes: LoadMode[]; questions: number; ssePercent: number; ingests: number; slack: number; preIngest: number; soakMinutes: number; soakConcurrency: number;
-  latencyMinMs: number; latencyMaxMs: number; modelConcurrency: number; workers: number; seed: number; json?: boolean;
+  modes: LoadMode[];
+  questions: number;
+  ssePercent: number;
+  ingests: number;
+  slack: number;
+  preIngest: number;
+  soakMinutes: number;
+  soakConcurrency: number;
+  latencyMinMs: number;
+  latencyMaxMs: number;
+  modelConcurrency: number;
+  workers: number;
+  seed: number;
+  json?: boolean;
 }>();
 
 const settings: LoadSettings = {
@@ -66,5 +78,16 @@ else {
   console.log(formatLoadReport(settings, results));
   console.log(`\nmachine: ${machine.cores} cores, load average at start ${machine.loadAverageAtStart.join(' / ')}, Node ${machine.node}`);
 }
-const failed = results.some(result => result.burst.ask.errors + result.burst.upload.errors + result.burst.ingestToReady.errors + result.burst.slackAck.errors + result.burst.slackAck.over3s + result.soak.asks.errors + result.soak.slackAck.errors + result.soak.slackAck.over3s > 0);
+const failed = results.some(
+  result =>
+    result.burst.ask.errors +
+      result.burst.upload.errors +
+      result.burst.ingestToReady.errors +
+      result.burst.slackAck.errors +
+      result.burst.slackAck.over3s +
+      result.soak.asks.errors +
+      result.soak.slackAck.errors +
+      result.soak.slackAck.over3s >
+    0,
+);
 process.exitCode = failed ? 1 : 0;

@@ -11,7 +11,11 @@ import { formatParseReport } from './lib/parse-report.ts';
 const program = new Command('bench:parse')
   .argument('<paths...>', 'PDF/Office files, or directories holding them')
   .option('--json', 'print the report as JSON on stdout')
-  .option('--concurrency <count>', 'documents read at the same time (default: as a batch ingest reads them, one per parse worker plus one; 1 with --isolate)', positiveInteger)
+  .option(
+    '--concurrency <count>',
+    'documents read at the same time (default: as a batch ingest reads them, one per parse worker plus one; 1 with --isolate)',
+    positiveInteger,
+  )
   .option('--isolate', 'read each file in its own child process, so its peak RSS is exact')
   .option('--strict', 'also exit non-zero when the pipeline rejects a file (encrypted, damaged, ...)')
   .parse();
@@ -30,8 +34,7 @@ try {
       documents,
       concurrency: options.concurrency,
       isolate: options.isolate ?? false,
-      onDocument: (row, finished, total) =>
-        process.stderr.write(`[${finished}/${total}] ${row.name}: ${row.status}, ${row.wallMs.toFixed(0)} ms\n`),
+      onDocument: (row, finished, total) => process.stderr.write(`[${finished}/${total}] ${row.name}: ${row.status}, ${row.wallMs.toFixed(0)} ms\n`),
     },
     { reader: readDocument, config: config.ingest },
   );

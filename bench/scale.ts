@@ -40,14 +40,34 @@ const program = new Command('bench:scale')
   .option('--json', 'print JSON')
   .parse();
 const options = program.opts<{
-  store: KnowledgeStore['kind']; spaces: number; units: number; largeUnits: number; smallUnits: number; pagesPerDocument: number; questionSpaces: number;
-  questions: number; firstRuns: number; ingestConcurrency?: number; seed: number; dataDir?: string; timeLimit: number; generateOnly?: boolean; json?: boolean;
+  store: KnowledgeStore['kind'];
+  spaces: number;
+  units: number;
+  largeUnits: number;
+  smallUnits: number;
+  pagesPerDocument: number;
+  questionSpaces: number;
+  questions: number;
+  firstRuns: number;
+  ingestConcurrency?: number;
+  seed: number;
+  dataDir?: string;
+  timeLimit: number;
+  generateOnly?: boolean;
+  json?: boolean;
 }>();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const deadline = Date.now() + options.timeLimit * 60_000;
 const loadAtStart = loadavg().map(value => Math.round(value * 100) / 100);
 
-const settings: ScaleSettings = { spaces: options.spaces, units: options.units, largeUnits: options.largeUnits, smallUnits: options.smallUnits, pagesPerDocument: options.pagesPerDocument, seed: options.seed };
+const settings: ScaleSettings = {
+  spaces: options.spaces,
+  units: options.units,
+  largeUnits: options.largeUnits,
+  smallUnits: options.smallUnits,
+  pagesPerDocument: options.pagesPerDocument,
+  seed: options.seed,
+};
 // The service's own Weaviate settings (URL, gRPC port, key, replication factor, consistency level).
 const weaviate = options.store === 'weaviate' ? loadConfig(process.env).weaviate : undefined;
 const weaviateUrl = weaviate?.url;
@@ -90,17 +110,26 @@ let complete: boolean;
 class RefusedDataDir extends Error {}
 try {
   const kept = readProgress(dataDir);
-  if (kept && !sameCorpus(kept, fresh)) throw new RefusedDataDir(`${dataDir} holds another corpus (${JSON.stringify(kept.settings)} on ${kept.store}): use another --data-dir`);
-  if (!kept && (await store.listDocuments(spaces[0].space)).length > 0) throw new RefusedDataDir(`${dataDir} holds documents but no bench:scale progress file: use another --data-dir`);
+  if (kept && !sameCorpus(kept, fresh))
+    throw new RefusedDataDir(`${dataDir} holds another corpus (${JSON.stringify(kept.settings)} on ${kept.store}): use another --data-dir`);
+  if (!kept && (await store.listDocuments(spaces[0].space)).length > 0)
+    throw new RefusedDataDir(`${dataDir} holds documents but no bench:scale progress file: use another --data-dir`);
   progress = kept ?? startProgress(dataDir, fresh);
   // A kept progress file must still describe the store (a Weaviate may have been reset meanwhile).
   for (const space of [spaces[0], spaces[1], spaces.at(-1)!]) {
     if (!progress.completeSpaces.includes(space.index)) continue;
     const found = (await store.listDocuments(space.space)).length;
-    if (found !== space.documentPages.length) throw new RefusedDataDir(`${space.name} has ${found} documents, the progress file says ${space.documentPages.length}: use another --data-dir`);
+    if (found !== space.documentPages.length)
+      throw new RefusedDataDir(`${space.name} has ${found} documents, the progress file says ${space.documentPages.length}: use another --data-dir`);
   }
   log(`[bench:scale] ${dataDir}: ${progress.completeSpaces.length}/${spaces.length} spaces already stored`);
-  ({ progress, thisRun, complete } = await ingestCorpus(store, corpus, spaces, { dataDir, progress, concurrency: options.ingestConcurrency ?? (options.store === 'weaviate' ? 4 : 1), deadline, log }));
+  ({ progress, thisRun, complete } = await ingestCorpus(store, corpus, spaces, {
+    dataDir,
+    progress,
+    concurrency: options.ingestConcurrency ?? (options.store === 'weaviate' ? 4 : 1),
+    deadline,
+    log,
+  }));
 } catch (error) {
   if (!(error instanceof RefusedDataDir)) throw error;
   log(error.message);
@@ -113,7 +142,18 @@ try {
 // 2. Questions through the real API process.
 const questions =
   complete && !options.generateOnly
-    ? await runQuestionPhases(corpus, { dataDir, environment: serveEnvironment, large: spaces[0], small: spaces[1], spread, questions: options.questions, firstRuns: Math.max(1, options.firstRuns), seed: options.seed, deadline, log })
+    ? await runQuestionPhases(corpus, {
+        dataDir,
+        environment: serveEnvironment,
+        large: spaces[0],
+        small: spaces[1],
+        spread,
+        questions: options.questions,
+        firstRuns: Math.max(1, options.firstRuns),
+        seed: options.seed,
+        deadline,
+        log,
+      })
     : undefined;
 
 const perSecond = (count: number, ms: number) => (ms > 0 ? Math.round((count / ms) * 1000 * 10) / 10 : 0);

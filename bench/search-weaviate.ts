@@ -7,13 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { WeaviateKnowledgeStore, type WeaviateKnowledgeStoreOptions } from '../src/index/weaviate/weaviate-knowledge-store.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
-import {
-  positiveInteger,
-  runSearchBenchmark,
-  type LatencySummary,
-  type SearchBenchmarkOptions,
-  type SearchBenchmarkResult,
-} from './lib/search-benchmark.ts';
+import { positiveInteger, runSearchBenchmark, type LatencySummary, type SearchBenchmarkOptions, type SearchBenchmarkResult } from './lib/search-benchmark.ts';
 
 /** The Weaviate run: a fresh, uniquely named space, deleted afterwards even when the run fails. */
 export async function benchSearchWeaviate(connection: WeaviateKnowledgeStoreOptions, options: SearchBenchmarkOptions = {}): Promise<SearchBenchmarkResult> {

@@ -12,7 +12,6 @@ import { parseSpaceId } from '../src/spaces/space-id.ts';
 import { positiveInteger, runSearchBenchmark, timeQueries, type LatencySummary, type SearchBenchmarkResult } from './lib/search-benchmark.ts';
 import { benchSearchWeaviate } from './search-weaviate.ts';
 
-
 const program = new Command('bench:search')
   .option('--units <count>', 'units in the SQLite space', positiveInteger, 100_000)
   .option('--weaviate-units <count>', 'units in the Weaviate space (0 = skip Weaviate)', positiveInteger, 100_000)
@@ -35,7 +34,12 @@ const dataDir = await mkdtemp(join(tmpdir(), 'folio-bench-search-'));
 const store = new SqliteKnowledgeStore({ dataDir });
 try {
   const space = parseSpaceId('web:bench-search');
-  const sqlite = await runSearchBenchmark(store, space, { units: options.units, dimensions: options.dimensions, queries: options.queries, onProgress: progress('sqlite') });
+  const sqlite = await runSearchBenchmark(store, space, {
+    units: options.units,
+    dimensions: options.dimensions,
+    queries: options.queries,
+    onProgress: progress('sqlite'),
+  });
   // The full offline path a question takes.
   const questions = await store.getUnits(space, (await store.listDocuments(space))[0].id);
   const texts = questions.slice(0, options.queries + 10).map(unit => unit.text.split(' ').slice(3, 9).join(' '));
@@ -79,8 +83,14 @@ if (options.json) {
   const cpu = (summary?: LatencySummary) => (summary ? `${summary.cpuP50Ms} / ${summary.cpuP95Ms}` : '–');
   console.log('CPU time per query (ms p50 / p95, this process):');
   for (const result of results) {
-    console.log(`  ${result.store}: bm25 ${cpu(result.lexical)}, bm25 one doc ${cpu(result.lexicalOneDocument)}, vector ${cpu(result.vector)}, full offline search ${cpu(result.retrieval)}`);
+    console.log(
+      `  ${result.store}: bm25 ${cpu(result.lexical)}, bm25 one doc ${cpu(result.lexicalOneDocument)}, vector ${cpu(result.vector)}, full offline search ${cpu(result.retrieval)}`,
+    );
   }
-  console.log(`load average at the end: ${loadavg().map(value => value.toFixed(1)).join(', ')}`);
+  console.log(
+    `load average at the end: ${loadavg()
+      .map(value => value.toFixed(1))
+      .join(', ')}`,
+  );
   console.log('target: p95 < 50 ms on SQLite at 100k units');
 }

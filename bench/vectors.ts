@@ -45,7 +45,13 @@ for (const [kind, make] of Object.entries(makers)) {
   const buildMs = performance.now() - built;
   // Half the queries near a stored vector (a question about a passage), half unrelated.
   const queries = Array.from({ length: options.queries }, (_, index) =>
-    [0, 1].map(() => normalize(index % 2 === 0 ? Float32Array.from(all[Math.floor(random() * all.length)], value => value + 0.5 * gaussian() / Math.sqrt(options.dimensions)) : make())),
+    [0, 1].map(() =>
+      normalize(
+        index % 2 === 0
+          ? Float32Array.from(all[Math.floor(random() * all.length)], value => value + (0.5 * gaussian()) / Math.sqrt(options.dimensions))
+          : make(),
+      ),
+    ),
   );
   const recall: Record<string, number> = {};
   const cpu = { exact: [] as number[], fast: [] as number[] };
@@ -71,13 +77,32 @@ for (const [kind, make] of Object.entries(makers)) {
     recall[`@${k}`] = Math.round((found / wanted) * 10_000) / 10_000;
   }
   const summary = (values: number[]) => ({ p50: Math.round(percentile(values, 0.5) * 10) / 10, p95: Math.round(percentile(values, 0.95) * 10) / 10 });
-  results.push({ kind, rows: options.rows, dimensions: options.dimensions, candidates: candidateCount(192), buildMs: Math.round(buildMs), recall, cpuMsExact: summary(cpu.exact), cpuMsFast: summary(cpu.fast) });
+  results.push({
+    kind,
+    rows: options.rows,
+    dimensions: options.dimensions,
+    candidates: candidateCount(192),
+    buildMs: Math.round(buildMs),
+    recall,
+    cpuMsExact: summary(cpu.exact),
+    cpuMsFast: summary(cpu.fast),
+  });
 }
 
 if (options.json) console.log(JSON.stringify({ results, loadAverage: loadavg() }));
 else {
-  console.log(`bench:vectors — ${options.rows} × ${options.dimensions}, ${options.queries} searches of 2 query vectors (load average ${loadavg().map(value => value.toFixed(1)).join(', ')})`);
+  console.log(
+    `bench:vectors — ${options.rows} × ${options.dimensions}, ${options.queries} searches of 2 query vectors (load average ${loadavg()
+      .map(value => value.toFixed(1))
+      .join(', ')})`,
+  );
   for (const result of results) {
-    console.log(`  ${result.kind}: recall ${Object.entries(result.recall).map(([k, value]) => `${k} ${value}`).join(', ')}; CPU per search (k 192) exact ${result.cpuMsExact.p50}/${result.cpuMsExact.p95} ms, int8 + re-rank ${result.cpuMsFast.p50}/${result.cpuMsFast.p95} ms (p50/p95); matrix built in ${result.buildMs} ms`);
+    console.log(
+      `  ${result.kind}: recall ${Object.entries(result.recall)
+        .map(([k, value]) => `${k} ${value}`)
+        .join(
+          ', ',
+        )}; CPU per search (k 192) exact ${result.cpuMsExact.p50}/${result.cpuMsExact.p95} ms, int8 + re-rank ${result.cpuMsFast.p50}/${result.cpuMsFast.p95} ms (p50/p95); matrix built in ${result.buildMs} ms`,
+    );
   }
 }

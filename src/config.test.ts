@@ -34,8 +34,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 
-    it('picks the model provider from what is configured', () => {
-    expect(loadConfig({ GEMINI_API_KEY: 'k' }).models).toMatchObject({ provider: 'gemini', gemini: { chatModel: 'gemini-3.5-flash', embeddingModel: 'gemini-embedding-001', embeddingDimensions: 768 } });
+  it('picks the model provider from what is configured', () => {
+    expect(loadConfig({ GEMINI_API_KEY: 'k' }).models).toMatchObject({
+      provider: 'gemini',
+      gemini: { chatModel: 'gemini-3.5-flash', embeddingModel: 'gemini-embedding-001', embeddingDimensions: 768 },
+    });
     expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_CHAT_MODEL: 'qwen3:8b' }).models.provider).toBe('openai');
   });
 
@@ -81,14 +84,21 @@ describe('loadConfig', () => {
     const both = await modelsDirWith([paths => paths.chat.small, paths => paths.chat.large, paths => paths.embedding.model]);
     const local = loadConfig({ FOLIO_MODELS_DIR: both });
     expect(local.models.provider).toBe('local');
-    expect(local.models.local).toEqual({ chatModelPath: localModelPaths(both).chat.large, embeddingModelPath: localModelPaths(both).embedding.model, threads: undefined });
+    expect(local.models.local).toEqual({
+      chatModelPath: localModelPaths(both).chat.large,
+      embeddingModelPath: localModelPaths(both).embedding.model,
+      threads: undefined,
+    });
     expect(local.ask.contextTokens).toBe(2000);
     expect(loadConfig({ FOLIO_MODELS_DIR: both, FOLIO_CONTEXT_TOKENS: '3000' }).ask.contextTokens).toBe(3000);
     expect(loadConfig({ FOLIO_MODELS_DIR: both, GEMINI_API_KEY: 'k' }).models.provider).toBe('gemini');
     expect(loadConfig({ FOLIO_MODELS_DIR: both, OPENAI_BASE_URL: 'http://localhost:1/v1', OPENAI_CHAT_MODEL: 'm' }).models.provider).toBe('openai');
     expect(loadConfig({ FOLIO_MODELS_DIR: both, FOLIO_MODEL_PROVIDER: 'offline' }).models.local).toBeUndefined();
     const small = await modelsDirWith([paths => paths.chat.small]);
-    expect(loadConfig({ FOLIO_MODELS_DIR: small }).models.local).toMatchObject({ chatModelPath: localModelPaths(small).chat.small, embeddingModelPath: undefined });
+    expect(loadConfig({ FOLIO_MODELS_DIR: small }).models.local).toMatchObject({
+      chatModelPath: localModelPaths(small).chat.small,
+      embeddingModelPath: undefined,
+    });
     const embeddingOnly = loadConfig({ FOLIO_MODELS_DIR: both, FOLIO_LOCAL_CHAT_MODEL: 'off' });
     expect(embeddingOnly.models.local).toMatchObject({ chatModelPath: undefined, embeddingModelPath: localModelPaths(both).embedding.model });
   });
@@ -96,8 +106,12 @@ describe('loadConfig', () => {
   it('says how to get local models when they are asked for and missing', async () => {
     const empty = await modelsDirWith([]);
     expect(loadConfig({ FOLIO_MODELS_DIR: empty }).models.provider).toBe('offline');
-    expect(() => loadConfig({ FOLIO_MODELS_DIR: empty, FOLIO_MODEL_PROVIDER: 'local' })).toThrow(/FOLIO_MODEL_PROVIDER=local: no local model in .*npm run models:fetch/s);
-    expect(() => loadConfig({ FOLIO_MODELS_DIR: empty, FOLIO_LOCAL_CHAT_MODEL: join(empty, 'nope.gguf') })).toThrow(/FOLIO_LOCAL_CHAT_MODEL: no file at .*nope\.gguf/);
+    expect(() => loadConfig({ FOLIO_MODELS_DIR: empty, FOLIO_MODEL_PROVIDER: 'local' })).toThrow(
+      /FOLIO_MODEL_PROVIDER=local: no local model in .*npm run models:fetch/s,
+    );
+    expect(() => loadConfig({ FOLIO_MODELS_DIR: empty, FOLIO_LOCAL_CHAT_MODEL: join(empty, 'nope.gguf') })).toThrow(
+      /FOLIO_LOCAL_CHAT_MODEL: no file at .*nope\.gguf/,
+    );
   });
 
   it('configures OpenAI-compatible embeddings without a chat model, and the step deadlines', () => {

@@ -327,7 +327,9 @@ function askConfig(env: Environment, provider: ModelsConfig['provider']): AskCon
     rrfK: env.FOLIO_RRF_K,
     // A model on this machine's CPU reads ~120 prompt tokens a second: 2000 tokens of passages keep its
     // first answer token within ~20 s. Hosted models read thousands a second.
-    contextTokens: env.FOLIO_CONTEXT_TOKENS ?? (provider === 'local' || (provider === 'openai' && env.OPENAI_MEASURE_SPEED === 'on') ? slowModelContextTokens : defaultContextTokens),
+    contextTokens:
+      env.FOLIO_CONTEXT_TOKENS ??
+      (provider === 'local' || (provider === 'openai' && env.OPENAI_MEASURE_SPEED === 'on') ? slowModelContextTokens : defaultContextTokens),
     planTimeoutMs: env.FOLIO_PLAN_TIMEOUT_S * 1000,
     answerTimeoutMs: env.FOLIO_ANSWER_TIMEOUT_S * 1000,
     maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS,
@@ -442,7 +444,7 @@ function slackConfig(env: Environment): SlackConfig | undefined {
 function teamsConfig(env: Environment): TeamsConfig | undefined {
   const enabled = env.TEAMS_ENABLED === 'on' || (env.TEAMS_ENABLED === 'auto' && Boolean(env.TEAMS_APP_ID));
   if (!enabled) return undefined;
-  if (env.TEAMS_APP_ID && !env.TEAMS_APP_PASSWORD) throw configError(['TEAMS_APP_PASSWORD: required with TEAMS_APP_ID (the bot\'s client secret)']);
+  if (env.TEAMS_APP_ID && !env.TEAMS_APP_PASSWORD) throw configError(["TEAMS_APP_PASSWORD: required with TEAMS_APP_ID (the bot's client secret)"]);
   return {
     appId: env.TEAMS_APP_ID,
     appPassword: env.TEAMS_APP_PASSWORD,

@@ -40,7 +40,14 @@ import { searchSpace } from './retrieve/search-space.ts';
 import type { SearchResult } from './retrieve/types.ts';
 import { forgetSpace, type ForgetSpaceOutcome } from './spaces/forget-space.ts';
 import { teamSpaceOf, type SpaceId } from './spaces/space-id.ts';
-import { deliveryBeforeOutcome, readSpaceSettings, settingsForAnswering, writeSpaceSettings, type AnswerDelivery, type SpaceSettings } from './spaces/space-settings.ts';
+import {
+  deliveryBeforeOutcome,
+  readSpaceSettings,
+  settingsForAnswering,
+  writeSpaceSettings,
+  type AnswerDelivery,
+  type SpaceSettings,
+} from './spaces/space-settings.ts';
 import { createStateStore } from './state/create-state-store.ts';
 import { LazyStateStore } from './state/lazy-state-store.ts';
 import type { StateStore } from './state/types.ts';
@@ -212,7 +219,11 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
   const log = overrides.log ?? createLogger({ level: config.logLevel });
   const state = overrides.state ?? new LazyStateStore(config.queue.redisUrl ? 'redis' : 'sqlite', () => createStateStore(config, { log }));
   const built = overrides.models
-    ? { models: overrides.models, figureDescriber: overrides.figureDescriber, summary: `models: ${overrides.models.language?.id ?? 'offline'} (supplied by the caller)` }
+    ? {
+        models: overrides.models,
+        figureDescriber: overrides.figureDescriber,
+        summary: `models: ${overrides.models.language?.id ?? 'offline'} (supplied by the caller)`,
+      }
     : buildModels(config.models, { log, state });
   const models: Models = { ...built.models, embedding: overrides.embeddingModel ?? built.models.embedding };
   const figureDescriber = overrides.figureDescriber ?? built.figureDescriber;
@@ -236,7 +247,6 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     return ocr;
   };
 
-
   let queue: JobQueue | undefined;
   let stopMarkingFailures: (() => void) | undefined;
   const jobQueue = (): JobQueue => {
@@ -253,7 +263,16 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     return queue;
   };
 
-  const ingestDependencies = () => ({ store, blobs, embeddingModel: models.embedding, figureDescriber, pageImages: pageImageCache, config: config.ingest, log, ocr: pageOcr() });
+  const ingestDependencies = () => ({
+    store,
+    blobs,
+    embeddingModel: models.embedding,
+    figureDescriber,
+    pageImages: pageImageCache,
+    config: config.ingest,
+    log,
+    ocr: pageOcr(),
+  });
 
   const folio: Folio = {
     config,
@@ -324,7 +343,16 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
         dropCaches: forgotten => trees.dropSpace(forgotten),
         stateKeys: forgotten => [`scope:${forgotten}`],
       });
-      log.info({ space, forgottenBy: options.forgottenBy ?? 'unknown', documents: outcome.documents, deletedBlobs: outcome.deletedBlobs, leftovers: outcome.leftovers }, 'space forgotten');
+      log.info(
+        {
+          space,
+          forgottenBy: options.forgottenBy ?? 'unknown',
+          documents: outcome.documents,
+          deletedBlobs: outcome.deletedBlobs,
+          leftovers: outcome.leftovers,
+        },
+        'space forgotten',
+      );
       return outcome;
     },
 
@@ -352,7 +380,9 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     },
 
     pageLink: (space, documentId, page, highlight) =>
-      config.server.publicUrl ? signedPageLink({ space, documentId, page }, { publicUrl: config.server.publicUrl, apiKey: config.server.apiKey }, { highlight }) : undefined,
+      config.server.publicUrl
+        ? signedPageLink({ space, documentId, page }, { publicUrl: config.server.publicUrl, apiKey: config.server.apiKey }, { highlight })
+        : undefined,
 
     citationLink(citation) {
       const { page, highlight } = citedPage(citation);

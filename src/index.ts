@@ -2,7 +2,17 @@
 // the core's own; a test (test/architecture/import-boundary.test.ts) keeps it that way.
 
 export { createFolio } from './folio.ts';
-export type { Feedback, Folio, FolioOverrides, IngestFilesOptions, ModelsInUse, SpaceScope, SubmitDocumentInput, SubmittedDocument, SurfaceState } from './folio.ts';
+export type {
+  Feedback,
+  Folio,
+  FolioOverrides,
+  IngestFilesOptions,
+  ModelsInUse,
+  SpaceScope,
+  SubmitDocumentInput,
+  SubmittedDocument,
+  SurfaceState,
+} from './folio.ts';
 
 export { loadConfig } from './config.ts';
 export type { Config, SlackConfig, TeamsConfig } from './config.ts';

@@ -91,7 +91,11 @@ export async function answerInConversation<M>(chat: ChatQuestion<M>): Promise<vo
       const messageId = await shown.finish(message);
       if (answer) await chat.answered?.(answer, messageId);
     }
-    if (answer) log.info({ correlationId, answerId: answer.id, space, outcome: outcome.kind, delivery: outcome.delivery, citations: answer.citations.length }, 'answered a chat question');
+    if (answer)
+      log.info(
+        { correlationId, answerId: answer.id, space, outcome: outcome.kind, delivery: outcome.delivery, citations: answer.citations.length },
+        'answered a chat question',
+      );
   } catch (error) {
     if (chat.signal?.aborted) return;
     const message = chat.errorMessage(replyForError(error, log, { correlationId, space }));

@@ -26,13 +26,24 @@ export function forgetSpaceQuestion(records: DocumentRecord[]): ChatText {
 
 /** What was forgotten, what could not be cleaned up, and what to do about it. */
 export function forgetSpaceDone(outcome: ForgetSpaceOutcome, command: string): ChatText {
-  const text: ChatText[] = [[outcome.documents === 0 ? 'Done: I had no documents here, and the settings here are back to the defaults.' : `Done: I forgot the ${count(outcome.documents)} from this conversation and the settings here.`]];
+  const text: ChatText[] = [
+    [
+      outcome.documents === 0
+        ? 'Done: I had no documents here, and the settings here are back to the defaults.'
+        : `Done: I forgot the ${count(outcome.documents)} from this conversation and the settings here.`,
+    ],
+  ];
   if (outcome.stillReading.length > 0) {
     const names: ChatText = outcome.stillReading.flatMap((name, index) => [index === 0 ? '' : ', ', { bold: name }]);
-    text.push([' I was still reading ', ...names, `: if that finishes, ${outcome.stillReading.length === 1 ? 'it comes' : 'they come'} back; run \`${command}\` again then.`]);
+    text.push([
+      ' I was still reading ',
+      ...names,
+      `: if that finishes, ${outcome.stillReading.length === 1 ? 'it comes' : 'they come'} back; run \`${command}\` again then.`,
+    ]);
   }
   if (outcome.leftovers.includes('state')) text.push([` I could not reset the settings here; run \`${command}\` again in a few minutes.`]);
-  if (outcome.leftovers.includes('files')) text.push([' Some stored files could not be deleted; an administrator can remove them (no document uses them any more).']);
+  if (outcome.leftovers.includes('files'))
+    text.push([' Some stored files could not be deleted; an administrator can remove them (no document uses them any more).']);
   return text.flat();
 }
 

@@ -1,4 +1,13 @@
-import { plainChatText, type ChatText, type DocumentSource, type Folio, type IngestOutcome, type Logger, type SpaceId, type SubmittedDocument } from '../../src/index.ts';
+import {
+  plainChatText,
+  type ChatText,
+  type DocumentSource,
+  type Folio,
+  type IngestOutcome,
+  type Logger,
+  type SpaceId,
+  type SubmittedDocument,
+} from '../../src/index.ts';
 import type { DownloadedFile } from './download-to-file.ts';
 import type { IngestFollower } from './ingest-follower.ts';
 import { replyForError } from './reply-for-error.ts';
@@ -65,7 +74,10 @@ export async function ingestConversationFiles<File, Message>(
     async message => {
       await edit?.(message);
     },
-    { intervalMs: dependencies.settings.progressIntervalMs, onError: error => log.warn({ err: error }, `could not update a ${platform.name} progress message`) },
+    {
+      intervalMs: dependencies.settings.progressIntervalMs,
+      onError: error => log.warn({ err: error }, `could not update a ${platform.name} progress message`),
+    },
   );
   const outcomes = await Promise.all(
     files.map((file, index) =>

@@ -41,18 +41,26 @@ describe('following a shared file through the queue', () => {
     const lines: string[] = [];
     const file = await downloaded();
     const submitted: string[] = [];
-    const outcome = await submitSharedFile({ app, follower }, { space, name: 'handbook.pdf', source: { platform: 'slack' }, downloaded: file }, {
-      timeoutMs: 30_000,
-      onProgress: line => lines.push(plainChatText(line)),
-      onSubmitted: async document => void submitted.push(document.documentId),
-    });
+    const outcome = await submitSharedFile(
+      { app, follower },
+      { space, name: 'handbook.pdf', source: { platform: 'slack' }, downloaded: file },
+      {
+        timeoutMs: 30_000,
+        onProgress: line => lines.push(plainChatText(line)),
+        onSubmitted: async document => void submitted.push(document.documentId),
+      },
+    );
     expect(outcome).toMatchObject({ name: 'handbook.pdf', status: 'ready', pages: 4, duplicate: false });
     expect(file.removed()).toBe(true);
     expect(submitted).toEqual([outcome.documentId]);
     expect(lines[0]).toBe('Queued handbook.pdf; I will start reading it shortly.');
     expect(lines).toContain('Indexing handbook.pdf so it can be searched…');
 
-    const again = await submitSharedFile({ app, follower }, { space, name: 'handbook.pdf', source: { platform: 'slack' }, downloaded: await downloaded() }, { timeoutMs: 1_000, onProgress: () => undefined });
+    const again = await submitSharedFile(
+      { app, follower },
+      { space, name: 'handbook.pdf', source: { platform: 'slack' }, downloaded: await downloaded() },
+      { timeoutMs: 1_000, onProgress: () => undefined },
+    );
     expect(again).toMatchObject({ documentId: outcome.documentId, status: 'ready', duplicate: true });
   });
 
@@ -64,12 +72,15 @@ describe('following a shared file through the queue', () => {
     await expect(slow).rejects.toMatchObject({
       code: 'queue_unavailable',
       retryable: true,
-      userMessage: 'I have not finished it yet (it is taking longer than usual); it will be ready without you sharing it again. `/folio docs` shows when it is ready.',
+      userMessage:
+        'I have not finished it yet (it is taking longer than usual); it will be ready without you sharing it again. `/folio docs` shows when it is ready.',
     });
     const waiting = follower.follow({ jobId, documentId, space, name: 'slow.pdf' }, () => undefined, { timeoutMs: 60_000 });
     follower.stop();
     await expect(waiting).rejects.toMatchObject({ userMessage: expect.stringContaining('(Folio is restarting)') });
-    await expect(follower.follow({ jobId, documentId, space, name: 'slow.pdf' }, () => undefined, { timeoutMs: 60_000 })).rejects.toMatchObject({ code: 'queue_unavailable' });
+    await expect(follower.follow({ jobId, documentId, space, name: 'slow.pdf' }, () => undefined, { timeoutMs: 60_000 })).rejects.toMatchObject({
+      code: 'queue_unavailable',
+    });
     expect(progress).toEqual([]);
   });
 });

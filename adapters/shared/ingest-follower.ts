@@ -77,7 +77,15 @@ export class IngestFollower {
     try {
       const record = await this.app.findDocument(job.space, job.documentId).catch(() => undefined);
       if (record && (record.status === 'ready' || record.status === 'failed')) {
-        return { documentId: record.id, name: record.name, pages: record.pageCount, status: record.status, duplicate: false, error: record.error, stats: record.stats };
+        return {
+          documentId: record.id,
+          name: record.name,
+          pages: record.pageCount,
+          status: record.status,
+          duplicate: false,
+          error: record.error,
+          stats: record.stats,
+        };
       }
       return await finished;
     } finally {

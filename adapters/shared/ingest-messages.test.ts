@@ -29,15 +29,30 @@ describe('ingest messages', () => {
       stats: { pages: 12, sections: 5, tables: 1, figures: 2, figuresDescribed: 2, ocrPages: 0, ms: { convert: 0, parse: 1, describe: 0, tree: 0, total: 1 } },
     };
     expect(renderChatText(outcomeLine(ready), teamsBold)).toBe('**a.pdf** is ready: 12 pages, 5 sections, 1 table, 2 figures (2 described).');
-    expect(plainChatText(outcomeText(ready, '<@U0BOT>'))).toBe('a.pdf is ready: 12 pages, 5 sections, 1 table, 2 figures (2 described).\nAsk me about it, e.g. “<@U0BOT> what does section 3 say about …?”');
+    expect(plainChatText(outcomeText(ready, '<@U0BOT>'))).toBe(
+      'a.pdf is ready: 12 pages, 5 sections, 1 table, 2 figures (2 described).\nAsk me about it, e.g. “<@U0BOT> what does section 3 say about …?”',
+    );
     expect(plainChatText(askHint(''))).toBe('Ask me about it, e.g. “what does section 3 say about …?”');
-    const failed = { documentId: '', name: 'b.pdf', pages: 0, status: 'failed' as const, duplicate: false, error: { code: 'pdf_encrypted', message: 'The PDF is password-protected.' } };
+    const failed = {
+      documentId: '',
+      name: 'b.pdf',
+      pages: 0,
+      status: 'failed' as const,
+      duplicate: false,
+      error: { code: 'pdf_encrypted', message: 'The PDF is password-protected.' },
+    };
     expect(renderChatText(outcomeText(failed), slackBold)).toBe('I could not read *b.pdf*: The PDF is password-protected.');
   });
 
   it('says a temporary problem will be retried, and when', () => {
     const job = { id: 'j', space: 'web:x', documentId: 'd', sha256: 's', name: 'c.pdf', source: { platform: 'web' }, queuedAt: '' } as never;
-    const line = retryLine({ type: 'retrying', job, attempt: 1, delayMs: 4_200, error: { code: 'model_unavailable', message: 'the model service did not answer' } });
+    const line = retryLine({
+      type: 'retrying',
+      job,
+      attempt: 1,
+      delayMs: 4_200,
+      error: { code: 'model_unavailable', message: 'the model service did not answer' },
+    });
     expect(renderChatText(line, slackBold)).toBe('Reading *c.pdf* hit a temporary problem (the model service did not answer); trying again in 4 s.');
   });
 });

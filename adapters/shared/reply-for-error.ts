@@ -8,6 +8,9 @@ import { asFolioError, type Logger } from '../../src/index.ts';
 export function replyForError(error: unknown, log: Logger, context: Record<string, unknown> = {}): string {
   const folioError = asFolioError(error);
   const internal = folioError.code === 'internal';
-  log[internal ? 'error' : 'warn']({ ...context, code: folioError.code, retryable: folioError.retryable, err: internal ? error : undefined }, folioError.message);
+  log[internal ? 'error' : 'warn'](
+    { ...context, code: folioError.code, retryable: folioError.retryable, err: internal ? error : undefined },
+    folioError.message,
+  );
   return internal ? 'Something went wrong on my side. Please try again in a minute.' : folioError.userMessage;
 }

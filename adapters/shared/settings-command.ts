@@ -31,7 +31,18 @@ export async function runSettingsCommand(app: Folio, space: SpaceId, argument: s
   const name = settingNames[word];
   if (!name) return { kind: 'unknown', word };
   const raw = rest.join(' ');
-  const value = name === 'visibility' ? (raw === 'public' ? 'thread' : raw) : name === 'citedOnly' ? (switchWords[raw] ?? raw) : noLimitWords.has(raw) ? null : /^\d+$/.test(raw) ? Number(raw) : raw;
+  const value =
+    name === 'visibility'
+      ? raw === 'public'
+        ? 'thread'
+        : raw
+      : name === 'citedOnly'
+        ? (switchWords[raw] ?? raw)
+        : noLimitWords.has(raw)
+          ? null
+          : /^\d+$/.test(raw)
+            ? Number(raw)
+            : raw;
   const patch = parseSpaceSettingsPatch({ [name]: value });
   return { kind: 'changed', changed: name, settings: await app.setSettings(space, patch, { changedBy }) };
 }

@@ -48,7 +48,10 @@ export async function spaceStatus(app: Folio, space: SpaceId, words: OverviewWor
     ...(pages > 0 ? [[`${pages} ${pages === 1 ? 'page' : 'pages'} in total.`]] : []),
     ...reading.slice(0, readingShown).map((record): ChatText => ['• reading ', { bold: record.name }, ` (${record.status})`]),
     [{ bold: 'Scope:' }, ` ${includeTeam ? `this conversation and the ${words.teamWide} documents` : 'this conversation only'}.`],
-    [{ bold: 'Answers:' }, ` ${provider === 'offline' ? 'quoted from the documents (no language model configured)' : `written by a language model (${provider}), with page citations`}.`],
+    [
+      { bold: 'Answers:' },
+      ` ${provider === 'offline' ? 'quoted from the documents (no language model configured)' : `written by a language model (${provider}), with page citations`}.`,
+    ],
   ];
 }
 
@@ -60,7 +63,12 @@ export async function forgetNamedDocument(app: Folio, space: SpaceId, name: stri
 }
 
 function documentLine(record: DocumentRecord): ChatText {
-  if (record.status === 'ready') return ['• ', { bold: record.name }, ` · ${pageCountLabel(record.pageCount, record.stats?.slides)}${record.stats ? `, ${record.stats.sections} sections` : ''}`];
+  if (record.status === 'ready')
+    return [
+      '• ',
+      { bold: record.name },
+      ` · ${pageCountLabel(record.pageCount, record.stats?.slides)}${record.stats ? `, ${record.stats.sections} sections` : ''}`,
+    ];
   if (record.status === 'failed') return ['• ', { bold: record.name }, ` · could not be read${record.error ? `: ${shorten(record.error.message, 200)}` : ''}`];
   return ['• ', { bold: record.name }, ` · still being read (${record.status})`];
 }

@@ -55,7 +55,10 @@ export function answerMessage(answer: Answer, links: SourceLinks = {}): SlackMes
   let figureChars = 0;
   for (const figure of answer.figures) {
     if (figureChars >= figureBudgetChars) break;
-    const line = shorten(`:frame_with_picture: *${escapeMrkdwn(figure.title)}* (${escapeMrkdwn(figure.document)} · ${escapeMrkdwn(figure.pageLabel)}): ${escapeMrkdwn(figure.description)}`, 500);
+    const line = shorten(
+      `:frame_with_picture: *${escapeMrkdwn(figure.title)}* (${escapeMrkdwn(figure.document)} · ${escapeMrkdwn(figure.pageLabel)}): ${escapeMrkdwn(figure.description)}`,
+      500,
+    );
     figureChars += line.length;
     tail.push(context([line]));
   }
@@ -170,8 +173,13 @@ function context(texts: string[]): ContextBlock {
 /** Characters of visible text in a block (what counts towards Slack's message size). */
 export function blockTextLength(block: KnownBlock): number {
   if (block.type === 'section') return block.text?.text.length ?? 0;
-  if (block.type === 'context') return block.elements.reduce((sum, element) => sum + ('text' in element && typeof element.text === 'string' ? element.text.length : 0), 0);
-  if (block.type === 'actions') return block.elements.reduce((sum, element) => sum + ('text' in element && element.text && typeof element.text === 'object' ? element.text.text.length : 0), 0);
+  if (block.type === 'context')
+    return block.elements.reduce((sum, element) => sum + ('text' in element && typeof element.text === 'string' ? element.text.length : 0), 0);
+  if (block.type === 'actions')
+    return block.elements.reduce(
+      (sum, element) => sum + ('text' in element && element.text && typeof element.text === 'object' ? element.text.text.length : 0),
+      0,
+    );
   return 0;
 }
 

@@ -37,7 +37,12 @@ export async function answerInThread(dependencies: SlackHandlerDependencies, con
       const status = threadStatus(conversation, log);
       await status.set(stageStatus.planning, loadingMessages);
       const writer = draftIsPublic
-        ? streamingAnswerWriter(conversation, { support: dependencies.streaming, log, progressIntervalMs: dependencies.settings.progressIntervalMs, bufferChars: dependencies.settings.streamBufferChars })
+        ? streamingAnswerWriter(conversation, {
+            support: dependencies.streaming,
+            log,
+            progressIntervalMs: dependencies.settings.progressIntervalMs,
+            bufferChars: dependencies.settings.streamBufferChars,
+          })
         : undefined;
       return {
         stage: stage => void status.set(stageStatus[stage]),
@@ -70,17 +75,18 @@ function withSlackHints(outcome: DirectionsOutcome): string {
   return outcome.kind === 'no_documents' && outcome.teamScopeAvailable ? `${text}\n${teamScopeHint}` : text;
 }
 
-
 /**
  * Where each source opens: the cited document in Slack, the file's permalink (remembered when it was
  * shared), else the permalink of the message that shared it; and the cited page with the quoted lines
  * marked, when the server has a public URL (Folio.citationLink).
  */
 async function sourceLinks(answer: Answer, dependencies: SlackHandlerDependencies, conversation: SlackConversation): Promise<SourceLinks> {
-  const pages = new Map(answer.citations.flatMap(citation => {
-    const link = dependencies.app.citationLink(citation);
-    return link ? [[citation.n, link] as const] : [];
-  }));
+  const pages = new Map(
+    answer.citations.flatMap(citation => {
+      const link = dependencies.app.citationLink(citation);
+      return link ? [[citation.n, link] as const] : [];
+    }),
+  );
   return { files: await fileLinks(answer, dependencies, conversation), pages };
 }
 

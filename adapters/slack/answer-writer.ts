@@ -25,7 +25,15 @@ export interface AnswerWriter {
  * Slack's refusals that mean "this workspace does not stream" (an older plan, GovSlack, a token or
  * channel type the methods do not allow): the answer then falls back to a posted message edited in place.
  */
-const streamingRefusals = new Set(['unknown_method', 'not_allowed', 'not_allowed_token_type', 'method_not_supported_for_channel_type', 'feature_not_enabled', 'missing_scope', 'not_enabled']);
+const streamingRefusals = new Set([
+  'unknown_method',
+  'not_allowed',
+  'not_allowed_token_type',
+  'method_not_supported_for_channel_type',
+  'feature_not_enabled',
+  'missing_scope',
+  'not_enabled',
+]);
 
 /** Workspaces (team ids) known not to stream, per process: the fallback is chosen once and logged once. */
 export class StreamingSupport {
@@ -41,7 +49,8 @@ export class StreamingSupport {
   refusedBy(teamId: string, error: unknown): boolean {
     const code = (error as { data?: { error?: string } })?.data?.error;
     if (!code || !streamingRefusals.has(code)) return false;
-    if (!this.refused.has(teamId)) this.log.warn({ teamId, error: code }, 'this Slack workspace refuses chat.startStream; answers are posted and edited instead');
+    if (!this.refused.has(teamId))
+      this.log.warn({ teamId, error: code }, 'this Slack workspace refuses chat.startStream; answers are posted and edited instead');
     this.refused.add(teamId);
     return true;
   }
@@ -57,7 +66,10 @@ const previewChars = 3_000;
  * streaming, the text written so far moves to a posted message that is edited (throttled) and replaced
  * by the final message, and the workspace is not asked to stream again.
  */
-export function streamingAnswerWriter(conversation: SlackConversation, options: { support: StreamingSupport; log: Logger; progressIntervalMs: number; bufferChars?: number }): AnswerWriter {
+export function streamingAnswerWriter(
+  conversation: SlackConversation,
+  options: { support: StreamingSupport; log: Logger; progressIntervalMs: number; bufferChars?: number },
+): AnswerWriter {
   const { client, channelId, threadTs, teamId, userId } = conversation;
   if (!options.support.allows(teamId)) return postedAnswerWriter(conversation, options);
   let written = '';
@@ -78,7 +90,13 @@ export function streamingAnswerWriter(conversation: SlackConversation, options: 
         fallback.append(markdown);
         return;
       }
-      streamer ??= client.chatStream({ channel: channelId, thread_ts: threadTs, recipient_team_id: teamId, ...(userId ? { recipient_user_id: userId } : {}), buffer_size: options.bufferChars ?? 256 });
+      streamer ??= client.chatStream({
+        channel: channelId,
+        thread_ts: threadTs,
+        recipient_team_id: teamId,
+        ...(userId ? { recipient_user_id: userId } : {}),
+        buffer_size: options.bufferChars ?? 256,
+      });
       const current = streamer;
       chain = chain.then(async () => {
         if (fallback) return;

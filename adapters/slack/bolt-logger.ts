@@ -7,7 +7,8 @@ import type { Logger } from '../../src/index.ts';
  */
 export function boltLogger(log: Logger): BoltLogger {
   let level: LogLevel = levelOf(log.level);
-  const write = (method: 'debug' | 'info' | 'warn' | 'error', parts: unknown[]) => log[method](parts.map(part => (part instanceof Error ? part.message : String(part))).join(' '));
+  const write = (method: 'debug' | 'info' | 'warn' | 'error', parts: unknown[]) =>
+    log[method](parts.map(part => (part instanceof Error ? part.message : String(part))).join(' '));
   return {
     debug: (...parts) => write('debug', parts),
     info: (...parts) => write('info', parts),

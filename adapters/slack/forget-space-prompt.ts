@@ -17,7 +17,13 @@ export function forgetSpacePrompt(space: SpaceId, records: DocumentRecord[]): { 
         type: 'actions',
         block_id: 'folio_forget_space',
         elements: [
-          { type: 'button', action_id: forgetSpaceActionIds.confirm, style: 'danger', text: { type: 'plain_text', text: records.length > 0 ? 'Forget them' : 'Forget' }, value: space },
+          {
+            type: 'button',
+            action_id: forgetSpaceActionIds.confirm,
+            style: 'danger',
+            text: { type: 'plain_text', text: records.length > 0 ? 'Forget them' : 'Forget' },
+            value: space,
+          },
           { type: 'button', action_id: forgetSpaceActionIds.cancel, text: { type: 'plain_text', text: 'Cancel' }, value: space },
         ],
       },

@@ -39,8 +39,10 @@ const stopGraceMs = 20_000;
 export async function createSlackAdapter(app: Folio, config: SlackConfig, log: Logger, options: SlackAdapterOptions = {}): Promise<SlackSurfaceAdapter> {
   const slackLog = log.child({ component: 'slack' });
   const oauth = config.oauth;
-  if (!config.botToken && !oauth) throw configInvalid('SLACK_BOT_TOKEN (one workspace) or SLACK_CLIENT_ID/SECRET/STATE_SECRET (OAuth installs) is required for Slack');
-  if (config.appToken && !config.botToken) throw configInvalid('Socket Mode (SLACK_APP_TOKEN) needs SLACK_BOT_TOKEN: OAuth installs for many workspaces work with HTTP events only');
+  if (!config.botToken && !oauth)
+    throw configInvalid('SLACK_BOT_TOKEN (one workspace) or SLACK_CLIENT_ID/SECRET/STATE_SECRET (OAuth installs) is required for Slack');
+  if (config.appToken && !config.botToken)
+    throw configInvalid('Socket Mode (SLACK_APP_TOKEN) needs SLACK_BOT_TOKEN: OAuth installs for many workspaces work with HTTP events only');
   if (!config.appToken && !config.signingSecret) throw configInvalid('SLACK_SIGNING_SECRET is required for HTTP events');
   // With both a bot token and OAuth settings, the OAuth installs win (Bolt accepts only one of them).
   const multiWorkspace = Boolean(oauth) && !config.appToken;
@@ -100,7 +102,16 @@ export async function createSlackAdapter(app: Folio, config: SlackConfig, log: L
     ingestWaitMs: options.ingestWaitMs ?? defaultIngestWaitMs,
     streamBufferChars: options.streamBufferChars ?? defaultStreamBufferChars,
   };
-  const dependencies: SlackHandlerDependencies = { app, log: slackLog, settings, tasks, follower, fileRecords: new SlackFileRecords(app.surfaceState), streaming: new StreamingSupport(slackLog), installations };
+  const dependencies: SlackHandlerDependencies = {
+    app,
+    log: slackLog,
+    settings,
+    tasks,
+    follower,
+    fileRecords: new SlackFileRecords(app.surfaceState),
+    streaming: new StreamingSupport(slackLog),
+    installations,
+  };
   registerSlackRoutes(bolt, dependencies);
   bolt.error(async error => {
     slackLog.error({ code: error.code, message: error.message }, 'a Slack handler failed');
@@ -128,7 +139,11 @@ export async function createSlackAdapter(app: Folio, config: SlackConfig, log: L
 }
 
 function configInvalid(detail: string): FolioError {
-  return new FolioError({ code: 'config_invalid', message: `Invalid Slack configuration: ${detail}`, userMessage: 'Folio is misconfigured; an administrator needs to fix its Slack settings.' });
+  return new FolioError({
+    code: 'config_invalid',
+    message: `Invalid Slack configuration: ${detail}`,
+    userMessage: 'Folio is misconfigured; an administrator needs to fix its Slack settings.',
+  });
 }
 
 function withTrailingSlash(url: string): string {

@@ -20,37 +20,43 @@ export async function ingestSharedFiles(dependencies: SlackHandlerDependencies, 
   const botMention = conversation.botUserId ? `<@${conversation.botUserId}>` : '@Folio';
   const { client, channelId } = conversation;
   const status = threadStatus(conversation, dependencies.log);
-  const outcomes = await ingestConversationFiles(dependencies, {
-    name: 'slack',
-    nameOf: fileName,
-    idOf: file => file.id,
-    async download(shared) {
-      const file = await completeFileObject(client, shared);
-      const downloaded = await downloadSlackFile(file, {
-        token: conversation.token,
-        fileHosts: settings.fileHosts,
-        maxBytes: settings.maxFileBytes,
-        allowInsecureLoopback: settings.allowInsecureLoopbackDownloads,
-      });
-      return {
-        name: fileName(file),
-        downloaded,
-        source: { platform: 'slack', fileId: file.id, sharedBy: conversation.userId, messageRef: `${channelId}:${conversation.messageTs}` },
-        onSubmitted: submitted => dependencies.fileRecords.remember({ fileId: file.id, space: conversation.space, documentId: submitted.documentId, permalink: file.permalink }),
-      };
+  const outcomes = await ingestConversationFiles(
+    dependencies,
+    {
+      name: 'slack',
+      nameOf: fileName,
+      idOf: file => file.id,
+      async download(shared) {
+        const file = await completeFileObject(client, shared);
+        const downloaded = await downloadSlackFile(file, {
+          token: conversation.token,
+          fileHosts: settings.fileHosts,
+          maxBytes: settings.maxFileBytes,
+          allowInsecureLoopback: settings.allowInsecureLoopbackDownloads,
+        });
+        return {
+          name: fileName(file),
+          downloaded,
+          source: { platform: 'slack', fileId: file.id, sharedBy: conversation.userId, messageRef: `${channelId}:${conversation.messageTs}` },
+          onSubmitted: submitted =>
+            dependencies.fileRecords.remember({ fileId: file.id, space: conversation.space, documentId: submitted.documentId, permalink: file.permalink }),
+        };
+      },
+      render: chatTextToMrkdwn,
+      progressMessage: lines => lines.join('\n'),
+      summaryMessage: outcomes => outcomes.map(outcome => chatTextToMrkdwn(outcomeText(outcome, botMention))).join('\n'),
+      // "is reading Q3-report.pdf: page 12 of 40…" under the thread while the files are read.
+      status: line => void (line ? status.set(`is reading the shared files: ${line}`) : status.clear()),
+      async post(text) {
+        const posted = await client.chat.postMessage({ channel: channelId, thread_ts: conversation.threadTs, text });
+        return async edited => {
+          await client.chat.update({ channel: channelId, ts: posted.ts!, text: edited });
+        };
+      },
     },
-    render: chatTextToMrkdwn,
-    progressMessage: lines => lines.join('\n'),
-    summaryMessage: outcomes => outcomes.map(outcome => chatTextToMrkdwn(outcomeText(outcome, botMention))).join('\n'),
-    // "is reading Q3-report.pdf: page 12 of 40…" under the thread while the files are read.
-    status: line => void (line ? status.set(`is reading the shared files: ${line}`) : status.clear()),
-    async post(text) {
-      const posted = await client.chat.postMessage({ channel: channelId, thread_ts: conversation.threadTs, text });
-      return async edited => {
-        await client.chat.update({ channel: channelId, ts: posted.ts!, text: edited });
-      };
-    },
-  }, conversation.space, files);
+    conversation.space,
+    files,
+  );
   if (isDirectMessageChannel(channelId) && conversation.userId && outcomes.some(outcome => outcome.status === 'ready')) {
     refreshSuggestedPrompts(dependencies, client, { teamId: conversation.teamId, userId: conversation.userId, channelId });
   }

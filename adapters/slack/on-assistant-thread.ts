@@ -44,7 +44,11 @@ export function onAppHomeOpened(dependencies: SlackHandlerDependencies) {
 }
 
 /** Sets a person's DM prompts from the documents it reads now (in the background; a refusal is logged). */
-export function refreshSuggestedPrompts(dependencies: SlackHandlerDependencies, client: WebClient, dm: { teamId: string; userId: string; channelId: string }): void {
+export function refreshSuggestedPrompts(
+  dependencies: SlackHandlerDependencies,
+  client: WebClient,
+  dm: { teamId: string; userId: string; channelId: string },
+): void {
   dependencies.tasks.run('slack suggested prompts', async () => {
     try {
       const space = spaceOfConversation({ platform: 'slack', teamId: dm.teamId, channelId: dm.channelId, userId: dm.userId, isDirectMessage: true });
@@ -52,7 +56,10 @@ export function refreshSuggestedPrompts(dependencies: SlackHandlerDependencies, 
       // Agent apps (manifest `agent_view`) must not pass thread_ts: Slack then drops the call silently.
       await client.assistant.threads.setSuggestedPrompts({ channel_id: dm.channelId, title: suggestedPromptsTitle, prompts: suggestedPromptsFor(ready) });
     } catch (error) {
-      dependencies.log.warn({ err: error, channel: dm.channelId, code: (error as { data?: { error?: string } }).data?.error }, 'could not set the suggested prompts');
+      dependencies.log.warn(
+        { err: error, channel: dm.channelId, code: (error as { data?: { error?: string } }).data?.error },
+        'could not set the suggested prompts',
+      );
     }
   });
 }

@@ -43,7 +43,10 @@ async function forgetFile(dependencies: SlackHandlerDependencies, fileId: string
   for (const record of await dependencies.fileRecords.release(fileId)) {
     try {
       const outcome = await dependencies.app.forget(record.space, record.documentId);
-      dependencies.log.info({ fileId, space: record.space, documentId: record.documentId, name: outcome.record.name }, 'a file deleted in Slack left its space');
+      dependencies.log.info(
+        { fileId, space: record.space, documentId: record.documentId, name: outcome.record.name },
+        'a file deleted in Slack left its space',
+      );
     } catch (error) {
       if (error instanceof FolioError && error.code === 'document_not_found') continue; // already forgotten (/folio forget)
       throw error;

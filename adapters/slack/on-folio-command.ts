@@ -37,7 +37,8 @@ export function onFolioCommand(dependencies: SlackHandlerDependencies) {
       try {
         reply = await runCommand(dependencies, space, command.text ?? '', command.user_id);
         // The DM's "Try asking" prompts name its documents: forgetting one or changing the scope changes them.
-        if (isDirectMessage && /^\s*(forget|scope)\b/i.test(command.text ?? '')) refreshSuggestedPrompts(dependencies, client, { teamId, userId: command.user_id, channelId: command.channel_id });
+        if (isDirectMessage && /^\s*(forget|scope)\b/i.test(command.text ?? ''))
+          refreshSuggestedPrompts(dependencies, client, { teamId, userId: command.user_id, channelId: command.channel_id });
       } catch (error) {
         reply = replyForError(error, dependencies.log, { space, command: 'folio' });
       }
@@ -49,7 +50,12 @@ export function onFolioCommand(dependencies: SlackHandlerDependencies) {
 const overviewWords: OverviewWords = { teamWide: 'workspace-wide', command: words => `\`${slackCommand} ${words}\`` };
 const mrkdwnLines = (lines: ChatText[]) => lines.map(chatTextToMrkdwn).join('\n');
 
-async function runCommand(dependencies: SlackHandlerDependencies, space: SpaceId, input: string, userId: string): Promise<string | { text: string; blocks: unknown[] }> {
+async function runCommand(
+  dependencies: SlackHandlerDependencies,
+  space: SpaceId,
+  input: string,
+  userId: string,
+): Promise<string | { text: string; blocks: unknown[] }> {
   const { app } = dependencies;
   const command = parseChatCommand(input, 'slash') ?? { kind: 'help' };
   switch (command.kind) {

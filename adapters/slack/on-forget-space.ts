@@ -31,13 +31,19 @@ export function onForgetSpace(dependencies: SlackHandlerDependencies) {
         return;
       }
       if (value !== space) {
-        await respond({ response_type: 'ephemeral', replace_original: false, text: `That button was for another conversation. Run \`${slackCommand} forget-space\` in the one to forget.` });
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: `That button was for another conversation. Run \`${slackCommand} forget-space\` in the one to forget.`,
+        });
         return;
       }
       try {
         await respond({ replace_original: true, text: 'Forgetting this conversation’s documents…' });
         const outcome = await dependencies.app.forgetSpace(space, { forgottenBy: userId });
-        await dependencies.fileRecords.forgetSpace(space).catch(error => dependencies.log.warn({ err: error, space }, 'could not forget the Slack file records of a forgotten space'));
+        await dependencies.fileRecords
+          .forgetSpace(space)
+          .catch(error => dependencies.log.warn({ err: error, space }, 'could not forget the Slack file records of a forgotten space'));
         await respond({ replace_original: true, text: chatTextToMrkdwn(forgetSpaceDone(outcome, `${slackCommand} forget-space`)) });
         if (isDirectMessage) refreshSuggestedPrompts(dependencies, client, { teamId, userId, channelId });
         else if (outcome.documents > 0) {

@@ -27,7 +27,8 @@ interface IncomingMessage {
 /** Message subtypes that carry something for Folio (plain messages have no subtype). */
 const handledSubtypes = new Set(['file_share', 'thread_broadcast']);
 
-const howToAsk = 'Ask me a question after the mention, e.g. “@Folio what does the handbook say about travel costs?” Drop a PDF, PowerPoint or Word file here and I will read it first. `/folio help` lists the rest.';
+const howToAsk =
+  'Ask me a question after the mention, e.g. “@Folio what does the handbook say about travel costs?” Drop a PDF, PowerPoint or Word file here and I will read it first. `/folio help` lists the rest.';
 
 /**
  * `message` (channels, private channels, DMs, group DMs) and `app_mention`. Files shared with Folio in
@@ -77,7 +78,13 @@ export function onMessage(dependencies: SlackHandlerDependencies) {
 /** The files of a message as Slack keeps it (conversations.replies of its thread); none when it cannot be read. */
 async function filesOfMessage(client: WebClient, message: IncomingMessage, dependencies: SlackHandlerDependencies): Promise<SlackFile[]> {
   try {
-    const thread = await client.conversations.replies({ channel: message.channel, ts: message.thread_ts ?? message.ts, latest: message.ts, inclusive: true, limit: 200 });
+    const thread = await client.conversations.replies({
+      channel: message.channel,
+      ts: message.thread_ts ?? message.ts,
+      latest: message.ts,
+      inclusive: true,
+      limit: 200,
+    });
     const stored = (thread.messages ?? []).find(candidate => candidate.ts === message.ts) as { files?: SlackFile[] } | undefined;
     return stored?.files ?? [];
   } catch (error) {
@@ -86,7 +93,12 @@ async function filesOfMessage(client: WebClient, message: IncomingMessage, depen
   }
 }
 
-async function handleMessage(dependencies: SlackHandlerDependencies, conversation: SlackConversation, files: SlackFile[], question: string | undefined): Promise<void> {
+async function handleMessage(
+  dependencies: SlackHandlerDependencies,
+  conversation: SlackConversation,
+  files: SlackFile[],
+  question: string | undefined,
+): Promise<void> {
   const { client, channelId } = conversation;
   const reaction = { channel: channelId, timestamp: conversation.messageTs, name: 'eyes' };
   await client.reactions.add(reaction).catch(error => dependencies.log.debug({ err: error }, 'could not add the :eyes: reaction'));

@@ -24,11 +24,25 @@ export function onShareAnswer(dependencies: SlackHandlerDependencies) {
     dependencies.tasks.run('slack share answer', async () => {
       try {
         const answer = await dependencies.app.shareAnswer(shared.answerId, { space, asker: userId });
-        const conversation: SlackConversation = { client, token: context.botToken!, botUserId: context.botUserId, teamId, channelId, userId, space, messageTs: shared.threadTs, threadTs: shared.threadTs };
+        const conversation: SlackConversation = {
+          client,
+          token: context.botToken!,
+          botUserId: context.botUserId,
+          teamId,
+          channelId,
+          userId,
+          space,
+          messageTs: shared.threadTs,
+          threadTs: shared.threadTs,
+        };
         await postFinalMessage(conversation, await answerMessageFor(answer, dependencies, conversation), dependencies.log);
         await respond({ delete_original: true });
       } catch (error) {
-        await respond({ response_type: 'ephemeral', replace_original: false, text: replyForError(error, dependencies.log, { answerId: shared.answerId, space }) });
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: replyForError(error, dependencies.log, { answerId: shared.answerId, space }),
+        });
       }
     });
   };

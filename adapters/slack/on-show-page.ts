@@ -7,7 +7,8 @@ import { isDirectMessageChannel } from './slack-space.ts';
 
 /** What Slack's refusals of an upload mean for the person who clicked. */
 const uploadRefusals: Record<string, string> = {
-  missing_scope: 'I may not post files in this workspace (the `files:write` permission is missing). Ask a workspace admin to reinstall Folio from its current manifest.',
+  missing_scope:
+    'I may not post files in this workspace (the `files:write` permission is missing). Ask a workspace admin to reinstall Folio from its current manifest.',
   not_in_channel: 'I am not a member of this channel any more, so I cannot post the page here. Invite me again with `/invite @Folio`.',
   channel_not_found: 'I cannot post in this conversation any more, so I cannot show the page here.',
   is_archived: 'This channel is archived, so I cannot post the page here.',
@@ -33,7 +34,11 @@ export function onShowPage(dependencies: SlackHandlerDependencies) {
         const requested = (await dependencies.app.readableSpaces(space)).find(readable => readable === request.space);
         if (!requested) {
           dependencies.log.warn({ space, requested: request.space, user: body.user.id }, 'a Show page click named a space this conversation does not read');
-          await respond({ response_type: 'ephemeral', replace_original: false, text: 'That page belongs to documents this conversation does not use, so I cannot show it here.' });
+          await respond({
+            response_type: 'ephemeral',
+            replace_original: false,
+            text: 'That page belongs to documents this conversation does not use, so I cannot show it here.',
+          });
           return;
         }
         const record = await dependencies.app.findDocument(requested, request.documentId);

@@ -8,12 +8,15 @@ import type { SlackHandlerDependencies } from './slack-dependencies.ts';
  */
 export function onUninstall(dependencies: SlackHandlerDependencies) {
   return async ({ event, body, context }: { event: { type: string; tokens?: { bot?: string[] } }; body: unknown; context: Context }): Promise<void> => {
-    if (event.type === 'tokens_revoked' && !(event.tokens?.bot?.length)) return; // only user tokens: the bot keeps working
+    if (event.type === 'tokens_revoked' && !event.tokens?.bot?.length) return; // only user tokens: the bot keeps working
     const teamId = context.teamId ?? (body as { team_id?: string }).team_id;
     const enterpriseId = context.enterpriseId;
     const isEnterpriseInstall = context.isEnterpriseInstall === true;
     if (!dependencies.installations) {
-      dependencies.log.warn({ teamId, event: event.type }, 'Folio was uninstalled from the Slack workspace (or its bot token revoked); its events stop until it is reinstalled');
+      dependencies.log.warn(
+        { teamId, event: event.type },
+        'Folio was uninstalled from the Slack workspace (or its bot token revoked); its events stop until it is reinstalled',
+      );
       return;
     }
     await dependencies.installations.deleteInstallation({ teamId, enterpriseId, isEnterpriseInstall });

@@ -28,7 +28,8 @@ export async function postPrivately(conversation: SlackConversation, message: Fi
     return;
   }
   const blocks = message.blocks ? withShareButton(message.blocks, options.shareAnswerId ? shareValue(threadTs, options.shareAnswerId) : undefined) : undefined;
-  const post = (text: string, withBlocks?: KnownBlock[]) => client.chat.postEphemeral({ channel: channelId, user: userId, thread_ts: threadTs, text, ...(withBlocks ? { blocks: withBlocks } : {}) });
+  const post = (text: string, withBlocks?: KnownBlock[]) =>
+    client.chat.postEphemeral({ channel: channelId, user: userId, thread_ts: threadTs, text, ...(withBlocks ? { blocks: withBlocks } : {}) });
   try {
     try {
       await post(message.text, blocks);
@@ -38,7 +39,10 @@ export async function postPrivately(conversation: SlackConversation, message: Fi
       await post(message.plainText);
     }
   } catch (error) {
-    options.log.warn({ err: error, channel: channelId, code: (error as { data?: { error?: string } }).data?.error }, 'could not show a private reply to the asker');
+    options.log.warn(
+      { err: error, channel: channelId, code: (error as { data?: { error?: string } }).data?.error },
+      'could not show a private reply to the asker',
+    );
   }
 }
 
@@ -53,7 +57,15 @@ function withShareButton(blocks: KnownBlock[], value: string | undefined): Known
   const share: ActionsBlock = {
     type: 'actions',
     block_id: 'folio_share',
-    elements: [{ type: 'button', action_id: shareAnswerActionId, text: { type: 'plain_text', text: 'Share in thread' }, value, accessibility_label: 'Post this answer in the thread for everyone' }],
+    elements: [
+      {
+        type: 'button',
+        action_id: shareAnswerActionId,
+        text: { type: 'plain_text', text: 'Share in thread' },
+        value,
+        accessibility_label: 'Post this answer in the thread for everyone',
+      },
+    ],
   };
   const kept = blocks.length < slackLimits.blocks ? blocks : blocks.filter(block => block.block_id !== feedbackBlockId);
   return [...kept, share];

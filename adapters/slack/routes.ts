@@ -37,8 +37,14 @@ export function registerSlackRoutes(bolt: App, dependencies: SlackHandlerDepende
     bolt.event(type, handler as Parameters<App['event']>[1]);
   }
   bolt.command(slackCommand, onFolioCommand(dependencies));
-  bolt.action<BlockAction>({ type: 'block_actions', action_id: new RegExp(`^(${feedbackActionIds.buttons}|${feedbackActionIds.up}|${feedbackActionIds.down})$`) }, onFeedback(dependencies));
+  bolt.action<BlockAction>(
+    { type: 'block_actions', action_id: new RegExp(`^(${feedbackActionIds.buttons}|${feedbackActionIds.up}|${feedbackActionIds.down})$`) },
+    onFeedback(dependencies),
+  );
   bolt.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: new RegExp(`^${showPageActionId}_\\d+$`) }, onShowPage(dependencies));
   bolt.action<BlockAction>({ type: 'block_actions', action_id: shareAnswerActionId }, onShareAnswer(dependencies));
-  bolt.action<BlockAction>({ type: 'block_actions', action_id: new RegExp(`^(${forgetSpaceActionIds.confirm}|${forgetSpaceActionIds.cancel})$`) }, onForgetSpace(dependencies));
+  bolt.action<BlockAction>(
+    { type: 'block_actions', action_id: new RegExp(`^(${forgetSpaceActionIds.confirm}|${forgetSpaceActionIds.cancel})$`) },
+    onForgetSpace(dependencies),
+  );
 }

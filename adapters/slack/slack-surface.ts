@@ -83,9 +83,5 @@ export const slackBotEvents: string[] = [...new Set(Object.values(slackEventSubs
 
 /** Bot token scopes: exactly what the methods, events and command above need. */
 export const slackBotScopes: string[] = [
-  ...new Set([
-    ...Object.values(slackWebApiMethods).flat(),
-    ...Object.values(slackEventSubscriptions).flatMap(entry => entry.scopes),
-    'commands',
-  ]),
+  ...new Set([...Object.values(slackWebApiMethods).flat(), ...Object.values(slackEventSubscriptions).flatMap(entry => entry.scopes), 'commands']),
 ].sort();

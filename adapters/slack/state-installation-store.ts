@@ -10,9 +10,7 @@ export class StateInstallationStore implements InstallationStore {
   constructor(private readonly state: SurfaceState) {}
 
   async storeInstallation(installation: Installation): Promise<void> {
-    const key = installation.isEnterpriseInstall && installation.enterprise
-      ? enterpriseKey(installation.enterprise.id)
-      : teamKey(installation.team!.id);
+    const key = installation.isEnterpriseInstall && installation.enterprise ? enterpriseKey(installation.enterprise.id) : teamKey(installation.team!.id);
     await this.state.set(key, installation);
   }
 
@@ -44,7 +42,11 @@ const prefix = 'slack:installation:';
 function keyFor(query: InstallationQuery<boolean>): string {
   if (query.isEnterpriseInstall && query.enterpriseId) return enterpriseKey(query.enterpriseId);
   if (query.teamId) return teamKey(query.teamId);
-  throw new FolioError({ code: 'unauthorized', message: 'installation query without a team or enterprise id', userMessage: 'Folio could not tell which Slack workspace this came from.' });
+  throw new FolioError({
+    code: 'unauthorized',
+    message: 'installation query without a team or enterprise id',
+    userMessage: 'Folio could not tell which Slack workspace this came from.',
+  });
 }
 
 function teamKey(teamId: string): string {

@@ -20,7 +20,12 @@ export function threadStatus(conversation: SlackConversation, log: Logger): Thre
     if (!available || status === shown) return;
     shown = status;
     try {
-      await conversation.client.assistant.threads.setStatus({ channel_id: conversation.channelId, thread_ts: conversation.threadTs, status, ...(loadingMessages ? { loading_messages: loadingMessages } : {}) });
+      await conversation.client.assistant.threads.setStatus({
+        channel_id: conversation.channelId,
+        thread_ts: conversation.threadTs,
+        status,
+        ...(loadingMessages ? { loading_messages: loadingMessages } : {}),
+      });
     } catch (error) {
       available = false;
       log.debug({ err: error, channel: conversation.channelId }, 'no assistant status in this conversation');

@@ -53,7 +53,13 @@ export async function createTeamsAdapter(app: Folio, config: TeamsConfig, log: L
   // validateIssuer: Entra signs every tenant's tokens with the same keys, so without it a token another
   // tenant obtained for this app id passes the signature and audience checks (the SDK leaves it off by default).
   const authConfig: AuthConfiguration = authenticated
-    ? { clientId: config.appId, clientSecret: config.appPassword, tenantId: config.tenantId, validateIssuer: true, ...(options.authority ? { authority: options.authority } : {}) }
+    ? {
+        clientId: config.appId,
+        clientSecret: config.appPassword,
+        tenantId: config.tenantId,
+        validateIssuer: true,
+        ...(options.authority ? { authority: options.authority } : {}),
+      }
     : {};
   const adapter = new CloudAdapter(authConfig);
   const identity: BotIdentity = authenticated ? CloudAdapter.createIdentity(config.appId!) : {};
@@ -65,12 +71,18 @@ export async function createTeamsAdapter(app: Folio, config: TeamsConfig, log: L
     streamIntervalMs: options.streamIntervalMs ?? 1500,
     ingestWaitMs: options.ingestWaitMs ?? 30 * 60_000,
   };
-  const credentials = options.graphCredentials ?? (config.appId && config.appPassword ? { clientId: config.appId, clientSecret: config.appPassword } : undefined);
+  const credentials =
+    options.graphCredentials ?? (config.appId && config.appPassword ? { clientId: config.appId, clientSecret: config.appPassword } : undefined);
   const graph = credentials
     ? new GraphClient({
         graphUrl: config.graphUrl,
         fetch: options.fetch,
-        token: new GraphAppToken({ ...credentials, tokenUrl: options.tokenUrl ?? entraTokenUrl, scope: `${new URL(config.graphUrl).origin}/.default`, fetch: options.fetch }),
+        token: new GraphAppToken({
+          ...credentials,
+          tokenUrl: options.tokenUrl ?? entraTokenUrl,
+          scope: `${new URL(config.graphUrl).origin}/.default`,
+          fetch: options.fetch,
+        }),
       })
     : undefined;
   const dependencies: TeamsHandlerDependencies = {

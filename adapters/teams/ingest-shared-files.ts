@@ -22,26 +22,34 @@ export interface SharedFile {
  */
 export async function ingestSharedFiles(dependencies: TeamsHandlerDependencies, turn: TeamsTurn, files: SharedFile[]): Promise<IngestOutcome[]> {
   const { replies } = dependencies;
-  return ingestConversationFiles<SharedFile, TeamsMessage>(dependencies, {
-    name: 'teams',
-    nameOf: file => file.name,
-    idOf: file => file.fileId,
-    download: async file => ({
-      name: file.name,
-      downloaded: await file.download(),
-      source: { platform: 'teams', fileId: file.fileId, sharedBy: turn.userId, messageRef: `${turn.conversationId};messageid=${turn.activityId}` },
-    }),
-    render: chatTextToTeams,
-    // Teams Markdown joins single line breaks; a blank line keeps one file per line.
-    progressMessage: lines => ({ text: lines.join('\n\n') }),
-    summaryMessage: outcomes => ingestSummaryMessage(outcomes, turn.kind === 'personal' ? '' : '@Folio'),
-    async post(message) {
-      // A progress message that could not be posted is not worth the file: the summary is posted at the end.
-      const messageId = await replies.reply(turn.reference, message).catch(error => {
-        dependencies.log.warn({ message: error instanceof Error ? error.message : String(error), space: turn.space }, 'could not post a Teams progress message');
-        return undefined;
-      });
-      return messageId ? edited => replies.update(turn.reference, messageId, edited) : undefined;
+  return ingestConversationFiles<SharedFile, TeamsMessage>(
+    dependencies,
+    {
+      name: 'teams',
+      nameOf: file => file.name,
+      idOf: file => file.fileId,
+      download: async file => ({
+        name: file.name,
+        downloaded: await file.download(),
+        source: { platform: 'teams', fileId: file.fileId, sharedBy: turn.userId, messageRef: `${turn.conversationId};messageid=${turn.activityId}` },
+      }),
+      render: chatTextToTeams,
+      // Teams Markdown joins single line breaks; a blank line keeps one file per line.
+      progressMessage: lines => ({ text: lines.join('\n\n') }),
+      summaryMessage: outcomes => ingestSummaryMessage(outcomes, turn.kind === 'personal' ? '' : '@Folio'),
+      async post(message) {
+        // A progress message that could not be posted is not worth the file: the summary is posted at the end.
+        const messageId = await replies.reply(turn.reference, message).catch(error => {
+          dependencies.log.warn(
+            { message: error instanceof Error ? error.message : String(error), space: turn.space },
+            'could not post a Teams progress message',
+          );
+          return undefined;
+        });
+        return messageId ? edited => replies.update(turn.reference, messageId, edited) : undefined;
+      },
     },
-  }, turn.space, files);
+    turn.space,
+    files,
+  );
 }

@@ -54,8 +54,11 @@ function textIntent(text: string): MessageIntent {
  */
 function mayCarryFiles(turn: TeamsTurn, activity: Activity): boolean {
   const attachments = activity.attachments ?? [];
-  if (attachments.some(attachment => attachment.contentType === 'reference' || attachment.contentType?.startsWith('application/vnd.microsoft.teams.file'))) return true;
-  const html = attachments.filter(attachment => attachment.contentType === 'text/html').map(attachment => (typeof attachment.content === 'string' ? attachment.content : ''));
+  if (attachments.some(attachment => attachment.contentType === 'reference' || attachment.contentType?.startsWith('application/vnd.microsoft.teams.file')))
+    return true;
+  const html = attachments
+    .filter(attachment => attachment.contentType === 'text/html')
+    .map(attachment => (typeof attachment.content === 'string' ? attachment.content : ''));
   if (html.some(content => /<attachment\b/i.test(content) || content.trim() === '')) return true;
   return turn.text === '' && !turn.mentionsBot;
 }

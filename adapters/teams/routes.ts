@@ -41,9 +41,10 @@ async function onMessage(dependencies: TeamsHandlerDependencies, activity: Activ
   const turn = readTeamsTurn(activity);
   if (isFeedbackData(activity.value)) {
     const data = activity.value;
-    if (await firstDelivery(dependencies, turn)) dependencies.tasks.run('teams feedback', async () => {
-      await dependencies.replies.reply(turn.reference, { text: await recordFeedback(dependencies, data, turn.userId) });
-    });
+    if (await firstDelivery(dependencies, turn))
+      dependencies.tasks.run('teams feedback', async () => {
+        await dependencies.replies.reply(turn.reference, { text: await recordFeedback(dependencies, data, turn.userId) });
+      });
     return;
   }
   const intent = messageIntent(turn, activity);
@@ -78,7 +79,9 @@ async function carryOut(dependencies: TeamsHandlerDependencies, turn: TeamsTurn,
       case 'forget-space':
         return await askToForgetSpace(dependencies, turn);
       case 'unsupported-attachment':
-        await dependencies.replies.reply(turn.reference, { text: 'I read PDF, PowerPoint and Word files (and other office documents). Attach one of those, or type a question.' });
+        await dependencies.replies.reply(turn.reference, {
+          text: 'I read PDF, PowerPoint and Word files (and other office documents). Attach one of those, or type a question.',
+        });
         return;
       case 'question':
         return await answerQuestion(dependencies, turn, intent.question);
@@ -96,7 +99,9 @@ async function carryOut(dependencies: TeamsHandlerDependencies, turn: TeamsTurn,
  * later one is answered with 200 and does nothing.
  */
 async function firstDelivery(dependencies: TeamsHandlerDependencies, turn: TeamsTurn): Promise<boolean> {
-  const claimed = await dependencies.app.surfaceState.claim(`teams:activity:${turn.tenantId}:${turn.conversationId}:${turn.activityId}`, { ttlSeconds: deliveryMemorySeconds });
+  const claimed = await dependencies.app.surfaceState.claim(`teams:activity:${turn.tenantId}:${turn.conversationId}:${turn.activityId}`, {
+    ttlSeconds: deliveryMemorySeconds,
+  });
   if (!claimed) dependencies.log.info({ activityId: turn.activityId }, 'Teams delivered an activity again; ignored');
   return claimed;
 }

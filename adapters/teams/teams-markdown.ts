@@ -22,5 +22,8 @@ export function markdownForTeams(markdown: string): string {
 
 /** A file or section name shown inside Markdown: characters Markdown would read as formatting are escaped. */
 export function escapeTeamsMarkdown(text: string): string {
-  return text.replace(/([\\*_`[\]])/g, '\\$1').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/([\\*_`[\]])/g, '\\$1')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }

@@ -16,7 +16,11 @@ export async function threadHistory(dependencies: TeamsHandlerDependencies, turn
     if (!turn.threadRootId || turn.threadRootId === turn.activityId) return [];
     if (dependencies.graph && turn.channelId) {
       try {
-        const messages = await dependencies.graph.channelThread(turn.tenantId, { teamGroupId: await teamGroupIdOf(dependencies, turn), channelId: turn.channelId, rootId: turn.threadRootId });
+        const messages = await dependencies.graph.channelThread(turn.tenantId, {
+          teamGroupId: await teamGroupIdOf(dependencies, turn),
+          channelId: turn.channelId,
+          rootId: turn.threadRootId,
+        });
         return threadTurns(messages, { beforeMessageId: turn.activityId, botAppId: botAppIdOf(turn) });
       } catch (error) {
         const { code, message } = asFolioError(error);

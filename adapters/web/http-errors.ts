@@ -43,7 +43,14 @@ export function inputInvalid(message: string, userMessage = message): FolioError
 
 /** `/v1/...` paths that match no route: a JSON 404, like every other API answer. */
 export const apiNotFound: RequestHandler = (request, response) => {
-  sendError(response, inputInvalid(`no route ${request.method} ${request.originalUrl}`, `There is no ${request.method} ${request.path} in this API; /openapi.json lists what there is.`), 404);
+  sendError(
+    response,
+    inputInvalid(
+      `no route ${request.method} ${request.originalUrl}`,
+      `There is no ${request.method} ${request.path} in this API; /openapi.json lists what there is.`,
+    ),
+    404,
+  );
 };
 
 /**
@@ -80,12 +87,21 @@ export function translateError(thrown: unknown, maxFileBytes: number): { error: 
   const storageFull = storageFullError(thrown);
   if (storageFull) return { error: storageFull, status: 507 };
   if (isMalformedMultipart(thrown)) {
-    return { error: inputInvalid(`malformed multipart body: ${(thrown as Error).message}`, 'The upload could not be read as a multipart form with files (a malformed part header or a body cut short).'), status: 400 };
+    return {
+      error: inputInvalid(
+        `malformed multipart body: ${(thrown as Error).message}`,
+        'The upload could not be read as a multipart form with files (a malformed part header or a body cut short).',
+      ),
+      status: 400,
+    };
   }
   const bodyError = thrown as { type?: string; status?: number; limit?: number } | null;
   if (bodyError?.type === 'entity.too.large') {
     return {
-      error: inputInvalid(`request body over ${bodyError.limit} bytes`, `The request body is larger than ${Math.round((bodyError.limit ?? 0) / 1024)} kB, the most this endpoint accepts.`),
+      error: inputInvalid(
+        `request body over ${bodyError.limit} bytes`,
+        `The request body is larger than ${Math.round((bodyError.limit ?? 0) / 1024)} kB, the most this endpoint accepts.`,
+      ),
       status: 413,
     };
   }
@@ -108,7 +124,9 @@ export function translateError(thrown: unknown, maxFileBytes: number): { error: 
  * travel the same way but carry an errno code (ENOSPC...), and stay 500s.
  */
 function isMalformedMultipart(thrown: unknown): boolean {
-  return thrown instanceof Error && Array.isArray((thrown as { storageErrors?: unknown }).storageErrors) && (thrown as NodeJS.ErrnoException).code === undefined;
+  return (
+    thrown instanceof Error && Array.isArray((thrown as { storageErrors?: unknown }).storageErrors) && (thrown as NodeJS.ErrnoException).code === undefined
+  );
 }
 
 function translateMulter(error: MulterError, maxFileBytes: number): { error: FolioError; status: number } {

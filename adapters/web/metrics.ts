@@ -27,7 +27,12 @@ export class WebMetrics {
       buckets: [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800],
       registers,
     });
-    this.documents = new Counter({ name: 'folio_documents_ingested_total', help: 'Documents whose ingest finished, by outcome', labelNames: ['status'], registers });
+    this.documents = new Counter({
+      name: 'folio_documents_ingested_total',
+      help: 'Documents whose ingest finished, by outcome',
+      labelNames: ['status'],
+      registers,
+    });
     this.pages = new Counter({ name: 'folio_pages_ingested_total', help: 'Pages of documents ingested successfully', registers });
     this.askSeconds = new Histogram({
       name: 'folio_ask_duration_seconds',

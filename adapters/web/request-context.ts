@@ -27,7 +27,13 @@ export function requestContext(log: Logger): RequestHandler {
     response.on('close', () => {
       const route = request.route?.path as string | undefined;
       requestLogger.info(
-        { method: request.method, route: route ?? request.path.split('/').slice(0, 3).join('/'), status: response.statusCode, ms: Math.round(performance.now() - started), aborted: !response.writableFinished },
+        {
+          method: request.method,
+          route: route ?? request.path.split('/').slice(0, 3).join('/'),
+          status: response.statusCode,
+          ms: Math.round(performance.now() - started),
+          aborted: !response.writableFinished,
+        },
         'request',
       );
     });

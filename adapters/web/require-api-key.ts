@@ -19,7 +19,8 @@ export function requireApiKey(apiKey: string | undefined, options: { signedPage?
     throw new FolioError({
       code: 'unauthorized',
       message: offered === undefined ? 'no bearer token' : 'wrong bearer token',
-      userMessage: offered === undefined ? 'This server needs an API key: send "Authorization: Bearer <FOLIO_API_KEY>".' : 'That API key is not valid for this server.',
+      userMessage:
+        offered === undefined ? 'This server needs an API key: send "Authorization: Bearer <FOLIO_API_KEY>".' : 'That API key is not valid for this server.',
     });
   };
 }

@@ -28,9 +28,7 @@ export function readDoclingReference(json: unknown): DoclingReference {
     .map(item => ({ text: item.text, page: item.prov[0].page_no }));
   // 'document_index' (a table of contents) is kept: Docling files it under tables[], and a reader
   // that finds a contents grid on that page has found it.
-  const tables = document.tables
-    .filter(item => item.prov.length > 0)
-    .map(item => ({ page: item.prov[0].page_no, label: item.label }));
+  const tables = document.tables.filter(item => item.prov.length > 0).map(item => ({ page: item.prov[0].page_no, label: item.label }));
   const pictures = document.pictures.filter(item => item.prov.length > 0).map(item => ({ page: item.prov[0].page_no }));
   return { headings, tables, pictures };
 }

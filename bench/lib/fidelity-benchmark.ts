@@ -115,7 +115,11 @@ function scoreDoclingDocument(referenceJson: unknown, outcome: BenchReadOutcome)
 function scorePageIndexDocument(referenceJson: unknown, outcome: BenchReadOutcome): PageIndexDocumentResult {
   const allNodes = readPageIndexTree(referenceJson);
   const blocks = outcome.result?.parsed.blocks ?? [];
-  const pageText = (page: number) => blocks.filter(block => block.page === page).map(block => block.text).join(' ');
+  const pageText = (page: number) =>
+    blocks
+      .filter(block => block.page === page)
+      .map(block => block.text)
+      .join(' ');
   const nodes = allNodes.filter(node => !isSyntheticPreface(node, pageText(node.page)));
   return {
     ...readFacts(outcome),

@@ -80,16 +80,15 @@ export function formatFidelityReport(results: FidelityResults, options: { verbos
 }
 
 function doclingDetails(results: DoclingDocumentResult[]): string[] {
-  return results.flatMap(result => [
-    `${result.name}:`,
-    ...(result.score?.missedHeadings ?? []).map(heading => `  missed  p.${heading.page}  ${heading.text}`),
-    ...(result.score?.extraHeadings ?? []).map(heading => `  extra   p.${heading.page}  ${heading.text}`),
-  ]).concat('');
+  return results
+    .flatMap(result => [
+      `${result.name}:`,
+      ...(result.score?.missedHeadings ?? []).map(heading => `  missed  p.${heading.page}  ${heading.text}`),
+      ...(result.score?.extraHeadings ?? []).map(heading => `  extra   p.${heading.page}  ${heading.text}`),
+    ])
+    .concat('');
 }
 
 function pageIndexDetails(results: PageIndexDocumentResult[]): string[] {
-  return results.flatMap(result => [
-    `${result.name}:`,
-    ...(result.score?.missed ?? []).map(node => `  missed  p.${node.page}  ${node.title}`),
-  ]).concat('');
+  return results.flatMap(result => [`${result.name}:`, ...(result.score?.missed ?? []).map(node => `  missed  p.${node.page}  ${node.title}`)]).concat('');
 }

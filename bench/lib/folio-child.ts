@@ -14,7 +14,9 @@ export async function waitForOutput(entry: FolioChild, pattern: RegExp, timeoutM
     const match = pattern.exec(entry.output());
     if (match) return match[1] ?? match[0];
     if (entry.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`folio ${entry.role} did not start (${entry.child.exitCode !== null ? `exit ${entry.child.exitCode}` : 'timed out'}):\n${entry.output().slice(-2000)}`);
+      throw new Error(
+        `folio ${entry.role} did not start (${entry.child.exitCode !== null ? `exit ${entry.child.exitCode}` : 'timed out'}):\n${entry.output().slice(-2000)}`,
+      );
     }
     await new Promise(resolve => setTimeout(resolve, 50));
   }

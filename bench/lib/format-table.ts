@@ -10,17 +10,13 @@ export interface Column<Row> {
 /** A compact, space-aligned text table: header, a rule, one line per row. */
 export function formatTable<Row>(columns: Array<Column<Row>>, rows: Row[]): string {
   const cells = rows.map(row => columns.map(column => truncate(column.value(row), column.maxWidth)));
-  const widths = columns.map((column, index) =>
-    Math.max(column.header.length, ...cells.map(rowCells => rowCells[index].length)),
-  );
+  const widths = columns.map((column, index) => Math.max(column.header.length, ...cells.map(rowCells => rowCells[index].length)));
   const line = (values: string[]) =>
     values
       .map((value, index) => (columns[index].align === 'right' ? value.padStart(widths[index]) : value.padEnd(widths[index])))
       .join('  ')
       .trimEnd();
-  return [line(columns.map(column => column.header)), widths.map(width => '-'.repeat(width)).join('  '), ...cells.map(line)].join(
-    '\n',
-  );
+  return [line(columns.map(column => column.header)), widths.map(width => '-'.repeat(width)).join('  '), ...cells.map(line)].join('\n');
 }
 
 function truncate(value: string, maxWidth: number | undefined): string {

@@ -3,7 +3,11 @@ import { makeTestPdf, type TestPage } from '../../test/support/layout/make-test-
 const topics = ['refunds', 'shipping', 'security', 'vacation', 'travel', 'onboarding', 'invoices', 'support'];
 
 /** Questions the pre-ingested documents answer (their headings and facts), asked at random. */
-export const loadQuestions = topics.flatMap(topic => [`What does the handbook say about ${topic}?`, `How long does ${topic} take?`, `Who is responsible for ${topic}?`]);
+export const loadQuestions = topics.flatMap(topic => [
+  `What does the handbook say about ${topic}?`,
+  `How long does ${topic} take?`,
+  `Who is responsible for ${topic}?`,
+]);
 
 /**
  * A distinct four-page handbook (`index` changes its facts and bytes, so each upload is a new

@@ -17,7 +17,12 @@ export function formatLoadReport(settings: LoadSettings, results: LoadModeResult
       { mode: result.mode, what: 'burst: SSE first text', summary: burst.askStreamingFirstText, extra: '' },
       { mode: result.mode, what: `burst: upload (${settings.ingests} at once)`, summary: burst.upload, extra: '' },
       { mode: result.mode, what: 'burst: upload → ready', summary: burst.ingestToReady, extra: '' },
-      { mode: result.mode, what: `burst: Slack ack (${settings.slackEvents})`, summary: burst.slackAck, extra: `≥3 s: ${burst.slackAck.over3s}; answered ${burst.slackAnswered}/${burst.slackAck.count}` },
+      {
+        mode: result.mode,
+        what: `burst: Slack ack (${settings.slackEvents})`,
+        summary: burst.slackAck,
+        extra: `≥3 s: ${burst.slackAck.over3s}; answered ${burst.slackAnswered}/${burst.slackAck.count}`,
+      },
       { mode: result.mode, what: `soak: ask (${settings.soakConcurrency} loops)`, summary: soak.asks, extra: `${soak.seconds} s` },
       { mode: result.mode, what: 'soak: Slack ack', summary: soak.slackAck, extra: `≥3 s: ${soak.slackAck.over3s}` },
     ];
@@ -36,9 +41,7 @@ export function formatLoadReport(settings: LoadSettings, results: LoadModeResult
     ],
     rows,
   );
-  const memoryRows = results.flatMap(result =>
-    result.burst.memory.map((burst, index) => ({ mode: result.mode, burst, soak: result.soak.memory[index] })),
-  );
+  const memoryRows = results.flatMap(result => result.burst.memory.map((burst, index) => ({ mode: result.mode, burst, soak: result.soak.memory[index] })));
   const memory = formatTable(
     [
       { header: 'mode', value: (row: (typeof memoryRows)[number]) => row.mode },

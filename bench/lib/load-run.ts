@@ -114,7 +114,9 @@ async function runMode(mode: LoadMode, settings: LoadSettings): Promise<LoadMode
         if (!ready.ok) throw new Error(`pre-ingest failed: ${ready.error}`);
       }
     }
-    settings.log(`[bench:load] ${mode}: ${settings.preIngest} documents ready; burst of ${settings.questions} questions, ${settings.ingests} uploads, ${settings.slackEvents} Slack mentions`);
+    settings.log(
+      `[bench:load] ${mode}: ${settings.preIngest} documents ready; burst of ${settings.questions} questions, ${settings.ingests} uploads, ${settings.slackEvents} Slack mentions`,
+    );
 
     // 2. The burst: everything at once.
     const question = () => loadQuestions[Math.floor(random() * loadQuestions.length)];
@@ -123,19 +125,29 @@ async function runMode(mode: LoadMode, settings: LoadSettings): Promise<LoadMode
     const burstStarted = performance.now();
     const streamed = Math.round(settings.questions * settings.sseShare);
     const [asks, ingests, mentions] = await Promise.all([
-      Promise.all(Array.from({ length: settings.questions }, (_, index) => (index < streamed ? askStreaming(baseUrl, webSpace, question()) : askJson(baseUrl, webSpace, question())))),
+      Promise.all(
+        Array.from({ length: settings.questions }, (_, index) =>
+          index < streamed ? askStreaming(baseUrl, webSpace, question()) : askJson(baseUrl, webSpace, question()),
+        ),
+      ),
       Promise.all(
         ingestPdfs.map(async (bytes, index) => {
           const started = performance.now();
           const uploaded = await upload(baseUrl, webSpace, `burst-${index}.pdf`, bytes);
-          const ready = uploaded.ok && uploaded.documentId ? await waitUntilReady(baseUrl, webSpace, uploaded.documentId, started) : { ms: 0, ok: false, error: uploaded.error };
+          const ready =
+            uploaded.ok && uploaded.documentId
+              ? await waitUntilReady(baseUrl, webSpace, uploaded.documentId, started)
+              : { ms: 0, ok: false, error: uploaded.error };
           return { uploaded, ready };
         }),
       ),
-      Promise.all(Array.from({ length: settings.slackEvents }, () => slackMention({ baseUrl, signingSecret, slack, channel: slackChannel, question: question() }))),
+      Promise.all(
+        Array.from({ length: settings.slackEvents }, () => slackMention({ baseUrl, signingSecret, slack, channel: slackChannel, question: question() })),
+      ),
     ]);
     const answeredDeadline = Date.now() + 120_000;
-    while (mentions.some(mention => !slackAnswered(slack, slackChannel, mention.ts)) && Date.now() < answeredDeadline) await new Promise(resolve => setTimeout(resolve, 100));
+    while (mentions.some(mention => !slackAnswered(slack, slackChannel, mention.ts)) && Date.now() < answeredDeadline)
+      await new Promise(resolve => setTimeout(resolve, 100));
     const burstWallSeconds = (performance.now() - burstStarted) / 1000;
     const burstSamples = burstMemory.stop();
     settings.log(`[bench:load] ${mode}: burst done in ${burstWallSeconds.toFixed(1)} s; soak for ${settings.soakSeconds} s`);
@@ -172,7 +184,12 @@ async function runMode(mode: LoadMode, settings: LoadSettings): Promise<LoadMode
         wallSeconds: Math.round(burstWallSeconds * 10) / 10,
         memory: summarizeMemory(service.processes, burstSamples),
       },
-      soak: { seconds: settings.soakSeconds, asks: summarize(soakAsks), slackAck: summarizeAcks(soakMentions), memory: summarizeMemory(service.processes, soakSamples) },
+      soak: {
+        seconds: settings.soakSeconds,
+        asks: summarize(soakAsks),
+        slackAck: summarizeAcks(soakMentions),
+        memory: summarizeMemory(service.processes, soakSamples),
+      },
     };
   } finally {
     await service?.stop();

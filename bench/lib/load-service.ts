@@ -29,7 +29,12 @@ export interface LoadService {
  * `folio serve` plus `workers` × `folio worker` on a redis-server started for the run (BullMQ), all on
  * one fresh data dir and on loopback only. `environment` carries the model, Slack and limit settings.
  */
-export async function startLoadService(options: { mode: LoadMode; workers: number; environment: Record<string, string>; log?: (line: string) => void }): Promise<LoadService> {
+export async function startLoadService(options: {
+  mode: LoadMode;
+  workers: number;
+  environment: Record<string, string>;
+  log?: (line: string) => void;
+}): Promise<LoadService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-load-'));
   const children: Array<{ role: LoadProcess['role']; child: ChildProcess; output: () => string }> = [];
   let stopRedis: () => Promise<void> = async () => undefined;
@@ -53,7 +58,9 @@ export async function startLoadService(options: { mode: LoadMode; workers: numbe
       for (let index = 0; index < options.workers; index++) children.push(launch('worker', environment));
       await Promise.all(children.filter(entry => entry.role === 'worker').map(worker => waitForOutput(worker, /waiting for ingest jobs/, 60_000)));
     }
-    options.log?.(`[bench:load] ${options.mode}: folio serve at ${url}${options.mode === 'bullmq' ? ` with ${options.workers} folio worker processes on ${environment.REDIS_URL}` : ''}`);
+    options.log?.(
+      `[bench:load] ${options.mode}: folio serve at ${url}${options.mode === 'bullmq' ? ` with ${options.workers} folio worker processes on ${environment.REDIS_URL}` : ''}`,
+    );
     return { mode: options.mode, baseUrl: url, processes: children.map(({ role, child }) => ({ role, pid: child.pid! })), stop };
   } catch (error) {
     await stop();
@@ -75,4 +82,3 @@ function launch(role: LoadProcess['role'], environment: Record<string, string>) 
   child.once('exit', () => process.off('exit', killOnExit));
   return { role, child, output: () => output };
 }
-

@@ -57,7 +57,12 @@ export function askStreaming(baseUrl: string, space: string, question: string): 
       return event.event === 'answer' || event.event === 'error';
     });
     const last = events.at(-1);
-    if (last?.event !== 'answer') return { ok: false, error: last?.event === 'error' ? `SSE error ${JSON.stringify(last.data).slice(0, 120)}` : 'stream ended without an answer', firstTextMs };
+    if (last?.event !== 'answer')
+      return {
+        ok: false,
+        error: last?.event === 'error' ? `SSE error ${JSON.stringify(last.data).slice(0, 120)}` : 'stream ended without an answer',
+        firstTextMs,
+      };
     const cited = ((last.data as { citations?: unknown[] }).citations?.length ?? 0) > 0;
     return cited ? { ok: true, firstTextMs } : { ok: false, error: 'answer without citations', firstTextMs };
   });
@@ -85,7 +90,9 @@ export async function waitUntilReady(baseUrl: string, space: string, documentId:
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const response = await fetch(`${baseUrl}/v1/spaces/${encodeURIComponent(space)}/documents/${encodeURIComponent(documentId)}?outline=1`, { signal: AbortSignal.timeout(30_000) });
+      const response = await fetch(`${baseUrl}/v1/spaces/${encodeURIComponent(space)}/documents/${encodeURIComponent(documentId)}?outline=1`, {
+        signal: AbortSignal.timeout(30_000),
+      });
       const body = (await response.json()) as { document?: { status: string; error?: { code: string } } };
       const status = body.document?.status;
       if (status === 'ready') return { ms: performance.now() - sinceMs, ok: true };
@@ -103,7 +110,13 @@ export async function waitUntilReady(baseUrl: string, space: string, documentId:
  * the HTTP acknowledgement, which Slack wants within 3 seconds. Resolves with the mention's ts so the
  * caller can wait for the answer in its thread.
  */
-export async function slackMention(options: { baseUrl: string; signingSecret: string; slack: FakeSlackApi; channel: string; question: string }): Promise<Outcome & { ts: string }> {
+export async function slackMention(options: {
+  baseUrl: string;
+  signingSecret: string;
+  slack: FakeSlackApi;
+  channel: string;
+  question: string;
+}): Promise<Outcome & { ts: string }> {
   const ts = options.slack.nextTs();
   const text = `<@${options.slack.botUserId}> ${options.question}`;
   // Slack stores a message before it sends its event, so conversations.replies sees it.

@@ -24,10 +24,7 @@ export function matchOneToOne<Reference, Prediction>(
       if (pairScore !== null) candidates.push({ referenceIndex, predictionIndex, score: pairScore });
     });
   });
-  candidates.sort(
-    (left, right) =>
-      right.score - left.score || left.referenceIndex - right.referenceIndex || left.predictionIndex - right.predictionIndex,
-  );
+  candidates.sort((left, right) => right.score - left.score || left.referenceIndex - right.referenceIndex || left.predictionIndex - right.predictionIndex);
 
   const usedReferences = new Set<number>();
   const usedPredictions = new Set<number>();

@@ -19,8 +19,7 @@ export function decodeHtmlEntities(text: string): string {
 // Leading section numbers: "1", "1.2.3", "2)", "IV.", "A.", "(3)", "-2-5" (Docling's reading of a
 // right-to-left "5-2-"), optionally after "Chapter"/"Section"/"Part"/"Appendix". Roman numerals and
 // letters need their dot or bracket, so real words ("I think", "A note") are left alone.
-const numberingPrefix =
-  /^(?:(?:chapter|section|part|appendix)\s+)?(?:\d+(?:[.-]\d+)*[.):]?|[ivxlcdm]+[.):]|\p{L}[.)]|\(\w{1,4}\)|-\d+(?:-\d+)*)(?:\s+|$)/iu;
+const numberingPrefix = /^(?:(?:chapter|section|part|appendix)\s+)?(?:\d+(?:[.-]\d+)*[.):]?|[ivxlcdm]+[.):]|\p{L}[.)]|\(\w{1,4}\)|-\d+(?:-\d+)*)(?:\s+|$)/iu;
 
 /** Separators between words: everything that is not a letter, a combining mark or a digit. */
 const nonWordCharacters = /[^\p{L}\p{M}\p{N}]+/gu;

@@ -51,13 +51,17 @@ export function planSpaces(settings: ScaleSettings, prefix = 'scale'): ScaleSpac
   const rest = units - largeUnits - smallUnits;
   const others = spaces - 2;
   if (rest < others || (others === 0 && rest !== 0)) {
-    throw new Error(`--units ${units} cannot give the large space ${largeUnits}, the small one ${smallUnits} and each of the other ${others} spaces at least one unit`);
+    throw new Error(
+      `--units ${units} cannot give the large space ${largeUnits}, the small one ${smallUnits} and each of the other ${others} spaces at least one unit`,
+    );
   }
   const sizes = [largeUnits, smallUnits, ...Array.from({ length: others }, (_, index) => Math.floor(rest / others) + (index < rest % others ? 1 : 0))];
   return sizes.map((size, index) => {
     const role = index === 0 ? 'large' : index === 1 ? 'small' : 'other';
     const name = role === 'other' ? `${prefix}-${String(index).padStart(5, '0')}` : `${prefix}-${role}`;
-    const documentPages = Array.from({ length: Math.ceil(size / pagesPerDocument) }, (_, document) => Math.min(pagesPerDocument, size - document * pagesPerDocument));
+    const documentPages = Array.from({ length: Math.ceil(size / pagesPerDocument) }, (_, document) =>
+      Math.min(pagesPerDocument, size - document * pagesPerDocument),
+    );
     return { index, role, name, space: parseSpaceId(name), units: size, documentPages };
   });
 }
@@ -85,14 +89,35 @@ export class ScaleCorpus {
     const pages = space.documentPages[position];
     const now = new Date(Date.UTC(2026, 11, 1)).toISOString();
     const record: DocumentRecord = {
-      id, space: space.space, name: `${id}.pdf`, mime: 'application/pdf', sha256: createHash('sha256').update(id).digest('hex'),
-      sizeBytes: 0, pageCount: pages, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now,
+      id,
+      space: space.space,
+      name: `${id}.pdf`,
+      mime: 'application/pdf',
+      sha256: createHash('sha256').update(id).digest('hex'),
+      sizeBytes: 0,
+      pageCount: pages,
+      status: 'ready',
+      source: { platform: 'cli' },
+      createdAt: now,
+      updatedAt: now,
     };
     const nodes: TreeNode[] = [];
     for (let page = 1; page <= pages; page += 2) {
       const nodeId = String(nodes.length + 1).padStart(4, '0');
-      const pageTexts = [page, page + 1].filter(value => value <= pages).map(value => ({ page: value, text: `${words(word, 12)}. ${words(word, 40 + Math.floor(random() * 60))}.` }));
-      nodes.push({ nodeId, title: words(word, 3), kind: 'section', level: 0, pageStart: page, pageEnd: Math.min(pages, page + 1), text: pageTexts.map(entry => entry.text).join('\n\n'), pageTexts, children: [] });
+      const pageTexts = [page, page + 1]
+        .filter(value => value <= pages)
+        .map(value => ({ page: value, text: `${words(word, 12)}. ${words(word, 40 + Math.floor(random() * 60))}.` }));
+      nodes.push({
+        nodeId,
+        title: words(word, 3),
+        kind: 'section',
+        level: 0,
+        pageStart: page,
+        pageEnd: Math.min(pages, page + 1),
+        text: pageTexts.map(entry => entry.text).join('\n\n'),
+        pageTexts,
+        children: [],
+      });
     }
     const tree: DocumentTree = { documentId: id, totalPages: pages, nodes };
     return { record, tree, units: buildUnits(tree, record) };
@@ -110,7 +135,11 @@ export class ScaleCorpus {
       const units = cache.get(position) ?? this.document(space, position).units;
       cache.set(position, units);
       const text = units[Math.floor(random() * units.length)].text;
-      return `What does the report say about ${text.split(' ').filter(term => term.length > 5).slice(2, 7).join(' ')}?`;
+      return `What does the report say about ${text
+        .split(' ')
+        .filter(term => term.length > 5)
+        .slice(2, 7)
+        .join(' ')}?`;
     });
   }
 }

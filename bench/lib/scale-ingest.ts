@@ -42,7 +42,12 @@ function writeProgress(dataDir: string, progress: ScaleProgress): void {
 
 /** Same generator, store and settings: the data dir's content is this run's corpus (or a prefix of it). */
 export function sameCorpus(progress: ScaleProgress, fresh: Omit<ScaleProgress, 'completeSpaces' | 'ingest'>): boolean {
-  return progress.generator === fresh.generator && progress.store === fresh.store && progress.storeUrl === fresh.storeUrl && JSON.stringify(progress.settings) === JSON.stringify(fresh.settings);
+  return (
+    progress.generator === fresh.generator &&
+    progress.store === fresh.store &&
+    progress.storeUrl === fresh.storeUrl &&
+    JSON.stringify(progress.settings) === JSON.stringify(fresh.settings)
+  );
 }
 
 /**
@@ -79,7 +84,9 @@ export async function ingestCorpus(
         if (Date.now() - lastLog > 10_000) {
           lastLog = Date.now();
           const seconds = (performance.now() - started) / 1000;
-          options.log(`[bench:scale] ${unitsDone}/${totalUnits} units stored (${Math.round(thisRun.units / seconds)} units/s this run, ${done.size} spaces complete)`);
+          options.log(
+            `[bench:scale] ${unitsDone}/${totalUnits} units stored (${Math.round(thisRun.units / seconds)} units/s this run, ${done.size} spaces complete)`,
+          );
         }
       }
       done.add(space.index);
@@ -102,5 +109,10 @@ export function startProgress(dataDir: string, fresh: Omit<ScaleProgress, 'compl
 }
 
 function add(left: ScaleProgress['ingest'], right: ScaleProgress['ingest']): ScaleProgress['ingest'] {
-  return { units: left.units + right.units, documents: left.documents + right.documents, wallMs: left.wallMs + right.wallMs, commitMs: left.commitMs + right.commitMs };
+  return {
+    units: left.units + right.units,
+    documents: left.documents + right.documents,
+    wallMs: left.wallMs + right.wallMs,
+    commitMs: left.commitMs + right.commitMs,
+  };
 }

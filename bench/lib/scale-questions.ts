@@ -122,24 +122,31 @@ export async function runQuestionPhases(corpus: ScaleCorpus, settings: QuestionS
   }
   if (samples.get('first-large')!.asked.length < settings.firstRuns) samples.get('first-large')!.truncated = true;
 
-  const phases = [...samples.entries()].map(([phase, { asked, truncated }]): PhaseResult => ({
-    phase,
-    count: asked.length,
-    wallMs: stats(asked.map(sample => sample.wallMs)),
-    serverMs: stats(asked.flatMap(sample => (sample.serverMs === undefined ? [] : [sample.serverMs]))),
-    cpuMs: stats(asked.flatMap(sample => (sample.cpuMs === undefined ? [] : [sample.cpuMs]))),
-    outcomes: asked.reduce<Record<string, number>>((counts, sample) => {
-      counts[sample.outcome] = (counts[sample.outcome] ?? 0) + 1;
-      return counts;
-    }, {}),
-    truncated,
-  }));
+  const phases = [...samples.entries()].map(
+    ([phase, { asked, truncated }]): PhaseResult => ({
+      phase,
+      count: asked.length,
+      wallMs: stats(asked.map(sample => sample.wallMs)),
+      serverMs: stats(asked.flatMap(sample => (sample.serverMs === undefined ? [] : [sample.serverMs]))),
+      cpuMs: stats(asked.flatMap(sample => (sample.cpuMs === undefined ? [] : [sample.cpuMs]))),
+      outcomes: asked.reduce<Record<string, number>>((counts, sample) => {
+        counts[sample.outcome] = (counts[sample.outcome] ?? 0) + 1;
+        return counts;
+      }, {}),
+      truncated,
+    }),
+  );
   return { phases, rssMb: rss, rssSeriesMb, serveStartMs: stats(startMs) };
 }
 
 export function stats(values: number[]): LatencyStats {
   const round = (value: number) => Math.round(value * 10) / 10;
-  return { count: values.length, p50: round(percentile(values, 0.5)), p95: round(percentile(values, 0.95)), max: round(values.length ? Math.max(...values) : 0) };
+  return {
+    count: values.length,
+    p50: round(percentile(values, 0.5)),
+    p95: round(percentile(values, 0.95)),
+    max: round(values.length ? Math.max(...values) : 0),
+  };
 }
 
 function mb(bytes: number): number {

@@ -49,7 +49,13 @@ export function formatScaleReport(report: ScaleReport): string {
           { header: 'max ms', value: phase => String(phase.wallMs.max), align: 'right' },
           { header: 'askQuestion p50 / p95', value: phase => cell(phase, entry => entry.serverMs), align: 'right' },
           { header: 'CPU p50 / p95 ms', value: phase => cell(phase, entry => entry.cpuMs), align: 'right' },
-          { header: 'outcomes', value: phase => Object.entries(phase.outcomes).map(([outcome, count]) => `${outcome} ${count}`).join(', ') },
+          {
+            header: 'outcomes',
+            value: phase =>
+              Object.entries(phase.outcomes)
+                .map(([outcome, count]) => `${outcome} ${count}`)
+                .join(', '),
+          },
         ],
         questions.phases,
       ),
@@ -65,7 +71,9 @@ export function formatScaleReport(report: ScaleReport): string {
       targetsLine(questions),
     );
   }
-  lines.push(`machine: ${report.cores} cores, load average ${report.loadAverage.atStart.join(' / ')} at start, ${report.loadAverage.atEnd.join(' / ')} at the end; ${report.date}`);
+  lines.push(
+    `machine: ${report.cores} cores, load average ${report.loadAverage.atStart.join(' / ')} at start, ${report.loadAverage.atEnd.join(' / ')} at the end; ${report.date}`,
+  );
   return lines.join('\n');
 }
 
@@ -81,5 +89,7 @@ function targetsLine(questions: QuestionResults): string {
     first ? `first question in the large space p95 ${first.wallMs.p95} ms < 300 ms ${mark(first.wallMs.p95 < 300)};` : '',
     later ? `later p95 ${later.wallMs.p95} ms < 100 ms ${mark(later.wallMs.p95 < 100)};` : '',
     `RSS growth ${growth} MB ≤ 200 MB ${mark(growth <= 200)}`,
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

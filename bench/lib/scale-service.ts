@@ -38,9 +38,15 @@ export async function startScaleService(options: { dataDir: string; environment?
   const started = performance.now();
   const child = spawn(process.execPath, [folioBin, 'serve'], {
     env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(),
-      FOLIO_DATA_DIR: options.dataDir, FOLIO_HOST: '127.0.0.1', FOLIO_PORT: '0', FOLIO_API_KEY: apiKey,
-      FOLIO_LOG_LEVEL: 'warn', FOLIO_MODEL_PROVIDER: 'offline', ...options.environment,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      FOLIO_DATA_DIR: options.dataDir,
+      FOLIO_HOST: '127.0.0.1',
+      FOLIO_PORT: '0',
+      FOLIO_API_KEY: apiKey,
+      FOLIO_LOG_LEVEL: 'warn',
+      FOLIO_MODEL_PROVIDER: 'offline',
+      ...options.environment,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -73,10 +79,16 @@ export async function startScaleService(options: { dataDir: string; environment?
         body: JSON.stringify({ question }),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const body = (await response.json()) as { outcome?: string; citations?: unknown[]; timings?: { totalMs?: number }; error?: { code: string; message: string } };
+      const body = (await response.json()) as {
+        outcome?: string;
+        citations?: unknown[];
+        timings?: { totalMs?: number };
+        error?: { code: string; message: string };
+      };
       const wallMs = performance.now() - requestStarted;
       const cpuAfter = cpuNanoseconds(pid);
-      if (response.status !== 200) throw new Error(`ask in ${spaceName}: HTTP ${response.status} ${body.error?.code ?? ''} ${body.error?.message ?? ''}`.trim());
+      if (response.status !== 200)
+        throw new Error(`ask in ${spaceName}: HTTP ${response.status} ${body.error?.code ?? ''} ${body.error?.message ?? ''}`.trim());
       return {
         wallMs,
         serverMs: body.timings?.totalMs,
@@ -110,4 +122,3 @@ export function cpuNanoseconds(pid: number): number | undefined {
     return undefined;
   }
 }
-

@@ -40,9 +40,7 @@ export function scoreDocling(reference: DoclingReference, tree: DocumentTree): D
     tables: countSamePage(reference.tables, nodesOfKind(tree, ['table'])),
     figures: countSamePage(reference.pictures, nodesOfKind(tree, ['figure'])),
     missedHeadings: reference.headings.filter((_, index) => !matchedReferences.has(index)),
-    extraHeadings: headings
-      .filter((_, index) => !matchedPredictions.has(index))
-      .map(node => ({ text: node.title, page: node.pageStart })),
+    extraHeadings: headings.filter((_, index) => !matchedPredictions.has(index)).map(node => ({ text: node.title, page: node.pageStart })),
   };
 }
 

@@ -34,8 +34,6 @@ export function scorePageIndex(reference: PageIndexNode[], tree: DocumentTree): 
     matched: matches.length,
     predicted: nodes.length,
     extra: nodes.length - matches.length,
-    missed: reference
-      .filter((_, index) => !matchedReferences.has(index))
-      .map(node => ({ title: node.title, page: node.page })),
+    missed: reference.filter((_, index) => !matchedReferences.has(index)).map(node => ({ title: node.title, page: node.page })),
   };
 }

@@ -83,7 +83,9 @@ export async function runSearchBenchmark(store: KnowledgeStore, space: SpaceId, 
   }
   const insertMs = performance.now() - started;
 
-  const lexicalQueries = Array.from({ length: queryCount + 10 }, () => words(() => vocabulary[midFrequencyIndex(random, vocabulary.length)], 2 + Math.floor(random() * 4)));
+  const lexicalQueries = Array.from({ length: queryCount + 10 }, () =>
+    words(() => vocabulary[midFrequencyIndex(random, vocabulary.length)], 2 + Math.floor(random() * 4)),
+  );
   const lexical = await timeQueries(lexicalQueries, text => store.searchLexical({ spaces: [space], text, k }));
   const lexicalOneDocument = await timeQueries(lexicalQueries, (text, index) =>
     store.searchLexical({ spaces: [space], text, k, documentIds: [documentIds[index % documentIds.length]] }),
@@ -111,7 +113,6 @@ export async function runSearchBenchmark(store: KnowledgeStore, space: SpaceId, 
     vector,
   };
 }
-
 
 export async function timeQueries<Query>(queries: Query[], run: (query: Query, index: number) => Promise<unknown[]>): Promise<LatencySummary> {
   const durations: number[] = [];
@@ -141,7 +142,19 @@ export async function timeQueries<Query>(queries: Query[], run: (query: Query, i
 
 function makeRecord(space: SpaceId, id: string): DocumentRecord {
   const now = new Date().toISOString();
-  return { id, space, name: `${id}.pdf`, mime: 'application/pdf', sha256: id, sizeBytes: 0, pageCount: 0, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now };
+  return {
+    id,
+    space,
+    name: `${id}.pdf`,
+    mime: 'application/pdf',
+    sha256: id,
+    sizeBytes: 0,
+    pageCount: 0,
+    status: 'ready',
+    source: { platform: 'cli' },
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** Pronounceable pseudo-words, so BM25 sees a realistic vocabulary without any corpus. */

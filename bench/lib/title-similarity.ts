@@ -28,11 +28,7 @@ export function titleSimilarity(first: string, second: string): number {
   const rightWithNumbers = normalizeTitle(second, { keepNumbering: true });
 
   const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
-  if (
-    shorter.length >= minimumContainedLength &&
-    ` ${longer} `.includes(` ${shorter} `) &&
-    numbersCompatible(leftWithNumbers, rightWithNumbers)
-  ) {
+  if (shorter.length >= minimumContainedLength && ` ${longer} `.includes(` ${shorter} `) && numbersCompatible(leftWithNumbers, rightWithNumbers)) {
     return containmentScore;
   }
 

@@ -11,10 +11,16 @@ export type AnswerKind = 'count' | 'amount' | 'percentage' | 'date' | 'name' | '
 const kindPatterns: Array<[AnswerKind, RegExp]> = [
   ['percentage', /\b(?:percent(?:age)?s?|per cent|proportion|share of|what share|rate of|prozent(?:satz)?|anteil|pourcentage|porcentaje|procent)\b|%/iu],
   ['count', /\b(?:how many|number of|count of|wie viele?|wieviele?|combien de|cu[aá]nt[oa]s|hoeveel)\b/iu],
-  ['amount', /\b(?:how much|what (?:was|is|were|are) the (?:total )?(?:revenue|income|profit|cost|price|amount|sales|value|budget)|wie viel|combien|cu[aá]nto|revenue|income|expenses?|cost|price|salary|budget|dollars?|euros?|usd|eur)\b/iu],
+  [
+    'amount',
+    /\b(?:how much|what (?:was|is|were|are) the (?:total )?(?:revenue|income|profit|cost|price|amount|sales|value|budget)|wie viel|combien|cu[aá]nto|revenue|income|expenses?|cost|price|salary|budget|dollars?|euros?|usd|eur)\b/iu,
+  ],
   ['date', /\b(?:when|what year|which year|what date|in welchem jahr|wann|seit wann|quand|en quelle ann[ée]e|cu[aá]ndo|wanneer)\b/iu],
   ['name', /\b(?:who|whom|whose|which (?:company|person|organi[sz]ation|country|city|author)|wer|wem|wen|qui|qui[eé]n(?:es)?|wie is)\b/iu],
-  ['number', /\b(?:how (?:long|old|far|large|big|high|tall|fast|often|heavy)|what (?:is|was) the (?:number|size|length|height|weight|age|score|ratio|value)|wie (?:lange?|alt|hoch|gro(?:ss|ß))|which (?:year|number))\b/iu],
+  [
+    'number',
+    /\b(?:how (?:long|old|far|large|big|high|tall|fast|often|heavy)|what (?:is|was) the (?:number|size|length|height|weight|age|score|ratio|value)|wie (?:lange?|alt|hoch|gro(?:ss|ß))|which (?:year|number))\b/iu,
+  ],
 ];
 
 export function answerKind(question: string): AnswerKind | undefined {
@@ -25,7 +31,8 @@ const numberPattern = /\d[\d,.'’ ]*\d|\d/u;
 const percentagePattern = /\d(?:[\d,.]*\d)?\s?(?:%|percent\b|per cent\b|prozent\b|pour ?cent\b|por ciento\b|procent\b)/iu;
 const amountPattern = /(?:[$€£¥]\s?\d|\d(?:[\d,.]*\d)?\s?(?:million|billion|thousand|mn|bn|m|k|mio|mrd|milliarden?|millionen|euros?|dollars?|usd|eur)\b)/iu;
 const yearPattern = /\b(?:1[89]\d\d|20\d\d)\b/u;
-const monthPattern = /\b(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|m[aä]r(?:ch|z)?|apr(?:il)?|may|mai|june?|juni|july?|juli|aug(?:ust)?|sep(?:tember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)\b/iu;
+const monthPattern =
+  /\b(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|m[aä]r(?:ch|z)?|apr(?:il)?|may|mai|june?|juni|july?|juli|aug(?:ust)?|sep(?:tember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)\b/iu;
 const datePattern = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/u;
 
 /**
@@ -41,7 +48,12 @@ export function carriesAnswer(kind: AnswerKind, text: string, questionWords: Rea
       return amountPattern.test(text) || hasPlainNumber(text.replace(new RegExp(percentagePattern.source, 'giu'), ' '));
     case 'count':
     case 'number':
-      return hasPlainNumber(text) || /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen|zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn)\b/iu.test(text);
+      return (
+        hasPlainNumber(text) ||
+        /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen|zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn)\b/iu.test(
+          text,
+        )
+      );
     case 'date':
       return yearPattern.test(text) || datePattern.test(text) || (monthPattern.test(text) && numberPattern.test(text));
     case 'name':

@@ -24,7 +24,11 @@ const answerKeepWaitMs = 1_000;
  */
 export async function keepAnswerForFeedback(answer: Answer, spaces: SpaceId[], dependencies: { state: StateStore; log: Logger }): Promise<void> {
   const kept = dependencies.state
-    .set(`answer:${answer.id}`, { spaces, question: answer.question, answer: answer.answer, citations: answer.citations, at: new Date().toISOString() }, { ttlSeconds: answerRetentionSeconds })
+    .set(
+      `answer:${answer.id}`,
+      { spaces, question: answer.question, answer: answer.answer, citations: answer.citations, at: new Date().toISOString() },
+      { ttlSeconds: answerRetentionSeconds },
+    )
     .catch(error => dependencies.log.warn({ err: error, answerId: answer.id, code: asFolioError(error).code }, 'could not keep the answer for feedback'));
   await Promise.race([kept, new Promise(resolve => setTimeout(resolve, answerKeepWaitMs).unref())]);
 }

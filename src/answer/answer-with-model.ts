@@ -84,14 +84,27 @@ export async function answerWithModel(
   };
 
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const request = { system, prompt: input.question, temperature: 0, maxOutputTokens: options.maxOutputTokens ?? 2048, onText: options.onText ? onText : undefined, signal };
+  const request = {
+    system,
+    prompt: input.question,
+    temperature: 0,
+    maxOutputTokens: options.maxOutputTokens ?? 2048,
+    onText: options.onText ? onText : undefined,
+    signal,
+  };
   let result: GenerateResult;
   try {
     result = await model.generate(request);
   } catch (error) {
     if (cutAt === undefined || options.signal?.aborted) throw error;
     // Usage of a stopped call is not reported; estimated at four characters a token.
-    result = { text: '', usage: { inputTokens: Math.ceil((system.length + input.question.length) / 4), outputTokens: Math.ceil(streamed.length / 4) }, model: model.id, ms: Math.round(performance.now() - started), firstTokenMs };
+    result = {
+      text: '',
+      usage: { inputTokens: Math.ceil((system.length + input.question.length) / 4), outputTokens: Math.ceil(streamed.length / 4) },
+      model: model.id,
+      ms: Math.round(performance.now() - started),
+      firstTokenMs,
+    };
   }
   if (cutAt === undefined && !holding) forward(streamed.length);
   if (cutAt !== undefined) {

@@ -44,7 +44,12 @@ export interface AskDependencies {
 /** A model step's failure in the words the asker sees; our own deadline reads as "did not answer in time". */
 function modelFailure(error: unknown): FolioError {
   if ((error as { name?: string })?.name === 'TimeoutError') {
-    return new FolioError({ code: 'model_unavailable', message: 'model step deadline passed', userMessage: 'The language model did not answer in time.', retryable: true });
+    return new FolioError({
+      code: 'model_unavailable',
+      message: 'model step deadline passed',
+      userMessage: 'The language model did not answer in time.',
+      retryable: true,
+    });
   }
   return asFolioError(error);
 }
@@ -91,7 +96,9 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     return { ...base, ...answer, context, language, notes, plan: plannedBy, usage, modelCalls, timings };
   };
 
-  const records = input.readyDocuments ? new Map(input.readyDocuments.filter(record => record.status === 'ready').map(record => [record.id, record])) : await readyRecords(store, input.spaces, input.documentIds);
+  const records = input.readyDocuments
+    ? new Map(input.readyDocuments.filter(record => record.status === 'ready').map(record => [record.id, record]))
+    : await readyRecords(store, input.spaces, input.documentIds);
   if (records.size === 0) {
     return finish({ answer: answerMessages(language).emptySpace, citations: [], figures: [], grounded: false, extractive: !models.language, closest: [] });
   }
@@ -109,7 +116,9 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   if (models.language && budgets.plan !== 'none') {
     try {
       const compact = budgets.plan === 'compact';
-      const toc = compact ? emptyToc : tableOfContents(await tocDocuments(question, input.spaces, records, dependencies, trees), { maxChars: budgets.tocMaxChars });
+      const toc = compact
+        ? emptyToc
+        : tableOfContents(await tocDocuments(question, input.spaces, records, dependencies, trees), { maxChars: budgets.tocMaxChars });
       const planning = planQuestion({ question, history, toc }, models.language, {
         log,
         compact,
@@ -118,7 +127,12 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       });
       // A thread's first question is always the plan's first sub-question, and its keywords the first
       // variants (toQueryPlan): their BM25 and vector lists are searched while the model plans.
-      if (history.length === 0) prefetched = prefetchSearch(store, { keywordQueries: keywordVariants(question), subQuestions: [question.trim()] }, searchOptions(input, dependencies, true));
+      if (history.length === 0)
+        prefetched = prefetchSearch(
+          store,
+          { keywordQueries: keywordVariants(question), subQuestions: [question.trim()] },
+          searchOptions(input, dependencies, true),
+        );
       const planned = await planning;
       modelCalls += planned.calls;
       addUsage(usage, planned.usage);
@@ -154,7 +168,11 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const extractivePassages =
     !models.language || budgets.contextTokens >= defaultContextTokens
       ? passages
-      : toContextPassages(pagePassages(ranked, contextTrees, { budgetTokens: defaultContextTokens, maxPages: contextPages, queries: plan.subQuestions }), records, contextTrees);
+      : toContextPassages(
+          pagePassages(ranked, contextTrees, { budgetTokens: defaultContextTokens, maxPages: contextPages, queries: plan.subQuestions }),
+          records,
+          contextTrees,
+        );
   timings.searchMs = Math.round(performance.now() - searchStarted);
   const closest = passages.slice(0, 3).map(passage => ({
     document: passage.documentName,
@@ -165,7 +183,13 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const messages = () => answerMessages(language);
   const notFound = (reason?: string) =>
     finish({
-      answer: [messages().notFound, reason, closest.length > 0 ? `${messages().closest}\n${closest.map(section => `- ${section.document} · ${section.pagesLabel} · ${section.title}`).join('\n')}` : '']
+      answer: [
+        messages().notFound,
+        reason,
+        closest.length > 0
+          ? `${messages().closest}\n${closest.map(section => `- ${section.document} · ${section.pagesLabel} · ${section.title}`).join('\n')}`
+          : '',
+      ]
         .filter(Boolean)
         .join('\n\n'),
       citations: [],
@@ -225,7 +249,9 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
         // The claims' words stay out of the log (they may hold document text); their number and length do not.
         log.warn({ dropped: checked.dropped.length, chars: checked.dropped.map(claim => claim.length) }, 'left out claims no passage supports');
         log.debug({ dropped: checked.dropped }, 'the claims left out');
-        notes.push(`Left out ${checked.dropped.length === 1 ? 'a statement' : `${checked.dropped.length} statements`} of the language model that the documents do not support.`);
+        notes.push(
+          `Left out ${checked.dropped.length === 1 ? 'a statement' : `${checked.dropped.length} statements`} of the language model that the documents do not support.`,
+        );
       }
       if (!checked.grounded) {
         // Nothing the model said is in the passages, so none of it can be shown. Beside strong evidence
@@ -276,7 +302,14 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     const resolved = resolveCitations(quoted, extractivePassages, { trees: contextTrees, language });
     // Its citations number the passages it read.
     context = contextEntries(extractivePassages, language);
-    return finish({ answer: `${label}\n\n${resolved.text}`, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: true, closest: [] });
+    return finish({
+      answer: `${label}\n\n${resolved.text}`,
+      citations: resolved.citations,
+      figures: resolved.figures,
+      grounded: true,
+      extractive: true,
+      closest: [],
+    });
   }
 }
 
@@ -343,7 +376,13 @@ async function readyRecords(store: KnowledgeStore, spaces: SpaceId[], documentId
 }
 
 /** Documents for the table of contents, most relevant first by a quick whole-page BM25 of the question. */
-async function tocDocuments(question: string, spaces: SpaceId[], records: Map<string, DocumentRecord>, dependencies: AskDependencies & { pageSearch: PageSearch }, trees: TreeCache) {
+async function tocDocuments(
+  question: string,
+  spaces: SpaceId[],
+  records: Map<string, DocumentRecord>,
+  dependencies: AskDependencies & { pageSearch: PageSearch },
+  trees: TreeCache,
+) {
   // The same whole-page search the search step runs for the question's keywords: the question's page search answers it once.
   const keywords = keywordVariants(question)[0] ?? question;
   const pages = await dependencies.pageSearch.search(keywords, wholePageOptions({ spaces, k: searchDepth(searchK) }));
@@ -372,7 +411,14 @@ function searchOptions(input: AskInput, dependencies: AskDependencies, withVecto
   };
 }
 
-async function search(plan: QueryPlan, input: AskInput, dependencies: AskDependencies, notes: string[], log: Logger, prefetched?: SearchPrefetch): Promise<SearchResult> {
+async function search(
+  plan: QueryPlan,
+  input: AskInput,
+  dependencies: AskDependencies,
+  notes: string[],
+  log: Logger,
+  prefetched?: SearchPrefetch,
+): Promise<SearchResult> {
   try {
     return await searchSpace(dependencies.store, plan, { ...searchOptions(input, dependencies, true), prefetched });
   } catch (error) {

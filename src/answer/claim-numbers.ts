@@ -31,4 +31,5 @@ const numberPattern = /\d{1,3}(?:[,. \u00a0\u202f]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(
 /** A claim's numbers stand alone: "Q3", "H1", "ISO9001" are names, not figures. */
 const claimNumberPattern = new RegExp(`(?<![\\p{L}\\d])(?:${numberPattern.source})`, 'gu');
 /** Words that make the number after them a place in the document. */
-const placeWordBefore = /(?:\bpages?|\bp\.|\bpp\.|\bslides?|\bfig(?:ure)?s?\.?|\btables?|\bsections?|§|\bchapters?|\bappendix|\bseiten?|\bpáginas?|\bpagin[ae]s?|\bbladzijden?|\babbildung|\btabelle|\babschnitt)\s*$/iu;
+const placeWordBefore =
+  /(?:\bpages?|\bp\.|\bpp\.|\bslides?|\bfig(?:ure)?s?\.?|\btables?|\bsections?|§|\bchapters?|\bappendix|\bseiten?|\bpáginas?|\bpagin[ae]s?|\bbladzijden?|\babbildung|\btabelle|\babschnitt)\s*$/iu;

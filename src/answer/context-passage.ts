@@ -17,7 +17,11 @@ export interface ContextPassage extends Passage {
  * Numbers passages 1..n in the order given; passages of documents without a ready record are left out.
  * Pages are named from the documents' `trees` as far as they are at hand (the context's pages).
  */
-export function toContextPassages(passages: Passage[], records: ReadonlyMap<string, DocumentRecord>, trees?: ReadonlyMap<string, Pick<DocumentTree, 'pageLabels' | 'printedPageNumbers'>>): ContextPassage[] {
+export function toContextPassages(
+  passages: Passage[],
+  records: ReadonlyMap<string, DocumentRecord>,
+  trees?: ReadonlyMap<string, Pick<DocumentTree, 'pageLabels' | 'printedPageNumbers'>>,
+): ContextPassage[] {
   const result: ContextPassage[] = [];
   for (const passage of passages) {
     const record = records.get(passage.documentId);
@@ -44,6 +48,7 @@ export function formatPassage(passage: ContextPassage): string {
   const pages = namePages(passage.names, passage.pages);
   const path = passage.titlePath.filter(Boolean).join(' › ');
   // Several pages: each page's text under its own mark, so the model can say which page a fact is on.
-  const text = passage.pageTexts.length > 1 ? passage.pageTexts.map(entry => `(${namePages(passage.names, [entry.page])})\n${entry.text}`).join('\n\n') : passage.text;
+  const text =
+    passage.pageTexts.length > 1 ? passage.pageTexts.map(entry => `(${namePages(passage.names, [entry.page])})\n${entry.text}`).join('\n\n') : passage.text;
   return `[${passage.n}] ${passage.documentName} · ${pages}${path ? ` · ${path}` : ''}\n${text}`;
 }

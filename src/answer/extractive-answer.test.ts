@@ -8,7 +8,13 @@ import { quoteCandidates } from './quote-candidates.ts';
 const passage = (n: number, pageTexts: Array<{ page: number; text: string; rank: number }>) => contextPassage(n, pageTexts);
 const page = (page: number, rank: number, text: string) => ({ page, rank, text });
 
-const revenueTable = ['Consolidated results', '| | 2023 | 2022 |', '|---|---|---|', '| Revenues | $51,217 | $46,710 |', '| Net income | $9,000 | $8,000 |'].join('\n');
+const revenueTable = [
+  'Consolidated results',
+  '| | 2023 | 2022 |',
+  '|---|---|---|',
+  '| Revenues | $51,217 | $46,710 |',
+  '| Net income | $9,000 | $8,000 |',
+].join('\n');
 
 describe('extractiveAnswer', () => {
   it('leads with the sentence that carries the count asked for, over a better-ranked one that only repeats the words', () => {
@@ -17,7 +23,9 @@ describe('extractiveAnswer', () => {
       passage(2, [page(7, 1, 'The company had approximately 83,700 employees worldwide.')]),
     ];
     const answer = extractiveAnswer(['How many employees does the company have?'], passages);
-    expect(answer.text).toBe('“The company had approximately 83,700 employees worldwide.” [2]\n\n- “The company thanks all employees for their commitment.” [1]');
+    expect(answer.text).toBe(
+      '“The company had approximately 83,700 employees worldwide.” [2]\n\n- “The company thanks all employees for their commitment.” [1]',
+    );
     expect(answer.grounded).toBe(true);
     // Full coverage on the page ranked 1, plus the answer-kind bonus: 1 / 1.3 + 0.3.
     expect(answer.evidence).toBeCloseTo(1 / 1.3 + 0.3, 6);
@@ -42,7 +50,9 @@ describe('extractiveAnswer', () => {
   });
 
   it('grounds a German question in a German page', () => {
-    const answer = extractiveAnswer(['Welche Farben hat die Bundesflagge?'], [passage(1, [page(2, 0, 'Die Bundesflagge ist schwarz-rot-gold.')])], { language: 'de' });
+    const answer = extractiveAnswer(['Welche Farben hat die Bundesflagge?'], [passage(1, [page(2, 0, 'Die Bundesflagge ist schwarz-rot-gold.')])], {
+      language: 'de',
+    });
     expect(answer.grounded).toBe(true);
     expect(answer.text).toBe('“Die Bundesflagge ist schwarz-rot-gold.” [1]');
   });
@@ -58,7 +68,13 @@ describe('extractiveAnswer', () => {
 
   it('gives at most three quotes, preferring supporting quotes from other pages', () => {
     const passages = [
-      passage(1, [page(4, 0, 'The board sets the dividend policy each year. The board reviews the dividend policy in March. The board published the dividend policy online.')]),
+      passage(1, [
+        page(
+          4,
+          0,
+          'The board sets the dividend policy each year. The board reviews the dividend policy in March. The board published the dividend policy online.',
+        ),
+      ]),
       passage(2, [page(8, 1, 'Our dividend policy was confirmed by the board in 2020.')]),
       passage(3, [page(9, 2, 'The board keeps the dividend policy unchanged.')]),
     ];
@@ -158,10 +174,7 @@ describe('extractiveAnswer', () => {
   });
 
   it('gives the name bonus of a "who" question only for a name the question does not already say', () => {
-    const passages = [
-      passage(1, [page(3, 0, 'Every year Acme chairs a charity gala.')]),
-      passage(2, [page(7, 1, 'The board says Maria Lopez chairs Acme.')]),
-    ];
+    const passages = [passage(1, [page(3, 0, 'Every year Acme chairs a charity gala.')]), passage(2, [page(7, 1, 'The board says Maria Lopez chairs Acme.')])];
     const answer = extractiveAnswer(['Who chairs Acme?'], passages);
     expect(answer.text.split('\n')[0]).toBe('“The board says Maria Lopez chairs Acme.” [2]');
     expect(carriesAnswer('name', 'Every year Zürich hosts it.', new Set(['zurich']))).toBe(false);
@@ -183,9 +196,36 @@ describe('quoteCandidates', () => {
       ]),
     ]);
     expect(candidates).toEqual([
-      { n: 1, page: 3, pageRank: 0, text: 'The second sentence is long enough.', matchText: 'The second sentence is long enough.', source: 'The second sentence is long enough.', kind: 'sentence', order: 0 },
-      { n: 1, page: 3, pageRank: 0, text: '"Quoted text starts here too."', matchText: '"Quoted text starts here too."', source: '"Quoted text starts here too."', kind: 'sentence', order: 1 },
-      { n: 1, page: 4, pageRank: 2, text: 'Year: 2023; Revenue: 51,217', matchText: 'Year Revenue 2023 51,217', source: '| 2023 | 51,217 |', kind: 'table-row', order: 2 },
+      {
+        n: 1,
+        page: 3,
+        pageRank: 0,
+        text: 'The second sentence is long enough.',
+        matchText: 'The second sentence is long enough.',
+        source: 'The second sentence is long enough.',
+        kind: 'sentence',
+        order: 0,
+      },
+      {
+        n: 1,
+        page: 3,
+        pageRank: 0,
+        text: '"Quoted text starts here too."',
+        matchText: '"Quoted text starts here too."',
+        source: '"Quoted text starts here too."',
+        kind: 'sentence',
+        order: 1,
+      },
+      {
+        n: 1,
+        page: 4,
+        pageRank: 2,
+        text: 'Year: 2023; Revenue: 51,217',
+        matchText: 'Year Revenue 2023 51,217',
+        source: '| 2023 | 51,217 |',
+        kind: 'table-row',
+        order: 2,
+      },
     ]);
   });
 

@@ -109,7 +109,9 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
   // measure: their best match, or their first sentence when none of their words match. Otherwise a page
   // is quoted when its best match holds enough of the lead's words (no quote of a page that says nothing of it).
   const anchors = options.anchorPages ?? anchorPages;
-  const pointsAtPages = questions.some(question => pageReferences(question).length > 0 || captionReferences(question).length > 0 || financialStatementTerms(question) !== '');
+  const pointsAtPages = questions.some(
+    question => pageReferences(question).length > 0 || captionReferences(question).length > 0 || financialStatementTerms(question) !== '',
+  );
   for (let rank = 0; rank < anchors && chosen.length < maxQuotes; rank++) {
     if (chosen.some(quote => quote.pageRank === rank)) continue;
     const onPage =
@@ -121,7 +123,10 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
   // Supporting quotes: from other pages where they are about as good (a second page that says the
   // same is better support than a second sentence of the first).
   const samePage = options.samePagePenalty ?? samePagePenalty;
-  const rest = scored.slice(1).map(entry => ({ ...entry, score: entry.candidate.page === best.candidate.page && entry.candidate.n === best.candidate.n ? entry.score * samePage : entry.score }));
+  const rest = scored.slice(1).map(entry => ({
+    ...entry,
+    score: entry.candidate.page === best.candidate.page && entry.candidate.n === best.candidate.n ? entry.score * samePage : entry.score,
+  }));
   rest.sort((a, b) => b.score - a.score || a.candidate.order - b.candidate.order);
   for (const entry of rest) {
     if (chosen.length >= maxQuotes || entry.score < best.score * supportShare) break;
@@ -136,7 +141,8 @@ function quoteList([lead, ...support]: QuoteCandidate[]): string {
 }
 
 /** Words of a question that asks for a page as a whole besides the page it names. */
-const wholePageWords = /^(?:pages?|pp?|slides?|seiten?|folien?|p[áa]ginas?|pagine|diapositiv[aeo]s?|\d+|[ivxlc]+|say|says|said|show|shows|shown|summari[sz]e|summary|contain|contains|content|contents|written|mention|mentions|steht|zeigt|inhalt)$/iu;
+const wholePageWords =
+  /^(?:pages?|pp?|slides?|seiten?|folien?|p[áa]ginas?|pagine|diapositiv[aeo]s?|\d+|[ivxlc]+|say|says|said|show|shows|shown|summari[sz]e|summary|contain|contains|content|contents|written|mention|mentions|steht|zeigt|inhalt)$/iu;
 
 /** "What is on slide 4?", "What does page iv say?": a page named, and nothing else asked of it. */
 function asksForAPage(question: string): boolean {

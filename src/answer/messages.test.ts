@@ -17,14 +17,23 @@ describe('answerMessages', () => {
       'Quanti giorni di ferie abbiamo e chi li approva nella azienda?',
       'Quantos dias de férias temos e quem os aprova na empresa?',
       'Hoeveel vakantiedagen zijn er en wie keurt ze goed?',
-      '休暇は何日ありますか？', '휴가는 며칠입니까?', '我们有多少天假期？', 'Сколько дней отпуска?', 'كم عدد أيام الإجازة؟', 'כמה ימי חופשה יש?', 'Πόσες μέρες άδεια;', 'มีวันลากี่วัน', 'कितने दिन की छुट्टी है?',
+      '休暇は何日ありますか？',
+      '휴가는 며칠입니까?',
+      '我们有多少天假期？',
+      'Сколько дней отпуска?',
+      'كم عدد أيام الإجازة؟',
+      'כמה ימי חופשה יש?',
+      'Πόσες μέρες άδεια;',
+      'มีวันลากี่วัน',
+      'कितने दिन की छुट्टी है?',
     ];
     const english = answerMessages('en');
     for (const question of questions) {
       const language = detectLanguage(question);
       expect(language).not.toBe('en');
       const messages = answerMessages(language);
-      for (const key of ['notFound', 'emptySpace', 'closest', 'extractive', 'modelDown', 'modelNotFound'] as const) expect(messages[key], `${language} ${key}`).not.toBe(english[key]);
+      for (const key of ['notFound', 'emptySpace', 'closest', 'extractive', 'modelDown', 'modelNotFound'] as const)
+        expect(messages[key], `${language} ${key}`).not.toBe(english[key]);
       expect(messages.notMentioned('X')).not.toBe(english.notMentioned('X'));
     }
   });

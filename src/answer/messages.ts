@@ -17,7 +17,7 @@ interface AnswerMessages {
 
 const messages: Record<string, AnswerMessages> = {
   en: {
-    notFound: "I could not find this in the documents I can read here.",
+    notFound: 'I could not find this in the documents I can read here.',
     emptySpace: 'This space has no documents yet. Share a PDF, PowerPoint or Word file here, then ask again.',
     closest: 'The closest sections I found:',
     extractive: 'No language model is configured, so here are the most relevant sentences, quoted from the documents:',
@@ -36,10 +36,10 @@ const messages: Record<string, AnswerMessages> = {
   },
   fr: {
     notFound: "Je n'ai pas trouvé cela dans les documents que je peux lire ici.",
-    emptySpace: "Cet espace ne contient encore aucun document. Partagez ici un fichier PDF, PowerPoint ou Word, puis reposez la question.",
+    emptySpace: 'Cet espace ne contient encore aucun document. Partagez ici un fichier PDF, PowerPoint ou Word, puis reposez la question.',
     closest: 'Les sections les plus proches :',
     extractive: "Aucun modèle de langue n'est configuré ; voici les phrases les plus pertinentes, citées des documents :",
-    modelDown: "Le modèle de langue est indisponible pour le moment ; voici les phrases les plus pertinentes, citées des documents :",
+    modelDown: 'Le modèle de langue est indisponible pour le moment ; voici les phrases les plus pertinentes, citées des documents :',
     modelNotFound: "Le modèle de langue n'a pas trouvé de réponse, mais ces passages des documents semblent y répondre, cités tels quels :",
     notMentioned: items => `Les documents ne mentionnent jamais ${items}.`,
   },

@@ -29,11 +29,17 @@ describe('passage label echoes', () => {
   });
 
   it('stops the model when its streamed reply starts listing passage labels, keeping what came before', async () => {
-    const listing = Array.from({ length: 40 }, (_, index) => `[${index % 3 + 1}] report.pdf · p. ${index} · Section`).join('\n');
+    const listing = Array.from({ length: 40 }, (_, index) => `[${(index % 3) + 1}] report.pdf · p. ${index} · Section`).join('\n');
     const model = new ScriptedLanguageModel({ chunkSize: 8, chunkDelayMs: 1 }).script(`Staff get 28 days of paid vacation [1].\n${listing}`);
     const streamed: string[] = [];
     const answer = await answerWithModel(
-      { question: 'How many vacation days?', language: 'en', tasks: [], history: [], passages: [contextPassage(1, [{ page: 1, text: 'Staff get 28 days of paid vacation.' }])] },
+      {
+        question: 'How many vacation days?',
+        language: 'en',
+        tasks: [],
+        history: [],
+        passages: [contextPassage(1, [{ page: 1, text: 'Staff get 28 days of paid vacation.' }])],
+      },
       model,
       { promptMaxChars: 20_000, log: silentLogger(), onText: delta => streamed.push(delta) },
     );

@@ -13,7 +13,12 @@ import type { ConversationTurn } from './types.ts';
 const stringList = z
   .array(z.union([z.string(), z.array(z.string())]))
   .default([])
-  .transform(items => items.flat().map(item => item.trim()).filter(item => item.length > 0));
+  .transform(items =>
+    items
+      .flat()
+      .map(item => item.trim())
+      .filter(item => item.length > 0),
+  );
 
 export const modelPlanSchema = z.object({
   language: z.string().trim().min(2).max(12).optional(),
@@ -21,9 +26,7 @@ export const modelPlanSchema = z.object({
   tasks: stringList,
   variants: stringList,
   hyde: stringList,
-  picks: z
-    .array(z.object({ doc: z.coerce.number().int(), node: z.union([z.string(), z.number()]).transform(String) }))
-    .default([]),
+  picks: z.array(z.object({ doc: z.coerce.number().int(), node: z.union([z.string(), z.number()]).transform(String) })).default([]),
 });
 
 export type ModelPlan = z.infer<typeof modelPlanSchema>;
@@ -53,7 +56,9 @@ export async function planQuestion(
   options: { log: Logger; signal?: AbortSignal; compact?: boolean; maxOutputTokens?: number },
 ): Promise<PlannedQuestion> {
   const values = { history: formatHistory(input.history), question: input.question };
-  const prompt = options.compact ? await renderPrompt('plan-compact', values) : await renderPrompt('plan', { ...values, toc: input.toc.text || '(no documents)' });
+  const prompt = options.compact
+    ? await renderPrompt('plan-compact', values)
+    : await renderPrompt('plan', { ...values, toc: input.toc.text || '(no documents)' });
   const request = { prompt, temperature: options.compact ? 0 : 0.2, maxOutputTokens: options.maxOutputTokens ?? 2048, signal: options.signal };
   const result = await generateJson(model, request, modelPlanSchema, {
     name: 'plan',
@@ -63,7 +68,10 @@ export async function planQuestion(
   return { ...toQueryPlan(result.value, input), calls: result.calls, usage: result.usage, ms: result.ms };
 }
 
-export function toQueryPlan(value: ModelPlan, input: { question: string; history: ConversationTurn[]; toc: TableOfContents }): Pick<PlannedQuestion, 'plan' | 'tasks' | 'language'> {
+export function toQueryPlan(
+  value: ModelPlan,
+  input: { question: string; history: ConversationTurn[]; toc: TableOfContents },
+): Pick<PlannedQuestion, 'plan' | 'tasks' | 'language'> {
   const subQuestions = unique([...(input.history.length === 0 ? [input.question.trim()] : []), ...value.subQuestions]).slice(0, 5);
   // The question's own keywords first: they rank well on their own, and the table of contents was ordered by them.
   const variants = unique([...subQuestions.flatMap(keywordVariants), ...value.variants]).slice(0, maxVariants);

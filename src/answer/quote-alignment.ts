@@ -16,7 +16,11 @@ export interface QuoteAlignment {
 }
 
 /** The best-aligned candidate (the first of equals), or undefined when the claim has no words to weigh. */
-export function bestAlignment(claimWords: ReadonlySet<string>, candidates: QuoteCandidate[], candidateWords: ReadonlyArray<ReadonlySet<string>>): QuoteAlignment | undefined {
+export function bestAlignment(
+  claimWords: ReadonlySet<string>,
+  candidates: QuoteCandidate[],
+  candidateWords: ReadonlyArray<ReadonlySet<string>>,
+): QuoteAlignment | undefined {
   const total = [...claimWords].reduce((sum, word) => sum + alignmentWeight(word), 0);
   if (total === 0) return undefined;
   let best: QuoteAlignment | undefined;

@@ -67,7 +67,12 @@ function isTableLine(line: string): boolean {
 }
 
 function cells(line: string): string[] {
-  return line.trim().replace(/^\|/u, '').replace(/\|$/u, '').split('|').map(cell => cell.trim());
+  return line
+    .trim()
+    .replace(/^\|/u, '')
+    .replace(/\|$/u, '')
+    .split('|')
+    .map(cell => cell.trim());
 }
 
 /**

@@ -7,8 +7,15 @@ const passage = contextPassage;
 
 describe('resolveCitations', () => {
   const passages = [
-    passage(1, [{ page: 3, text: 'Revenue grew to 4.2 billion euros.' }, { page: 4, text: 'Headcount fell to 1,200 people.' }]),
-    passage(2, [{ page: 9, text: 'The chart shows quarterly sales.' }], [{ nodeId: '0009', page: 9, title: 'Figure 2', description: 'Bar chart of sales by quarter.' }]),
+    passage(1, [
+      { page: 3, text: 'Revenue grew to 4.2 billion euros.' },
+      { page: 4, text: 'Headcount fell to 1,200 people.' },
+    ]),
+    passage(
+      2,
+      [{ page: 9, text: 'The chart shows quarterly sales.' }],
+      [{ nodeId: '0009', page: 9, title: 'Figure 2', description: 'Bar chart of sales by quarter.' }],
+    ),
   ];
 
   it("keeps each passage's number, lists citations in order of first use, removes unknown numbers and narrows pages to the claim", () => {
@@ -34,9 +41,31 @@ describe('resolveCitations', () => {
     const tree: DocumentTree = {
       documentId: 'd1',
       totalPages: 4,
-      nodes: [{ nodeId: '0001', title: 'Section 1', kind: 'section', level: 0, pageStart: 3, pageEnd: 4, text: pageText, pageTexts: [{ page: 4, text: pageText }], children: [] }],
+      nodes: [
+        {
+          nodeId: '0001',
+          title: 'Section 1',
+          kind: 'section',
+          level: 0,
+          pageStart: 3,
+          pageEnd: 4,
+          text: pageText,
+          pageTexts: [{ page: 4, text: pageText }],
+          children: [],
+        },
+      ],
     };
-    const cited = resolveCitations('Staff dropped to 1,200 [1]. The canteen closed in spring [1]. Unrelated claim about weather [2].', [passage(1, [{ page: 3, text: 'Revenue grew to 4.2 billion euros.' }, { page: 4, text: pageText }]), passages[1]], { trees: new Map([['d1', tree]]) });
+    const cited = resolveCitations(
+      'Staff dropped to 1,200 [1]. The canteen closed in spring [1]. Unrelated claim about weather [2].',
+      [
+        passage(1, [
+          { page: 3, text: 'Revenue grew to 4.2 billion euros.' },
+          { page: 4, text: pageText },
+        ]),
+        passages[1],
+      ],
+      { trees: new Map([['d1', tree]]) },
+    );
     expect(cited.citations[0].quotes).toEqual([
       { page: 4, text: 'Headcount fell to 1,200 people.', highlight: '0001:0-31' },
       { page: 4, text: 'The canteen closed in March.', highlight: `0001:33-${pageText.length}` },

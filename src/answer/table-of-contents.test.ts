@@ -22,7 +22,13 @@ const document = (id: string, sections: number): { record: DocumentRecord; tree:
     documentId: id,
     totalPages: sections * 2,
     nodes: Array.from({ length: sections }, (_, index) =>
-      node(String(index * 2 + 1).padStart(4, '0'), `${index + 1} Chapter`, 0, [index * 2 + 1, index * 2 + 2], [node(String(index * 2 + 2).padStart(4, '0'), `${index + 1}.1 Detail`, 1, [index * 2 + 2, index * 2 + 2])]),
+      node(
+        String(index * 2 + 1).padStart(4, '0'),
+        `${index + 1} Chapter`,
+        0,
+        [index * 2 + 1, index * 2 + 2],
+        [node(String(index * 2 + 2).padStart(4, '0'), `${index + 1}.1 Detail`, 1, [index * 2 + 2, index * 2 + 2])],
+      ),
     ),
   },
 });
@@ -53,7 +59,9 @@ describe('tableOfContents', () => {
     };
     const next = seededRandom(9);
     const texts = Array.from({ length: 300 }, () =>
-      Array.from({ length: Math.floor(next() * 60) }, () => (next() < 0.2 ? ' \n\t  '.slice(0, 1 + Math.floor(next() * 5)).repeat(1 + Math.floor(next() * 40)) : 'word'.slice(0, 1 + Math.floor(next() * 4)))).join(next() < 0.5 ? ' ' : ''),
+      Array.from({ length: Math.floor(next() * 60) }, () =>
+        next() < 0.2 ? ' \n\t  '.slice(0, 1 + Math.floor(next() * 5)).repeat(1 + Math.floor(next() * 40)) : 'word'.slice(0, 1 + Math.floor(next() * 4)),
+      ).join(next() < 0.5 ? ' ' : ''),
     );
     for (const text of texts) {
       for (const snippetChars of [5, 12, 30]) {

@@ -19,7 +19,10 @@ export interface TableOfContents {
  * Documents come in the caller's order (most relevant first) and are added while they fit in `maxChars`;
  * a document whose full outline does not fit is shown to a shallower depth.
  */
-export function tableOfContents(documents: Array<{ record: DocumentRecord; tree: DocumentTree }>, options: { maxChars: number; snippetChars?: number }): TableOfContents {
+export function tableOfContents(
+  documents: Array<{ record: DocumentRecord; tree: DocumentTree }>,
+  options: { maxChars: number; snippetChars?: number },
+): TableOfContents {
   const snippetChars = options.snippetChars ?? 80;
   const parts: string[] = [];
   const included: TocDocument[] = [];
@@ -79,7 +82,10 @@ function line(node: TreeNode, depth: number, snippetChars: number): string {
 function snippetOf(text: string, maxChars: number): string {
   // Only the start is shown: flattening a prefix gives the same snippet when it holds more than
   // `maxChars` characters once flattened (sections can be pages long; the whole text was the cost).
-  const start = text.slice(0, 4 * maxChars + 16).replace(/\s+/gu, ' ').trimStart();
+  const start = text
+    .slice(0, 4 * maxChars + 16)
+    .replace(/\s+/gu, ' ')
+    .trimStart();
   if (start.length > maxChars + 1) return `${start.slice(0, maxChars).replace(/\s+\S*$/u, '')}…`;
   const flat = text.replace(/\s+/gu, ' ').trim();
   if (flat.length <= maxChars) return flat;

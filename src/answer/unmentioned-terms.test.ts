@@ -13,7 +13,8 @@ function documentOf(pages: string[], titles: string[] = []): DocumentWords {
   const held = new Set(records.flatMap(record => [...record.terms, ...termPairs(record.terms)]));
   return {
     documentHolds: (_, term) => held.has(term),
-    documentHoldsLike: (_, term, maxEdits) => [...held].some(word => !word.includes(' ') && Math.abs(word.length - term.length) <= maxEdits && withinEdits(term, word, maxEdits)),
+    documentHoldsLike: (_, term, maxEdits) =>
+      [...held].some(word => !word.includes(' ') && Math.abs(word.length - term.length) <= maxEdits && withinEdits(term, word, maxEdits)),
     pagesCaptioned: (_, key) => records.filter(record => record.captions.includes(key)).map(record => record.page),
     pagesNamed: () => [],
     lastPage: () => records.at(-1)?.page ?? 0,
@@ -22,7 +23,16 @@ function documentOf(pages: string[], titles: string[] = []): DocumentWords {
 
 function reportUnits(pages: string[], titles: string[] = []): IndexUnit[] {
   return pages.map((text, offset) => ({
-    id: `d1:0001:${offset + 1}:0`, space, documentId: 'd1', documentName: 'd1.pdf', nodeId: '0001', titlePath: titles[offset] ? [titles[offset]] : [], kind: 'section', page: offset + 1, part: 0, text,
+    id: `d1:0001:${offset + 1}:0`,
+    space,
+    documentId: 'd1',
+    documentName: 'd1.pdf',
+    nodeId: '0001',
+    titlePath: titles[offset] ? [titles[offset]] : [],
+    kind: 'section',
+    page: offset + 1,
+    part: 0,
+    text,
   }));
 }
 
@@ -91,6 +101,15 @@ describe('keyTerms and missingFrom', () => {
   it('keeps the passages of the documents that hold the key terms, their pages ranked among themselves', () => {
     const passage = (n: number, documentId: string, ranks: number[]) => ({ n, documentId, pageTexts: ranks.map(rank => ({ page: rank + 1, text: '', rank })) });
     const kept = passagesOf([passage(1, 'a', [0]), passage(2, 'b', [1, 3]), passage(3, 'a', [2])], new Set(['b']));
-    expect(kept).toEqual([{ n: 2, documentId: 'b', pageTexts: [{ page: 2, text: '', rank: 0 }, { page: 4, text: '', rank: 1 }] }]);
+    expect(kept).toEqual([
+      {
+        n: 2,
+        documentId: 'b',
+        pageTexts: [
+          { page: 2, text: '', rank: 0 },
+          { page: 4, text: '', rank: 1 },
+        ],
+      },
+    ]);
   });
 });

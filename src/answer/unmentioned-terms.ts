@@ -55,7 +55,8 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
   // Years count wherever they stand ("… in list format, in the 2022 survey" asks about 2022), except in
   // a bracketed example of the answer ("a list like ['2006', '2007']").
   for (const year of namedYears([question.replace(bracketed, ' ')])) add({ kind: 'year', text: year, terms: [year] });
-  for (const caption of captionReferences(text)) add({ kind: 'caption', text: caption.replace(/^\p{Ll}/u, letter => letter.toUpperCase()), terms: [], caption });
+  for (const caption of captionReferences(text))
+    add({ kind: 'caption', text: caption.replace(/^\p{Ll}/u, letter => letter.toUpperCase()), terms: [], caption });
   for (const page of pageReferences(text)) {
     if (page.kind === 'number' && /^\d+$/u.test(page.value)) add({ kind: 'page', text: `page ${page.value}`, terms: [], page });
   }
@@ -70,7 +71,8 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
       // A number of two digits or more ("error 288", "Windows 9.0", "45th Ave."), unless it numbers a page,
       // section, figure or table (checked as such above) or is a year.
       const reference = referenceWordBefore.test(text.slice(Math.max(0, match.index - 16), match.index));
-      if (!reference && token.replace(/\D/gu, '').length >= 2 && namedYears([token]).length === 0) add({ kind: 'number', text: token, terms: ordinal ? terms : numberForms(token) });
+      if (!reference && token.replace(/\D/gu, '').length >= 2 && namedYears([token]).length === 0)
+        add({ kind: 'number', text: token, terms: ordinal ? terms : numberForms(token) });
     } else if (/\p{L}/u.test(token) && /\d/u.test(token)) {
       add({ kind: 'code', text: token, terms });
     } else if (namesRead && /^\p{Lu}/u.test(token) && !startsSentence(text, match.index)) {

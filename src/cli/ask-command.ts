@@ -1,5 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { createFolio, createLogger, FolioError, parseSpaceId, plainChatText, type Answer, type AskOutcome, type Config, type Folio, type SpaceId } from '../index.ts';
+import {
+  createFolio,
+  createLogger,
+  FolioError,
+  parseSpaceId,
+  plainChatText,
+  type Answer,
+  type AskOutcome,
+  type Config,
+  type Folio,
+  type SpaceId,
+} from '../index.ts';
 import { parseBatchQuestion } from './batch-question.ts';
 
 export interface AskCommandOptions {
@@ -19,7 +30,11 @@ export interface AskCommandOptions {
 export async function askCommand(config: Config, question: string | undefined, options: AskCommandOptions): Promise<number> {
   const space = parseSpaceId(options.space);
   if (!options.batch && !question?.trim()) {
-    throw new FolioError({ code: 'question_empty', message: 'ask without a question', userMessage: 'Give a question, e.g. folio ask "how long is the warranty?" --space handbook, or --batch questions.jsonl.' });
+    throw new FolioError({
+      code: 'question_empty',
+      message: 'ask without a question',
+      userMessage: 'Give a question, e.g. folio ask "how long is the warranty?" --space handbook, or --batch questions.jsonl.',
+    });
   }
   const log = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
   const app = createFolio(config, { log });
@@ -56,7 +71,11 @@ export async function askCommand(config: Config, question: string | undefined, o
 /** One JSON line per input line; a bad line or an unknown `doc` gets `{id?, error}` and a non-zero exit code. */
 async function askBatch(app: Folio, space: SpaceId, path: string): Promise<number> {
   const text = await readFile(path, 'utf8').catch(() => {
-    throw new FolioError({ code: 'input_invalid', message: `cannot read ${path}`, userMessage: `Cannot read ${path}: give a JSONL file of {id, question, doc?} lines.` });
+    throw new FolioError({
+      code: 'input_invalid',
+      message: `cannot read ${path}`,
+      userMessage: `Cannot read ${path}: give a JSONL file of {id, question, doc?} lines.`,
+    });
   });
   const spaces = await app.readableSpaces(space);
   let failures = 0;
@@ -91,7 +110,17 @@ async function askBatch(app: Folio, space: SpaceId, path: string): Promise<numbe
 
 function outcomeJson(outcome: AskOutcome) {
   if (!('answer' in outcome)) {
-    return { outcome: outcome.kind, answer: plainChatText(outcome.message), citations: [], context: [], figures: [], grounded: false, language: outcome.language, reading: outcome.reading.map(record => record.name), unreadable: outcome.unreadable.map(record => record.name) };
+    return {
+      outcome: outcome.kind,
+      answer: plainChatText(outcome.message),
+      citations: [],
+      context: [],
+      figures: [],
+      grounded: false,
+      language: outcome.language,
+      reading: outcome.reading.map(record => record.name),
+      unreadable: outcome.unreadable.map(record => record.name),
+    };
   }
   return { outcome: outcome.kind, ...answerJson(outcome.answer), reading: outcome.reading.map(record => record.name) };
 }
@@ -100,7 +129,17 @@ function answerJson(answer: Answer) {
   return {
     id: answer.id,
     answer: answer.answer,
-    citations: answer.citations.map(citation => ({ n: citation.n, document: citation.document, documentId: citation.documentId, pages: citation.pages, labels: citation.labels, pagesLabel: citation.pagesLabel, nodeId: citation.nodeId, section: citation.titlePath, quotes: citation.quotes })),
+    citations: answer.citations.map(citation => ({
+      n: citation.n,
+      document: citation.document,
+      documentId: citation.documentId,
+      pages: citation.pages,
+      labels: citation.labels,
+      pagesLabel: citation.pagesLabel,
+      nodeId: citation.nodeId,
+      section: citation.titlePath,
+      quotes: citation.quotes,
+    })),
     context: answer.context,
     figures: answer.figures,
     grounded: answer.grounded,
@@ -119,7 +158,9 @@ function printSources(answer: Answer): void {
   if (answer.citations.length > 0) {
     console.log('\nSources:');
     for (const citation of answer.citations) {
-      console.log(`  [${citation.n}] ${citation.document} · ${citation.pagesLabel}${citation.titlePath.length > 0 ? ` · ${citation.titlePath.join(' › ')}` : ''}`);
+      console.log(
+        `  [${citation.n}] ${citation.document} · ${citation.pagesLabel}${citation.titlePath.length > 0 ? ` · ${citation.titlePath.join(' › ')}` : ''}`,
+      );
     }
   }
   if (answer.figures.length > 0) {

@@ -9,7 +9,8 @@ export async function docsCommand(config: Config, options: { space: string; json
   }
   if (records.length === 0) console.log(`No documents in ${options.space} yet. Add some with: folio ingest <files...> --space ${options.space}`);
   for (const record of records) {
-    const detail = record.status === 'failed' ? `failed: ${record.error?.message}` : `${record.status}, ${pageCountLabel(record.pageCount, record.stats?.slides)}`;
+    const detail =
+      record.status === 'failed' ? `failed: ${record.error?.message}` : `${record.status}, ${pageCountLabel(record.pageCount, record.stats?.slides)}`;
     console.log(`${record.id}  ${record.name}  (${detail})`);
   }
 }

@@ -39,7 +39,11 @@ export async function evalCommand(config: Config, setDir: string, options: EvalC
   const dataDir = options.dataDir ? resolve(options.dataDir) : await mkdtemp(join(tmpdir(), 'folio-eval-'));
   const sample = options.sample === undefined ? undefined : Number(options.sample);
   if (sample !== undefined && !(Number.isInteger(sample) && sample >= 1)) {
-    throw new FolioError({ code: 'internal', message: `bad --sample ${options.sample}`, userMessage: '--sample takes a whole number k ≥ 1: every k-th question is asked.' });
+    throw new FolioError({
+      code: 'internal',
+      message: `bad --sample ${options.sample}`,
+      userMessage: '--sample takes a whole number k ≥ 1: every k-th question is asked.',
+    });
   }
   const log = createLogger({ level: 'warn' });
   // The configured models: the retrieval eval searches with the embedding model (vectors) when there is
@@ -48,7 +52,10 @@ export async function evalCommand(config: Config, setDir: string, options: EvalC
   const space = parseSpaceId('eval');
   try {
     const started = Date.now();
-    const outcomes = await folio.ingestFiles(set.documentPaths.map(path => ({ path })), space);
+    const outcomes = await folio.ingestFiles(
+      set.documentPaths.map(path => ({ path })),
+      space,
+    );
     const failed = outcomes.filter(outcome => outcome.status === 'failed');
     for (const outcome of failed) console.error(`✗ ${outcome.name}: ${outcome.error?.message}`);
     const ingestMs = Date.now() - started;
@@ -72,7 +79,13 @@ export async function evalCommand(config: Config, setDir: string, options: EvalC
       else printAnswerReport(summary);
     } else {
       const result = await folio.evaluateRetrieval(space, set, scopes);
-      const summary = { ...counts, skipped: result.skipped, searchMs: Date.now() - runStarted, embeddings: folio.models.embedding ?? 'none', scopes: result.scopes };
+      const summary = {
+        ...counts,
+        skipped: result.skipped,
+        searchMs: Date.now() - runStarted,
+        embeddings: folio.models.embedding ?? 'none',
+        scopes: result.scopes,
+      };
       if (options.json) console.log(JSON.stringify(summary));
       else printReport(summary);
     }
@@ -90,8 +103,18 @@ function parseScopes(scope: string): EvalScope[] {
   throw new FolioError({ code: 'internal', message: `bad --scope ${scope}`, userMessage: '--scope must be doc (document), space or both.' });
 }
 
-function printReport(summary: { documents: number; questions: number; skipped: number; ingestMs: number; searchMs: number; embeddings: string; scopes: Partial<Record<EvalScope, MetricsReport>> }) {
-  console.log(`${summary.documents} documents, ${summary.questions} questions (${summary.skipped} skipped: document not ingested); vectors: ${summary.embeddings}`);
+function printReport(summary: {
+  documents: number;
+  questions: number;
+  skipped: number;
+  ingestMs: number;
+  searchMs: number;
+  embeddings: string;
+  scopes: Partial<Record<EvalScope, MetricsReport>>;
+}) {
+  console.log(
+    `${summary.documents} documents, ${summary.questions} questions (${summary.skipped} skipped: document not ingested); vectors: ${summary.embeddings}`,
+  );
   console.log(`ingest ${(summary.ingestMs / 1000).toFixed(1)} s, search ${(summary.searchMs / 1000).toFixed(1)} s`);
   for (const [scope, report] of Object.entries(summary.scopes)) {
     console.log(`\n${scope === 'document' ? 'Per document' : 'Whole space'}        n   hit@1  hit@3  hit@5  MRR`);
@@ -139,6 +162,8 @@ function printAnswerReport(summary: {
 }
 
 function answerRow(label: string, metrics: AnswerMetrics): string {
-  const cells = [metrics.contextRecall, metrics.citedGold, metrics.falseNotFound, metrics.notFound].map((value, index) => value.toFixed(3).padStart([7, 6, 9, 10][index]));
+  const cells = [metrics.contextRecall, metrics.citedGold, metrics.falseNotFound, metrics.notFound].map((value, index) =>
+    value.toFixed(3).padStart([7, 6, 9, 10][index]),
+  );
   return `  ${label.slice(0, 34).padEnd(34)} ${String(metrics.questions).padStart(4)} ${cells.join(' ')}  ${metrics.answerShown.toFixed(3)} (${metrics.shortAnswers})`;
 }

@@ -15,7 +15,12 @@ const terminal: ForgetSpaceCommandIo = { input: process.stdin, output: process.s
  * space uses, and the space's settings. Without --yes it asks on a terminal (the answer must be "yes")
  * and refuses elsewhere, so a script never deletes a space by accident. Returns the exit code.
  */
-export async function forgetSpaceCommand(config: Config, spaceName: string, options: { yes?: boolean; json?: boolean }, io: ForgetSpaceCommandIo = terminal): Promise<number> {
+export async function forgetSpaceCommand(
+  config: Config,
+  spaceName: string,
+  options: { yes?: boolean; json?: boolean },
+  io: ForgetSpaceCommandIo = terminal,
+): Promise<number> {
   const space = parseSpaceId(spaceName);
   const folio = createFolio(config, { log: silentLogger() });
   const print = (line: string) => io.output.write(`${line}\n`);
@@ -28,7 +33,9 @@ export async function forgetSpaceCommand(config: Config, spaceName: string, opti
       const records = await folio.listDocuments(space);
       const prompt = createInterface({ input: io.input, output: io.output });
       const answer = await prompt
-        .question(`Forget ${spaceName}: ${records.length} document${records.length === 1 ? '' : 's'}, their search data, the files no other space uses, and its settings? This cannot be undone. Type "yes" to go on: `)
+        .question(
+          `Forget ${spaceName}: ${records.length} document${records.length === 1 ? '' : 's'}, their search data, the files no other space uses, and its settings? This cannot be undone. Type "yes" to go on: `,
+        )
         .finally(() => prompt.close());
       if (answer.trim().toLowerCase() !== 'yes') {
         print('Nothing was deleted.');
@@ -46,7 +53,9 @@ export async function forgetSpaceCommand(config: Config, spaceName: string, opti
 }
 
 function summary(spaceName: string, outcome: ForgetSpaceOutcome): string {
-  const lines = [`Forgot ${spaceName}: ${outcome.documents} document${outcome.documents === 1 ? '' : 's'}${outcome.deletedBlobs ? `, ${outcome.deletedBlobs} stored files deleted.` : '.'}`];
+  const lines = [
+    `Forgot ${spaceName}: ${outcome.documents} document${outcome.documents === 1 ? '' : 's'}${outcome.deletedBlobs ? `, ${outcome.deletedBlobs} stored files deleted.` : '.'}`,
+  ];
   if (outcome.stillReading.length > 0) {
     lines.push(`Still being read when forgotten: ${outcome.stillReading.join(', ')}. If they finish they come back; run forget-space again then.`);
   }

@@ -56,4 +56,3 @@ function describe(outcome: IngestOutcome, path: string): string {
     : `${outcome.pages} pages`;
   return `✓ ${outcome.name} [${outcome.documentId}]: ${facts}`;
 }
-

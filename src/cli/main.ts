@@ -64,7 +64,7 @@ program
 
 program
   .command('forget-space')
-  .description('Delete a whole space: every document, its search data, the files no other space uses, and the space\'s settings. Asks first on a terminal.')
+  .description("Delete a whole space: every document, its search data, the files no other space uses, and the space's settings. Asks first on a terminal.")
   .argument('<space>', 'knowledge space, e.g. "handbook" or "slack:T1:C1"')
   .option('--yes', 'do not ask (needed when not on a terminal)')
   .option('--json', 'print JSON')
@@ -88,7 +88,7 @@ program
 
 program
   .command('ask')
-  .description('Ask a question: an answer from the space\'s documents with page citations (extractive without a model).')
+  .description("Ask a question: an answer from the space's documents with page citations (extractive without a model).")
   .argument('[question]', 'the question (or --batch)')
   .requiredOption('--space <space>', 'knowledge space')
   .option('--json', 'print the answer as one JSON object')
@@ -100,7 +100,9 @@ program
 
 program
   .command('eval')
-  .description('Ingest an evaluation set (docs/*.pdf + questions.jsonl) and report page hit@1/3/5 and MRR, or with --answers the answers\' context recall, cited gold pages, false not-found and abstention.')
+  .description(
+    "Ingest an evaluation set (docs/*.pdf + questions.jsonl) and report page hit@1/3/5 and MRR, or with --answers the answers' context recall, cited gold pages, false not-found and abstention.",
+  )
   .argument('<set-dir>', 'evaluation set directory')
   .option('--scope <scope>', 'doc (document), space or both', 'both')
   .option('--answers', 'ask every question through the answer pipeline (offline unless models are configured) and score the answers')
@@ -123,7 +125,9 @@ program
 
 program
   .command('serve')
-  .description('Run the REST API, the web console (http://127.0.0.1:3000 by default), the Slack/Teams bots when configured, and, without REDIS_URL, the ingest workers.')
+  .description(
+    'Run the REST API, the web console (http://127.0.0.1:3000 by default), the Slack/Teams bots when configured, and, without REDIS_URL, the ingest workers.',
+  )
   .action(async () => {
     const { serveCommand } = await import('./serve-command.ts');
     process.exitCode = await serveCommand(await loadConfig());

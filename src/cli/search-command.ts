@@ -14,14 +14,24 @@ export async function searchCommand(config: Config, question: string | undefined
   const space = parseSpaceId(options.space);
   const k = Math.max(1, Number(options.k ?? 10) || 10);
   if (!options.batch && !question?.trim()) {
-    throw new FolioError({ code: 'internal', message: 'search without a question', userMessage: 'Give a question, e.g. folio search "what is the refund policy?" --space handbook, or --batch questions.jsonl.' });
+    throw new FolioError({
+      code: 'internal',
+      message: 'search without a question',
+      userMessage: 'Give a question, e.g. folio search "what is the refund policy?" --space handbook, or --batch questions.jsonl.',
+    });
   }
   // Query vectors come from the configured embedding model, the one the units were embedded with.
   const folio = createFolio(config, { log: silentLogger() });
   try {
     if (options.batch) return await runBatch(folio, space, options.batch, k);
     const result = await folio.search([space], question!, { k });
-    if (options.json) console.log(JSON.stringify({ pages: result.pages.slice(0, k).map(page => ({ document: page.documentName, page: page.page, score: page.score })), hits: jsonHits(result) }));
+    if (options.json)
+      console.log(
+        JSON.stringify({
+          pages: result.pages.slice(0, k).map(page => ({ document: page.documentName, page: page.page, score: page.score })),
+          hits: jsonHits(result),
+        }),
+      );
     else printHuman(result, k);
     return 0;
   } finally {
@@ -77,7 +87,12 @@ function printHuman(result: SearchResult, k: number) {
     console.log('Nothing found. Try other words, or check the space with: folio docs --space <space>');
     return;
   }
-  console.log(`Pages: ${result.pages.slice(0, k).map(page => `${page.documentName} · p. ${page.page}`).join(', ')}\n`);
+  console.log(
+    `Pages: ${result.pages
+      .slice(0, k)
+      .map(page => `${page.documentName} · p. ${page.page}`)
+      .join(', ')}\n`,
+  );
   result.hits.forEach((hit, index) => {
     const snippet = hit.unit.text.replace(/\s+/g, ' ').trim().slice(0, 160);
     console.log(`${index + 1}. ${hit.unit.documentName} · p. ${hit.unit.page} · ${hit.unit.titlePath.join(' › ')}`);

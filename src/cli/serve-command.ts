@@ -90,14 +90,18 @@ async function buildChatSurfaces(folio: Folio, config: Config, log: Logger, miss
 
 /** True when `error` says the module itself is absent (not one of its imports). */
 function isMissing(error: unknown, module: string): boolean {
-  return (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && new RegExp(`Cannot find module '[^']*${module.replace(/[.]/g, '\\.')}'`).test(String((error as Error).message));
+  return (
+    (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
+    new RegExp(`Cannot find module '[^']*${module.replace(/[.]/g, '\\.')}'`).test(String((error as Error).message))
+  );
 }
 
 /** What runs, where, and for each piece that is off, one line on what turning it on would add. */
 export function describeService(config: Config, folio: Folio, adapters: SurfaceAdapter[], url: string, missingAdapters: string[] = []): string[] {
   const { models } = folio;
   const adapterLine = (name: 'slack' | 'teams', label: string) =>
-    adapters.find(adapter => adapter.name === name)?.summary ?? (missingAdapters.includes(label) ? `${label}: configured, but this build has no ${label} adapter` : `${label}: not configured`);
+    adapters.find(adapter => adapter.name === name)?.summary ??
+    (missingAdapters.includes(label) ? `${label}: configured, but this build has no ${label} adapter` : `${label}: not configured`);
   const lines = [
     `Folio is running: ${url} (web console; API described at ${url}openapi.json)`,
     `  Access: ${config.server.apiKey ? 'API key required (FOLIO_API_KEY) on /v1 and /metrics' : `this machine only (${config.server.host}, no FOLIO_API_KEY)`}`,
@@ -112,12 +116,13 @@ export function describeService(config: Config, folio: Folio, adapters: SurfaceA
     hints.push(
       'Set GEMINI_API_KEY (or OPENAI_BASE_URL and OPENAI_CHAT_MODEL for an OpenAI-compatible server) for generated answers, HyDE and figure descriptions, or run `npm run models:fetch` for models in this process (answers written on this CPU, ~20–30 s a question).',
     );
-  }
-  else if (!models.embedding) hints.push('Set an embedding model (GEMINI_API_KEY, or OPENAI_EMBEDDING_MODEL) for vector search next to BM25.');
+  } else if (!models.embedding) hints.push('Set an embedding model (GEMINI_API_KEY, or OPENAI_EMBEDDING_MODEL) for vector search next to BM25.');
   if (!config.slack) hints.push('Set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN for Socket Mode) to answer in Slack channels.');
   if (!config.teams) hints.push('Set TEAMS_APP_ID and TEAMS_APP_PASSWORD to answer in Microsoft Teams.');
   if (!findExecutable(config.ingest.sofficePath)) {
-    hints.push(`Install LibreOffice (apt-get install libreoffice-writer libreoffice-impress) or set FOLIO_SOFFICE_PATH to read PPTX, DOCX and other office files (only PDFs now: "${config.ingest.sofficePath}" was not found).`);
+    hints.push(
+      `Install LibreOffice (apt-get install libreoffice-writer libreoffice-impress) or set FOLIO_SOFFICE_PATH to read PPTX, DOCX and other office files (only PDFs now: "${config.ingest.sofficePath}" was not found).`,
+    );
   }
   if (!config.queue.redisUrl) hints.push('Set REDIS_URL to run ingest in separate worker processes (`folio worker`) and share state between API processes.');
   if (!config.weaviate) hints.push('Set WEAVIATE_URL to keep documents in a Weaviate cluster that several Folio processes share.');
@@ -140,7 +145,13 @@ function modelsLine(folio: Folio): string {
       : '';
   const parts = [`chat ${models.language}${speed}`];
   parts.push(models.embedding ? `embeddings ${models.embedding}` : 'no embeddings');
-  parts.push(models.vision && settings.describeFigures ? `figures ${models.vision}` : settings.describeFigures ? 'no vision model for figures' : 'figure descriptions off');
+  parts.push(
+    models.vision && settings.describeFigures
+      ? `figures ${models.vision}`
+      : settings.describeFigures
+        ? 'no vision model for figures'
+        : 'figure descriptions off',
+  );
   return `${settings.provider}: ${parts.join(', ')}`;
 }
 
@@ -156,7 +167,13 @@ function withoutCredentials(raw: string): string {
 
 /** Whether a program name or path can be run: a path is checked directly, a name on $PATH. */
 function findExecutable(program: string): boolean {
-  const candidates = isAbsolute(program) || program.includes('/') ? [program] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map(directory => join(directory, program));
+  const candidates =
+    isAbsolute(program) || program.includes('/')
+      ? [program]
+      : (process.env.PATH ?? '')
+          .split(delimiter)
+          .filter(Boolean)
+          .map(directory => join(directory, program));
   return candidates.some(candidate => {
     try {
       accessSync(candidate, constants.X_OK);

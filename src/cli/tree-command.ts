@@ -1,4 +1,17 @@
-import { allPageNames, createFolio, namePageRange, pageCountLabel, pageNamesOf, parseSpaceId, silentLogger, type Config, type DocumentRecord, type DocumentTree, type PageNames, type TreeNode } from '../index.ts';
+import {
+  allPageNames,
+  createFolio,
+  namePageRange,
+  pageCountLabel,
+  pageNamesOf,
+  parseSpaceId,
+  silentLogger,
+  type Config,
+  type DocumentRecord,
+  type DocumentTree,
+  type PageNames,
+  type TreeNode,
+} from '../index.ts';
 
 export async function treeCommand(config: Config, document: string, options: { space: string; json?: boolean }): Promise<void> {
   const { record, tree } = await readTree(config, document, options.space);

@@ -7,7 +7,15 @@ import type { Logger } from '../log.ts';
 import { parseConversationSpace } from '../spaces/conversation-space.ts';
 import { defaultSpaceSettings, deliveryOf, settingsForAnswering } from '../spaces/space-settings.ts';
 import type { StateStore } from '../state/types.ts';
-import { citesDocuments, outcomeOfAnswer, outcomeWithoutAnswer, rateLimitedOutcome, sortDocuments, type AskOutcome, type OutcomeContent } from './ask-outcome.ts';
+import {
+  citesDocuments,
+  outcomeOfAnswer,
+  outcomeWithoutAnswer,
+  rateLimitedOutcome,
+  sortDocuments,
+  type AskOutcome,
+  type OutcomeContent,
+} from './ask-outcome.ts';
 import { keepPrivateAnswer } from './private-answers.ts';
 import { countQuestion } from './question-limit.ts';
 

@@ -61,27 +61,61 @@ export function documentNames(records: DocumentRecord[]): ChatText {
  * where the question was asked (its own space's place), for "in this channel" / "in our conversation";
  * `teamScopeAvailable` says it could opt into its team's space and has not.
  */
-export function outcomeWithoutAnswer(documents: ConversationDocuments, language: string, place: ConversationPlace, teamScopeAvailable = false): OutcomeContent | undefined {
+export function outcomeWithoutAnswer(
+  documents: ConversationDocuments,
+  language: string,
+  place: ConversationPlace,
+  teamScopeAvailable = false,
+): OutcomeContent | undefined {
   if (documents.ready.length > 0) return undefined;
   const text = conversationMessages(language);
   const here = text.here[place];
   if (documents.reading.length > 0) {
-    return { kind: 'still_reading', message: text.stillReading(documentNames(documents.reading)), language, reading: documents.reading, unreadable: documents.unreadable };
+    return {
+      kind: 'still_reading',
+      message: text.stillReading(documentNames(documents.reading)),
+      language,
+      reading: documents.reading,
+      unreadable: documents.unreadable,
+    };
   }
   const message = documents.unreadable.length > 0 ? text.unreadable(documentNames(documents.unreadable), here) : text.noDocuments(here);
-  return { kind: 'no_documents', message, language, unreadable: documents.unreadable, reading: [], teamScopeAvailable: teamScopeAvailable && documents.unreadable.length === 0 };
+  return {
+    kind: 'no_documents',
+    message,
+    language,
+    unreadable: documents.unreadable,
+    reading: [],
+    teamScopeAvailable: teamScopeAvailable && documents.unreadable.length === 0,
+  };
 }
 
 /** An answer from the ready documents, with a note when others are still being read. */
 export function outcomeOfAnswer(answer: Answer, documents: ConversationDocuments): OutcomeContent {
-  const notes = documents.reading.length > 0 ? [...answer.notes, plainChatText(conversationMessages(answer.language).readingNote(documentNames(documents.reading)))] : answer.notes;
-  return { kind: answer.grounded ? 'answered' : 'not_found', answer: { ...answer, notes }, language: answer.language, reading: documents.reading, unreadable: documents.unreadable };
+  const notes =
+    documents.reading.length > 0
+      ? [...answer.notes, plainChatText(conversationMessages(answer.language).readingNote(documentNames(documents.reading)))]
+      : answer.notes;
+  return {
+    kind: answer.grounded ? 'answered' : 'not_found',
+    answer: { ...answer, notes },
+    language: answer.language,
+    reading: documents.reading,
+    unreadable: documents.unreadable,
+  };
 }
 
 /** The asker reached the space's question limit: when they may ask again, in their language. */
 export function rateLimitedOutcome(limit: number, retryAfterSeconds: number, language: string, place: ConversationPlace): OutcomeContent {
   const text = conversationMessages(language);
-  return { kind: 'rate_limited', message: text.rateLimited(limit, text.here[place], retryAfterSeconds), language, retryAfterSeconds, reading: [], unreadable: [] };
+  return {
+    kind: 'rate_limited',
+    message: text.rateLimited(limit, text.here[place], retryAfterSeconds),
+    language,
+    retryAfterSeconds,
+    reading: [],
+    unreadable: [],
+  };
 }
 
 /** True for an outcome that answers with a citation: what a `citedOnly` space posts for everyone. */

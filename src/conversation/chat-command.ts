@@ -32,7 +32,10 @@ export function parseChatCommand(text: string, mode: 'slash' | 'message'): ChatC
   const trimmed = text.trim().replace(/^\//, '');
   const [first = '', ...rest] = trimmed.split(/\s+/).filter(Boolean);
   const word = first.toLowerCase().replace(/[.!]+$/, '');
-  const argument = rest.join(' ').replace(/[.!]+$/, '').trim();
+  const argument = rest
+    .join(' ')
+    .replace(/[.!]+$/, '')
+    .trim();
   if (mode === 'slash') return slashCommand(word, argument);
   // A question mark makes any message a question, except a bare "help?".
   const asked = /\?\s*$/.test(trimmed);

@@ -40,14 +40,17 @@ export async function forgetPrivateAnswersOfSpace(state: StateStore, space: Spac
  */
 export async function takeAnswerToShare(state: StateStore, answerId: string, by: { space: SpaceId; asker: string }): Promise<Answer> {
   const kept = await state.get<PrivateAnswer>(keyOf(answerId));
-  const refuse = (message: string, userMessage: string) => new FolioError({ code: 'input_invalid', message: `answer ${answerId} not shared: ${message}`, userMessage });
+  const refuse = (message: string, userMessage: string) =>
+    new FolioError({ code: 'input_invalid', message: `answer ${answerId} not shared: ${message}`, userMessage });
   if (!kept) throw refuse('not kept', 'That answer is too old to share. Ask the question again.');
-  if (kept.space !== by.space) throw refuse(`asked in ${kept.space}, shared in ${by.space}`, 'That answer was given in another conversation, so it cannot be shared here.');
+  if (kept.space !== by.space)
+    throw refuse(`asked in ${kept.space}, shared in ${by.space}`, 'That answer was given in another conversation, so it cannot be shared here.');
   if (kept.asker !== by.asker) throw refuse('shared by someone else', 'Only the person who asked can share this answer.');
   const settings = await readSpaceSettings(state, kept.space);
   if (settings.citedOnly && !answerCites(kept.answer)) {
     throw refuse('cites nothing in a citedOnly space', 'Answers here are posted only when they cite a document, and this one cites none, so it stays private.');
   }
-  if (!(await state.claim(`${keyOf(answerId)}:shared`, { ttlSeconds: shareableSeconds }))) throw refuse('shared already', 'That answer is in the thread already.');
+  if (!(await state.claim(`${keyOf(answerId)}:shared`, { ttlSeconds: shareableSeconds })))
+    throw refuse('shared already', 'That answer is in the thread already.');
   return kept.answer;
 }

@@ -22,5 +22,10 @@ export function cleanDocumentName(shared: string): string {
   const characters = Array.from(cleaned);
   if (characters.length <= maxDocumentNameCharacters) return cleaned;
   const extension = Array.from(extname(cleaned)).length <= 10 ? extname(cleaned) : '';
-  return characters.slice(0, maxDocumentNameCharacters - Array.from(extension).length).join('').trimEnd() + extension;
+  return (
+    characters
+      .slice(0, maxDocumentNameCharacters - Array.from(extension).length)
+      .join('')
+      .trimEnd() + extension
+  );
 }

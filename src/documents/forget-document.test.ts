@@ -31,7 +31,13 @@ describe('forgetting a document', () => {
   /** The same bytes shared into two spaces, with pages 1 and 2 rendered for citation previews. */
   async function sharedTwiceWithPageImages(): Promise<{ sha256: string; pageDir: string }> {
     const path = join(dataDir, 'upload.pdf');
-    await writeFile(path, await makeTestPdf([{ texts: [{ text: 'Refunds take fourteen days.', x: 72, top: 100, size: 12 }] }, { texts: [{ text: 'Shipping is free.', x: 72, top: 100, size: 12 }] }]));
+    await writeFile(
+      path,
+      await makeTestPdf([
+        { texts: [{ text: 'Refunds take fourteen days.', x: 72, top: 100, size: 12 }] },
+        { texts: [{ text: 'Shipping is free.', x: 72, top: 100, size: 12 }] },
+      ]),
+    );
     for (const space of [teamA, teamB]) expect((await folio.ingestFiles([{ path, name: 'policy.pdf' }], space))[0].status).toBe('ready');
     const [record] = await folio.listDocuments(teamA);
     await folio.pageImagePath(teamA, record.id, 1);

@@ -19,7 +19,11 @@ export interface ForgetOutcome {
  * way of forgetting (CLI, REST, Slack's /folio forget, a file deleted in Slack) comes through here. Blobs go
  * last: a crash in between leaves an unused file behind, never a document without its file.
  */
-export async function forgetDocument(space: SpaceId, idOrName: string, dependencies: { store: KnowledgeStore; blobs: BlobStore; pageImages: PageImageCache }): Promise<ForgetOutcome> {
+export async function forgetDocument(
+  space: SpaceId,
+  idOrName: string,
+  dependencies: { store: KnowledgeStore; blobs: BlobStore; pageImages: PageImageCache },
+): Promise<ForgetOutcome> {
   const { store } = dependencies;
   const record = await store.findDocument(space, idOrName);
   if (!record) throw documentNotFound(space, idOrName);

@@ -51,7 +51,11 @@ export function invalidHighlight(value: string): FolioError {
  * The page a citation opens on, its first quote's (the sentence the claim rests on) else its first
  * page, with every quote on that page marked, and that page's name for the asker (`labels`, else "p. N").
  */
-export function citedPage(citation: { pages: number[]; labels?: string[]; quotes: Array<{ page: number; highlight?: string }> }): { page: number; label: string; highlight?: string } {
+export function citedPage(citation: { pages: number[]; labels?: string[]; quotes: Array<{ page: number; highlight?: string }> }): {
+  page: number;
+  label: string;
+  highlight?: string;
+} {
   const page = citation.quotes[0]?.page ?? citation.pages[0];
   const label = citation.labels?.[citation.pages.indexOf(page)] ?? `p. ${page}`;
   const highlight = citation.quotes.flatMap(quote => (quote.page === page && quote.highlight ? [quote.highlight] : [])).join(',');

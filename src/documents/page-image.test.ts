@@ -95,7 +95,10 @@ describe('PageImageRenderer', () => {
   it('refuses pages the document does not have, naming how many it has', async () => {
     const document = await storePdf(await makeTestPdf([{ texts: [{ text: 'Only page', x: 72, top: 72, size: 12 }] }]));
     const renderer = new PageImageRenderer({ dataDir, blobs, ingest });
-    await expect(renderer.pagePath(document, 2)).rejects.toMatchObject({ code: 'document_not_found', userMessage: 'boxes.pdf has 1 page; there is no page 2.' });
+    await expect(renderer.pagePath(document, 2)).rejects.toMatchObject({
+      code: 'document_not_found',
+      userMessage: 'boxes.pdf has 1 page; there is no page 2.',
+    });
     await expect(renderer.pagePath(document, 0)).rejects.toMatchObject({ code: 'document_not_found' });
     await expect(renderer.pagePath(document, 1.5)).rejects.toMatchObject({ code: 'document_not_found' });
   });
@@ -121,7 +124,12 @@ describe('PageImageRenderer', () => {
     const path = join(dataDir, 'report.docx');
     await writeReportDocx(path);
     const { sha256 } = await blobs.storeOriginal(path);
-    const document: PageImageDocument = { id: 'doc2', name: 'report.docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', sha256 };
+    const document: PageImageDocument = {
+      id: 'doc2',
+      name: 'report.docx',
+      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      sha256,
+    };
     const png = await readFile(await new PageImageRenderer({ dataDir, blobs, ingest }).pagePath(document, 2));
     expect(readPngSize(png).widthPx).toBeGreaterThan(800);
     await stat(join(dataDir, 'page-images', sha256, 'document.pdf'));

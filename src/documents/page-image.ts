@@ -106,7 +106,11 @@ export class PageImageRenderer {
       if (page > pdf.numPages) throw noSuchPage(document, page, pdf.numPages);
       const pdfPage = await pdf.getPage(page);
       const { width, height } = pdfPage.getViewport({ scale: 1 });
-      const rendered = await renderPageRegion(pdfPage, { x: 0, y: 0, width, height }, { dpi: this.settings.dpi ?? 110, maxSidePx: this.settings.maxSidePx ?? 1600 });
+      const rendered = await renderPageRegion(
+        pdfPage,
+        { x: 0, y: 0, width, height },
+        { dpi: this.settings.dpi ?? 110, maxSidePx: this.settings.maxSidePx ?? 1600 },
+      );
       pdfPage.cleanup();
       await writeAtomically(target, rendered.png);
       return target;
@@ -159,7 +163,6 @@ export class PageImageRenderer {
     this.inFlight.set(key, promise);
     return promise;
   }
-
 }
 
 async function openPdfForRendering(data: Uint8Array, document: PageImageDocument): Promise<PDFDocumentProxy> {

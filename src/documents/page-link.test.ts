@@ -14,7 +14,9 @@ function queryOf(link: string) {
 describe('signed page links', () => {
   it('opens the page it names until it expires', () => {
     const link = signedPageLink(page, settings, { now });
-    expect(link).toMatch(/^https:\/\/folio\.example\.com\/v1\/spaces\/teams%3Atenant%3A19%3Aabc%40thread\.v2\/documents\/doc1\/pages\/12\.png\?exp=\d+&sig=[\w-]+$/);
+    expect(link).toMatch(
+      /^https:\/\/folio\.example\.com\/v1\/spaces\/teams%3Atenant%3A19%3Aabc%40thread\.v2\/documents\/doc1\/pages\/12\.png\?exp=\d+&sig=[\w-]+$/,
+    );
     const query = queryOf(link);
     expect(pageLinkValid(page, query, settings.apiKey, now)).toBe(true);
     expect(pageLinkValid(page, query, settings.apiKey, now + pageLinkTtlSeconds * 1000 + 1000)).toBe(false);
@@ -31,7 +33,9 @@ describe('signed page links', () => {
   });
 
   it('needs no signature on a server without an API key', () => {
-    expect(signedPageLink(page, { publicUrl: 'http://127.0.0.1:3000' }, { now })).toBe('http://127.0.0.1:3000/v1/spaces/teams%3Atenant%3A19%3Aabc%40thread.v2/documents/doc1/pages/12.png');
+    expect(signedPageLink(page, { publicUrl: 'http://127.0.0.1:3000' }, { now })).toBe(
+      'http://127.0.0.1:3000/v1/spaces/teams%3Atenant%3A19%3Aabc%40thread.v2/documents/doc1/pages/12.png',
+    );
   });
 
   it('carries the lines to mark, which the signature does not cover', () => {

@@ -7,7 +7,12 @@ const odp = 'application/vnd.oasis.opendocument.presentation';
 
 describe('page names', () => {
   it('names pages by position when the document has no names of its own', () => {
-    expect([namePages(pagePositions, [4]), namePages(pagePositions, [4, 5, 6]), namePages(pagePositions, [4, 9]), namePages(pagePositions, [])]).toEqual(['p. 4', 'pp. 4–6', 'pp. 4, 9', 'p. ?']);
+    expect([namePages(pagePositions, [4]), namePages(pagePositions, [4, 5, 6]), namePages(pagePositions, [4, 9]), namePages(pagePositions, [])]).toEqual([
+      'p. 4',
+      'pp. 4–6',
+      'pp. 4, 9',
+      'p. ?',
+    ]);
     expect(namePage(pageNamesOf(pdf, undefined), 7)).toBe('p. 7');
   });
 
@@ -50,7 +55,12 @@ describe('page names', () => {
   });
 
   it('counts a deck by its slides, hidden ones included and said', () => {
-    expect([pageCountLabel(1), pageCountLabel(12), pageCountLabel(4, { count: 5, hidden: [3] }), pageCountLabel(1, { count: 1, hidden: [] })]).toEqual(['1 page', '12 pages', '5 slides, 1 hidden', '1 slide']);
+    expect([pageCountLabel(1), pageCountLabel(12), pageCountLabel(4, { count: 5, hidden: [3] }), pageCountLabel(1, { count: 1, hidden: [] })]).toEqual([
+      '1 page',
+      '12 pages',
+      '5 slides, 1 hidden',
+      '1 slide',
+    ]);
   });
 
   it('knows from one page at hand whether the document numbers its pages', () => {

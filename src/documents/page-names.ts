@@ -93,7 +93,9 @@ export function namePages(names: PageNames, pages: readonly number[], language =
   if (pages.length === 0) return `${say.page} ?`;
   const labels = pages.map(page => names.label(page));
   if (labels.some(label => label === undefined)) {
-    return pages.map((page, index) => (labels[index] === undefined ? `${say.pdfPage} ${page}` : `${names.unit === 'slide' ? say.slide : say.page} ${labels[index]}`)).join(', ');
+    return pages
+      .map((page, index) => (labels[index] === undefined ? `${say.pdfPage} ${page}` : `${names.unit === 'slide' ? say.slide : say.page} ${labels[index]}`))
+      .join(', ');
   }
   const named = labels as string[];
   const [singular, plural] = names.unit === 'slide' ? [say.slide, say.slides] : [say.page, say.pages];
@@ -120,7 +122,8 @@ export function namePageRange(names: PageNames, first: number, last: number, lan
 function runOrList(labels: string[]): string {
   const numbers = labels.map(labelValue);
   const sameKind = labels.every(label => /^\d+$/u.test(label)) || labels.every(isRomanNumeral);
-  const consecutive = labels.length >= 2 && sameKind && numbers.every((value, index) => value !== undefined && (index === 0 || value === numbers[index - 1]! + 1));
+  const consecutive =
+    labels.length >= 2 && sameKind && numbers.every((value, index) => value !== undefined && (index === 0 || value === numbers[index - 1]! + 1));
   return consecutive ? `${labels[0]}–${labels.at(-1)}` : labels.join(', ');
 }
 

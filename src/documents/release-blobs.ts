@@ -7,7 +7,10 @@ import type { PageImageCache } from './page-image-cache.ts';
  * more, and with an original its rendered page images (when `pageImages` is given). Returns how many
  * blobs were deleted.
  */
-export async function releaseBlobs(sha256s: Iterable<string>, dependencies: { store: KnowledgeStore; blobs: BlobStore; pageImages?: PageImageCache }): Promise<number> {
+export async function releaseBlobs(
+  sha256s: Iterable<string>,
+  dependencies: { store: KnowledgeStore; blobs: BlobStore; pageImages?: PageImageCache },
+): Promise<number> {
   const candidates = [...new Set(sha256s)];
   if (candidates.length === 0) return 0;
   const inUse = await dependencies.store.sha256sInUse(candidates);

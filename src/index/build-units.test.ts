@@ -31,7 +31,15 @@ function prose(sentences: number, seed: string): string {
 
 describe('buildUnits', () => {
   it('makes one unit per node and page, with ids, title paths from the root and document order', () => {
-    const child = node('0002', '1.1 Scope', [[2, 'Scope text on two.'], [3, 'Scope text on three.']], { level: 1 });
+    const child = node(
+      '0002',
+      '1.1 Scope',
+      [
+        [2, 'Scope text on two.'],
+        [3, 'Scope text on three.'],
+      ],
+      { level: 1 },
+    );
     const table = node('0003', 'Table 1: Sales', [[3, '| a | b |\n| --- | --- |\n| 1 | 2 |']], { kind: 'table', level: 2 });
     child.children.push(table);
     const root = node('0001', '1 Introduction', [[1, 'Intro text.']], { children: [child] });
@@ -59,13 +67,32 @@ describe('buildUnits', () => {
   });
 
   it('never makes a unit of blank text: a blank page of a titled node gets the title', () => {
-    const units = buildUnits(tree([node('0001', 'A', [[1, 'Real text.'], [2, '  \n ']])]), record);
-    expect(units.map(unit => [unit.page, unit.text])).toEqual([[1, 'Real text.'], [2, 'A']]);
+    const units = buildUnits(
+      tree([
+        node('0001', 'A', [
+          [1, 'Real text.'],
+          [2, '  \n '],
+        ]),
+      ]),
+      record,
+    );
+    expect(units.map(unit => [unit.page, unit.text])).toEqual([
+      [1, 'Real text.'],
+      [2, 'A'],
+    ]);
   });
 
   it('gives a page with no text a unit under the deepest titled node spanning it, in document order', () => {
     // A full-page picture (no text layer, no description offline) in the middle of a subsection.
-    const sub = node('0002', '1.1 Fleet', [[3, 'Fleet text.'], [5, 'More fleet text.']], { level: 1 });
+    const sub = node(
+      '0002',
+      '1.1 Fleet',
+      [
+        [3, 'Fleet text.'],
+        [5, 'More fleet text.'],
+      ],
+      { level: 1 },
+    );
     const root = node('0001', '1 Vehicles', [[2, 'Vehicle text.']], { pageStart: 1, pageEnd: 5, children: [sub] });
     const after = node('0003', '2 Costs', [[6, 'Costs text.']]);
     const units = buildUnits(tree([root, after]), record);

@@ -50,7 +50,8 @@ export function buildUnits(tree: DocumentTree, record: { space: SpaceId; id: str
   const before = units.length;
   addTextlessPages(tree, units, addUnit);
   // Node ids follow document order; a textless page's unit goes where its node and page put it.
-  if (units.length > before) units.sort((left, right) => (left.nodeId < right.nodeId ? -1 : left.nodeId > right.nodeId ? 1 : left.page - right.page || left.part - right.part));
+  if (units.length > before)
+    units.sort((left, right) => (left.nodeId < right.nodeId ? -1 : left.nodeId > right.nodeId ? 1 : left.page - right.page || left.part - right.part));
   return units;
 }
 

@@ -19,7 +19,8 @@ export function checkCommit(input: { record: DocumentRecord; tree: DocumentTree;
     if (ids.has(unit.id)) problems.push(`duplicate unit id ${unit.id}`);
     ids.add(unit.id);
     if (!unit.vector) continue;
-    if (unit.vector.length === 0 || unit.vector.length !== dimensions) problems.push(`unit ${unit.id} has a vector of ${unit.vector.length} dimensions, expected ${dimensions}`);
+    if (unit.vector.length === 0 || unit.vector.length !== dimensions)
+      problems.push(`unit ${unit.id} has a vector of ${unit.vector.length} dimensions, expected ${dimensions}`);
     else if (!unit.vector.every(Number.isFinite)) problems.push(`unit ${unit.id} has a non-finite vector value`);
     if (problems.length > 5) break;
   }

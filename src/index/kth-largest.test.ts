@@ -16,7 +16,12 @@ describe('kthLargest', () => {
     ['Float64Array', (values: number[]) => Float64Array.from(values)],
   ] as const) {
     it(`finds the k-th largest of a ${name}, ties included, as a full sort does`, () => {
-      for (const [seed, count, distinct] of [[1, 1, 5], [2, 50, 1000], [3, 500, 12], [4, 2000, 100_000]]) {
+      for (const [seed, count, distinct] of [
+        [1, 1, 5],
+        [2, 50, 1000],
+        [3, 500, 12],
+        [4, 2000, 100_000],
+      ]) {
         const values = make(numbers(seed, count, distinct));
         const sorted = [...values].sort((a, b) => b - a);
         for (const rank of [1, 2, Math.ceil(count / 3), count]) {

@@ -24,17 +24,34 @@ const tree: DocumentTree = {
     node('0001', '1 Glaciers', {
       pageStart: 1,
       pageEnd: 4,
-      pageTexts: [{ page: 1, text: 'Glaciers cover a tenth of the land.' }, { page: 2, text: 'They store most fresh water.', lines: [[0, 28, 72, 100, 300, 12]] }],
+      pageTexts: [
+        { page: 1, text: 'Glaciers cover a tenth of the land.' },
+        { page: 2, text: 'They store most fresh water.', lines: [[0, 28, 72, 100, 300, 12]] },
+      ],
       children: [
         node('0002', '1.1 Retreat', {
           level: 1,
           pageStart: 2,
           pageEnd: 4,
-          pageTexts: [{ page: 2, text: 'Retreat has sped up since 1990.' }, { page: 3, text: 'Alpine glaciers lost a third of their ice.' }, { page: 4, text: 'Models expect more loss.' }],
+          pageTexts: [
+            { page: 2, text: 'Retreat has sped up since 1990.' },
+            { page: 3, text: 'Alpine glaciers lost a third of their ice.' },
+            { page: 4, text: 'Models expect more loss.' },
+          ],
           children: [
-            node('0003', 'Table 1 Ice loss', { kind: 'table', level: 2, pageStart: 4, pageEnd: 4, pageTexts: [{ page: 4, text: '| Year | Loss |\n| --- | --- |\n| 2020 | 3% |' }] }),
+            node('0003', 'Table 1 Ice loss', {
+              kind: 'table',
+              level: 2,
+              pageStart: 4,
+              pageEnd: 4,
+              pageTexts: [{ page: 4, text: '| Year | Loss |\n| --- | --- |\n| 2020 | 3% |' }],
+            }),
             node('0004', 'Figure 1 Ice extent', {
-              kind: 'figure', level: 2, pageStart: 3, pageEnd: 3, pageTexts: [],
+              kind: 'figure',
+              level: 2,
+              pageStart: 3,
+              pageEnd: 3,
+              pageTexts: [],
               figure: { sha256: 'f1', widthPx: 10, heightPx: 10, caption: 'Figure 1 Ice extent', description: 'A map of shrinking ice.', source: 'raster' },
             }),
           ],
@@ -47,7 +64,12 @@ const tree: DocumentTree = {
 
 /** What the answer step reads of a page: each piece's section, title path, text and figure. */
 function read(of: DocumentTree, page: number) {
-  return (pageContents(of).get(page) ?? []).map(piece => ({ section: piece.section.nodeId, titlePath: piece.titlePath, text: piece.text, figure: piece.figure }));
+  return (pageContents(of).get(page) ?? []).map(piece => ({
+    section: piece.section.nodeId,
+    titlePath: piece.titlePath,
+    text: piece.text,
+    figure: piece.figure,
+  }));
 }
 
 describe('a tree read page by page', () => {

@@ -11,13 +11,28 @@ import { TenantUnits } from './weaviate/tenant-term-index.ts';
 const space = parseSpaceId('web:unit-bm25');
 
 function unit(index: number, titlePath: string[], text: string): IndexUnit {
-  return { id: `d:${String(index).padStart(3, '0')}`, space, documentId: 'd', documentName: 'd.pdf', nodeId: String(index), titlePath, kind: 'section', page: 1 + index, part: 0, text };
+  return {
+    id: `d:${String(index).padStart(3, '0')}`,
+    space,
+    documentId: 'd',
+    documentName: 'd.pdf',
+    nodeId: String(index),
+    titlePath,
+    kind: 'section',
+    page: 1 + index,
+    part: 0,
+    text,
+  };
 }
 
 /** Units whose lengths, titles, repeats, accents and word spread all differ, so BM25F and FTS5 part ways. */
 const units: IndexUnit[] = [
   unit(0, ['Harbour Fees'], 'Fees at the harbour rose in 2024.'),
-  unit(1, ['Annual Report', 'Harbour'], 'The harbour harbour HARBOUR authority reported cargo volumes, container traffic and a new pelican colony near the breakwater, which the café owners welcomed.'),
+  unit(
+    1,
+    ['Annual Report', 'Harbour'],
+    'The harbour harbour HARBOUR authority reported cargo volumes, container traffic and a new pelican colony near the breakwater, which the café owners welcomed.',
+  ),
   unit(2, ['Notes'], 'Cargo cargo and more cargo.'),
   unit(3, ['Notes'], 'A cafe by the harbour serves naïve tourists; pelican sightings are logged daily.'),
   unit(4, ['Fleet'], 'Container ships dock twice a week.'),
@@ -60,7 +75,11 @@ describe('rankUnitsByBm25', () => {
     ['fees', 'zyzzyva'],
   ])('scores units as FTS5 does, from the unit counts a Weaviate version stores: %s', (...words) => {
     const expected = fts5Scores(words.map(foldedTerm));
-    const ranked = rankUnitsByBm25(units.map(entry => ({ unit: entry, score: 0 })), words.map(foldedTerm), storedStatistics());
+    const ranked = rankUnitsByBm25(
+      units.map(entry => ({ unit: entry, score: 0 })),
+      words.map(foldedTerm),
+      storedStatistics(),
+    );
     expect(ranked.map(hit => hit.unit.id).sort()).toEqual([...expected.keys()].sort());
     for (const hit of ranked) expect(hit.score).toBeCloseTo(expected.get(hit.unit.id)!, 9);
     const scores = ranked.map(hit => hit.score);
@@ -68,7 +87,11 @@ describe('rankUnitsByBm25', () => {
   });
 
   it('leaves out candidates holding none of the words', () => {
-    const ranked = rankUnitsByBm25(units.map(entry => ({ unit: entry, score: 1 })), ['zyzzyva'], storedStatistics());
+    const ranked = rankUnitsByBm25(
+      units.map(entry => ({ unit: entry, score: 1 })),
+      ['zyzzyva'],
+      storedStatistics(),
+    );
     expect(ranked).toEqual([]);
   });
 });

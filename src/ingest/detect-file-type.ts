@@ -61,7 +61,11 @@ async function statFile(path: string, name: string) {
     throw new FolioError({ code: 'file_not_found', message: `${error.code}: ${path}`, userMessage: `${name} ${reason}`, cause: error });
   });
   if (info.isDirectory()) {
-    throw new FolioError({ code: 'file_not_found', message: `directory: ${path}`, userMessage: `${name} is a folder, not a file. Name the documents inside it.` });
+    throw new FolioError({
+      code: 'file_not_found',
+      message: `directory: ${path}`,
+      userMessage: `${name} is a folder, not a file. Name the documents inside it.`,
+    });
   }
   return info;
 }
@@ -85,10 +89,7 @@ const pdfHeaderWindowBytes = 1024;
  * A supported document with a wrong extension is accepted as what it really is; a non-document (or
  * unrecognisable bytes) under a document's name is reported as mislabeled.
  */
-export async function detectFileType(
-  path: string,
-  options: { declaredName?: string; maxBytes: number },
-): Promise<DetectedFile> {
+export async function detectFileType(path: string, options: { declaredName?: string; maxBytes: number }): Promise<DetectedFile> {
   const name = options.declaredName ?? basename(path);
   const declaredExtension = extname(name).slice(1).toLowerCase();
   const { size: sizeBytes } = await statFile(path, name);

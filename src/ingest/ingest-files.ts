@@ -65,12 +65,19 @@ export interface IngestFilesDependencies {
  * submitted (recordSubmission), then every recorded one is read in one batch. Outcomes come in the
  * order of `files`; a file that cannot be submitted fails alone.
  */
-export async function ingestFiles(files: IngestFileInput[], space: SpaceId, dependencies: IngestFilesDependencies & { source?: DocumentSource }): Promise<IngestOutcome[]> {
+export async function ingestFiles(
+  files: IngestFileInput[],
+  space: SpaceId,
+  dependencies: IngestFilesDependencies & { source?: DocumentSource },
+): Promise<IngestOutcome[]> {
   const outcomes: Array<IngestOutcome | undefined> = [];
   const toRead: Array<{ index: number; prepared: PreparedDocument }> = [];
   for (const [index, file] of files.entries()) {
     try {
-      const submission = await recordSubmission({ space, path: file.path, name: file.name, source: dependencies.source ?? { platform: 'cli' } }, { ...dependencies, maxFileBytes: dependencies.config.maxFileBytes });
+      const submission = await recordSubmission(
+        { space, path: file.path, name: file.name, source: dependencies.source ?? { platform: 'cli' } },
+        { ...dependencies, maxFileBytes: dependencies.config.maxFileBytes },
+      );
       if (submission.status === 'duplicate') {
         const { record } = submission;
         dependencies.onEvent?.(index, { type: 'stage', stage: 'ready' });
@@ -84,7 +91,14 @@ export async function ingestFiles(files: IngestFileInput[], space: SpaceId, depe
     } catch (error) {
       const folioError = asFolioError(error);
       dependencies.onEvent?.(index, { type: 'stage', stage: 'failed' });
-      outcomes.push({ documentId: '', name: cleanDocumentName(file.name ?? basename(file.path)), pages: 0, status: 'failed', duplicate: false, error: { code: folioError.code, message: folioError.userMessage, retryable: folioError.retryable } });
+      outcomes.push({
+        documentId: '',
+        name: cleanDocumentName(file.name ?? basename(file.path)),
+        pages: 0,
+        status: 'failed',
+        duplicate: false,
+        error: { code: folioError.code, message: folioError.userMessage, retryable: folioError.retryable },
+      });
     }
   }
   const read = await readDocuments(
@@ -137,7 +151,13 @@ export async function readDocuments(prepared: PreparedDocument[], dependencies: 
               signal: dependencies.signal,
             },
           );
-      reads.set(index, { status, outcome: reading.then(result => ({ result }), (error: unknown) => ({ error })) });
+      reads.set(index, {
+        status,
+        outcome: reading.then(
+          result => ({ result }),
+          (error: unknown) => ({ error }),
+        ),
+      });
     };
     const readAhead = documentsReadAtOnce(config, Boolean(pagePool));
     const outcomes: IngestOutcome[] = [];
@@ -158,7 +178,14 @@ export async function readDocuments(prepared: PreparedDocument[], dependencies: 
         status.set('indexing');
         onEvent({ type: 'stage', stage: 'indexing' });
         await status.flush();
-        const ready: DocumentRecord = { ...record, mime: result.mime, pageCount: result.parsed.pageCount, status: 'ready', stats: result.stats, updatedAt: now() };
+        const ready: DocumentRecord = {
+          ...record,
+          mime: result.mime,
+          pageCount: result.parsed.pageCount,
+          status: 'ready',
+          stats: result.stats,
+          updatedAt: now(),
+        };
         await commit(ready, result.tree, dependencies);
         onEvent({ type: 'stage', stage: 'ready' });
         outcomes.push({ documentId: record.id, name: record.name, pages: ready.pageCount, status: 'ready', duplicate: false, stats: result.stats });
@@ -256,11 +283,23 @@ async function convertOfficeBatch(prepared: PreparedDocument[], config: IngestCo
   return { paths, errors };
 }
 
-async function fail(record: DocumentRecord, error: FolioError, dependencies: IngestFilesDependencies, onEvent: (event: IngestEvent) => void): Promise<IngestOutcome> {
+async function fail(
+  record: DocumentRecord,
+  error: FolioError,
+  dependencies: IngestFilesDependencies,
+  onEvent: (event: IngestEvent) => void,
+): Promise<IngestOutcome> {
   dependencies.log.warn({ documentId: record.id, code: error.code, message: error.message }, 'ingest failed');
   await markDocumentFailed(dependencies.store, record, { code: error.code, message: error.userMessage });
   onEvent({ type: 'stage', stage: 'failed' });
-  return { documentId: record.id, name: record.name, pages: 0, status: 'failed', duplicate: false, error: { code: error.code, message: error.userMessage, retryable: error.retryable } };
+  return {
+    documentId: record.id,
+    name: record.name,
+    pages: 0,
+    status: 'failed',
+    duplicate: false,
+    error: { code: error.code, message: error.userMessage, retryable: error.retryable },
+  };
 }
 
 const now = () => new Date().toISOString();

@@ -70,7 +70,11 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
       onEvent?.({ type: 'stage', stage: 'converting' });
       scratchDir = await mkdtemp(join(tmpdir(), 'folio-read-'));
       const target = join(scratchDir, 'document.pdf');
-      pdfPath = await convertOneToPdf({ path: input.path, extension: detected.extension, name }, target, { sofficePath: config.sofficePath, timeoutMs: config.convertTimeoutMs, signal });
+      pdfPath = await convertOneToPdf({ path: input.path, extension: detected.extension, name }, target, {
+        sofficePath: config.sofficePath,
+        timeoutMs: config.convertTimeoutMs,
+        signal,
+      });
     }
     const convertMs = performance.now() - convertStarted;
 
@@ -96,7 +100,10 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
       parsed.pageLabels = slideMap.pageLabels;
       // Hidden slides have no page only when LibreOffice left them out; a map it could not make counts pages.
       const mapped = slideMap.method !== 'identity' && slideMap.slideCount !== undefined;
-      slideCounts = { count: mapped ? slideMap.slideCount! : parsed.pageCount, hidden: slideMap.method === 'visible-slides' ? slideMap.hiddenSlideNumbers : [] };
+      slideCounts = {
+        count: mapped ? slideMap.slideCount! : parsed.pageCount,
+        hidden: slideMap.method === 'visible-slides' ? slideMap.hiddenSlideNumbers : [],
+      };
     }
     const parseMs = performance.now() - parseStarted;
 

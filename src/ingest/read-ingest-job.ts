@@ -18,7 +18,14 @@ export async function readIngestJob(
   const record = await store.getRecord(job.space, job.documentId);
   if (!record) {
     log.info({ jobId: job.id }, 'an ingest job whose document was forgotten was dropped');
-    return { documentId: job.documentId, name: job.name, pages: 0, status: 'failed', duplicate: false, error: { code: 'document_not_found', message: `${job.name} was removed before it was read.` } };
+    return {
+      documentId: job.documentId,
+      name: job.name,
+      pages: 0,
+      status: 'failed',
+      duplicate: false,
+      error: { code: 'document_not_found', message: `${job.name} was removed before it was read.` },
+    };
   }
   if (record.status === 'ready' && record.sha256 === job.sha256) {
     return { documentId: record.id, name: record.name, pages: record.pageCount, status: 'ready', duplicate: true, stats: record.stats };

@@ -37,7 +37,10 @@ export type Submission =
  * Throws a FolioError with a user-facing message for a file that cannot be read (unsupported,
  * oversized, missing) before anything is stored.
  */
-export async function recordSubmission(input: SubmissionInput, dependencies: { store: KnowledgeStore; blobs: BlobStore; maxFileBytes: number }): Promise<Submission> {
+export async function recordSubmission(
+  input: SubmissionInput,
+  dependencies: { store: KnowledgeStore; blobs: BlobStore; maxFileBytes: number },
+): Promise<Submission> {
   const { store, blobs } = dependencies;
   const name = cleanDocumentName(input.name ?? basename(input.path));
   // Type and size first: an oversized or unsupported file is never copied into the data dir.

@@ -45,7 +45,16 @@ export async function submitDocument(
     return { jobId: `${input.space}:${record.sha256}`, documentId: record.id, name: record.name, duplicate: true, record };
   }
   const { record, file } = submission.prepared;
-  const job: IngestJob = { id: `${input.space}:${record.sha256}`, space: input.space, documentId: record.id, sha256: record.sha256, name: record.name, source: record.source, queuedAt: new Date().toISOString(), file };
+  const job: IngestJob = {
+    id: `${input.space}:${record.sha256}`,
+    space: input.space,
+    documentId: record.id,
+    sha256: record.sha256,
+    name: record.name,
+    source: record.source,
+    queuedAt: new Date().toISOString(),
+    file,
+  };
   try {
     // Already on its way (shared twice while being read): the queue folds the second job into the first.
     await dependencies.queue().enqueue(job);

@@ -34,18 +34,7 @@ export interface TextLine {
  */
 export type PageLine = [start: number, end: number, x: number, y: number, width: number, height: number];
 
-export type BlockKind =
-  | 'title'
-  | 'heading'
-  | 'paragraph'
-  | 'list'
-  | 'table'
-  | 'figure'
-  | 'caption'
-  | 'formula'
-  | 'code'
-  | 'page-header'
-  | 'page-footer';
+export type BlockKind = 'title' | 'heading' | 'paragraph' | 'list' | 'table' | 'figure' | 'caption' | 'formula' | 'code' | 'page-header' | 'page-footer';
 
 export interface FontFacts {
   /** Dominant font size in points. */

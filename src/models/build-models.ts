@@ -33,7 +33,13 @@ export function buildModels(config: ModelsConfig, deps: { log: Logger; state?: S
   const log = deps.log.child({ component: 'models' });
   const policy =
     deps.policy ??
-    new ModelCallPolicy({ timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, concurrency: config.concurrency, promptMaxChars: config.promptMaxChars, log });
+    new ModelCallPolicy({
+      timeoutMs: config.timeoutMs,
+      maxRetries: config.maxRetries,
+      concurrency: config.concurrency,
+      promptMaxChars: config.promptMaxChars,
+      log,
+    });
   let models: Models = {};
   if (config.provider === 'gemini' && config.gemini) {
     const settings = config.gemini;
@@ -48,7 +54,14 @@ export function buildModels(config: ModelsConfig, deps: { log: Logger; state?: S
     const settings = config.openai;
     const client = createOpenAICompatibleClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, timeoutMs: config.timeoutMs, log });
     const language = settings.chatModel
-      ? new OpenAICompatibleLanguageModel({ client, model: settings.chatModel, acceptsImages: settings.visionModel === settings.chatModel, policy, log, measureSpeed: settings.measureSpeed })
+      ? new OpenAICompatibleLanguageModel({
+          client,
+          model: settings.chatModel,
+          acceptsImages: settings.visionModel === settings.chatModel,
+          policy,
+          log,
+          measureSpeed: settings.measureSpeed,
+        })
       : undefined;
     models = {
       language,
@@ -64,8 +77,12 @@ export function buildModels(config: ModelsConfig, deps: { log: Logger; state?: S
   } else if (config.provider === 'local' && config.local) {
     const settings = config.local;
     models = {
-      language: settings.chatModelPath ? new LocalLanguageModel({ modelsDir: config.modelsDir, modelPath: settings.chatModelPath, threads: settings.threads, log }) : undefined,
-      embedding: settings.embeddingModelPath ? localEmbeddingModel({ modelsDir: config.modelsDir, modelPath: settings.embeddingModelPath, threads: settings.threads }) : undefined,
+      language: settings.chatModelPath
+        ? new LocalLanguageModel({ modelsDir: config.modelsDir, modelPath: settings.chatModelPath, threads: settings.threads, log })
+        : undefined,
+      embedding: settings.embeddingModelPath
+        ? localEmbeddingModel({ modelsDir: config.modelsDir, modelPath: settings.embeddingModelPath, threads: settings.threads })
+        : undefined,
     };
   }
   const figureDescriber = config.describeFigures && models.vision ? new VisionFigureDescriber({ model: models.vision, state: deps.state, log }) : undefined;
@@ -76,10 +93,17 @@ function summarize(config: ModelsConfig, models: Models, figureDescriber: Figure
   if (!models.language && !models.embedding) {
     return `models: offline (no GEMINI_API_KEY, OPENAI_BASE_URL or local models in ${config.modelsDir}; answers are extractive; \`npm run models:fetch\` gets local ones)`;
   }
-  const where = config.provider === 'openai' && config.openai ? ` at ${new URL(config.openai.baseUrl).host}` : config.provider === 'local' ? ' (in this process, on the CPU)' : '';
+  const where =
+    config.provider === 'openai' && config.openai
+      ? ` at ${new URL(config.openai.baseUrl).host}`
+      : config.provider === 'local'
+        ? ' (in this process, on the CPU)'
+        : '';
   const parts = [
     models.language ? `chat ${models.language.id}` : 'no chat model (answers are extractive)',
-    models.embedding ? `embeddings ${models.embedding.id}${models.embedding.dimensions ? ` (${models.embedding.dimensions} dims)` : ''}` : 'no embeddings (BM25 and tree only)',
+    models.embedding
+      ? `embeddings ${models.embedding.id}${models.embedding.dimensions ? ` (${models.embedding.dimensions} dims)` : ''}`
+      : 'no embeddings (BM25 and tree only)',
     figureDescriber ? `figures ${figureDescriber.id}` : config.describeFigures ? 'no figure descriptions (no vision model)' : 'figure descriptions off',
   ];
   return `models: ${config.provider}${where}: ${parts.join(', ')}`;

@@ -93,7 +93,15 @@ export class ModelCallPolicy {
           throw modelCallError({ ...failure, model: call.model, operation: call.operation, attempts: attemptNumber, cause: error });
         }
         this.settings.log.warn(
-          { model: call.model, operation: call.operation, attempt: attemptNumber, status: failure.status, timedOut: failure.timedOut || undefined, network: failure.network || undefined, delayMs: waitMs },
+          {
+            model: call.model,
+            operation: call.operation,
+            attempt: attemptNumber,
+            status: failure.status,
+            timedOut: failure.timedOut || undefined,
+            network: failure.network || undefined,
+            delayMs: waitMs,
+          },
           'model call failed; retrying',
         );
         await sleep(waitMs, undefined, { signal: call.signal }).catch(() => {

@@ -224,7 +224,8 @@ export class LenientJsonParser {
 
   private enter(): void {
     this.depth += 1;
-    if (this.depth > maxDepth) throw new LooseJsonError(`not valid JSON: nested deeper than ${maxDepth} levels at ${this.where(this.position)}`, this.position, false, true);
+    if (this.depth > maxDepth)
+      throw new LooseJsonError(`not valid JSON: nested deeper than ${maxDepth} levels at ${this.where(this.position)}`, this.position, false, true);
     this.position += 1;
   }
 

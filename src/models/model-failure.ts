@@ -66,13 +66,7 @@ export interface FinalFailure extends AttemptFailure {
  */
 export function modelCallError(failure: FinalFailure): FolioError {
   const what = `${failure.model} ${failure.operation}`;
-  const how = failure.timedOut
-    ? 'timed out'
-    : failure.status !== undefined
-      ? `HTTP ${failure.status}`
-      : failure.network
-        ? 'network error'
-        : 'failed';
+  const how = failure.timedOut ? 'timed out' : failure.status !== undefined ? `HTTP ${failure.status}` : failure.network ? 'network error' : 'failed';
   const detail = failure.detail ? `: ${failure.detail.slice(0, 300)}` : '';
   const message = `${what} ${how} after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}${detail}`;
   if (failure.status === 429 || failure.quotaExhausted) {

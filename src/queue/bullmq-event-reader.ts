@@ -71,7 +71,16 @@ export async function startBullmqEventReader(options: BullmqEventReaderOptions):
 
 /** The IngestJob fields only, so the stored failure never travels in events. */
 export function ingestJobOf(stored: StoredJob): IngestJob {
-  return { id: stored.id, space: stored.space, documentId: stored.documentId, sha256: stored.sha256, name: stored.name, source: stored.source, queuedAt: stored.queuedAt, ...(stored.file ? { file: stored.file } : {}) };
+  return {
+    id: stored.id,
+    space: stored.space,
+    documentId: stored.documentId,
+    sha256: stored.sha256,
+    name: stored.name,
+    source: stored.source,
+    queuedAt: stored.queuedAt,
+    ...(stored.file ? { file: stored.file } : {}),
+  };
 }
 
 /** The 'failed' event carries only the id: the job (kept for a while after failing) has the rest. */

@@ -150,7 +150,12 @@ export class BullmqQueue implements JobQueue {
    * One run of one job. A transient failure is thrown, so BullMQ retries it with backoff; bad input
    * throws UnrecoverableError, so it fails at once. A job interrupted by close() goes back to the queue.
    */
-  private async process(handler: IngestJobHandler, bullmqJob: Job<StoredJob, FinishedJob>, token: string | undefined, signal: AbortSignal | undefined): Promise<FinishedJob> {
+  private async process(
+    handler: IngestJobHandler,
+    bullmqJob: Job<StoredJob, FinishedJob>,
+    token: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<FinishedJob> {
     const job = ingestJobOf(bullmqJob.data);
     const progress = this.progressPublisher(bullmqJob);
     const result = await runHandler(handler, job, event => progress.publish({ type: 'progress', job, event }), signal ?? new AbortController().signal);
@@ -159,7 +164,9 @@ export class BullmqQueue implements JobQueue {
     if (!failure) return { job, outcome: finalOutcome(job, result) };
     if (signal?.aborted) {
       // Shutting down: hand the job back so another worker (or the next start) runs it, without using up an attempt.
-      await bullmqJob.moveToWait(token).catch(error => this.options.log.warn({ err: error, jobId: job.id }, 'could not hand a job back; it runs again once its lock expires'));
+      await bullmqJob
+        .moveToWait(token)
+        .catch(error => this.options.log.warn({ err: error, jobId: job.id }, 'could not hand a job back; it runs again once its lock expires'));
       throw new WaitingError();
     }
     const attempt = bullmqJob.attemptsMade + 1;
@@ -189,7 +196,9 @@ export class BullmqQueue implements JobQueue {
 
   subscribe(listener: (event: IngestJobEvent) => void): () => void {
     const unsubscribe = this.listeners.add(listener);
-    void this.eventsReady().catch(error => this.options.log.warn({ err: error }, 'could not start listening to ingest progress; will retry on the next subscribe'));
+    void this.eventsReady().catch(error =>
+      this.options.log.warn({ err: error }, 'could not start listening to ingest progress; will retry on the next subscribe'),
+    );
     return unsubscribe;
   }
 

@@ -4,7 +4,18 @@ import type { SpaceId } from '../spaces/space-id.ts';
 import { rankDocuments } from './derived-lists.ts';
 
 const hit = (documentId: string, page: number, score: number): UnitHit => ({
-  unit: { id: `${documentId}:${page}`, space: 'web:a' as SpaceId, documentId, documentName: documentId, nodeId: '0001', titlePath: [], kind: 'section', page, part: 0, text: '' } as IndexUnit,
+  unit: {
+    id: `${documentId}:${page}`,
+    space: 'web:a' as SpaceId,
+    documentId,
+    documentName: documentId,
+    nodeId: '0001',
+    titlePath: [],
+    kind: 'section',
+    page,
+    part: 0,
+    text: '',
+  } as IndexUnit,
   score,
 });
 
@@ -18,7 +29,10 @@ describe('rankDocuments', () => {
 
   it('lets a document that holds more of the question overtake one with a slightly better page', () => {
     const hits = [hit('a', 1, 10), hit('b', 1, 9)];
-    const coverage = new Map([['a', 2], ['b', 6]]);
+    const coverage = new Map([
+      ['a', 2],
+      ['b', 6],
+    ]);
     expect(rankDocuments(hits, { topPages: 3 }).map(document => document.documentId)).toEqual(['a', 'b']);
     expect(rankDocuments(hits, { topPages: 3, coverage, coverageWeight: 1 }).map(document => document.documentId)).toEqual(['b', 'a']);
   });

@@ -36,7 +36,13 @@ describe('offlinePlan', () => {
 
   it('keeps numbers, years, hyphenated names and quoted phrases; drops stopwords in several languages', () => {
     expect(contentWords('How many COVID-19 cases were reported in the U.S. in 2020, according to Table 3?')).toEqual([
-      'COVID-19', 'cases', 'reported', 'U.S', '2020', 'Table', '3',
+      'COVID-19',
+      'cases',
+      'reported',
+      'U.S',
+      '2020',
+      'Table',
+      '3',
     ]);
     expect(contentWords('Quelle est la température moyenne à Genève?')).toEqual(['température', 'moyenne', 'Genève']);
     expect(contentWords('Wie hoch ist der Umsatz?')).toEqual(['hoch', 'Umsatz']);

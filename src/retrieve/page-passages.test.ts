@@ -85,8 +85,26 @@ describe('pagePassages', () => {
 
   it('gives a page covered by two sections one passage per section, each with its own neighbour', () => {
     const report = tree('report', [
-      node({ nodeId: '0001', title: 'Risks', pageStart: 1, pageEnd: 2, pageTexts: [{ page: 1, text: 'Risk intro.' }, { page: 2, text: 'Risk end.' }] }),
-      node({ nodeId: '0002', title: 'Outlook', pageStart: 2, pageEnd: 3, pageTexts: [{ page: 2, text: 'Outlook start.' }, { page: 3, text: 'Outlook end.' }] }),
+      node({
+        nodeId: '0001',
+        title: 'Risks',
+        pageStart: 1,
+        pageEnd: 2,
+        pageTexts: [
+          { page: 1, text: 'Risk intro.' },
+          { page: 2, text: 'Risk end.' },
+        ],
+      }),
+      node({
+        nodeId: '0002',
+        title: 'Outlook',
+        pageStart: 2,
+        pageEnd: 3,
+        pageTexts: [
+          { page: 2, text: 'Outlook start.' },
+          { page: 3, text: 'Outlook end.' },
+        ],
+      }),
     ]);
     const passages = pagePassages(ranked('report', 2), treesOf(report));
     expect(passages.map(passage => [passage.nodeId, passage.pages, passage.text])).toEqual([
@@ -174,9 +192,12 @@ describe('pagePassages', () => {
   });
 
   it('keeps the chosen paragraphs in reading order when several fit', () => {
-    const paragraphs = ['Alpha opening remarks on the year.', 'Beta notes on staffing levels.', 'Gamma details on dividend payments.', 'Delta closing words.'].map(
-      text => `${text} ${'More words here. '.repeat(12).trim()}`,
-    );
+    const paragraphs = [
+      'Alpha opening remarks on the year.',
+      'Beta notes on staffing levels.',
+      'Gamma details on dividend payments.',
+      'Delta closing words.',
+    ].map(text => `${text} ${'More words here. '.repeat(12).trim()}`);
     const report = tree('report', [node({ nodeId: '0001', title: 'Notes', pageStart: 1, pageTexts: [{ page: 1, text: paragraphs.join('\n\n') }] })]);
     const [passage] = pagePassages(ranked('report', 1), treesOf(report), { maxPageChars: 2 * (paragraphs[0].length + 2) + 10, queries: ['dividend'] });
     expect(passage.text).toBe(`${paragraphs[0]}\n\n${paragraphs[2]}`);
@@ -192,10 +213,7 @@ describe('pagePassages', () => {
   });
 
   it('skips pages of unknown documents and pages without text without counting them towards maxPages', () => {
-    const report = tree('report', [
-      ...onePageSections(3),
-      node({ nodeId: '0009', title: 'Blank', pageStart: 7, pageTexts: [{ page: 7, text: '   \n ' }] }),
-    ]);
+    const report = tree('report', [...onePageSections(3), node({ nodeId: '0009', title: 'Blank', pageStart: 7, pageTexts: [{ page: 7, text: '   \n ' }] })]);
     const pages: RankedPage[] = [...ranked('ghost', 1), ...ranked('report', 7, 5, 2, 1, 3)];
     const passages = pagePassages(pages, treesOf(report), { maxPages: 2 });
     expect(passages.map(passage => [passage.nodeId, passage.pages, passage.pageTexts[0].rank])).toEqual([
@@ -220,7 +238,17 @@ describe('pageContents', () => {
         pageEnd: 2,
         pageTexts: [{ page: 1, text: '  Part A intro.  ' }],
         children: [
-          node({ nodeId: '0002', title: 'A.1', level: 1, pageStart: 1, pageEnd: 2, pageTexts: [{ page: 1, text: 'A.1 on one.' }, { page: 2, text: 'A.1 on two.' }] }),
+          node({
+            nodeId: '0002',
+            title: 'A.1',
+            level: 1,
+            pageStart: 1,
+            pageEnd: 2,
+            pageTexts: [
+              { page: 1, text: 'A.1 on one.' },
+              { page: 2, text: 'A.1 on two.' },
+            ],
+          }),
           node({ nodeId: '0003', title: 'Table 1', kind: 'table', level: 1, pageStart: 2, pageTexts: [{ page: 2, text: '| a | b |\n|---|---|\n| 1 | 2 |' }] }),
           node({ nodeId: '0004', title: 'Empty', level: 1, pageStart: 2, pageTexts: [{ page: 2, text: ' \n ' }] }),
         ],
@@ -273,6 +301,8 @@ describe('pageContents', () => {
     // Undescribed: read with its title as caption, and not listed as a figure.
     expect(contents.get(4)?.map(piece => [piece.text, piece.figure])).toEqual([['[Figure, p. 4] Figure 2\nAxis labels only', undefined]]);
     // A figure with no section around it is its own section.
-    expect(contents.get(5)?.map(piece => [piece.section.nodeId, piece.titlePath, piece.text])).toEqual([['0004', ['Loose figure'], '[Figure, p. 5] Loose figure\nA map of the sites.']]);
+    expect(contents.get(5)?.map(piece => [piece.section.nodeId, piece.titlePath, piece.text])).toEqual([
+      ['0004', ['Loose figure'], '[Figure, p. 5] Loose figure\nA map of the sites.'],
+    ]);
   });
 });

@@ -53,7 +53,17 @@ export function pagePassages(pages: RankedPage[], trees: ReadonlyMap<string, Doc
       const key = `${page.documentId}\n${piece.section.nodeId}`;
       let passage = passages.get(key);
       if (!passage) {
-        passage = { documentId: page.documentId, documentName: page.documentName, nodeId: piece.section.nodeId, titlePath: piece.titlePath, pages: [], text: '', pageTexts: [], figures: [], rank: passageRank };
+        passage = {
+          documentId: page.documentId,
+          documentName: page.documentName,
+          nodeId: piece.section.nodeId,
+          titlePath: piece.titlePath,
+          pages: [],
+          text: '',
+          pageTexts: [],
+          figures: [],
+          rank: passageRank,
+        };
         passages.set(key, passage);
       }
       const existing = passage.pageTexts.find(entry => entry.page === page.page);
@@ -99,9 +109,11 @@ function excerpt(pieces: readonly PagePiece[], allowance: number, queryTerms: Re
   if (allowance < minimumPieceChars) return [];
   const total = pieces.reduce((sum, piece) => sum + piece.text.length, 0);
   if (total <= allowance) return pieces;
-  const paragraphs = pieces.flatMap((piece, pieceIndex) =>
-    piece.text.split(/\n{2,}/u).map((text, index) => ({ pieceIndex, index, text: text.trim(), score: overlap(text, queryTerms) })),
-  ).filter(paragraph => paragraph.text.length > 0);
+  const paragraphs = pieces
+    .flatMap((piece, pieceIndex) =>
+      piece.text.split(/\n{2,}/u).map((text, index) => ({ pieceIndex, index, text: text.trim(), score: overlap(text, queryTerms) })),
+    )
+    .filter(paragraph => paragraph.text.length > 0);
   const order = [...paragraphs.keys()].sort((a, b) => paragraphs[b].score - paragraphs[a].score || a - b);
   const chosen = new Set<number>();
   let left = allowance;
@@ -118,7 +130,10 @@ function excerpt(pieces: readonly PagePiece[], allowance: number, queryTerms: Re
     }
   }
   return pieces.flatMap((piece, pieceIndex) => {
-    const text = paragraphs.filter((paragraph, index) => paragraph.pieceIndex === pieceIndex && chosen.has(index)).map(paragraph => paragraph.text).join('\n\n');
+    const text = paragraphs
+      .filter((paragraph, index) => paragraph.pieceIndex === pieceIndex && chosen.has(index))
+      .map(paragraph => paragraph.text)
+      .join('\n\n');
     return text.length > 0 ? [{ ...piece, text }] : [];
   });
 }

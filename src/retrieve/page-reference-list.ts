@@ -9,10 +9,7 @@ import type { DocumentPages } from './page-search.ts';
  * document has no such page), and `fallback`, the physical page of that number where the document calls
  * another page so. Two lists, so fusion can weigh them apart.
  */
-export function pageReferenceList(
-  question: string,
-  documents: ReadonlyMap<string, DocumentPages>,
-): { named: UnitHit[]; fallback: UnitHit[] } {
+export function pageReferenceList(question: string, documents: ReadonlyMap<string, DocumentPages>): { named: UnitHit[]; fallback: UnitHit[] } {
   const references = pageReferences(question);
   const named: UnitHit[] = [];
   const fallback: UnitHit[] = [];

@@ -9,10 +9,14 @@ const numberWords: Record<string, number> = { one: 1, two: 2, three: 3, four: 4,
 const ordinals: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
 const numberPattern = '(\\d{1,5}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten)';
 /** "page", "slide" and their words in the languages answers are given in ("Seite", "Folie", "página", "diapositive"…). */
-const pageWord = '(?:pages?|pp?\\.|slides?|seiten?|folien?|p[áa]ginas?|pagine|pagina\'s|diapositiv[aeo]s?)';
-const numbered = new RegExp(`\\b${pageWord}\\s*\\(?\\s*${numberPattern}\\b(?:\\s*\\)?\\s*(?:-|–|to|and|&|bis|à|a|y|e|tot|en)\\s*(?:${pageWord}\\s*)?${numberPattern}\\b)?`, 'giu');
+const pageWord = "(?:pages?|pp?\\.|slides?|seiten?|folien?|p[áa]ginas?|pagine|pagina's|diapositiv[aeo]s?)";
+const numbered = new RegExp(
+  `\\b${pageWord}\\s*\\(?\\s*${numberPattern}\\b(?:\\s*\\)?\\s*(?:-|–|to|and|&|bis|à|a|y|e|tot|en)\\s*(?:${pageWord}\\s*)?${numberPattern}\\b)?`,
+  'giu',
+);
 const ordinalPage = /\b(first|second|third|fourth|fifth)\s+(?:page|slide)\b/giu;
-const lastPage = /\b(?:(second|2nd)[\s-]+(?:to[\s-]+)?last|penultimate|last|final)\s+(?:page|slide)\b|\bpage\s+at\s+the\s+(second\s+)?last\b|\bback\s+cover\b/giu;
+const lastPage =
+  /\b(?:(second|2nd)[\s-]+(?:to[\s-]+)?last|penultimate|last|final)\s+(?:page|slide)\b|\bpage\s+at\s+the\s+(second\s+)?last\b|\bback\s+cover\b/giu;
 const cover = /\b(?:front\s+)?cover\b|\bfront\s+page\b|\btitle\s+page\b/iu;
 
 /** True when the question names slides ("slide 4", "Folie 4"): it is about a deck. */

@@ -89,7 +89,11 @@ export class PageSearch {
       const expansion = await this.store.pageStatistics({ ...scope, terms: [...shares.keys()] });
       scoring.addFrequencies(expansion.frequencies);
       for (const [term, weight] of feedbackTerms(shares, scoring, feedback.terms)) weights.set(term, feedback.weight * weight);
-      scored = scoring.top(scored.map(entry => entry.page), weights, options.k);
+      scored = scoring.top(
+        scored.map(entry => entry.page),
+        weights,
+        options.k,
+      );
     }
     return scored.slice(0, options.k).map(({ page, score }) => ({ unit: page.unit, score }));
   }
@@ -126,7 +130,10 @@ export class PageSearch {
     const idf = terms.map(term => [term, bm25Idf(statistics.documents, statistics.frequencies.get(term) ?? 0)] as const);
     const coverage = new Map<string, number>();
     for (const [documentId, held] of statistics.holdings) {
-      coverage.set(documentId, idf.reduce((sum, [term, weight]) => sum + (held.has(term) ? weight : 0), 0));
+      coverage.set(
+        documentId,
+        idf.reduce((sum, [term, weight]) => sum + (held.has(term) ? weight : 0), 0),
+      );
     }
     return coverage;
   }
@@ -191,14 +198,25 @@ function candidateCount(k: number): number {
  * When only such terms are left, the two rarest stay. Of the rest, the rarest are kept while the pages
  * FTS5 reads for them add up to at most `pagesPerCandidate` × `candidates` (see there).
  */
-function selective(terms: string[], pairs: string[], statistics: { pages: number; frequencies: Map<string, number> }, candidates: number): { terms: string[]; pairs: string[] } {
+function selective(
+  terms: string[],
+  pairs: string[],
+  statistics: { pages: number; frequencies: Map<string, number> },
+  candidates: number,
+): { terms: string[]; pairs: string[] } {
   if (statistics.pages <= candidates) return { terms, pairs };
   const limit = Math.max(statistics.pages * 0.1, Math.min(statistics.pages * 0.5, 1_000));
   const frequency = (term: string) => statistics.frequencies.get(term) ?? 0;
   const keep = (list: string[]) => list.filter(term => frequency(term) > 0 && frequency(term) <= limit);
   const kept = { terms: keep(terms), pairs: keep(pairs) };
   if (kept.terms.length + kept.pairs.length === 0) {
-    return { terms: terms.filter(term => frequency(term) > 0).sort((a, b) => frequency(a) - frequency(b)).slice(0, 2), pairs: [] };
+    return {
+      terms: terms
+        .filter(term => frequency(term) > 0)
+        .sort((a, b) => frequency(a) - frequency(b))
+        .slice(0, 2),
+      pairs: [],
+    };
   }
   // FTS5 finds a pair's pages by walking its words' pages: a rare pair of two frequent words costs as
   // much as its rarer word, not as its own few pages.

@@ -61,8 +61,7 @@ export function rankPages(lists: RankedList[], options: RankPagesOptions = {}): 
   });
   return ranked.sort(
     (a, b) =>
-      (Math.abs(b.score - a.score) > 1e-12 ? b.score - a.score : 0) ||
-      (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.page - b.page),
+      (Math.abs(b.score - a.score) > 1e-12 ? b.score - a.score : 0) || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.page - b.page),
   );
 }
 

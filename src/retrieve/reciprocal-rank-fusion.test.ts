@@ -41,7 +41,12 @@ describe('fuseRankings', () => {
       return forward;
     };
     // Both score 1 (2/2 and 1/1); "b" holds rank 1 somewhere, so it wins although "a" sorts first.
-    expect(order([{ name: 'one', hits: hits('z', 'a'), weight: 2 }, { name: 'two', hits: hits('b') }]).slice(1)).toEqual(['b', 'a']);
+    expect(
+      order([
+        { name: 'one', hits: hits('z', 'a'), weight: 2 },
+        { name: 'two', hits: hits('b') },
+      ]).slice(1),
+    ).toEqual(['b', 'a']);
     // Both score 1.5 with best rank 1; "b" is ranked by two lists, "a" by one.
     expect(
       order([
@@ -51,7 +56,12 @@ describe('fuseRankings', () => {
       ]).filter(id => id !== 'z'),
     ).toEqual(['b', 'a']);
     // Nothing to tell them apart but the id.
-    expect(order([{ name: 'one', hits: hits('q') }, { name: 'two', hits: hits('p') }])).toEqual(['p', 'q']);
+    expect(
+      order([
+        { name: 'one', hits: hits('q') },
+        { name: 'two', hits: hits('p') },
+      ]),
+    ).toEqual(['p', 'q']);
   });
 
   it('skips lists with weight 0 and returns nothing for no lists', () => {

@@ -64,7 +64,9 @@ export function prefetchSearch(
   const embedder = options.embedder;
   if (embedder) {
     for (const text of texts.subQuestions) {
-      const hits = embedder.embed([text], { task: 'query', signal: options.signal }).then(async ([vector]) => (await store.searchVectors({ ...scope, vectors: [vector] }))[0]);
+      const hits = embedder
+        .embed([text], { task: 'query', signal: options.signal })
+        .then(async ([vector]) => (await store.searchVectors({ ...scope, vectors: [vector] }))[0]);
       subQuestionVectors.set(text, awaitedLater(hits));
     }
   }
@@ -166,7 +168,11 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
     Promise.all(lexicalQueries.map(text => options.prefetched?.lexical.get(text) ?? store.searchLexical({ ...scope, text }))),
     vectorLists(store, plan, scope, options),
     nodePickHits(store, plan, options),
-    Promise.all(lexicalQueries.slice(0, maxWholePageQueries).map(text => pageSearch.search(text, wholePageOptions({ spaces: options.spaces, documentIds: options.documentIds, k: depth }, tuning)))),
+    Promise.all(
+      lexicalQueries
+        .slice(0, maxWholePageQueries)
+        .map(text => pageSearch.search(text, wholePageOptions({ spaces: options.spaces, documentIds: options.documentIds, k: depth }, tuning))),
+    ),
   ]);
 
   const lists: RankedList[] = lexical.map((hits, index) => ({ name: `bm25:${index}`, hits, weight: tuning.lexicalWeight }));
@@ -225,7 +231,9 @@ async function referenceCandidates(question: string, ranked: string[], store: Kn
   const candidates = ranked.slice(0, maxReferencedDocuments);
   if (candidates.length >= maxReferencedDocuments || pageReferences(question).length === 0) return candidates;
   const only = options.documentIds ? new Set(options.documentIds) : undefined;
-  const records = (await Promise.all(options.spaces.map(space => store.listDocuments(space)))).flat().filter(record => record.status === 'ready' && (!only || only.has(record.id)));
+  const records = (await Promise.all(options.spaces.map(space => store.listDocuments(space))))
+    .flat()
+    .filter(record => record.status === 'ready' && (!only || only.has(record.id)));
   const slides = pointsAtSlides(question);
   records.sort((a, b) => Number(slides && isSlideDeckMime(b.mime)) - Number(slides && isSlideDeckMime(a.mime)) || b.updatedAt.localeCompare(a.updatedAt));
   for (const record of records) {
@@ -274,7 +282,13 @@ export function wholePageOptions(scope: { spaces: SpaceId[]; documentIds?: strin
 }
 
 /** Documents best first by their best pages and query coverage; a search of one document needs no ranking. */
-async function documentRanking(pageHits: UnitHit[], question: string, pageSearch: PageSearch, tuning: SearchTuning, options: SearchSpaceOptions): Promise<RankedDocument[]> {
+async function documentRanking(
+  pageHits: UnitHit[],
+  question: string,
+  pageSearch: PageSearch,
+  tuning: SearchTuning,
+  options: SearchSpaceOptions,
+): Promise<RankedDocument[]> {
   if (options.documentIds?.length === 1) return [{ documentId: options.documentIds[0], score: 1 }];
   const candidates = [...new Set(pageHits.map(hit => hit.unit.documentId))];
   const coverage = tuning.documentCoverageWeight > 0 ? await pageSearch.documentCoverage(question, candidates, options.spaces) : undefined;

@@ -24,9 +24,7 @@ soll sollen gibt bist wenn dass nur noch schon sehr viel viele mehr diese dieser
 const spanish = `el la los las un una unos unas y o pero en es son fue del al con por para que cual cuales como
 cuando donde quien quienes cuanto cuantos se su sus lo le les mas muy sin sobre entre`;
 
-export const stopwords: ReadonlySet<string> = new Set(
-  [english, french, german, spanish].flatMap(list => list.split(/\s+/)).filter(word => word.length > 0),
-);
+export const stopwords: ReadonlySet<string> = new Set([english, french, german, spanish].flatMap(list => list.split(/\s+/)).filter(word => word.length > 0));
 
 /** Lower case without diacritics, for comparing words across spellings ("Über" = "uber"). */
 export function foldWord(word: string): string {

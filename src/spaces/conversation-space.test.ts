@@ -35,7 +35,13 @@ describe('the space of a conversation', () => {
   });
 
   it('reads back the place, platform and team space of every kind of space', () => {
-    expect(parseConversationSpace(parseSpaceId('slack:T1:dm:UADA'))).toEqual({ space: 'slack:T1:dm:UADA', platform: 'slack', place: 'direct', team: 'T1', teamSpace: 'slack:T1:*' });
+    expect(parseConversationSpace(parseSpaceId('slack:T1:dm:UADA'))).toEqual({
+      space: 'slack:T1:dm:UADA',
+      platform: 'slack',
+      place: 'direct',
+      team: 'T1',
+      teamSpace: 'slack:T1:*',
+    });
     expect(parseConversationSpace(parseSpaceId('slack:T1:C7'))).toMatchObject({ platform: 'slack', place: 'channel', teamSpace: 'slack:T1:*' });
     expect(parseConversationSpace(teamsSpace('a:1Xyz'))).toMatchObject({ platform: 'teams', place: 'direct', team: tenant });
     expect(parseConversationSpace(teamsSpace('19:a1b2c3@thread.tacv2'))).toMatchObject({ platform: 'teams', place: 'channel' });

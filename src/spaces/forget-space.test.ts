@@ -13,7 +13,8 @@ import { parseSpaceId } from './space-id.ts';
 
 const teamA = parseSpaceId('slack:T1:CA');
 const teamB = parseSpaceId('slack:T1:CB');
-const pdf = (text: string) => makeTestPdf([{ texts: [{ text, x: 72, top: 100, size: 12 }] }, { texts: [{ text: 'Shipping is free.', x: 72, top: 100, size: 12 }] }]);
+const pdf = (text: string) =>
+  makeTestPdf([{ texts: [{ text, x: 72, top: 100, size: 12 }] }, { texts: [{ text: 'Shipping is free.', x: 72, top: 100, size: 12 }] }]);
 
 describe('forgetting a space', () => {
   let dataDir: string;
@@ -68,7 +69,9 @@ describe('forgetting a space', () => {
     expect((await stat(blobs.originalPath(sharedSha))).isFile()).toBe(true);
     expect(await folio.getSettings(teamA)).toEqual({ visibility: 'thread', citedOnly: false, questionsPerUserPerMinute: null });
     expect(await folio.getScope(teamA)).toEqual({ includeTeam: false });
-    await expect(folio.recordFeedback({ answerId: asked.answer.id, rating: 'down', user: 'UBOB' })).rejects.toMatchObject({ userMessage: 'That answer is too old to rate.' });
+    await expect(folio.recordFeedback({ answerId: asked.answer.id, rating: 'down', user: 'UBOB' })).rejects.toMatchObject({
+      userMessage: 'That answer is too old to rate.',
+    });
     expect((await folio.surfaceState.list('feedback:')).map(entry => entry.key)).toEqual([`feedback:${askedInB.answer.id}:UBOB`]);
 
     // The other space is as it was.
@@ -120,7 +123,10 @@ describe('forgetting a space', () => {
 
     it('refuses without --yes when nobody can be asked, asks on a terminal, and forgets with --yes', async () => {
       await twoSpaces();
-      expect(await run('slack:T1:CA', {}, false)).toMatchObject({ exitCode: 1, errors: ['Not forgetting slack:T1:CA: add --yes to confirm (nothing was deleted).'] });
+      expect(await run('slack:T1:CA', {}, false)).toMatchObject({
+        exitCode: 1,
+        errors: ['Not forgetting slack:T1:CA: add --yes to confirm (nothing was deleted).'],
+      });
       const declined = await run('slack:T1:CA', {}, true, 'no');
       expect(declined.printed).toContain('Forget slack:T1:CA: 2 documents, their search data, the files no other space uses, and its settings?');
       expect(declined).toMatchObject({ exitCode: 1 });

@@ -16,8 +16,7 @@ export function parseSpaceId(raw: string): SpaceId {
     throw new FolioError({
       code: 'space_invalid',
       message: `invalid space id: ${JSON.stringify(raw).slice(0, 80)}`,
-      userMessage:
-        'Space names may use letters, digits and : _ . @ * # = - (up to 200 characters), and must start with a letter or digit.',
+      userMessage: 'Space names may use letters, digits and : _ . @ * # = - (up to 200 characters), and must start with a letter or digit.',
     });
   }
   return (value.includes(':') ? value : `web:${value}`) as SpaceId;

@@ -36,16 +36,21 @@ describe('space settings', () => {
     expect(parseSpaceSettingsPatch({ citedOnly: true, questionsPerUserPerMinute: null })).toEqual({ citedOnly: true, questionsPerUserPerMinute: null });
     expect(refusal({ visibility: 'secret' })).toMatch(/^Visibility must be "thread" .* or "private"/);
     expect(refusal({ citedOnly: 'maybe' })).toBe('Cited-only must be on or off (true or false).');
-    for (const limit of [0, 1.5, 1001, '5']) expect(refusal({ questionsPerUserPerMinute: limit })).toMatch(/^The question limit must be a whole number .* from 1 to 1000, or off/);
+    for (const limit of [0, 1.5, 1001, '5'])
+      expect(refusal({ questionsPerUserPerMinute: limit })).toMatch(/^The question limit must be a whole number .* from 1 to 1000, or off/);
     expect(refusal({ colour: 'blue' })).toBe('There is no setting called "colour"; the settings are visibility, citedOnly and questionsPerUserPerMinute.');
     expect(refusal(['visibility'])).toMatch(/as an object/);
   });
 
-  it('reads the defaults (today\'s behaviour) until set, then the merged settings, also after a reopen', async () => {
+  it("reads the defaults (today's behaviour) until set, then the merged settings, also after a reopen", async () => {
     const { dataDir, state } = await openState();
     expect(await readSpaceSettings(state, channel)).toEqual({ visibility: 'thread', citedOnly: false, questionsPerUserPerMinute: null });
     expect(await writeSpaceSettings(state, channel, { visibility: 'private' })).toEqual({ ...defaultSpaceSettings, visibility: 'private' });
-    expect(await writeSpaceSettings(state, channel, { questionsPerUserPerMinute: 3 })).toEqual({ visibility: 'private', citedOnly: false, questionsPerUserPerMinute: 3 });
+    expect(await writeSpaceSettings(state, channel, { questionsPerUserPerMinute: 3 })).toEqual({
+      visibility: 'private',
+      citedOnly: false,
+      questionsPerUserPerMinute: 3,
+    });
     await expect(writeSpaceSettings(state, channel, { questionsPerUserPerMinute: -1 })).rejects.toMatchObject({ code: 'input_invalid' });
     await state.close();
     const reopened = new SqliteStateStore({ dataDir });
@@ -57,7 +62,7 @@ describe('space settings', () => {
     await reopened.close();
   });
 
-  it('delivers privately when answers are private, when cited-only finds no citation, and over the limit; never in a person\'s own chat', () => {
+  it("delivers privately when answers are private, when cited-only finds no citation, and over the limit; never in a person's own chat", () => {
     const cited = { cited: true, limited: false };
     const uncited = { cited: false, limited: false };
     expect(deliveryOf(uncited, defaultSpaceSettings, channel)).toBe('thread');

@@ -37,7 +37,11 @@ const problems: Record<keyof SpaceSettings, string> = {
 const settingsSchema = z.strictObject({
   visibility: z.enum(['thread', 'private'], { error: problems.visibility }),
   citedOnly: z.boolean({ error: problems.citedOnly }),
-  questionsPerUserPerMinute: z.int({ error: problems.questionsPerUserPerMinute }).min(1, { error: problems.questionsPerUserPerMinute }).max(maxQuestionsPerUserPerMinute, { error: problems.questionsPerUserPerMinute }).nullable(),
+  questionsPerUserPerMinute: z
+    .int({ error: problems.questionsPerUserPerMinute })
+    .min(1, { error: problems.questionsPerUserPerMinute })
+    .max(maxQuestionsPerUserPerMinute, { error: problems.questionsPerUserPerMinute })
+    .nullable(),
 });
 const patchSchema = settingsSchema.partial();
 
@@ -54,7 +58,10 @@ export function parseSpaceSettingsPatch(input: unknown): Partial<SpaceSettings> 
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   if (issue.code === 'unrecognized_keys') {
-    throw invalid(`unknown settings: ${issue.keys.join(', ')}`, `There is no setting called "${issue.keys[0]}"; the settings are visibility, citedOnly and questionsPerUserPerMinute.`);
+    throw invalid(
+      `unknown settings: ${issue.keys.join(', ')}`,
+      `There is no setting called "${issue.keys[0]}"; the settings are visibility, citedOnly and questionsPerUserPerMinute.`,
+    );
   }
   const name = issue.path[0] as keyof SpaceSettings;
   throw invalid(`invalid setting ${String(name)}: ${issue.message}`, problems[name] ?? issue.message);

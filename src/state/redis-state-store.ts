@@ -56,7 +56,9 @@ export class RedisStateStore implements StateStore {
   async set(key: string, value: unknown, options: { ttlSeconds?: number } = {}): Promise<void> {
     const json = JSON.stringify(value);
     await this.call(() =>
-      options.ttlSeconds === undefined ? this.redis.set(this.keyPrefix + key, json) : this.redis.set(this.keyPrefix + key, json, 'PX', ttlMs(options.ttlSeconds)),
+      options.ttlSeconds === undefined
+        ? this.redis.set(this.keyPrefix + key, json)
+        : this.redis.set(this.keyPrefix + key, json, 'PX', ttlMs(options.ttlSeconds)),
     );
   }
 

@@ -29,7 +29,9 @@ export class SqliteStateStore implements StateStore {
 
   async set(key: string, value: unknown, options: { ttlSeconds?: number } = {}): Promise<void> {
     this.database
-      .prepare('INSERT INTO state (key, value, expires_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at')
+      .prepare(
+        'INSERT INTO state (key, value, expires_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at',
+      )
       .run(key, JSON.stringify(value), expiry(options.ttlSeconds));
   }
 
@@ -68,7 +70,7 @@ export class SqliteStateStore implements StateStore {
 
   async list<T>(prefix: string): Promise<Array<{ key: string; value: T }>> {
     const rows = this.database
-      .prepare("SELECT key, value FROM state WHERE key >= ? AND key < ? || char(1114111) AND (expires_at IS NULL OR expires_at > ?) ORDER BY key")
+      .prepare('SELECT key, value FROM state WHERE key >= ? AND key < ? || char(1114111) AND (expires_at IS NULL OR expires_at > ?) ORDER BY key')
       .all(prefix, prefix, Date.now()) as Array<{ key: string; value: string }>;
     return rows.map(row => ({ key: row.key, value: JSON.parse(row.value) as T }));
   }

@@ -36,18 +36,138 @@ const rotterdamPage = 10;
 
 /** One made-up office topic per page, so every page of the long section reads differently. */
 const topics = [
-  { subject: 'fire safety', object: 'extinguisher checklist', room: 'basement archive', person: 'Ines Kovac', day: 'Monday', month: 'January', pct: 4, years: 6, period: 'week' },
-  { subject: 'printer maintenance', object: 'toner log', room: 'copy corner', person: 'Tomas Berg', day: 'Tuesday', month: 'February', pct: 7, years: 3, period: 'month' },
-  { subject: 'bicycle storage', object: 'rack plan', room: 'courtyard shed', person: 'Mara Lind', day: 'Wednesday', month: 'March', pct: 2, years: 5, period: 'fortnight' },
-  { subject: 'canteen hygiene', object: 'cleaning rota', room: 'kitchen office', person: 'Olu Adeyemi', day: 'Thursday', month: 'April', pct: 9, years: 4, period: 'week' },
-  { subject: 'meeting room booking', object: 'booking calendar', room: 'reception desk', person: 'Hana Sato', day: 'Friday', month: 'May', pct: 3, years: 2, period: 'day' },
-  { subject: 'visitor badges', object: 'badge printer', room: 'security lodge', person: 'Piet de Vries', day: 'Monday', month: 'June', pct: 5, years: 8, period: 'week' },
-  { subject: 'plant watering', object: 'watering schedule', room: 'atrium', person: 'Lena Vogt', day: 'Tuesday', month: 'July', pct: 1, years: 1, period: 'month' },
-  { subject: 'heating controls', object: 'thermostat manual', room: 'boiler room', person: 'Sami Khan', day: 'Wednesday', month: 'August', pct: 11, years: 9, period: 'fortnight' },
-  { subject: 'internal mail', object: 'pigeonhole list', room: 'post room', person: 'Erik Dahl', day: 'Thursday', month: 'September', pct: 6, years: 7, period: 'week' },
-  { subject: 'recycling bins', object: 'sorting guide', room: 'loading yard', person: 'Ana Ruiz', day: 'Friday', month: 'October', pct: 8, years: 3, period: 'day' },
-  { subject: 'window cleaning', object: 'ladder register', room: 'caretaker office', person: 'Jon Price', day: 'Monday', month: 'November', pct: 12, years: 5, period: 'month' },
-  { subject: 'first aid training', object: 'attendance sheet', room: 'training hall', person: 'Rita Moreau', day: 'Tuesday', month: 'December', pct: 10, years: 10, period: 'week' },
+  {
+    subject: 'fire safety',
+    object: 'extinguisher checklist',
+    room: 'basement archive',
+    person: 'Ines Kovac',
+    day: 'Monday',
+    month: 'January',
+    pct: 4,
+    years: 6,
+    period: 'week',
+  },
+  {
+    subject: 'printer maintenance',
+    object: 'toner log',
+    room: 'copy corner',
+    person: 'Tomas Berg',
+    day: 'Tuesday',
+    month: 'February',
+    pct: 7,
+    years: 3,
+    period: 'month',
+  },
+  {
+    subject: 'bicycle storage',
+    object: 'rack plan',
+    room: 'courtyard shed',
+    person: 'Mara Lind',
+    day: 'Wednesday',
+    month: 'March',
+    pct: 2,
+    years: 5,
+    period: 'fortnight',
+  },
+  {
+    subject: 'canteen hygiene',
+    object: 'cleaning rota',
+    room: 'kitchen office',
+    person: 'Olu Adeyemi',
+    day: 'Thursday',
+    month: 'April',
+    pct: 9,
+    years: 4,
+    period: 'week',
+  },
+  {
+    subject: 'meeting room booking',
+    object: 'booking calendar',
+    room: 'reception desk',
+    person: 'Hana Sato',
+    day: 'Friday',
+    month: 'May',
+    pct: 3,
+    years: 2,
+    period: 'day',
+  },
+  {
+    subject: 'visitor badges',
+    object: 'badge printer',
+    room: 'security lodge',
+    person: 'Piet de Vries',
+    day: 'Monday',
+    month: 'June',
+    pct: 5,
+    years: 8,
+    period: 'week',
+  },
+  {
+    subject: 'plant watering',
+    object: 'watering schedule',
+    room: 'atrium',
+    person: 'Lena Vogt',
+    day: 'Tuesday',
+    month: 'July',
+    pct: 1,
+    years: 1,
+    period: 'month',
+  },
+  {
+    subject: 'heating controls',
+    object: 'thermostat manual',
+    room: 'boiler room',
+    person: 'Sami Khan',
+    day: 'Wednesday',
+    month: 'August',
+    pct: 11,
+    years: 9,
+    period: 'fortnight',
+  },
+  {
+    subject: 'internal mail',
+    object: 'pigeonhole list',
+    room: 'post room',
+    person: 'Erik Dahl',
+    day: 'Thursday',
+    month: 'September',
+    pct: 6,
+    years: 7,
+    period: 'week',
+  },
+  {
+    subject: 'recycling bins',
+    object: 'sorting guide',
+    room: 'loading yard',
+    person: 'Ana Ruiz',
+    day: 'Friday',
+    month: 'October',
+    pct: 8,
+    years: 3,
+    period: 'day',
+  },
+  {
+    subject: 'window cleaning',
+    object: 'ladder register',
+    room: 'caretaker office',
+    person: 'Jon Price',
+    day: 'Monday',
+    month: 'November',
+    pct: 12,
+    years: 5,
+    period: 'month',
+  },
+  {
+    subject: 'first aid training',
+    object: 'attendance sheet',
+    room: 'training hall',
+    person: 'Rita Moreau',
+    day: 'Tuesday',
+    month: 'December',
+    pct: 10,
+    years: 10,
+    period: 'week',
+  },
 ];
 
 function fillerLines(topic: (typeof topics)[number]): string[] {
@@ -129,7 +249,13 @@ async function makeFinancePdf(): Promise<Uint8Array> {
       },
       page('3 Outlook', ['Management expects moderate growth in the coming year.', 'Investments focus on automation in the largest depots.']),
     ],
-    { outline: [{ title: '1 Summary', page: 1 }, { title: '2 Revenue by region', page: 2 }, { title: '3 Outlook', page: 3 }] },
+    {
+      outline: [
+        { title: '1 Summary', page: 1 },
+        { title: '2 Revenue by region', page: 2 },
+        { title: '3 Outlook', page: 3 },
+      ],
+    },
   );
   return addRuledTable(base, { page: tablePage, columnXs: [72, 180, 270, 360, 450], top: 130, rows: regionTable });
 }
@@ -161,7 +287,14 @@ async function makeGermanPdf(): Promise<Uint8Array> {
         'Der Text stammt aus dem Jahr 1841.',
       ]),
     ],
-    { outline: [{ title: '1 Einleitung', page: 1 }, { title: '2 Wappen', page: 2 }, { title: '3 Flagge', page: 3 }, { title: '4 Hymne', page: 4 }] },
+    {
+      outline: [
+        { title: '1 Einleitung', page: 1 },
+        { title: '2 Wappen', page: 2 },
+        { title: '3 Flagge', page: 3 },
+        { title: '4 Hymne', page: 4 },
+      ],
+    },
   );
 }
 
@@ -180,25 +313,70 @@ const spaceDocuments: Array<{ name: string; make: () => Promise<Uint8Array> }> =
     name: 'travel-policy.pdf',
     make: () =>
       policyPdf([
-        ['1 Booking', ['Flights and trains are booked through the travel desk.', 'Rental cars are only booked when no train connection exists.', 'Bookings need the approval of the budget owner.']],
-        ['2 Hotels', ['Hotels are chosen from the preferred list of the travel desk.', 'Breakfast is included in the nightly rate where possible.', 'Late check-out is paid privately.']],
-        ['3 Expenses', ['Expense reports are filed within thirty days of returning.', 'Taxi receipts are accepted for trips after ten in the evening.', 'Fuel for private cars is reimbursed per kilometre.']],
+        [
+          '1 Booking',
+          [
+            'Flights and trains are booked through the travel desk.',
+            'Rental cars are only booked when no train connection exists.',
+            'Bookings need the approval of the budget owner.',
+          ],
+        ],
+        [
+          '2 Hotels',
+          [
+            'Hotels are chosen from the preferred list of the travel desk.',
+            'Breakfast is included in the nightly rate where possible.',
+            'Late check-out is paid privately.',
+          ],
+        ],
+        [
+          '3 Expenses',
+          [
+            'Expense reports are filed within thirty days of returning.',
+            'Taxi receipts are accepted for trips after ten in the evening.',
+            'Fuel for private cars is reimbursed per kilometre.',
+          ],
+        ],
       ]),
   },
   {
     name: 'it-handbook.pdf',
     make: () =>
       policyPdf([
-        ['1 Accounts', ['Every new colleague receives an account on the first day.', 'Accounts are locked after five failed login attempts.', 'The service desk unlocks accounts by phone.']],
-        ['2 Laptops', ['Laptops are replaced every four years.', 'A docking station and a headset come with every laptop.', 'Laptop batteries are charged overnight in the docking station.']],
-        ['3 Printing', ['Printers release jobs only after a badge is scanned.', 'Colour printing needs the approval of the team lead.', 'Paper is refilled by the reception team.']],
+        [
+          '1 Accounts',
+          [
+            'Every new colleague receives an account on the first day.',
+            'Accounts are locked after five failed login attempts.',
+            'The service desk unlocks accounts by phone.',
+          ],
+        ],
+        [
+          '2 Laptops',
+          [
+            'Laptops are replaced every four years.',
+            'A docking station and a headset come with every laptop.',
+            'Laptop batteries are charged overnight in the docking station.',
+          ],
+        ],
+        [
+          '3 Printing',
+          [
+            'Printers release jobs only after a badge is scanned.',
+            'Colour printing needs the approval of the team lead.',
+            'Paper is refilled by the reception team.',
+          ],
+        ],
       ]),
   },
   {
     name: 'facilities.pdf',
     make: () =>
       policyPdf([
-        ['1 Parking', ['Visitor parking is next to the main entrance.', 'Parking permits are issued by the reception team.', 'Motorbikes park behind the loading yard.']],
+        [
+          '1 Parking',
+          ['Visitor parking is next to the main entrance.', 'Parking permits are issued by the reception team.', 'Motorbikes park behind the loading yard.'],
+        ],
         ['2 Canteen', ['The canteen opens at half past eleven.', 'A vegetarian dish is offered every day.', 'Cups and plates are returned to the trolley.']],
         ['3 Electric vehicles', [chargingFact, 'Charging is free for the first four hours.', 'A charging card is issued by the reception team.']],
       ]),
@@ -313,7 +491,11 @@ describe('answers built from the ranked pages (offline)', () => {
     const leadQuote = answer.answer.split('\n').find(line => line.trim().length > 0 && !/No language model/.test(line));
     expect(leadQuote).toBe(`Table row: Region: South; 2022: 3,870; 2023: 4,125; 2024: 4,390 [${lead.n}]`);
     // The citation's quote is that row, placed on the table's line of the page.
-    expect(lead.quotes[0]).toEqual({ page: tablePage, text: 'Region: South; 2022: 3,870; 2023: 4,125; 2024: 4,390', highlight: expect.stringMatching(/^\d{4}:\d+-\d+$/) });
+    expect(lead.quotes[0]).toEqual({
+      page: tablePage,
+      text: 'Region: South; 2022: 3,870; 2023: 4,125; 2024: 4,390',
+      highlight: expect.stringMatching(/^\d{4}:\d+-\d+$/),
+    });
     expect(answer.answer).toContain('4,125');
   });
 
@@ -343,7 +525,9 @@ describe('answers built from the ranked pages (offline)', () => {
     expectCitationsMatchContext(answer);
 
     // Asked about one other document only, the answer comes from that document or not at all.
-    const onlyTravel = await answerOf(app.ask({ spaces: [policies], question: 'Where can employees charge electric cars?', documentIds: [documentIds.get('travel-policy.pdf')!] }));
+    const onlyTravel = await answerOf(
+      app.ask({ spaces: [policies], question: 'Where can employees charge electric cars?', documentIds: [documentIds.get('travel-policy.pdf')!] }),
+    );
     expect(onlyTravel.context.length).toBeGreaterThan(0);
     expect(onlyTravel.context.every(entry => entry.document === 'travel-policy.pdf')).toBe(true);
     expect(onlyTravel.citations.every(citation => citation.document === 'travel-policy.pdf')).toBe(true);
@@ -355,7 +539,7 @@ describe('answers built from the ranked pages (offline)', () => {
       const answer = await answerOf(app.ask({ spaces: [space], question: 'What is the dress code for the Christmas party?' }));
       expect(answer.grounded).toBe(false);
       expect(answer.citations).toEqual([]);
-      expect(answer.answer).toContain("I could not find this in the documents I can read here.");
+      expect(answer.answer).toContain('I could not find this in the documents I can read here.');
       expect(answer.answer).not.toMatch(/“|Table row:/);
     }
   });
@@ -363,7 +547,7 @@ describe('answers built from the ranked pages (offline)', () => {
   it('says not found when the question names a year the documents never mention', async () => {
     const answer = await answerOf(app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse in 2031?' }));
     expect(answer).toMatchObject({ grounded: false, citations: [] });
-    expect(answer.answer).toContain("I could not find this in the documents I can read here.");
+    expect(answer.answer).toContain('I could not find this in the documents I can read here.');
     expect(answer.answer).toContain('The documents never mention 2031.');
     // The same question without the year is answered from p.10.
     const answered = await answerOf(app.ask({ spaces: [operations], question: 'How many people worked at the Rotterdam warehouse?' }));

@@ -13,7 +13,9 @@ import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
 /** The plan call (JSON) gets a plan of `question`; the answer call gets `answer`. */
 function scripted(answer: (request: GenerateRequest) => string, question = 'How many days of paid vacation does an employee get?'): ScriptedLanguageModel {
   const plan = JSON.stringify({ language: 'en', subQuestions: [question], tasks: [], variants: [], hyde: [], picks: [] });
-  return new ScriptedLanguageModel({ reply: request => (request.jsonSchema || String(request.prompt).includes('You plan the search') ? plan : answer(request)) });
+  return new ScriptedLanguageModel({
+    reply: request => (request.jsonSchema || String(request.prompt).includes('You plan the search') ? plan : answer(request)),
+  });
 }
 
 describe('askQuestion grounds a model answer in its passages', () => {
@@ -36,7 +38,7 @@ describe('askQuestion grounds a model answer in its passages', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("answers from the page that plainly answers when the model says NOT_FOUND, and says so", async () => {
+  it('answers from the page that plainly answers when the model says NOT_FOUND, and says so', async () => {
     const app = withModel(scripted(() => 'NOT_FOUND: The documents do not say how many vacation days there are.'));
     const answer = await answerOf(app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
     expect(answer).toMatchObject({ grounded: true, extractive: true });
@@ -72,10 +74,12 @@ describe('askQuestion grounds a model answer in its passages', () => {
   });
 
   it('leaves out a claim the documents do not support, with a note', async () => {
-    const app = withModel(scripted(request => {
-      const n = /\[(\d+)\] handbook\.pdf · p\. 1\b/u.exec(request.system ?? '')![1];
-      return `Employees get 28 days of paid vacation per year [${n}]. The head office is in Paris, the capital of France [${n}].`;
-    }));
+    const app = withModel(
+      scripted(request => {
+        const n = /\[(\d+)\] handbook\.pdf · p\. 1\b/u.exec(request.system ?? '')![1];
+        return `Employees get 28 days of paid vacation per year [${n}]. The head office is in Paris, the capital of France [${n}].`;
+      }),
+    );
     const answer = await answerOf(app.ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
     expect(answer.answer).toMatch(/^Employees get 28 days of paid vacation per year \[\d\]\.$/);
     expect(answer.notes.join(' ')).toContain('Left out a statement of the language model that the documents do not support.');

@@ -33,7 +33,15 @@ class ScriptedModel implements LanguageModel {
 }
 
 const plan = (overrides: Record<string, unknown> = {}) =>
-  JSON.stringify({ language: 'en', subQuestions: ['How many days of paid vacation do employees get?'], tasks: [], variants: ['paid vacation days'], hyde: ['Employees receive 25 days of paid vacation.'], picks: [{ doc: 1, node: '0001' }], ...overrides });
+  JSON.stringify({
+    language: 'en',
+    subQuestions: ['How many days of paid vacation do employees get?'],
+    tasks: [],
+    variants: ['paid vacation days'],
+    hyde: ['Employees receive 25 days of paid vacation.'],
+    picks: [{ doc: 1, node: '0001' }],
+    ...overrides,
+  });
 
 /** Finds the passage number whose label names this page, as a model reading the prompt would. */
 function passageFor(request: GenerateRequest, page: number): number {
@@ -90,7 +98,7 @@ describe('askQuestion', () => {
   it('says plainly when the documents do not answer, and when a space is empty', async () => {
     const missing = await answerOf(offline.ask({ spaces: [space], question: 'What is the dress code for the Christmas party?' }));
     expect(missing.grounded).toBe(false);
-    expect(missing.answer).toContain("I could not find this in the documents I can read here.");
+    expect(missing.answer).toContain('I could not find this in the documents I can read here.');
     expect(missing.citations).toEqual([]);
     const nothing = await offline.ask({ spaces: [empty], question: 'How many vacation days?' });
     expect(nothing).toMatchObject({ kind: 'no_documents', unreadable: [] });
@@ -127,7 +135,9 @@ describe('askQuestion', () => {
   });
 
   it('drops citations to passages that do not exist, and reports not found when none is left', async () => {
-    const partly = withModel(new ScriptedModel({ plan: plan(), answer: request => `Hotels up to 150 euros per night [${passageFor(request, 2)}], dinners too [42].` }));
+    const partly = withModel(
+      new ScriptedModel({ plan: plan(), answer: request => `Hotels up to 150 euros per night [${passageFor(request, 2)}], dinners too [42].` }),
+    );
     const answer = await answerOf(partly.ask({ spaces: [space], question: 'What hotel costs are reimbursed?' }));
     expect(answer.answer).toBe('Hotels up to 150 euros per night [1], dinners too.');
     expect(answer.notes.join(' ')).toContain('[42]');
@@ -135,10 +145,15 @@ describe('askQuestion', () => {
 
     // A question no page answers, so no offline answer stands in for the claim left out.
     const question = 'Who looks after the office dog during trips?';
-    const invented = withModel(new ScriptedModel({ plan: plan({ subQuestions: [question], variants: [], hyde: [], picks: [] }), answer: 'The office dog is looked after by reception [7].' }));
+    const invented = withModel(
+      new ScriptedModel({
+        plan: plan({ subQuestions: [question], variants: [], hyde: [], picks: [] }),
+        answer: 'The office dog is looked after by reception [7].',
+      }),
+    );
     const none = await answerOf(invented.ask({ spaces: [space], question }));
     expect(none.grounded).toBe(false);
-    expect(none.answer).toContain("I could not find this in the documents I can read here.");
+    expect(none.answer).toContain('I could not find this in the documents I can read here.');
     expect(none.answer).not.toContain('reception');
     expect(none.closest.length).toBeGreaterThan(0);
   });
@@ -153,7 +168,12 @@ describe('askQuestion', () => {
     expect(model.requests[1].system).toContain('Answer in German');
     expect(answer.citations[0].pages).toEqual([4]);
 
-    const unanswerable = withModel(new ScriptedModel({ plan: plan({ language: 'de', subQuestions: ['Welche Dienstwagen gibt es laut Handbuch für Manager?'], variants: [], hyde: [], picks: [] }), answer: 'NOT_FOUND: Die Dokumente sagen nichts über Dienstwagen.' }));
+    const unanswerable = withModel(
+      new ScriptedModel({
+        plan: plan({ language: 'de', subQuestions: ['Welche Dienstwagen gibt es laut Handbuch für Manager?'], variants: [], hyde: [], picks: [] }),
+        answer: 'NOT_FOUND: Die Dokumente sagen nichts über Dienstwagen.',
+      }),
+    );
     const missing = await answerOf(unanswerable.ask({ spaces: [space], question: 'Welche Dienstwagen gibt es laut Handbuch für Manager?' }));
     expect(missing.grounded).toBe(false);
     expect(missing.answer).toContain('Dazu habe ich in den Dokumenten, die ich hier lesen kann, nichts gefunden.');
@@ -161,7 +181,10 @@ describe('askQuestion', () => {
   });
 
   it('uses the thread history in the plan call', async () => {
-    const model = new ScriptedModel({ plan: plan({ subQuestions: ['How long is parental leave?'] }), answer: request => `16 weeks [${passageFor(request, 4)}].` });
+    const model = new ScriptedModel({
+      plan: plan({ subQuestions: ['How long is parental leave?'] }),
+      answer: request => `16 weeks [${passageFor(request, 4)}].`,
+    });
     await withModel(model).ask({
       spaces: [space],
       question: 'And how long is it?',
@@ -175,7 +198,9 @@ describe('askQuestion', () => {
 
   it('falls back to the offline path when the model fails, and says so', async () => {
     const down = new FolioError({ code: 'model_unavailable', message: '503', userMessage: 'The language model is not responding right now.', retryable: true });
-    const answer = await answerOf(withModel(new ScriptedModel({ plan: down, answer: down })).ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }));
+    const answer = await answerOf(
+      withModel(new ScriptedModel({ plan: down, answer: down })).ask({ spaces: [space], question: 'How many days of paid vacation does an employee get?' }),
+    );
     expect(answer.grounded).toBe(true);
     expect(answer.extractive).toBe(true);
     expect(answer.answer).toMatch(/The language model is unavailable right now/);
@@ -187,8 +212,7 @@ describe('askQuestion', () => {
     const hanging: LanguageModel = {
       id: 'hanging:test',
       acceptsImages: false,
-      generate: request =>
-        new Promise((_resolve, reject) => request.signal?.addEventListener('abort', () => reject(request.signal!.reason), { once: true })),
+      generate: request => new Promise((_resolve, reject) => request.signal?.addEventListener('abort', () => reject(request.signal!.reason), { once: true })),
     };
     const { askQuestion } = await import('../../src/answer/ask-question.ts');
     const { SqliteKnowledgeStore } = await import('../../src/index/sqlite/sqlite-knowledge-store.ts');

@@ -31,12 +31,32 @@ interface Case {
   section: string;
 }
 
-const deckFact = { question: 'What was monthly churn after the loyalty launch?', quoted: 'Monthly churn fell to 1.8%', page: 3, label: 'slide 4', section: 'Churn and retention' };
+const deckFact = {
+  question: 'What was monthly churn after the loyalty launch?',
+  quoted: 'Monthly churn fell to 1.8%',
+  page: 3,
+  label: 'slide 4',
+  section: 'Churn and retention',
+};
 const cases: Case[] = [
   { file: 'deck.pptx', ...deckFact },
   { file: 'deck.odp', ...deckFact },
-  { file: 'survey.pdf', question: labelledFacts.roman.question, quoted: labelledFacts.roman.sentence, page: labelledFacts.roman.page, label: labelledFacts.roman.label, section: 'Review' },
-  { file: 'logistics.pdf', question: labelledFacts.printed.question, quoted: labelledFacts.printed.sentence, page: labelledFacts.printed.page, label: labelledFacts.printed.label, section: '3 Staff' },
+  {
+    file: 'survey.pdf',
+    question: labelledFacts.roman.question,
+    quoted: labelledFacts.roman.sentence,
+    page: labelledFacts.roman.page,
+    label: labelledFacts.roman.label,
+    section: 'Review',
+  },
+  {
+    file: 'logistics.pdf',
+    question: labelledFacts.printed.question,
+    quoted: labelledFacts.printed.sentence,
+    page: labelledFacts.printed.page,
+    label: labelledFacts.printed.label,
+    section: '3 Staff',
+  },
 ];
 const isDeck = (file: string) => file.startsWith('deck.');
 
@@ -119,7 +139,11 @@ describeWithOffice('cited pages are named as a person sees them', () => {
     const spaceOf = (file: string) => `rest-${file.replace('.', '-')}`;
 
     it.each(cases)('cites $file by "$label"; the page image of that citation says its name', async ({ file, question, quoted, page, label }) => {
-      const response = await web.request(`/v1/spaces/${spaceOf(file)}/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
+      const response = await web.request(`/v1/spaces/${spaceOf(file)}/ask`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question }),
+      });
       const answer = (await response.json()) as any;
       expect(answer.answer).toContain(quoted);
       expect(answer.citations[0]).toMatchObject({ pages: [page], labels: [label], pagesLabel: label });
@@ -150,7 +174,16 @@ describeWithOffice('cited pages are named as a person sees them', () => {
       const channel = `C${file.replace(/\W/gu, '').toUpperCase()}`;
       const shared = slack.fake.addFile(`F${channel}`, file, bytes.get(file)!);
       const shareTs = slack.fake.nextTs();
-      await slack.sendEvent({ type: 'message', subtype: 'file_share', channel, channel_type: 'channel', user: 'UALICE', text: '', ts: shareTs, files: [shared] });
+      await slack.sendEvent({
+        type: 'message',
+        subtype: 'file_share',
+        channel,
+        channel_type: 'channel',
+        user: 'UALICE',
+        text: '',
+        ts: shareTs,
+        files: [shared],
+      });
       // The summary that ends ingest ("*x* is ready: 5 slides…"), not the progress line before it.
       const ready = await slack.fake.waitFor(() => slack.fake.threadReplies(channel, shareTs).find(message => /\* is ready:/.test(message.text ?? '')), 60_000);
       if (isDeck(file)) expect(ready.text).toContain('5 slides, 1 hidden');
@@ -158,15 +191,26 @@ describeWithOffice('cited pages are named as a person sees them', () => {
 
       const ts = slack.fake.nextTs();
       await slack.sendEvent({ type: 'app_mention', channel, user: 'UALICE', text: `<@${bot}> ${question}`, ts });
-      const answer = await slack.fake.waitFor(() => slack.fake.threadReplies(channel, ts).find(message => (message.blocks ?? []).some((block: any) => block.block_id === 'folio_feedback')), 60_000);
+      const answer = await slack.fake.waitFor(
+        () => slack.fake.threadReplies(channel, ts).find(message => (message.blocks ?? []).some((block: any) => block.block_id === 'folio_feedback')),
+        60_000,
+      );
       await slack.adapter.whenIdle();
-      const sources = (answer.blocks ?? []).flatMap((block: any) => (block.type === 'context' ? block.elements.map((element: any) => String(element.text)) : []));
+      const sources = (answer.blocks ?? []).flatMap((block: any) =>
+        block.type === 'context' ? block.elements.map((element: any) => String(element.text)) : [],
+      );
       expect(sources.find(text => text.startsWith('[1]'))).toContain(`· ${label} — ${section}`);
 
       const actions = answer.blocks!.find((block: any) => block.block_id === 'folio_show_pages');
       expect(actions.elements[0].text.text).toBe(`Show ${label} [1]`);
       expect(JSON.parse(actions.elements[0].value)).toMatchObject({ page });
-      await slack.clickButton({ actionId: 'folio_show_page_1', blockId: 'folio_show_pages', value: actions.elements[0].value, channelId: channel, message: { ts: answer.ts, thread_ts: ts } });
+      await slack.clickButton({
+        actionId: 'folio_show_page_1',
+        blockId: 'folio_show_pages',
+        value: actions.elements[0].value,
+        channelId: channel,
+        message: { ts: answer.ts, thread_ts: ts },
+      });
       const upload = await slack.fake.waitFor(() => slack.fake.uploads.find(candidate => candidate.shared?.channel === channel), 60_000);
       expect(upload.title).toBe(`${file} · ${label}`);
     });
@@ -185,7 +229,10 @@ describeWithOffice('cited pages are named as a person sees them', () => {
       const downloadUrl = harness.graph.addPersonalDownload(file, bytes.get(file)!);
       const share = personalMessage(harness.connector.serviceUrl, { chatId, files: [{ name: file, downloadUrl }] });
       expect((await harness.post(share)).status).toBe(200);
-      const summary = await harness.connector.waitFor(() => repliesTo(share.id).find(message => message.activity.attachments?.length), { what: 'the summary card', timeoutMs: 60_000 });
+      const summary = await harness.connector.waitFor(() => repliesTo(share.id).find(message => message.activity.attachments?.length), {
+        what: 'the summary card',
+        timeoutMs: 60_000,
+      });
       expect(cardTexts(summary.activity)).toContain(isDeck(file) ? 'Slides: 5 (1 hidden)' : `Pages: ${file === 'survey.pdf' ? 6 : 7}`);
       expect(await harness.app.listDocuments(spaceOfConversation({ platform: 'teams', tenantId, conversationId: chatId }))).toHaveLength(1);
 

@@ -36,14 +36,42 @@ afterEach(async () => {
 async function commit(documentId: string, pages: string[]): Promise<void> {
   const now = new Date().toISOString();
   const record: DocumentRecord = {
-    id: documentId, space, name: `${documentId}.pdf`, mime: 'application/pdf', sha256: documentId, sizeBytes: 0, pageCount: pages.length,
-    status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now,
+    id: documentId,
+    space,
+    name: `${documentId}.pdf`,
+    mime: 'application/pdf',
+    sha256: documentId,
+    sizeBytes: 0,
+    pageCount: pages.length,
+    status: 'ready',
+    source: { platform: 'cli' },
+    createdAt: now,
+    updatedAt: now,
   };
   const pageTexts = pages.flatMap((text, index) => (text ? [{ page: index + 1, text }] : []));
-  const node: TreeNode = { nodeId: '0001', title: documentId, kind: 'section', level: 0, pageStart: 1, pageEnd: pages.length, text: pages.join('\n'), pageTexts, children: [] };
+  const node: TreeNode = {
+    nodeId: '0001',
+    title: documentId,
+    kind: 'section',
+    level: 0,
+    pageStart: 1,
+    pageEnd: pages.length,
+    text: pages.join('\n'),
+    pageTexts,
+    children: [],
+  };
   const tree: DocumentTree = { documentId, totalPages: pages.length, nodes: [node] };
   const units: IndexUnit[] = pages.map((text, index) => ({
-    id: `${documentId}:0001:${index + 1}:0`, space, documentId, documentName: record.name, nodeId: '0001', titlePath: [documentId], kind: 'section', page: index + 1, part: 0, text: text || documentId,
+    id: `${documentId}:0001:${index + 1}:0`,
+    space,
+    documentId,
+    documentName: record.name,
+    nodeId: '0001',
+    titlePath: [documentId],
+    kind: 'section',
+    page: index + 1,
+    part: 0,
+    text: text || documentId,
   }));
   await store.commitDocument({ record, tree, units });
 }
@@ -51,13 +79,28 @@ async function commit(documentId: string, pages: string[]): Promise<void> {
 function ask(question: string, options: { contextTokens?: number; models?: Models } = {}) {
   return askQuestion(
     { spaces: [space], question },
-    { store, models: options.models ?? {}, config: { rrfK: 60, contextTokens: options.contextTokens ?? 8000, planTimeoutMs: 20_000, answerTimeoutMs: 90_000, maxQuestionChars: 4000, minimumEvidence: defaultMinimumEvidence }, modelsConfig: { promptMaxChars: 200_000 }, log: silentLogger(), trees: new TreeCache() },
+    {
+      store,
+      models: options.models ?? {},
+      config: {
+        rrfK: 60,
+        contextTokens: options.contextTokens ?? 8000,
+        planTimeoutMs: 20_000,
+        answerTimeoutMs: 90_000,
+        maxQuestionChars: 4000,
+        minimumEvidence: defaultMinimumEvidence,
+      },
+      modelsConfig: { promptMaxChars: 200_000 },
+      log: silentLogger(),
+      trees: new TreeCache(),
+    },
   );
 }
 
 describe('the trees an answer reads', () => {
   it('reads only the trees of the documents its best pages are in', async () => {
-    for (let index = 0; index < 25; index++) await commit(`report-${String(index).padStart(2, '0')}`, [`The glacier survey ${index} counted ${index + 3} moraines.`]);
+    for (let index = 0; index < 25; index++)
+      await commit(`report-${String(index).padStart(2, '0')}`, [`The glacier survey ${index} counted ${index + 3} moraines.`]);
     const getTreePages = vi.spyOn(store, 'getTreePages');
     const answer = await ask('How many moraines did the glacier survey count?');
     const read = new Set(getTreePages.mock.calls.map(([, documentId]) => documentId));
@@ -68,7 +111,8 @@ describe('the trees an answer reads', () => {
 
   it('reads the next ranked pages when one of the best pages has no text, and no document it does not use', async () => {
     await commit('scan', ['', 'The glacier survey counted 7 moraines.']);
-    for (let index = 0; index < 25; index++) await commit(`report-${String(index).padStart(2, '0')}`, [`The glacier survey ${index} counted ${index + 3} moraines.`]);
+    for (let index = 0; index < 25; index++)
+      await commit(`report-${String(index).padStart(2, '0')}`, [`The glacier survey ${index} counted ${index + 3} moraines.`]);
     const getTreePages = vi.spyOn(store, 'getTreePages');
     const answer = await ask('How many moraines did the glacier survey count in the scan?');
     const read = new Set(getTreePages.mock.calls.map(([, documentId]) => documentId));
@@ -80,8 +124,13 @@ describe('the trees an answer reads', () => {
   });
 
   it('quotes from an offline-sized context when a model read a small one and then failed', async () => {
-    for (let index = 0; index < 10; index++) await commit(`survey-${index}`, [`The glacier survey ${index} counted ${index + 3} moraines. ${'Field notes on weather and camp routines. '.repeat(20)}`]);
-    const failing = new ScriptedLanguageModel({ reply: () => new FolioError({ code: 'model_unavailable', message: 'down', userMessage: 'The language model is unavailable.', retryable: true }) });
+    for (let index = 0; index < 10; index++)
+      await commit(`survey-${index}`, [
+        `The glacier survey ${index} counted ${index + 3} moraines. ${'Field notes on weather and camp routines. '.repeat(20)}`,
+      ]);
+    const failing = new ScriptedLanguageModel({
+      reply: () => new FolioError({ code: 'model_unavailable', message: 'down', userMessage: 'The language model is unavailable.', retryable: true }),
+    });
     const small = await ask('How many moraines did the glacier survey count?', { contextTokens: 500 });
     const fallback = await ask('How many moraines did the glacier survey count?', { contextTokens: 500, models: { language: failing } });
     expect(small.context.length).toBeLessThan(5);

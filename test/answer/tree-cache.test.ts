@@ -8,7 +8,19 @@ import type { SpaceId } from '../../src/spaces/space-id.ts';
 const space = 'web:tree-cache' as SpaceId;
 
 function record(id: string, sha256 = id): DocumentRecord {
-  return { id, space, name: `${id}.pdf`, mime: 'application/pdf', sha256, sizeBytes: 0, pageCount: 1, status: 'ready', source: { platform: 'cli' }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    id,
+    space,
+    name: `${id}.pdf`,
+    mime: 'application/pdf',
+    sha256,
+    sizeBytes: 0,
+    pageCount: 1,
+    status: 'ready',
+    source: { platform: 'cli' },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 /** A store whose every tree holds `chars` characters of text (half in the body, half in its page copy), counting reads. */
@@ -18,7 +30,13 @@ function storeOfTrees(chars: number): { store: KnowledgeStore; reads: string[] }
   const store = {
     async getTree(_space: SpaceId, documentId: string): Promise<DocumentTree> {
       reads.push(documentId);
-      return { documentId, totalPages: 1, nodes: [{ nodeId: '0001', title: '', kind: 'section', level: 0, pageStart: 1, pageEnd: 1, text: half, pageTexts: [{ page: 1, text: half }], children: [] }] };
+      return {
+        documentId,
+        totalPages: 1,
+        nodes: [
+          { nodeId: '0001', title: '', kind: 'section', level: 0, pageStart: 1, pageEnd: 1, text: half, pageTexts: [{ page: 1, text: half }], children: [] },
+        ],
+      };
     },
   } as unknown as KnowledgeStore;
   return { store, reads };

@@ -19,7 +19,10 @@ async function sourceFiles(directory: string): Promise<string[]> {
 /** Static imports, re-exports and dynamic `import('…')` of a file, resolved against the repository. */
 async function importsOf(file: string): Promise<string[]> {
   const { importedFiles } = ts.preProcessFile(await readFile(join(root, file), 'utf8'), true, true);
-  return importedFiles.map(imported => imported.fileName).filter(specifier => specifier.startsWith('.')).map(specifier => relative(root, resolve(root, dirname(file), specifier)));
+  return importedFiles
+    .map(imported => imported.fileName)
+    .filter(specifier => specifier.startsWith('.'))
+    .map(specifier => relative(root, resolve(root, dirname(file), specifier)));
 }
 
 /** The `src/` modules a surface file reaches other than the public API (src/cli reaching its own files is fine). */

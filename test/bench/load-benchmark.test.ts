@@ -44,7 +44,9 @@ describe('bench:load core', () => {
     for (const result of results) {
       const { burst, soak } = result;
       expect(result.processes.map(process => process.role)).toEqual(result.mode === 'bullmq' ? ['serve', 'worker', 'worker'] : ['serve']);
-      expect([burst.ask.count, burst.askStreamingFirstText.count, burst.upload.count, burst.ingestToReady.count, burst.slackAck.count]).toEqual([3, 1, 2, 2, 2]);
+      expect([burst.ask.count, burst.askStreamingFirstText.count, burst.upload.count, burst.ingestToReady.count, burst.slackAck.count]).toEqual([
+        3, 1, 2, 2, 2,
+      ]);
       const errors = [burst.ask, burst.upload, burst.ingestToReady, burst.slackAck, soak.asks, soak.slackAck].flatMap(summary => summary.errorSamples);
       expect(errors, result.mode).toEqual([]);
       expect(burst.slackAnswered).toBe(2);

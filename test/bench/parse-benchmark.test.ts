@@ -51,12 +51,7 @@ const fakeReader: DocumentReader = async (input, dependencies) => {
 describe('listDocuments', () => {
   it('takes supported files of a directory in name order, and explicit files as given', async () => {
     const fromDirectory = await listDocuments([directory]);
-    expect(fromDirectory.map(document => document.path.split('/').pop())).toEqual([
-      'a-large.pdf',
-      'b-small.pdf',
-      'c-locked.pdf',
-      'd-broken.docx',
-    ]);
+    expect(fromDirectory.map(document => document.path.split('/').pop())).toEqual(['a-large.pdf', 'b-small.pdf', 'c-locked.pdf', 'd-broken.docx']);
     const explicit = await listDocuments([join(directory, 'notes.txt')]);
     expect(explicit).toEqual([{ path: join(directory, 'notes.txt'), bytes: 14 }]);
   });

@@ -38,17 +38,28 @@ describe('folio eval (CLI, end to end)', () => {
     );
     await writeFile(
       join(setDir, 'docs', 'birds.pdf'),
-      await makeDocument([
-        'Albatross colonies nest on remote subantarctic islands.',
-        'Wandering albatrosses glide thousands of kilometres without flapping.',
-      ]),
+      await makeDocument(['Albatross colonies nest on remote subantarctic islands.', 'Wandering albatrosses glide thousands of kilometres without flapping.']),
     );
     const questions = [
       // Hits at rank 1: the gold page is the only page holding the question's words.
-      { id: 'q-1', doc: 'airships.pdf', question: 'Which lifting gas replaced hydrogen after accidents?', pages: [2], source: 'fixture', evidence_sources: ['Pure-text'] },
+      {
+        id: 'q-1',
+        doc: 'airships.pdf',
+        question: 'Which lifting gas replaced hydrogen after accidents?',
+        pages: [2],
+        source: 'fixture',
+        evidence_sources: ['Pure-text'],
+      },
       { id: 'q-2', doc: 'birds.pdf', question: 'Where do albatross colonies nest?', pages: [1], source: 'fixture', evidence_sources: ['Pure-text'] },
       // A miss: the gold page shares no word with the question, so it is in no ranked list.
-      { id: 'q-3', doc: 'airships.pdf', question: 'What do Friedrichshafen zeppelin hangars house?', pages: [3], source: 'other', evidence_sources: ['Figure'] },
+      {
+        id: 'q-3',
+        doc: 'airships.pdf',
+        question: 'What do Friedrichshafen zeppelin hangars house?',
+        pages: [3],
+        source: 'other',
+        evidence_sources: ['Figure'],
+      },
       // Unanswerable (no gold page): left out of the metrics.
       { id: 'q-4', doc: 'birds.pdf', question: 'How fast do penguins swim?', pages: [], source: 'fixture' },
     ];
@@ -73,7 +84,10 @@ describe('folio eval (CLI, end to end)', () => {
       failedDocuments: number;
       questions: number;
       skipped: number;
-      scopes: Record<'document' | 'space', { overall: Record<string, number>; bySource: Record<string, Record<string, number>>; byEvidenceSource: Record<string, Record<string, number>> }>;
+      scopes: Record<
+        'document' | 'space',
+        { overall: Record<string, number>; bySource: Record<string, Record<string, number>>; byEvidenceSource: Record<string, Record<string, number>> }
+      >;
     }>;
     expect(summary).toMatchObject({ documents: 2, failedDocuments: 0, questions: 3, skipped: 0 });
     for (const scope of ['document', 'space'] as const) {

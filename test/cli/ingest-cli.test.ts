@@ -12,9 +12,23 @@ async function makeReport(): Promise<Uint8Array> {
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
   const body = 'Folio reads documents page by page and keeps track of where each section starts and ends.';
   const pages: Array<Array<[string, 'h1' | 'h2' | 'p']>> = [
-    [['Quarterly Operations Report', 'h1'], ['1 Introduction', 'h1'], [body, 'p'], [body, 'p']],
-    [['1.1 Scope of the review', 'h2'], [body, 'p'], ['2 Findings', 'h1'], [body, 'p']],
-    [['2.1 Warehouse throughput', 'h2'], ['Throughput rose by twelve percent over the quarter.', 'p'], [body, 'p']],
+    [
+      ['Quarterly Operations Report', 'h1'],
+      ['1 Introduction', 'h1'],
+      [body, 'p'],
+      [body, 'p'],
+    ],
+    [
+      ['1.1 Scope of the review', 'h2'],
+      [body, 'p'],
+      ['2 Findings', 'h1'],
+      [body, 'p'],
+    ],
+    [
+      ['2.1 Warehouse throughput', 'h2'],
+      ['Throughput rose by twelve percent over the quarter.', 'p'],
+      [body, 'p'],
+    ],
   ];
   for (const lines of pages) {
     const page = document.addPage([595, 842]);
@@ -71,7 +85,7 @@ describe('folio ingest / tree (CLI, end to end)', () => {
     expect(jsonLines(json.stdout)[0]).toMatchObject({ path: missing, status: 'failed', errorCode: 'file_not_found' });
   });
 
-    it('prints the page-exact tree as JSON, by name', async () => {
+  it('prints the page-exact tree as JSON, by name', async () => {
     const run = await runFolio(['tree', 'report.pdf', '--space', 'team-a', '--json'], environment);
     expect(run.exitCode).toBe(0);
     const tree = JSON.parse(run.stdout);
@@ -80,7 +94,12 @@ describe('folio ingest / tree (CLI, end to end)', () => {
       nodes.map(node => [node.nodeId, node.title, node.kind, node.level, node.pageStart, node.pageEnd, outline(node.children)]);
     expect(outline(tree.nodes)).toEqual([
       [
-        '0001', 'Quarterly Operations Report', 'section', 0, 1, 3,
+        '0001',
+        'Quarterly Operations Report',
+        'section',
+        0,
+        1,
+        3,
         [
           ['0002', '1 Introduction', 'section', 1, 1, 2, [['0003', '1.1 Scope of the review', 'section', 2, 2, 2, []]]],
           ['0004', '2 Findings', 'section', 1, 2, 3, [['0005', '2.1 Warehouse throughput', 'section', 2, 3, 3, []]]],

@@ -122,7 +122,10 @@ describe('a batch ingest with parse workers', () => {
       for (const [index, animal] of ['otter', 'heron', 'badger', 'lynx'].entries()) {
         const path = join(workDir, `${animal}.pdf`);
         // The third file is not a PDF at all: it fails alone, and the fourth is still read.
-        await writeFile(path, index === 2 ? new TextEncoder().encode('%PDF-1.7 cut off') : await makePdf([{ heading: `${animal} habits`, body: `The ${animal} sleeps by day.` }]));
+        await writeFile(
+          path,
+          index === 2 ? new TextEncoder().encode('%PDF-1.7 cut off') : await makePdf([{ heading: `${animal} habits`, body: `The ${animal} sleeps by day.` }]),
+        );
         files.push({ path });
       }
       const events: string[] = [];

@@ -88,7 +88,10 @@ describe('folio ingest of a report with columns, tables, charts, images and a sc
   });
 
   it('reads the scanned page with OCR', () => {
-    const pageFour = nodes.filter(node => node.pageStart <= 4 && node.pageEnd >= 4).map(node => node.text).join('\n');
+    const pageFour = nodes
+      .filter(node => node.pageStart <= 4 && node.pageEnd >= 4)
+      .map(node => node.text)
+      .join('\n');
     expect(pageFour).toMatch(/Inspection passed/);
   });
 });

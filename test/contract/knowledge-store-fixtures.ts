@@ -37,7 +37,11 @@ export function makeDocument(
   sections: SectionSpec[],
   options: { sha256?: string; withVectors?: boolean; createdAt?: string } = {},
 ): TestDocument {
-  const sha256 = options.sha256 ?? createHash('sha256').update(`${name}\n${JSON.stringify(sections)}`).digest('hex');
+  const sha256 =
+    options.sha256 ??
+    createHash('sha256')
+      .update(`${name}\n${JSON.stringify(sections)}`)
+      .digest('hex');
   const id = createHash('sha256').update(`${space}\n${sha256}`).digest('hex').slice(0, 16);
   let counter = 0;
   const toNode = (section: SectionSpec, level: number): TreeNode => {
@@ -94,7 +98,11 @@ export function warehouseReport(space: SpaceId, options: { name?: string; varian
         page: 1,
         text: `This ${variant} reviews operations across the northern depots.`,
         children: [
-          { title: 'Staffing', page: 2, text: 'Staff numbers were stable. Managers mentioned throughput once while discussing shift rotas, overtime, holidays and training.' },
+          {
+            title: 'Staffing',
+            page: 2,
+            text: 'Staff numbers were stable. Managers mentioned throughput once while discussing shift rotas, overtime, holidays and training.',
+          },
           { title: 'Warehouse throughput', page: 3, text: 'Pallets handled per hour rose by twelve percent over the quarter.' },
           { title: 'Café and canteen', page: 4, text: 'The depot café now serves a résumé of local dishes every Friday.' },
         ],

@@ -62,7 +62,9 @@ describe('SqliteKnowledgeStore on disk', () => {
     const store = new SqliteKnowledgeStore({ dataDir });
     const ownWrites = (async () => {
       for (let index = 0; index < 15; index += 1) {
-        const document = makeDocument(space, `parent-${index}.pdf`, [{ title: `Parent ${index}`, page: 1, text: 'Parent memo about wombat.' }], { withVectors: true });
+        const document = makeDocument(space, `parent-${index}.pdf`, [{ title: `Parent ${index}`, page: 1, text: 'Parent memo about wombat.' }], {
+          withVectors: true,
+        });
         await store.commitDocument(document);
         await new Promise(resolve => setImmediate(resolve));
       }

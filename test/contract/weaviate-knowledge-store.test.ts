@@ -169,7 +169,11 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
         });
         // Written by another process (`store`): this one never used it, so it never deactivates it.
         const other = makeRecord(elsewhere, 'doc-o', 'o.pdf');
-        await store.commitDocument({ record: other, tree: makeTree(other.id), units: [makeUnit(other, '0001', 1, 'busy harbour survey', [0, 1, 0]), makeUnit(other, '0002', 2, 'busy quay', [0, 1, 1])] });
+        await store.commitDocument({
+          record: other,
+          tree: makeTree(other.id),
+          units: [makeUnit(other, '0001', 1, 'busy harbour survey', [0, 1, 0]), makeUnit(other, '0002', 2, 'busy quay', [0, 1, 1])],
+        });
 
         await goesInactive(idle);
         expect(await tenantStatus('FolioDocument', idle)).toBe('ACTIVE');
@@ -179,16 +183,25 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
         // A question reactivates it and gets its results.
         expect((await idleStore.searchLexical({ spaces: [idle, elsewhere], text: 'glacier survey', k: 5 }))[0]?.unit.documentId).toBe(first.id);
         expect(await tenantStatus('FolioUnit', idle)).toBe('ACTIVE');
-        expect((await idleStore.searchVector({ spaces: [idle], vector: [1, 0, 0], k: 5 })).map(hit => hit.unit.text)).toEqual(['dormant glacier survey', 'glacier retreat measured']);
+        expect((await idleStore.searchVector({ spaces: [idle], vector: [1, 0, 0], k: 5 })).map(hit => hit.unit.text)).toEqual([
+          'dormant glacier survey',
+          'glacier retreat measured',
+        ]);
 
         // A document written while it is inactive goes in, and both are found. (By BM25: Weaviate 1.39.0
         // can lose vectors from a tenant's vector index after a second deactivation; docs/weaviate.md.)
         await goesInactive(idle);
         const second = makeRecord(idle, 'doc-i2', 'i2.pdf');
         await idleStore.saveRecord({ ...second, status: 'parsing' });
-        await idleStore.commitDocument({ record: second, tree: makeTree(second.id), units: [makeUnit(second, '0001', 2, 'dormant volcano survey', [0, 0, 1])] });
+        await idleStore.commitDocument({
+          record: second,
+          tree: makeTree(second.id),
+          units: [makeUnit(second, '0001', 2, 'dormant volcano survey', [0, 0, 1])],
+        });
         expect((await idleStore.searchLexical({ spaces: [idle], text: 'volcano', k: 5 }))[0]?.unit.documentId).toBe(second.id);
-        expect((await idleStore.searchLexical({ spaces: [idle], text: 'dormant survey', k: 5 })).map(hit => hit.unit.documentId).sort()).toEqual([first.id, second.id].sort());
+        expect((await idleStore.searchLexical({ spaces: [idle], text: 'dormant survey', k: 5 })).map(hit => hit.unit.documentId).sort()).toEqual(
+          [first.id, second.id].sort(),
+        );
 
         // Another process's read of the inactive tenant reactivates it too.
         await goesInactive(idle);
@@ -217,9 +230,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       // the one with 4, a per-object batch error after part of the new version was written.
       const withoutVectors = Array.from({ length: 20 }, (_, index) => makeUnit(record, `01${String(index).padStart(2, '0')}`, 1, `replacement text ${index}`));
       const rejected = makeUnit(record, '0999', 2, 'replacement with a longer vector', [0, 0, 1, 1]);
-      const failure = await store
-        .commitDocument({ record, tree: makeTree(record.id), units: [...withoutVectors, rejected] })
-        .catch((error: unknown) => error);
+      const failure = await store.commitDocument({ record, tree: makeTree(record.id), units: [...withoutVectors, rejected] }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(FolioError);
       expect((failure as FolioError).message).toContain('1 of 21 objects were rejected');
       expect((await store.searchLexical({ spaces: [spaceId], text: 'turbines replacement', k: 10 })).map(hit => hit.unit.text)).toEqual([
@@ -255,7 +266,9 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
     it('returns every unit of a long document in document order, past one result page', async () => {
       const spaceId = space('long');
       const record = makeRecord(spaceId, 'doc-l', 'l.pdf', { pageCount: 500 });
-      const units = Array.from({ length: 2_300 }, (_, index) => makeUnit(record, String(1 + (index % 700)).padStart(4, '0'), 1 + Math.floor(index / 700), `text ${index}`));
+      const units = Array.from({ length: 2_300 }, (_, index) =>
+        makeUnit(record, String(1 + (index % 700)).padStart(4, '0'), 1 + Math.floor(index / 700), `text ${index}`),
+      );
       await store.commitDocument({ record, tree: makeTree(record.id), units: [...units].reverse() });
       const stored = await store.getUnits(spaceId, record.id);
       expect(stored.length).toBe(units.length);
@@ -291,7 +304,11 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
         expect(await listed()).toEqual(['l1.pdf:ready', 'l2.pdf:indexing']);
         await store.saveRecord({ ...first, status: 'failed' });
         expect(await listed()).toEqual(['l1.pdf:failed', 'l2.pdf:indexing']);
-        await store.commitDocument({ record: { ...second, status: 'ready' }, tree: makeTree(second.id), units: [makeUnit(second, '0001', 1, 'lighthouse lamp maintenance', [0, 1, 0])] });
+        await store.commitDocument({
+          record: { ...second, status: 'ready' },
+          tree: makeTree(second.id),
+          units: [makeUnit(second, '0001', 1, 'lighthouse lamp maintenance', [0, 1, 0])],
+        });
         expect(await listed()).toEqual(['l1.pdf:failed', 'l2.pdf:ready']);
         expect((await found('lighthouse')).sort()).toEqual([first.id, second.id].sort());
         expect(await found('lamp')).toEqual([second.id]);
@@ -307,7 +324,11 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       const spaceId = space('frequent-words');
       const record = makeRecord(spaceId, 'doc-f', 'f.pdf');
       const texts = ['harbour cargo lighthouse keeper', 'harbour cargo berths', 'harbour cargo tonnage', 'harbour cargo dredging'];
-      await store.commitDocument({ record, tree: makeTree(record.id), units: texts.map((text, index) => makeUnit(record, `000${index + 1}`, index + 1, text, [1, 0, 0])) });
+      await store.commitDocument({
+        record,
+        tree: makeTree(record.id),
+        units: texts.map((text, index) => makeUnit(record, `000${index + 1}`, index + 1, text, [1, 0, 0])),
+      });
       const pages = async (text: string) => (await store.searchLexical({ spaces: [spaceId], text, k: 10 })).map(hit => hit.unit.page).sort();
       expect(await pages('harbour cargo lighthouse')).toEqual([1]);
       expect(await pages('harbour cargo')).toEqual([1, 2, 3, 4]);
@@ -316,22 +337,38 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
 
     it('ranks units as the SQLite store does, and counts the units of documents written without counts first', async () => {
       const spaceId = space('unit-ranking');
-      const unit = (record: DocumentRecord, index: number, titlePath: string[], text: string): IndexUnit => ({ ...makeUnit(record, String(index).padStart(4, '0'), 1 + (index % 3), text), titlePath });
+      const unit = (record: DocumentRecord, index: number, titlePath: string[], text: string): IndexUnit => ({
+        ...makeUnit(record, String(index).padStart(4, '0'), 1 + (index % 3), text),
+        titlePath,
+      });
       const first = makeRecord(spaceId, 'doc-r1', 'r1.pdf');
       const second = makeRecord(spaceId, 'doc-r2', 'r2.pdf');
       // Lengths, titles, repeats and accents differ from unit to unit, where Weaviate's BM25F and FTS5 part ways.
       const documents = [
-        { record: first, units: [
-          unit(first, 0, ['Harbour Fees'], 'Fees at the harbour rose in 2024.'),
-          unit(first, 1, ['Annual Report', 'Harbour'], 'The harbour harbour HARBOUR authority reported cargo volumes, container traffic and a new pelican colony near the breakwater, which the café owners welcomed.'),
-          unit(first, 2, ['Notes'], 'Cargo cargo and more cargo.'),
-          unit(first, 3, ['Notes'], 'A cafe by the harbour serves naïve tourists; pelican sightings are logged daily.'),
-        ] },
-        { record: second, units: [
-          unit(second, 0, ['Fleet'], 'Container ships dock twice a week.'),
-          unit(second, 1, ['Fleet', 'Pelican Class'], 'The pelican class tug.'),
-          ...Array.from({ length: 12 }, (_, index) => unit(second, 2 + index, ['Appendix'], `Table ${index} lists the harbour dues and cargo rates for berth ${index}.`)),
-        ] },
+        {
+          record: first,
+          units: [
+            unit(first, 0, ['Harbour Fees'], 'Fees at the harbour rose in 2024.'),
+            unit(
+              first,
+              1,
+              ['Annual Report', 'Harbour'],
+              'The harbour harbour HARBOUR authority reported cargo volumes, container traffic and a new pelican colony near the breakwater, which the café owners welcomed.',
+            ),
+            unit(first, 2, ['Notes'], 'Cargo cargo and more cargo.'),
+            unit(first, 3, ['Notes'], 'A cafe by the harbour serves naïve tourists; pelican sightings are logged daily.'),
+          ],
+        },
+        {
+          record: second,
+          units: [
+            unit(second, 0, ['Fleet'], 'Container ships dock twice a week.'),
+            unit(second, 1, ['Fleet', 'Pelican Class'], 'The pelican class tug.'),
+            ...Array.from({ length: 12 }, (_, index) =>
+              unit(second, 2 + index, ['Appendix'], `Table ${index} lists the harbour dues and cargo rates for berth ${index}.`),
+            ),
+          ],
+        },
       ];
       const dataDir = await mkdtemp(join(tmpdir(), 'folio-unit-ranking-'));
       const sqlite = new SqliteKnowledgeStore({ dataDir });
@@ -351,7 +388,10 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
         for (const query of queries) {
           const expected = await sqlite.searchLexical({ spaces: [spaceId], ...query });
           const found = await store.searchLexical({ spaces: [spaceId], ...query });
-          expect(found.map(hit => hit.unit.id), query.text).toEqual(expected.map(hit => hit.unit.id));
+          expect(
+            found.map(hit => hit.unit.id),
+            query.text,
+          ).toEqual(expected.map(hit => hit.unit.id));
           // Near, not equal: the SQLite table's lengths also count its two filter tokens per unit.
           found.forEach((hit, index) => expect(Math.abs(hit.score / expected[index].score - 1)).toBeLessThan(0.05));
         }
@@ -372,7 +412,9 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       const upgraded = new WeaviateKnowledgeStore(options);
       try {
         expect((await upgraded.searchLexical({ spaces: [spaceId], ...later })).map(hit => hit.unit.id)).toEqual(expectedLater);
-        const rewritten = await documentObjects.query.fetchObjectById(documentUuid(first.id), { returnProperties: ['unitCount', 'unitLength', 'unitTerms', 'unitTermUnits'] });
+        const rewritten = await documentObjects.query.fetchObjectById(documentUuid(first.id), {
+          returnProperties: ['unitCount', 'unitLength', 'unitTerms', 'unitTermUnits'],
+        });
         expect(rewritten!.properties).toEqual({ unitCount, unitLength, unitTerms, unitTermUnits });
       } finally {
         await upgraded.close();
@@ -386,7 +428,10 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       await store.saveRecord(makeRecord(spaceId, ids[0], `${ids[0]}.pdf`));
       // Written in batches straight to Weaviate: a thousand saveRecord calls would take most of a minute.
       for (let start = 1; start < ids.length; start += 250) {
-        const batch = ids.slice(start, start + 250).map(id => ({ id: documentUuid(id), properties: { ...recordToProperties(makeRecord(spaceId, id, `${id}.pdf`)), activeVersion: '', treeJson: '', figureSha256s: [] } }));
+        const batch = ids.slice(start, start + 250).map(id => ({
+          id: documentUuid(id),
+          properties: { ...recordToProperties(makeRecord(spaceId, id, `${id}.pdf`)), activeVersion: '', treeJson: '', figureSha256s: [] },
+        }));
         const result = await documents.data.insertMany(batch);
         expect(result.hasErrors).toBe(false);
       }
@@ -408,12 +453,12 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
         await reopened.close();
       }
     });
-
   });
 
   describe('WeaviateKnowledgeStore page records', () => {
     /** FolioPage objects physically present in a space's tenant, whatever the version filter says. */
-    const storedPageCount = async (spaceId: SpaceId) => (await client.collections.use('FolioPage').withTenant(tenantNameForSpace(spaceId)).aggregate.overAll()).totalCount;
+    const storedPageCount = async (spaceId: SpaceId) =>
+      (await client.collections.use('FolioPage').withTenant(tenantNameForSpace(spaceId)).aggregate.overAll()).totalCount;
     const pageTenant = async (spaceId: SpaceId) => (await client.collections.use('FolioPage').tenants.getByName(tenantNameForSpace(spaceId)))?.name ?? null;
     const asked = ['cargo', 'container', 'harbour', 'container cargo'];
 
@@ -440,11 +485,17 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       await store.commitDocument(report);
       const expected = { pages: await store.getPages(spaceId, report.record.id), statistics: await store.pageStatistics({ spaces: [spaceId], terms: asked }) };
       // What an older Folio left: no FolioPage objects and no page statistics on the document object.
-      await client.collections.use('FolioPage').withTenant(tenantNameForSpace(spaceId)).data.deleteMany(client.collections.use('FolioPage').filter.byProperty('documentId').equal(report.record.id));
-      await client.collections.use('FolioDocument').withTenant(tenantNameForSpace(spaceId)).data.update({
-        id: documentUuid(report.record.id),
-        properties: { pagesVersion: '', pageCount: 0, pageLength: 0, pageTerms: '' },
-      });
+      await client.collections
+        .use('FolioPage')
+        .withTenant(tenantNameForSpace(spaceId))
+        .data.deleteMany(client.collections.use('FolioPage').filter.byProperty('documentId').equal(report.record.id));
+      await client.collections
+        .use('FolioDocument')
+        .withTenant(tenantNameForSpace(spaceId))
+        .data.update({
+          id: documentUuid(report.record.id),
+          properties: { pagesVersion: '', pageCount: 0, pageLength: 0, pageTerms: '' },
+        });
       expect(await storedPageCount(spaceId)).toBe(0);
 
       const upgraded = new WeaviateKnowledgeStore(options);
@@ -454,7 +505,9 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
         expect(await upgraded.getPages(spaceId, report.record.id)).toEqual(pageRecords(report.units, report.tree));
         expect(await upgraded.getPages(spaceId, report.record.id)).toEqual(expected.pages);
         expect((await upgraded.searchPages({ spaces: [spaceId], terms: ['harbour'], pairs: [], k: 5 })).map(page => page.page)).toEqual([1]);
-        expect((await upgraded.documentStatistics({ spaces: [spaceId], terms: ['harbour'], documentIds: [report.record.id] })).holdings).toEqual(new Map([[report.record.id, new Set(['harbour'])]]));
+        expect((await upgraded.documentStatistics({ spaces: [spaceId], terms: ['harbour'], documentIds: [report.record.id] })).holdings).toEqual(
+          new Map([[report.record.id, new Set(['harbour'])]]),
+        );
         expect(await upgraded.documentVocabulary(spaceId, report.record.id)).toContain('harbour');
         // Written once: another read writes nothing more.
         await upgraded.getPages(spaceId, report.record.id);
@@ -487,29 +540,50 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
 
     it('counts pages the same by one count request per term as from the pages, and documents by requests as from vocabularies', async () => {
       const spaceId = space('pages-counting');
-      const reports = Array.from({ length: 6 }, (_, index) => harbourReport(spaceId, { name: `r${index}.pdf`, variant: index === 0 ? 'pelican edition' : `edition ${index}` }));
+      const reports = Array.from({ length: 6 }, (_, index) =>
+        harbourReport(spaceId, { name: `r${index}.pdf`, variant: index === 0 ? 'pelican edition' : `edition ${index}` }),
+      );
       for (const report of reports) await store.commitDocument(report);
-      const expected = new Map([['cargo', 12], ['container', 12], ['pelican', 1], ['container cargo', 6], ['zyzzyva', 0]]);
+      const expected = new Map([
+        ['cargo', 12],
+        ['container', 12],
+        ['pelican', 1],
+        ['container cargo', 6],
+        ['zyzzyva', 0],
+      ]);
       // 30 pages and 5 terms: counted from the pages.
       expect((await store.pageStatistics({ spaces: [spaceId], terms: [...expected.keys()] })).frequencies).toEqual(expected);
       // One term at a time (30 pages > 20 per term), by a process with nothing cached: one count request each.
       const fresh = new WeaviateKnowledgeStore(options);
       try {
-        for (const [term, count] of expected) expect((await fresh.pageStatistics({ spaces: [spaceId], terms: [term] })).frequencies).toEqual(new Map([[term, count]]));
+        for (const [term, count] of expected)
+          expect((await fresh.pageStatistics({ spaces: [spaceId], terms: [term] })).frequencies).toEqual(new Map([[term, count]]));
       } finally {
         await fresh.close();
       }
       const documents = client.collections.use<string, DocumentProperties>('FolioDocument').withTenant(tenantNameForSpace(spaceId));
-      const versions = (await documents.query.fetchObjects({ limit: 10, returnProperties: ['activeVersion'] })).objects.map(object => object.properties.activeVersion);
+      const versions = (await documents.query.fetchObjects({ limit: 10, returnProperties: ['activeVersion'] })).objects.map(
+        object => object.properties.activeVersion,
+      );
       const scope = versions.map(version => ({ documentId: '', version, pageCount: 5, pageLength: 0 }));
       const byRequests = await countDocumentsHolding(documents, scope, ['harbour', 'pelican', 'zyzzyva']);
-      expect(byRequests).toEqual(new Map([['harbour', 6], ['pelican', 1], ['zyzzyva', 0]]));
-      expect((await store.documentStatistics({ spaces: [spaceId], terms: ['harbour', 'pelican', 'zyzzyva'], documentIds: [] })).frequencies).toEqual(byRequests);
+      expect(byRequests).toEqual(
+        new Map([
+          ['harbour', 6],
+          ['pelican', 1],
+          ['zyzzyva', 0],
+        ]),
+      );
+      expect((await store.documentStatistics({ spaces: [spaceId], terms: ['harbour', 'pelican', 'zyzzyva'], documentIds: [] })).frequencies).toEqual(
+        byRequests,
+      );
     });
 
     it('keeps per document how many pages hold each term, and counts the pages of documents written without them from the pages', async () => {
       const spaceId = space('pages-term-counts');
-      const reports = Array.from({ length: 4 }, (_, index) => harbourReport(spaceId, { name: `c${index}.pdf`, variant: index === 0 ? 'pelican edition' : `edition ${index}` }));
+      const reports = Array.from({ length: 4 }, (_, index) =>
+        harbourReport(spaceId, { name: `c${index}.pdf`, variant: index === 0 ? 'pelican edition' : `edition ${index}` }),
+      );
       for (const report of reports) await store.commitDocument(report);
       const documents = client.collections.use<string, DocumentProperties>('FolioDocument').withTenant(tenantNameForSpace(spaceId));
       const first = await documents.query.fetchObjectById(documentUuid(reports[0].record.id), { returnProperties: ['pageTerms', 'pageTermPages'] });
@@ -526,7 +600,16 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
         some: await store.pageStatistics({ spaces: [spaceId], terms, documentIds: someDocuments }),
         documents: await store.documentStatistics({ spaces: [spaceId], terms: words, documentIds: someDocuments }),
       };
-      expect(expected.space.frequencies).toEqual(new Map([['cargo', 8], ['container', 8], ['harbour', 4], ['pelican', 1], ['zyzzyva', 0], ['container cargo', 4]]));
+      expect(expected.space.frequencies).toEqual(
+        new Map([
+          ['cargo', 8],
+          ['container', 8],
+          ['harbour', 4],
+          ['pelican', 1],
+          ['zyzzyva', 0],
+          ['container cargo', 4],
+        ]),
+      );
       expect(expected.some.frequencies.get('cargo')).toBe(4);
 
       // What the previous Folio left on two documents: pages and page terms, no counts.
@@ -558,14 +641,26 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       await client.collections
         .use('FolioPage')
         .withTenant(tenantNameForSpace(spaceId))
-        .data.insert({ properties: { documentId: reports[0].record.id, version: 'abandoned-version', spaceId, page: 9, terms: 'container cargo', pairs: 'container_cargo', unitJson: '{}' } });
+        .data.insert({
+          properties: {
+            documentId: reports[0].record.id,
+            version: 'abandoned-version',
+            spaceId,
+            page: 9,
+            terms: 'container cargo',
+            pairs: 'container_cargo',
+            unitJson: '{}',
+          },
+        });
       const fresh = new WeaviateKnowledgeStore(options);
       try {
         const statistics = await fresh.pageStatistics({ spaces: [spaceId], terms: ['container cargo'] });
         expect(statistics.frequencies).toEqual(new Map([['container cargo', 10]]));
         expect(statistics.pages).toBe(50);
         const some = reports.slice(0, 3).map(report => report.record.id);
-        expect((await fresh.pageStatistics({ spaces: [spaceId], terms: ['container cargo'], documentIds: some })).frequencies).toEqual(new Map([['container cargo', 3]]));
+        expect((await fresh.pageStatistics({ spaces: [spaceId], terms: ['container cargo'], documentIds: some })).frequencies).toEqual(
+          new Map([['container cargo', 3]]),
+        );
       } finally {
         await fresh.close();
       }
@@ -573,20 +668,47 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
 
     it('whole-space counts of one process follow documents added and removed by another', async () => {
       const spaceId = space('pages-totals');
-      const reports = Array.from({ length: 3 }, (_, index) => harbourReport(spaceId, { name: `t${index}.pdf`, variant: index === 2 ? 'pelican edition' : `edition ${index}` }));
+      const reports = Array.from({ length: 3 }, (_, index) =>
+        harbourReport(spaceId, { name: `t${index}.pdf`, variant: index === 2 ? 'pelican edition' : `edition ${index}` }),
+      );
       await store.commitDocument(reports[0]);
       const reader = new WeaviateKnowledgeStore(options);
       const counts = async () => (await reader.pageStatistics({ spaces: [spaceId], terms: ['cargo', 'pelican'] })).frequencies;
       const documentCounts = async () => (await reader.documentStatistics({ spaces: [spaceId], terms: ['cargo', 'pelican'], documentIds: [] })).frequencies;
       try {
-        expect(await counts()).toEqual(new Map([['cargo', 2], ['pelican', 0]]));
+        expect(await counts()).toEqual(
+          new Map([
+            ['cargo', 2],
+            ['pelican', 0],
+          ]),
+        );
         await store.commitDocument(reports[1]);
         await store.commitDocument(reports[2]);
-        expect(await counts()).toEqual(new Map([['cargo', 6], ['pelican', 1]]));
-        expect(await documentCounts()).toEqual(new Map([['cargo', 3], ['pelican', 1]]));
+        expect(await counts()).toEqual(
+          new Map([
+            ['cargo', 6],
+            ['pelican', 1],
+          ]),
+        );
+        expect(await documentCounts()).toEqual(
+          new Map([
+            ['cargo', 3],
+            ['pelican', 1],
+          ]),
+        );
         await store.deleteDocument(spaceId, reports[2].record.id);
-        expect(await counts()).toEqual(new Map([['cargo', 4], ['pelican', 0]]));
-        expect(await documentCounts()).toEqual(new Map([['cargo', 2], ['pelican', 0]]));
+        expect(await counts()).toEqual(
+          new Map([
+            ['cargo', 4],
+            ['pelican', 0],
+          ]),
+        );
+        expect(await documentCounts()).toEqual(
+          new Map([
+            ['cargo', 2],
+            ['pelican', 0],
+          ]),
+        );
       } finally {
         await reader.close();
       }
@@ -598,21 +720,59 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       await store.commitDocument(report);
       const reader = new WeaviateKnowledgeStore(options);
       const counts = () => reader.pageStatistics({ spaces: [spaceId], terms: ['zeppelin', 'albatross'] });
-      const documentCounts = async () => (await reader.documentStatistics({ spaces: [spaceId], terms: ['zeppelin', 'albatross'], documentIds: [] })).frequencies;
+      const documentCounts = async () =>
+        (await reader.documentStatistics({ spaces: [spaceId], terms: ['zeppelin', 'albatross'], documentIds: [] })).frequencies;
       try {
-        expect((await counts()).frequencies).toEqual(new Map([['zeppelin', 1], ['albatross', 0]]));
-        expect(await documentCounts()).toEqual(new Map([['zeppelin', 1], ['albatross', 0]]));
+        expect((await counts()).frequencies).toEqual(
+          new Map([
+            ['zeppelin', 1],
+            ['albatross', 0],
+          ]),
+        );
+        expect(await documentCounts()).toEqual(
+          new Map([
+            ['zeppelin', 1],
+            ['albatross', 0],
+          ]),
+        );
         // The same content committed again: a new version with the same counts; the old one's pages are gone.
         await store.commitDocument(report);
         expect((await reader.searchPages({ spaces: [spaceId], terms: ['zeppelin'], pairs: [], k: 5 })).map(page => page.page)).toEqual([1]);
-        expect((await counts()).frequencies).toEqual(new Map([['zeppelin', 1], ['albatross', 0]]));
+        expect((await counts()).frequencies).toEqual(
+          new Map([
+            ['zeppelin', 1],
+            ['albatross', 0],
+          ]),
+        );
         const rewritten = { ...report, units: report.units.map(unit => (unit.page === 1 ? { ...unit, text: 'An albatross edition.' } : unit)) };
         await store.commitDocument(rewritten);
-        expect((await counts()).frequencies).toEqual(new Map([['zeppelin', 0], ['albatross', 1]]));
-        expect(await documentCounts()).toEqual(new Map([['zeppelin', 0], ['albatross', 1]]));
+        expect((await counts()).frequencies).toEqual(
+          new Map([
+            ['zeppelin', 0],
+            ['albatross', 1],
+          ]),
+        );
+        expect(await documentCounts()).toEqual(
+          new Map([
+            ['zeppelin', 0],
+            ['albatross', 1],
+          ]),
+        );
         await store.deleteDocument(spaceId, report.record.id);
-        expect(await counts()).toEqual({ pages: 0, length: 0, frequencies: new Map([['zeppelin', 0], ['albatross', 0]]) });
-        expect(await documentCounts()).toEqual(new Map([['zeppelin', 0], ['albatross', 0]]));
+        expect(await counts()).toEqual({
+          pages: 0,
+          length: 0,
+          frequencies: new Map([
+            ['zeppelin', 0],
+            ['albatross', 0],
+          ]),
+        });
+        expect(await documentCounts()).toEqual(
+          new Map([
+            ['zeppelin', 0],
+            ['albatross', 0],
+          ]),
+        );
       } finally {
         await reader.close();
       }
@@ -634,7 +794,9 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       const schema = await rest.request<{ properties: Array<{ name: string }> }>('GET', `/v1/schema/${collection}`);
       expect(schema?.properties.map(property => property.name)).toContain('ordinal');
 
-      const changed = unitProperties.map(property => (property.name === 'unitId' ? { ...property, dataType: ['int'] as ['int'], tokenization: undefined } : property));
+      const changed = unitProperties.map(property =>
+        property.name === 'unitId' ? { ...property, dataType: ['int'] as ['int'], tokenization: undefined } : property,
+      );
       const failure = await ensureCollection(rest, collection, changed, true).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(FolioError);
       expect((failure as FolioError).code).toBe('config_invalid');

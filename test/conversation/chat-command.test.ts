@@ -23,7 +23,16 @@ describe('chat commands, the same words on every platform', () => {
     expect(parseChatCommand('forget space', 'message')).toEqual({ kind: 'forget-space' });
     expect(parseChatCommand('Scope team.', 'message')).toEqual({ kind: 'scope', choice: 'team' });
     expect(parseChatCommand('settings cited-only on.', 'message')).toEqual({ kind: 'settings', argument: 'cited-only on' });
-    for (const question of ['scope creep?', 'settings for the VPN?', 'status of the project?', 'status of the project', 'docs about travel', 'forget the budget, what about travel?', 'forget the budget, what about travel', 'What is the hotel limit?']) {
+    for (const question of [
+      'scope creep?',
+      'settings for the VPN?',
+      'status of the project?',
+      'status of the project',
+      'docs about travel',
+      'forget the budget, what about travel?',
+      'forget the budget, what about travel',
+      'What is the hotel limit?',
+    ]) {
       expect(parseChatCommand(question, 'message'), question).toBeUndefined();
     }
   });

@@ -116,8 +116,15 @@ function plainText(text: string): string {
 
 /** A reply that is a message, not an answer: which of the core's directions its first line gives. */
 function directions(message: string, kind?: AskOutcome['kind']): Reply {
-  const [first = '', ...hints] = message.split('\n').map(plainText).filter(line => line.length > 0);
-  const said = first.startsWith('I am still reading ') ? 'still_reading' : /^(There are no documents|I could not read any of the documents) /.test(first) ? 'no_documents' : 'unrecognised';
+  const [first = '', ...hints] = message
+    .split('\n')
+    .map(plainText)
+    .filter(line => line.length > 0);
+  const said = first.startsWith('I am still reading ')
+    ? 'still_reading'
+    : /^(There are no documents|I could not read any of the documents) /.test(first)
+      ? 'no_documents'
+      : 'unrecognised';
   return { kind: kind ?? said, text: first, hints, sources: [] };
 }
 
@@ -135,7 +142,8 @@ async function slackSurface(): Promise<Surface> {
   const slack = await startSlackTestApp({ folio: { queue } });
   const channel = 'C1';
   const shares = new Map<string, string>();
-  const reply = (threadTs: string, isIt: (message: FakeSlackMessage) => boolean) => slack.fake.waitFor(() => slack.fake.threadReplies(channel, threadTs).find(isIt), 30_000);
+  const reply = (threadTs: string, isIt: (message: FakeSlackMessage) => boolean) =>
+    slack.fake.waitFor(() => slack.fake.threadReplies(channel, threadTs).find(isIt), 30_000);
   return {
     name: 'slack',
     here: 'in this channel',
@@ -143,7 +151,16 @@ async function slackSurface(): Promise<Surface> {
     async share(name, bytes) {
       const file = slack.fake.addFile(`F${shares.size + 1}`, name, bytes);
       const ts = slack.fake.nextTs();
-      const { status } = await slack.sendEvent({ type: 'message', subtype: 'file_share', channel, channel_type: 'channel', user: 'UALICE', text: '', ts, files: [file] });
+      const { status } = await slack.sendEvent({
+        type: 'message',
+        subtype: 'file_share',
+        channel,
+        channel_type: 'channel',
+        user: 'UALICE',
+        text: '',
+        ts,
+        files: [file],
+      });
       expect(status).toBe(200);
       shares.set(name, ts);
     },
@@ -186,20 +203,27 @@ async function teamsSurface(): Promise<Surface> {
       teams.graph.addSharedFile(sharingUrl, bytes);
       const attachmentId = `a${shares.size + 1}`;
       const post = channelMessage(serviceUrl, general, { html: `<div><div><attachment id="${attachmentId}"></attachment></div></div>` });
-      teams.graph.addChannelMessage({ teamGroupId: team.groupId, channelId: general.channelId, messageId: post.id }, [{ id: attachmentId, contentType: 'reference', contentUrl: sharingUrl, name }]);
+      teams.graph.addChannelMessage({ teamGroupId: team.groupId, channelId: general.channelId, messageId: post.id }, [
+        { id: attachmentId, contentType: 'reference', contentUrl: sharingUrl, name },
+      ]);
       expect((await teams.post(post)).status).toBe(200);
       shares.set(name, post.id);
     },
     async whenRead(name) {
       const postId = shares.get(name)!;
-      await teams.connector.waitFor(() => repliesTo(postId).find(message => cardTexts(message.activity)[0] === `✅ **${name}** is ready.`), { what: `${name} ready` });
+      await teams.connector.waitFor(() => repliesTo(postId).find(message => cardTexts(message.activity)[0] === `✅ **${name}** is ready.`), {
+        what: `${name} ready`,
+      });
     },
     async ask(question) {
       const activity = channelMessage(serviceUrl, general, { mention: true, text: question });
       expect((await teams.post(activity)).status).toBe(200);
       // "Thinking…", the stages, previews ending in " …" while the answer is written, then the answer or the directions.
       const final = await teams.connector.waitFor(
-        () => repliesTo(activity.id).find(message => (message.activity.attachments?.length ?? 0) > 0 || (!stageLines.has(message.activity.text) && !message.activity.text?.endsWith(' …'))),
+        () =>
+          repliesTo(activity.id).find(
+            message => (message.activity.attachments?.length ?? 0) > 0 || (!stageLines.has(message.activity.text) && !message.activity.text?.endsWith(' …')),
+          ),
         { what: `the reply to “${question}”` },
       );
       // Only an answer has an id to rate: Teams' feedback buttons are on. Its sources are its citations as
@@ -208,7 +232,10 @@ async function teamsSurface(): Promise<Surface> {
       const paragraphs: string[] = final.activity.text.split('\n\n');
       while (paragraphs.length > 1 && /^(🖼️ |_[^\n]*_$)/u.test(paragraphs.at(-1)!)) paragraphs.pop();
       const message = final.activity.entities?.find((entity: { type: string }) => entity.type === 'https://schema.org/Message');
-      return answer(paragraphs.join('\n\n'), (message?.citation ?? []).map((claim: { appearance: { name: string } }) => claim.appearance.name));
+      return answer(
+        paragraphs.join('\n\n'),
+        (message?.citation ?? []).map((claim: { appearance: { name: string } }) => claim.appearance.name),
+      );
     },
     close: () => teams.close(),
   };
@@ -237,12 +264,22 @@ async function webSurface(): Promise<Surface> {
       );
     },
     async ask(question) {
-      const response = await web.request(`${space}/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
+      const response = await web.request(`${space}/ask`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question }),
+      });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { outcome: AskOutcome['kind']; answer: string; citations: Array<{ document: string; pages: number[] }> };
       if (body.outcome === 'no_documents' || body.outcome === 'still_reading') return directions(body.answer, body.outcome);
       const pages = (cited: number[]) => (cited.length === 1 ? `p. ${cited[0]}` : `pp. ${cited[0]}–${cited.at(-1)}`);
-      return { ...answer(body.answer, body.citations.map(citation => `${citation.document} · ${pages(citation.pages)}`)), kind: body.outcome };
+      return {
+        ...answer(
+          body.answer,
+          body.citations.map(citation => `${citation.document} · ${pages(citation.pages)}`),
+        ),
+        kind: body.outcome,
+      };
     },
     close: () => web.close(),
   };
@@ -269,11 +306,14 @@ async function consoleSurface(browser: Browser): Promise<Surface> {
     queue,
     errors,
     async share(name, bytes) {
-      const dataTransfer = await page.evaluateHandle(file => {
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: 'application/pdf' }));
-        return transfer;
-      }, { bytes: Array.from(bytes), name });
+      const dataTransfer = await page.evaluateHandle(
+        file => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: 'application/pdf' }));
+          return transfer;
+        },
+        { bytes: Array.from(bytes), name },
+      );
       await page.dispatchEvent('#dropzone', 'drop', { dataTransfer });
       await row(name).waitFor({ timeout: 30_000 });
     },
@@ -286,7 +326,7 @@ async function consoleSurface(browser: Browser): Promise<Surface> {
       await page.getByLabel('Question').fill(question);
       await page.getByLabel('Question').press('Enter');
       await turn.locator('.answer[aria-busy="false"]').waitFor({ timeout: 30_000 });
-      const text = await turn.locator('.answer-text').textContent() ?? '';
+      const text = (await turn.locator('.answer-text').textContent()) ?? '';
       // Only an answer has an id to rate; directions show no 👍/👎.
       if (await turn.locator('.feedback').isHidden()) return directions(text);
       return answer(text, (await turn.locator('.sources .citation').allTextContents()).map(plainText));
@@ -303,7 +343,8 @@ describe('the same conversation on Slack, Teams, the web API and the web console
   let browser: Browser | undefined;
   let surfaces: Surface[] = [];
   /** One entry per surface, by name: what a failing step shows side by side. */
-  const perSurface = <T>(pick: (surface: Surface, index: number) => T) => Object.fromEntries(surfaces.map((surface, index) => [surface.name, pick(surface, index)]));
+  const perSurface = <T>(pick: (surface: Surface, index: number) => T) =>
+    Object.fromEntries(surfaces.map((surface, index) => [surface.name, pick(surface, index)]));
   const everywhere = <T>(value: T) => perSurface(() => value);
   const askEverywhere = (question: string) => Promise.all(surfaces.map(surface => surface.ask(question)));
   /** What each surface showed, but for its hints. */
@@ -349,7 +390,13 @@ describe('the same conversation on Slack, Teams, the web API and the web console
 
     try {
       const replies = await askEverywhere(vacationQuestion);
-      expect(seen(replies)).toEqual(everywhere({ kind: 'still_reading', text: 'I am still reading handbook.pdf. Ask me again once it is ready: I say so where it was shared.', sources: [] }));
+      expect(seen(replies)).toEqual(
+        everywhere({
+          kind: 'still_reading',
+          text: 'I am still reading handbook.pdf. Ask me again once it is ready: I say so where it was shared.',
+          sources: [],
+        }),
+      );
       expect(hints(replies)).toEqual(everywhere([]));
     } finally {
       // Read it either way, so the later steps report on their own.
@@ -358,7 +405,7 @@ describe('the same conversation on Slack, Teams, the web API and the web console
     }
   });
 
-  it('3. a question the handbook answers: the same grounded answer, citing the handbook\'s page 1', async () => {
+  it("3. a question the handbook answers: the same grounded answer, citing the handbook's page 1", async () => {
     const replies = await askEverywhere(vacationQuestion);
     const [first] = replies;
     expect(first.text).toContain('Every employee receives 28 days of paid vacation per calendar year.');

@@ -44,7 +44,11 @@ describe('space settings in Folio.ask', () => {
   });
 
   it('delivers privately in a private channel, and only there: the other channel keeps its own settings', async () => {
-    expect(await folio.setSettings(channelA, { visibility: 'private' }, { changedBy: 'UALICE' })).toEqual({ visibility: 'private', citedOnly: false, questionsPerUserPerMinute: null });
+    expect(await folio.setSettings(channelA, { visibility: 'private' }, { changedBy: 'UALICE' })).toEqual({
+      visibility: 'private',
+      citedOnly: false,
+      questionsPerUserPerMinute: null,
+    });
     const inA = await ask(channelA, found);
     expect(inA).toMatchObject({ kind: 'answered', delivery: 'private', shareable: true });
     expect(await ask(channelB, found)).toMatchObject({ kind: 'answered', delivery: 'thread', shareable: false });
@@ -54,13 +58,21 @@ describe('space settings in Folio.ask', () => {
 
     // The asker may share it, once, in the channel it was asked in; nobody else, nowhere else.
     const answerId = 'answer' in inA ? inA.answer.id : '';
-    await expect(folio.shareAnswer(answerId, { space: channelA, asker: 'UBOB' })).rejects.toMatchObject({ userMessage: 'Only the person who asked can share this answer.' });
-    await expect(folio.shareAnswer(answerId, { space: channelB, asker: 'UALICE' })).rejects.toMatchObject({ userMessage: expect.stringContaining('another conversation') });
+    await expect(folio.shareAnswer(answerId, { space: channelA, asker: 'UBOB' })).rejects.toMatchObject({
+      userMessage: 'Only the person who asked can share this answer.',
+    });
+    await expect(folio.shareAnswer(answerId, { space: channelB, asker: 'UALICE' })).rejects.toMatchObject({
+      userMessage: expect.stringContaining('another conversation'),
+    });
     expect((await folio.shareAnswer(answerId, { space: channelA, asker: 'UALICE' })).answer).toContain('28 days of paid vacation');
-    await expect(folio.shareAnswer(answerId, { space: channelA, asker: 'UALICE' })).rejects.toMatchObject({ userMessage: 'That answer is in the thread already.' });
+    await expect(folio.shareAnswer(answerId, { space: channelA, asker: 'UALICE' })).rejects.toMatchObject({
+      userMessage: 'That answer is in the thread already.',
+    });
     // An answer given in the thread was never private.
     const inB = await ask(channelB, found);
-    await expect(folio.shareAnswer('answer' in inB ? inB.answer.id : '', { space: channelB, asker: 'UALICE' })).rejects.toMatchObject({ userMessage: expect.stringContaining('too old') });
+    await expect(folio.shareAnswer('answer' in inB ? inB.answer.id : '', { space: channelB, asker: 'UALICE' })).rejects.toMatchObject({
+      userMessage: expect.stringContaining('too old'),
+    });
     await folio.setSettings(channelA, { visibility: 'thread' });
   });
 
@@ -74,11 +86,13 @@ describe('space settings in Folio.ask', () => {
     await folio.setSettings(empty, { citedOnly: true });
     expect(await ask(empty, found)).toMatchObject({ kind: 'no_documents', delivery: 'private' });
     // Its asker cannot put an answer without a citation into the thread either.
-    await expect(folio.shareAnswer('answer' in missing ? missing.answer.id : '', { space: channelA, asker: 'UALICE' })).rejects.toMatchObject({ userMessage: expect.stringContaining('cite a document') });
+    await expect(folio.shareAnswer('answer' in missing ? missing.answer.id : '', { space: channelA, asker: 'UALICE' })).rejects.toMatchObject({
+      userMessage: expect.stringContaining('cite a document'),
+    });
     await folio.setSettings(channelA, { citedOnly: false });
   });
 
-  it('limits questions per person per minute, privately and in the asker\'s language, in that channel only', async () => {
+  it("limits questions per person per minute, privately and in the asker's language, in that channel only", async () => {
     const limited = parseSpaceId('slack:T1:CLIMITED');
     await folio.setSettings(limited, { questionsPerUserPerMinute: 2 });
     await awayFromMinuteEnd();
@@ -108,7 +122,9 @@ describe('space settings in Folio.ask', () => {
       await other.setSettings(shared, { questionsPerUserPerMinute: 3 });
       expect(await folio.getSettings(shared)).toMatchObject({ questionsPerUserPerMinute: 3 });
       await awayFromMinuteEnd();
-      const kinds = await Promise.all([folio, other, folio, other].map(app => app.ask({ spaces: [shared], question: found, asker: 'UCAROL' }).then(outcome => outcome.kind)));
+      const kinds = await Promise.all(
+        [folio, other, folio, other].map(app => app.ask({ spaces: [shared], question: found, asker: 'UCAROL' }).then(outcome => outcome.kind)),
+      );
       expect(kinds.filter(kind => kind === 'rate_limited')).toHaveLength(1);
     } finally {
       await other.close();

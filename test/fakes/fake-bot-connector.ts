@@ -136,7 +136,10 @@ export class FakeBotConnector {
     for (;;) {
       const value = probe();
       if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what ?? 'the bot'}; connector calls: ${JSON.stringify(this.calls.map(call => [call.kind, call.activityId, call.body?.text ?? call.body?.summary]))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out waiting for ${options.what ?? 'the bot'}; connector calls: ${JSON.stringify(this.calls.map(call => [call.kind, call.activityId, call.body?.text ?? call.body?.summary]))}`,
+        );
       await new Promise(resolve => setTimeout(resolve, 25));
     }
   }
@@ -181,7 +184,10 @@ export class FakeBotConnector {
     }
     const last = stream.updates.at(-1)!;
     if (info.streamSequence! <= last.streamInfo.streamSequence!) {
-      return { status: 202, body: { error: { code: 'ContentStreamSequenceOrderPreConditionFailed', message: 'PreCondition failed exception when processing streaming activity.' } } };
+      return {
+        status: 202,
+        body: { error: { code: 'ContentStreamSequenceOrderPreConditionFailed', message: 'PreCondition failed exception when processing streaming activity.' } },
+      };
     }
     const previous = stream.updates.filter(update => (update.streamInfo.streamType ?? 'streaming') === 'streaming').at(-1);
     if (info.streamType !== 'informative' && previous && !body.text.startsWith(previous.text)) {
@@ -203,9 +209,11 @@ export class FakeBotConnector {
     const members: Array<{ id?: string }> = Array.isArray(body?.members) ? body.members : [];
     const tenantId = body?.channelData?.tenant?.id ?? body?.tenantId;
     if (!tenantId) return { status: 400, body: { error: { code: 'BadArgument', message: 'Tenant ID is required' } } };
-    if (body.isGroup || members.length !== 1 || !members[0].id) return { status: 400, body: { error: { code: 'BadArgument', message: 'A personal conversation needs exactly one member' } } };
+    if (body.isGroup || members.length !== 1 || !members[0].id)
+      return { status: 400, body: { error: { code: 'BadArgument', message: 'A personal conversation needs exactly one member' } } };
     const userId = members[0].id;
-    if (!this.installedFor.has(userId)) return { status: 403, body: { error: { code: 'BotNotInConversationRoster', message: 'The bot is not part of the conversation roster.' } } };
+    if (!this.installedFor.has(userId))
+      return { status: 403, body: { error: { code: 'BotNotInConversationRoster', message: 'The bot is not part of the conversation roster.' } } };
     let chat = this.personalChats.get(userId);
     if (!chat) {
       chat = `a:1personal-${this.personalChats.size + 1}-${userId.replace(/[^A-Za-z0-9]/g, '')}`;
@@ -218,7 +226,12 @@ export class FakeBotConnector {
     return new Promise(resolve => this.server.close(() => resolve()));
   }
 
-  private async handle(method: string, url: string, authorization: string | undefined, request: NodeJS.ReadableStream): Promise<{ status: number; body: unknown }> {
+  private async handle(
+    method: string,
+    url: string,
+    authorization: string | undefined,
+    request: NodeJS.ReadableStream,
+  ): Promise<{ status: number; body: unknown }> {
     const raw = await text(request);
     const body = raw ? JSON.parse(raw) : undefined;
     const path = decodeURIComponent(new URL(url, 'http://fake').pathname);

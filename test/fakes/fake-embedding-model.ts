@@ -23,7 +23,12 @@ export class FakeEmbeddingModel implements EmbeddingModel {
 
   embedOne(text: string): number[] {
     const vector = new Array<number>(this.dimensions).fill(0);
-    const words = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const words =
+      text
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [];
     for (const word of words) {
       const digest = createHash('sha256').update(word).digest();
       vector[digest.readUInt32BE(0) % this.dimensions] += digest[4] & 1 ? 1 : -1;

@@ -130,7 +130,8 @@ export class FakeGeminiServer {
 
   private async handle(request: RecordedHttpRequest, response: ServerResponse): Promise<void> {
     const match = /^\/v1beta\/models\/([^:/]+):(\w+)$/.exec(request.path);
-    if (request.method !== 'POST' || !match) return sendGoogleError(response, { kind: 'error', status: 404, message: `no fake for ${request.method} ${request.path}` });
+    if (request.method !== 'POST' || !match)
+      return sendGoogleError(response, { kind: 'error', status: 404, message: `no fake for ${request.method} ${request.path}` });
     if (this.apiKey !== undefined && request.headers['x-goog-api-key'] !== this.apiKey) {
       // What Google answers for a wrong key: 400, not 401.
       return sendGoogleError(response, { kind: 'error', status: 400, message: 'API key not valid. Please pass a valid API key.' });
@@ -146,7 +147,9 @@ export class FakeGeminiServer {
       if (failure) return answerFailure(failure, response);
       const call = embedCallOf(request);
       const vectors = call.texts.map(text => embedText(text, call.outputDimensionality ?? 3072));
-      return action === 'embedContent' ? sendJson(response, 200, { embedding: { values: vectors[0] } }) : sendJson(response, 200, { embeddings: vectors.map(values => ({ values })) });
+      return action === 'embedContent'
+        ? sendJson(response, 200, { embedding: { values: vectors[0] } })
+        : sendJson(response, 200, { embeddings: vectors.map(values => ({ values })) });
     }
     sendGoogleError(response, { kind: 'error', status: 404, message: `unknown method ${action}` });
   }
@@ -158,7 +161,12 @@ export class FakeGeminiServer {
     const outputTokens = reply.outputTokens ?? estimateTokens(reply.text);
     const finishReason = reply.finishReason === 'length' ? 'MAX_TOKENS' : 'STOP';
     const thoughtsTokenCount = reply.thoughts ? estimateTokens(reply.thoughts) : undefined;
-    const usage = (candidates: number) => ({ promptTokenCount: inputTokens, candidatesTokenCount: candidates, thoughtsTokenCount, totalTokenCount: inputTokens + candidates + (thoughtsTokenCount ?? 0) });
+    const usage = (candidates: number) => ({
+      promptTokenCount: inputTokens,
+      candidatesTokenCount: candidates,
+      thoughtsTokenCount,
+      totalTokenCount: inputTokens + candidates + (thoughtsTokenCount ?? 0),
+    });
     const thoughtPart = reply.thoughts ? [{ text: reply.thoughts, thought: true }] : [];
     if (!call.stream) {
       return sendJson(response, 200, {
@@ -170,7 +178,10 @@ export class FakeGeminiServer {
     }
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     const chunks = chunksOf(reply.text, reply.chunkSize);
-    const events: unknown[] = thoughtPart.length > 0 ? [{ candidates: [{ content: { parts: thoughtPart, role: 'model' }, index: 0 }], usageMetadata: usage(0), modelVersion: call.model }] : [];
+    const events: unknown[] =
+      thoughtPart.length > 0
+        ? [{ candidates: [{ content: { parts: thoughtPart, role: 'model' }, index: 0 }], usageMetadata: usage(0), modelVersion: call.model }]
+        : [];
     chunks.forEach((chunk, index) => {
       const last = index === chunks.length - 1;
       events.push({

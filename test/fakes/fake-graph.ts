@@ -18,7 +18,11 @@ export interface GraphThreadMessageFixture {
   from: { user: { id: string; displayName: string } } | { application: { id: string; displayName: string } };
   /** The HTML body; a person's @mention of the bot is `<at id="0">Folio</at>` with a `mentions` entry. */
   html?: string;
-  mentions?: Array<{ id: number; mentionText: string; mentioned: { user?: { id: string; displayName: string }; application?: { id: string; displayName: string } } }>;
+  mentions?: Array<{
+    id: number;
+    mentionText: string;
+    mentioned: { user?: { id: string; displayName: string }; application?: { id: string; displayName: string } };
+  }>;
   /** An Adaptive Card the message carries (a bot's answer); Graph returns its JSON as a string. */
   card?: unknown;
   messageType?: 'message' | 'systemEventMessage';
@@ -141,15 +145,28 @@ export class FakeGraph {
     const personal = /^\/personal\/([^/]+)\//.exec(path);
     if (personal) return this.sendBytes(response, this.downloads.get(personal[1]));
     const download = /^\/download\/([^/]+)$/.exec(path);
-    if (download) return this.sendBytes(response, url.searchParams.get('tempauth') === 'fake' ? this.sharedFiles.get(Buffer.from(download[1], 'base64url').toString()) : undefined);
+    if (download)
+      return this.sendBytes(
+        response,
+        url.searchParams.get('tempauth') === 'fake' ? this.sharedFiles.get(Buffer.from(download[1], 'base64url').toString()) : undefined,
+      );
 
     if (!path.startsWith('/v1.0/')) return json(404, graphError('itemNotFound', 'no such path'));
     if (!authorization?.startsWith('Bearer ') || !this.issuedTokens.has(authorization.slice(7))) {
       return json(401, graphError('InvalidAuthenticationToken', 'Access token is empty or invalid.'));
     }
-    const resource: ForbiddenResource | undefined = path.startsWith('/v1.0/teams/') ? 'channel-messages' : path.startsWith('/v1.0/chats/') ? 'chat-messages' : path.startsWith('/v1.0/shares/') ? 'shares' : undefined;
+    const resource: ForbiddenResource | undefined = path.startsWith('/v1.0/teams/')
+      ? 'channel-messages'
+      : path.startsWith('/v1.0/chats/')
+        ? 'chat-messages'
+        : path.startsWith('/v1.0/shares/')
+          ? 'shares'
+          : undefined;
     if (resource && this.forbidden.has(resource)) {
-      return json(403, graphError('Forbidden', `Missing role permissions on the request. API requires one of '${requiredRoles[resource]}'. Roles on the request ''.`));
+      return json(
+        403,
+        graphError('Forbidden', `Missing role permissions on the request. API requires one of '${requiredRoles[resource]}'. Roles on the request ''.`),
+      );
     }
     const shares = /^\/v1\.0\/shares\/u!([^/]+)\/driveItem\/content$/.exec(path);
     if (shares) {
@@ -165,7 +182,11 @@ export class FakeGraph {
       const top = Math.min(50, Number(url.searchParams.get('$top') ?? 20));
       const skip = Number(url.searchParams.get('$skiptoken') ?? 0);
       const next = skip + top < newestFirst.length ? `${this.baseUrl}${url.pathname}?$top=${top}&$skiptoken=${skip + top}` : undefined;
-      return json(200, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#chatMessages', value: newestFirst.slice(skip, skip + top), ...(next ? { '@odata.nextLink': next } : {}) });
+      return json(200, {
+        '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#chatMessages',
+        value: newestFirst.slice(skip, skip + top),
+        ...(next ? { '@odata.nextLink': next } : {}),
+      });
     }
     const message = this.messages.get(path);
     return message ? json(200, message) : json(404, graphError('NotFound', 'Resource not found.'));
@@ -197,7 +218,20 @@ function chatMessage(id: string, attachments: GraphReferenceAttachment[]) {
 
 function threadMessage(message: GraphThreadMessageFixture, rootId: string) {
   const createdDateTime = new Date(Number(message.id)).toISOString();
-  const attachments = message.card === undefined ? [] : [{ id: randomUUID(), contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: JSON.stringify(message.card), name: null, thumbnailUrl: null, teamsAppId: null }];
+  const attachments =
+    message.card === undefined
+      ? []
+      : [
+          {
+            id: randomUUID(),
+            contentType: 'application/vnd.microsoft.card.adaptive',
+            contentUrl: null,
+            content: JSON.stringify(message.card),
+            name: null,
+            thumbnailUrl: null,
+            teamsAppId: null,
+          },
+        ];
   const html = message.html ?? attachments.map(attachment => `<attachment id="${attachment.id}"></attachment>`).join('');
   return {
     '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#chatMessage',

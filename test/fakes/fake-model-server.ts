@@ -47,8 +47,15 @@ export type FakeFailureReply =
 export const fakeReply = {
   text: (text: string, options: Omit<Extract<FakeModelReply, { kind: 'text' }>, 'kind' | 'text'> = {}): FakeModelReply => ({ kind: 'text', text, ...options }),
   json: (value: unknown): FakeModelReply => ({ kind: 'text', text: JSON.stringify(value) }),
-  fencedJson: (value: unknown): FakeModelReply => ({ kind: 'text', text: `Here is the JSON you asked for:\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\nLet me know if you need more.` }),
-  error: (status: number, options: Omit<Extract<FakeFailureReply, { kind: 'error' }>, 'kind' | 'status'> = {}): FakeFailureReply => ({ kind: 'error', status, ...options }),
+  fencedJson: (value: unknown): FakeModelReply => ({
+    kind: 'text',
+    text: `Here is the JSON you asked for:\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\nLet me know if you need more.`,
+  }),
+  error: (status: number, options: Omit<Extract<FakeFailureReply, { kind: 'error' }>, 'kind' | 'status'> = {}): FakeFailureReply => ({
+    kind: 'error',
+    status,
+    ...options,
+  }),
   hang: (): FakeFailureReply => ({ kind: 'hang' }),
   drop: (): FakeFailureReply => ({ kind: 'drop' }),
 };

@@ -38,7 +38,14 @@ export interface OpenAIEmbedCall {
 
 export type OpenAIReply = FakeModelReply | string;
 
-const errorTypes: Record<number, string> = { 400: 'invalid_request_error', 401: 'invalid_request_error', 404: 'invalid_request_error', 429: 'rate_limit_error', 500: 'server_error', 503: 'server_error' };
+const errorTypes: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'invalid_request_error',
+  404: 'invalid_request_error',
+  429: 'rate_limit_error',
+  500: 'server_error',
+  503: 'server_error',
+};
 
 /**
  * A fake OpenAI-compatible server (what Ollama, vLLM and LM Studio expose under /v1) speaking the real
@@ -131,7 +138,7 @@ export class FakeOpenAIServer {
     if (request.method === 'POST' && request.path === '/v1/chat/completions') {
       const call = chatCallOf(request);
       if (call.responseFormat && (this.rejectResponseFormat === true || this.rejectResponseFormat === call.responseFormat.type)) {
-        return sendOpenAIError(response, { kind: 'error', status: 400, message: "Unrecognized request argument supplied: response_format" });
+        return sendOpenAIError(response, { kind: 'error', status: 400, message: 'Unrecognized request argument supplied: response_format' });
       }
       const scripted = await this.chatReplies.next(call);
       return this.answerChat(call, typeof scripted === 'string' ? { kind: 'text', text: scripted } : scripted, response);
@@ -165,9 +172,27 @@ export class FakeOpenAIServer {
       });
     }
     response.writeHead(200, { 'content-type': 'text/event-stream' });
-    const chunk = (delta: object, finish: string | null) => ({ id, object: 'chat.completion.chunk', created, model: call.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
-    const events: unknown[] = [chunk({ role: 'assistant', content: '' }, null), ...chunksOf(reply.text, reply.chunkSize).map(text => chunk({ content: text }, null)), chunk({}, finishReason)];
-    if (call.body.stream_options?.include_usage) events.push({ id, object: 'chat.completion.chunk', created, model: call.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+    const chunk = (delta: object, finish: string | null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: call.model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    });
+    const events: unknown[] = [
+      chunk({ role: 'assistant', content: '' }, null),
+      ...chunksOf(reply.text, reply.chunkSize).map(text => chunk({ content: text }, null)),
+      chunk({}, finishReason),
+    ];
+    if (call.body.stream_options?.include_usage)
+      events.push({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model: call.model,
+        choices: [],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      });
     for (const [index, event] of events.entries()) {
       // Counted in content chunks, after the role chunk.
       if (reply.breakAfterChunks !== undefined && index > reply.breakAfterChunks) {
@@ -204,7 +229,14 @@ function sendOpenAIError(response: ServerResponse, reply: Extract<FakeFailureRep
   sendJson(
     response,
     reply.status,
-    { error: { message: reply.message ?? `fake error ${reply.status}`, type: errorTypes[reply.status] ?? 'server_error', param: null, code: reply.code ?? null } },
+    {
+      error: {
+        message: reply.message ?? `fake error ${reply.status}`,
+        type: errorTypes[reply.status] ?? 'server_error',
+        param: null,
+        code: reply.code ?? null,
+      },
+    },
     reply.retryAfter ? { 'retry-after': reply.retryAfter } : {},
   );
 }
@@ -219,7 +251,10 @@ function chatCallOf(request: RecordedHttpRequest): OpenAIChatCall {
     model: body.model,
     stream: body.stream === true,
     system: system.length > 0 ? system.join('\n\n') : undefined,
-    text: userParts.filter(part => part.type === 'text').map(part => part.text).join('\n\n'),
+    text: userParts
+      .filter(part => part.type === 'text')
+      .map(part => part.text)
+      .join('\n\n'),
     images: userParts
       .filter(part => part.type === 'image_url')
       .map(part => {
@@ -233,5 +268,11 @@ function chatCallOf(request: RecordedHttpRequest): OpenAIChatCall {
 
 function embedCallOf(request: RecordedHttpRequest): OpenAIEmbedCall {
   const body = request.body ?? {};
-  return { model: body.model, texts: typeof body.input === 'string' ? [body.input] : body.input, dimensions: body.dimensions, encodingFormat: body.encoding_format, body };
+  return {
+    model: body.model,
+    texts: typeof body.input === 'string' ? [body.input] : body.input,
+    dimensions: body.dimensions,
+    encodingFormat: body.encoding_format,
+    body,
+  };
 }

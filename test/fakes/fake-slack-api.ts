@@ -310,7 +310,15 @@ export class FakeSlackApi {
       case 'auth.test':
         return ok({ url: 'https://fake.slack.test/', team: 'Fake', user: 'folio', team_id: 'T1', user_id: this.botUserId, bot_id: this.botId });
       case 'chat.postMessage': {
-        const message: FakeSlackMessage = { channel: params.channel, ts: this.nextTs(), thread_ts: params.thread_ts, user: this.botUserId, bot_id: this.botId, text: params.text, blocks: params.blocks };
+        const message: FakeSlackMessage = {
+          channel: params.channel,
+          ts: this.nextTs(),
+          thread_ts: params.thread_ts,
+          user: this.botUserId,
+          bot_id: this.botId,
+          text: params.text,
+          blocks: params.blocks,
+        };
         this.messages.push(message);
         return ok({ channel: message.channel, ts: message.ts, message });
       }
@@ -318,7 +326,14 @@ export class FakeSlackApi {
       case 'chat.postEphemeral': {
         if (!params.channel || !params.user || (!params.text && !params.blocks)) return fail(params.user ? 'no_text' : 'user_not_found');
         if (this.usersNotInChannel.has(`${params.channel}:${params.user}`)) return fail('user_not_in_channel');
-        const ephemeral: FakeEphemeralMessage = { channel: params.channel, user: params.user, ts: this.nextTs(), thread_ts: params.thread_ts, text: params.text, blocks: params.blocks };
+        const ephemeral: FakeEphemeralMessage = {
+          channel: params.channel,
+          user: params.user,
+          ts: this.nextTs(),
+          thread_ts: params.thread_ts,
+          text: params.text,
+          blocks: params.blocks,
+        };
         this.ephemerals.push(ephemeral);
         return ok({ message_ts: ephemeral.ts });
       }
@@ -334,7 +349,8 @@ export class FakeSlackApi {
       case 'chat.startStream': {
         const isDirectMessage = String(params.channel).startsWith('D');
         if (!params.thread_ts) return fail('invalid_arguments');
-        if (!isDirectMessage && (!params.recipient_user_id || !params.recipient_team_id)) return fail(params.recipient_user_id ? 'missing_recipient_team_id' : 'missing_recipient_user_id');
+        if (!isDirectMessage && (!params.recipient_user_id || !params.recipient_team_id))
+          return fail(params.recipient_user_id ? 'missing_recipient_team_id' : 'missing_recipient_user_id');
         const chunks = streamedText(params);
         const message: FakeSlackMessage = {
           channel: params.channel,

@@ -61,8 +61,11 @@ async function reportPdf(): Promise<{ data: Uint8Array; drawn: Map<string, Drawn
     const y = pageHeight - (tableTop + row * rowHeight);
     first.drawLine({ start: { x: columnXs[0], y }, end: { x: columnXs[2], y }, thickness: 0.75 });
   }
-  for (const x of columnXs) first.drawLine({ start: { x, y: pageHeight - tableTop }, end: { x, y: pageHeight - tableTop - tableRows.length * rowHeight }, thickness: 0.75 });
-  tableRows.forEach((cells, row) => cells.forEach((cell, column) => write(first, cell, columnXs[column] + 5, tableTop + row * rowHeight + 6, row === 0 ? bold : regular, 10)));
+  for (const x of columnXs)
+    first.drawLine({ start: { x, y: pageHeight - tableTop }, end: { x, y: pageHeight - tableTop - tableRows.length * rowHeight }, thickness: 0.75 });
+  tableRows.forEach((cells, row) =>
+    cells.forEach((cell, column) => write(first, cell, columnXs[column] + 5, tableTop + row * rowHeight + 6, row === 0 ? bold : regular, 10)),
+  );
   write(first, '- The north doubled its output in the year.', 72, 320, regular, size);
   write(first, '- The south kept its output where it was.', 72, 336, regular, size);
 
@@ -73,7 +76,12 @@ async function reportPdf(): Promise<{ data: Uint8Array; drawn: Map<string, Drawn
     context.fillStyle = '#2255aa';
     for (let bar = 0; bar < 5; bar++) context.fillRect(40 + bar * 110, 320 - bar * 60, 70, bar * 60 + 30);
   });
-  second.drawImage(await document.embedPng(png), { x: figureBox.x, y: pageHeight - figureBox.top - figureBox.height, width: figureBox.width, height: figureBox.height });
+  second.drawImage(await document.embedPng(png), {
+    x: figureBox.x,
+    y: pageHeight - figureBox.top - figureBox.height,
+    width: figureBox.width,
+    height: figureBox.height,
+  });
   write(second, 'Figure 1: Output by quarter', 150, 390, regular, 10);
   write(second, 'total = north + south', 72, 450, mono, 10);
   write(second, 'print(total)', 72, 462, mono, 10);
@@ -177,16 +185,22 @@ describe('line boxes from the pdf.js parser into the tree', () => {
     expect(block.lines![2].box.y - block.lines![1].box.y).toBeCloseTo(14, 1);
 
     const list = parsed.blocks.find(candidate => candidate.kind === 'list')!;
-    expect(list.lines!.map(line => list.text.slice(line.start, line.end))).toEqual(['- The north doubled its output in the year.', '- The south kept its output where it was.']);
+    expect(list.lines!.map(line => list.text.slice(line.start, line.end))).toEqual([
+      '- The north doubled its output in the year.',
+      '- The south kept its output where it was.',
+    ]);
     const code = parsed.blocks.find(candidate => candidate.kind === 'code')!;
     expect(code.lines!.map(line => code.text.slice(line.start, line.end))).toEqual(['total = north + south', 'print(total)']);
     expectBoxAt(code.lines![1].box, report.drawn.get('print(total)')!, 10);
   });
 
-  it('carries the lines into the tree, shifted into each node\'s text per page, tables by row and figures as one box', async () => {
+  it("carries the lines into the tree, shifted into each node's text per page, tables by row and figures as one box", async () => {
     const parsed = await parseReport();
     const tree = buildTree(parsed, { documentId: 'report' });
-    expect(tree.pageSizes).toEqual([{ width: 612, height: 792 }, { width: 612, height: 792 }]);
+    expect(tree.pageSizes).toEqual([
+      { width: 612, height: 792 },
+      { width: 612, height: 792 },
+    ]);
     expect(expectLinesMatchBlocks(tree, parsed)).toBeGreaterThanOrEqual(12);
 
     const section = allNodes(tree.nodes).find(node => node.title === '1 Widget results')!;
@@ -208,7 +222,9 @@ describe('line boxes from the pdf.js parser into the tree', () => {
     const rows = pageTextLines(tableText).map(line => tableText.text.slice(line.start, line.end));
     // The caption's line, then one line per row; the |---| row has none.
     expect(rows).toEqual(['Table 1: Sales by region', '| Region | Sales |', '| North | 1,200 |', '| South | 950 |']);
-    const rowBoxes = pageTextLines(tableText).slice(1).map(line => line.box);
+    const rowBoxes = pageTextLines(tableText)
+      .slice(1)
+      .map(line => line.box);
     rowBoxes.forEach((box, row) => {
       const middle = box.y + box.height / 2;
       expect(middle).toBeGreaterThan(tableTop + row * rowHeight);

@@ -15,7 +15,11 @@ const run = promisify(execFile);
 const childResultPrefix = '@@folio-trees ';
 const repository = resolve(import.meta.dirname, '../..');
 
-async function canvasPng(widthPx: number, heightPx: number, draw: (context: ReturnType<ReturnType<typeof createCanvas>['getContext']>) => void): Promise<Uint8Array> {
+async function canvasPng(
+  widthPx: number,
+  heightPx: number,
+  draw: (context: ReturnType<ReturnType<typeof createCanvas>['getContext']>) => void,
+): Promise<Uint8Array> {
   const canvas = createCanvas(widthPx, heightPx);
   draw(canvas.getContext('2d'));
   return canvas.encode('png');
@@ -42,7 +46,8 @@ async function jpegPhotoPdf(): Promise<Uint8Array> {
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
   const page = document.addPage([595, 842]);
   page.drawText('1 Site visit', { x: 56, y: 780, size: 16, font: bold });
-  for (let line = 0; line < 8; line++) page.drawText(`The depot was inspected on a dry morning, line ${line + 1}.`, { x: 56, y: 750 - line * 14, size: 10, font });
+  for (let line = 0; line < 8; line++)
+    page.drawText(`The depot was inspected on a dry morning, line ${line + 1}.`, { x: 56, y: 750 - line * 14, size: 10, font });
   page.drawImage(await document.embedJpg(await canvas.encode('jpeg', 90)), { x: 56, y: 380, width: 360, height: 240 });
   page.drawText('Figure 1: The loading bay from the north', { x: 56, y: 362, size: 9, font });
   // Page 2: a labelled diagram and a labelled PNG photo: both are drawn (text over them), not cut from pixels.
@@ -54,12 +59,14 @@ async function jpegPhotoPdf(): Promise<Uint8Array> {
     if (index < 2) second.drawLine({ start: { x: 180 + index * 150, y: 670 }, end: { x: 220 + index * 150, y: 670 }, thickness: 2 });
   });
   second.drawText('Figure 2: From intake to the truck', { x: 70, y: 620, size: 9, font });
-  const map = await document.embedPng(await canvasPng(300, 200, context => {
-    context.fillStyle = '#5b8e3e';
-    context.fillRect(0, 0, 300, 200);
-    context.fillStyle = '#c94c4c';
-    context.fillRect(120, 60, 60, 80);
-  }));
+  const map = await document.embedPng(
+    await canvasPng(300, 200, context => {
+      context.fillStyle = '#5b8e3e';
+      context.fillRect(0, 0, 300, 200);
+      context.fillStyle = '#c94c4c';
+      context.fillRect(120, 60, 60, 80);
+    }),
+  );
   second.drawImage(map, { x: 70, y: 300, width: 300, height: 200 });
   second.drawText('North gate', { x: 190, y: 420, size: 11, font: bold });
   second.drawText('Figure 3: Site map', { x: 70, y: 282, size: 9, font });
@@ -75,11 +82,15 @@ interface ChildResult {
 
 /** Reads the files in a child process of their own (the layer and pdf.js's globals are process-wide). */
 async function readInChild(files: string[], pdfjsFast: 'on' | 'off'): Promise<ChildResult> {
-  const { stdout } = await run(process.execPath, [join(repository, 'bin/run-ts.js'), join(repository, 'test/ingest/support/read-trees-in-child.ts'), ...files], {
-    cwd: repository,
-    env: { ...process.env, FOLIO_PDFJS_FAST: pdfjsFast, FOLIO_PARSE_WORKERS: '2' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [join(repository, 'bin/run-ts.js'), join(repository, 'test/ingest/support/read-trees-in-child.ts'), ...files],
+    {
+      cwd: repository,
+      env: { ...process.env, FOLIO_PDFJS_FAST: pdfjsFast, FOLIO_PARSE_WORKERS: '2' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const line = stdout.split('\n').find(each => each.startsWith(childResultPrefix));
   if (!line) throw new Error(`no result from the child; stdout:\n${stdout}`);
   return JSON.parse(line.slice(childResultPrefix.length)) as ChildResult;
@@ -135,10 +146,13 @@ describe('pdf.js speed layer (FOLIO_PDFJS_FAST)', () => {
       // 20 pages: read by the main thread and a parse worker (FOLIO_PARSE_WORKERS=2).
       ['long.pdf', await makeLongPdf({ pageCount: 20 })],
       ['photo.pdf', await jpegPhotoPdf()],
-      ['cjk.pdf', cjkPredefinedCMapPdf([
-        { script: 'zh', text: '第三季度财务报告收入增长', x: 72, baseline: 700, size: 18 },
-        { script: 'ja', text: '年次報告書の概要について', x: 72, baseline: 640, size: 12 },
-      ])],
+      [
+        'cjk.pdf',
+        cjkPredefinedCMapPdf([
+          { script: 'zh', text: '第三季度财务报告收入增长', x: 72, baseline: 700, size: 18 },
+          { script: 'ja', text: '年次報告書の概要について', x: 72, baseline: 640, size: 12 },
+        ]),
+      ],
     ];
     const files = [];
     for (const [name, bytes] of documents) {

@@ -22,7 +22,9 @@ describe('buildModels', () => {
     const built = build({});
     expect(built.models).toEqual({});
     expect(built.figureDescriber).toBeUndefined();
-    expect(built.summary).toMatch(/^models: offline \(no GEMINI_API_KEY, OPENAI_BASE_URL or local models in .*; answers are extractive; `npm run models:fetch` gets local ones\)$/);
+    expect(built.summary).toMatch(
+      /^models: offline \(no GEMINI_API_KEY, OPENAI_BASE_URL or local models in .*; answers are extractive; `npm run models:fetch` gets local ones\)$/,
+    );
   });
 
   it('Gemini: chat, vision (the same model by default), 768-dim embeddings and a figure describer that reach the API', async () => {
@@ -32,7 +34,9 @@ describe('buildModels', () => {
     expect(vision).toBe(language);
     expect(embedding).toMatchObject({ id: 'gemini:gemini-embedding-001', dimensions: 768 });
     expect(built.figureDescriber?.id).toBe('gemini:gemini-3.5-flash');
-    expect(built.summary).toBe('models: gemini: chat gemini:gemini-3.5-flash, embeddings gemini:gemini-embedding-001 (768 dims), figures gemini:gemini-3.5-flash');
+    expect(built.summary).toBe(
+      'models: gemini: chat gemini:gemini-3.5-flash, embeddings gemini:gemini-embedding-001 (768 dims), figures gemini:gemini-3.5-flash',
+    );
     expect((await language!.generate({ prompt: 'hi' })).text).toBe('This is the fake Gemini answer.');
     expect((await embedding!.embed(['hi there'], { task: 'query' }))[0]).toHaveLength(768);
     expect(gemini.requests.map(request => request.headers['x-goog-api-key'])).toEqual(['key', 'key']);
@@ -53,7 +57,9 @@ describe('buildModels', () => {
     expect(built.models.vision).toBeUndefined();
     expect(built.models.embedding).toBeUndefined();
     expect(built.figureDescriber).toBeUndefined();
-    expect(built.summary).toBe(`models: openai at ${new URL(openai.url).host}: chat openai:qwen3:8b, no embeddings (BM25 and tree only), no figure descriptions (no vision model)`);
+    expect(built.summary).toBe(
+      `models: openai at ${new URL(openai.url).host}: chat openai:qwen3:8b, no embeddings (BM25 and tree only), no figure descriptions (no vision model)`,
+    );
   });
 
   it('OpenAI-compatible with vision and embedding models, sharing one concurrency limit', async () => {
@@ -84,7 +90,12 @@ describe('buildModels', () => {
   });
 
   it('local: the files named, loaded only when first used', () => {
-    const built = build({ FOLIO_MODEL_PROVIDER: 'local', FOLIO_LOCAL_CHAT_MODEL: 'package.json', FOLIO_LOCAL_EMBEDDING_MODEL: 'package.json', FOLIO_MODELS_DIR: '/nonexistent' });
+    const built = build({
+      FOLIO_MODEL_PROVIDER: 'local',
+      FOLIO_LOCAL_CHAT_MODEL: 'package.json',
+      FOLIO_LOCAL_EMBEDDING_MODEL: 'package.json',
+      FOLIO_MODELS_DIR: '/nonexistent',
+    });
     expect(built.models.language).toMatchObject({ id: 'local:package.json', acceptsImages: false });
     expect(built.models.embedding?.id).toMatch(/^local:/u);
     expect(built.models.vision).toBeUndefined();

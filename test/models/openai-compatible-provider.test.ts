@@ -22,10 +22,24 @@ beforeEach(() => {
 
 function models(options: { timeoutMs?: number; maxRetries?: number; apiKey?: string; dimensions?: number; measureSpeed?: boolean } = {}) {
   const captured = captureLog();
-  const policy = new ModelCallPolicy({ timeoutMs: options.timeoutMs ?? 5000, maxRetries: options.maxRetries ?? 2, concurrency: 4, promptMaxChars: 50_000, baseDelayMs: 10, log: captured.log });
+  const policy = new ModelCallPolicy({
+    timeoutMs: options.timeoutMs ?? 5000,
+    maxRetries: options.maxRetries ?? 2,
+    concurrency: 4,
+    promptMaxChars: 50_000,
+    baseDelayMs: 10,
+    log: captured.log,
+  });
   const client = createOpenAICompatibleClient({ baseUrl: server.url, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000, log: captured.log });
   return {
-    language: new OpenAICompatibleLanguageModel({ client, model: 'qwen3:8b', acceptsImages: true, policy, log: captured.log, measureSpeed: options.measureSpeed }),
+    language: new OpenAICompatibleLanguageModel({
+      client,
+      model: 'qwen3:8b',
+      acceptsImages: true,
+      policy,
+      log: captured.log,
+      measureSpeed: options.measureSpeed,
+    }),
     embedding: new OpenAICompatibleEmbeddingModel({ client, model: 'nomic-embed-text', dimensions: options.dimensions, policy }),
     ...captured,
   };
@@ -70,7 +84,11 @@ describe('OpenAI-compatible language model (real openai SDK against the fake ser
     expect(result.value.subQuestions).toEqual(['When are refunds paid?']);
     expect(server.chatCalls[0].responseFormat).toEqual({
       type: 'json_schema',
-      json_schema: { name: 'folio_plan', strict: false, schema: { type: 'object', properties: { subQuestions: { type: 'array', items: { type: 'string' } } }, required: ['subQuestions'] } },
+      json_schema: {
+        name: 'folio_plan',
+        strict: false,
+        schema: { type: 'object', properties: { subQuestions: { type: 'array', items: { type: 'string' } } }, required: ['subQuestions'] },
+      },
     });
   });
 
@@ -126,7 +144,12 @@ describe('OpenAI-compatible language model (real openai SDK against the fake ser
   it('sends images as data URLs', async () => {
     const { language } = models();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 8, 9]);
-    await language.generate({ prompt: [{ type: 'text', text: 'Describe.' }, { type: 'image', mimeType: 'image/png', data: png }] });
+    await language.generate({
+      prompt: [
+        { type: 'text', text: 'Describe.' },
+        { type: 'image', mimeType: 'image/png', data: png },
+      ],
+    });
     expect(server.requests[0].body.messages[0].content).toEqual([
       { type: 'text', text: 'Describe.' },
       { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from(png).toString('base64')}` } },
@@ -143,7 +166,9 @@ describe('OpenAI-compatible language model (real openai SDK against the fake ser
 
   it('reports an exhausted quota (insufficient_quota) as model_quota at once', async () => {
     const { language } = models();
-    server.script(fakeReply.error(429, { code: 'insufficient_quota', message: 'You exceeded your current quota, please check your plan and billing details.' }));
+    server.script(
+      fakeReply.error(429, { code: 'insufficient_quota', message: 'You exceeded your current quota, please check your plan and billing details.' }),
+    );
     const error = await folioError(language.generate({ prompt: 'Q' }));
     expect(error.code).toBe('model_quota');
     expect(error.userMessage).toMatch(/quota is used up/);
@@ -177,7 +202,7 @@ describe('OpenAI-compatible language model (real openai SDK against the fake ser
     expect(error.message).toMatch(/timed out after 1 attempt/);
   });
 
-  it('stops a stream when the caller aborts mid-stream, with the caller\'s reason', async () => {
+  it("stops a stream when the caller aborts mid-stream, with the caller's reason", async () => {
     const { language } = models();
     server.script({ kind: 'text', text: 'Late words.', stallAfterFirstChunkMs: 1000 });
     const controller = new AbortController();

@@ -13,11 +13,20 @@ describe('parseJsonLoosely: what models write', () => {
     ['single quotes', "{'subQuestions': ['What is the refund period?'], 'tasks': [], 'picks': [{'nodeId': '0003', 'reason': 'Refunds'}]}"],
     ['unquoted keys', '{subQuestions: ["What is the refund period?"], tasks: [], picks: [{nodeId: "0003", reason: "Refunds"}]}'],
     ['smart quotes', '{“subQuestions”: [“What is the refund period?”], “tasks”: [], “picks”: [{“nodeId”: “0003”, “reason”: “Refunds”}]}'],
-    ['// and /* */ comments', '{\n  // the questions\n  "subQuestions": ["What is the refund period?"], /* none */ "tasks": [],\n  "picks": [{"nodeId": "0003", "reason": "Refunds"}] // done\n}'],
+    [
+      '// and /* */ comments',
+      '{\n  // the questions\n  "subQuestions": ["What is the refund period?"], /* none */ "tasks": [],\n  "picks": [{"nodeId": "0003", "reason": "Refunds"}] // done\n}',
+    ],
     ['missing commas between lines', '{\n "subQuestions": ["What is the refund period?"]\n "tasks": []\n "picks": [{"nodeId": "0003" "reason": "Refunds"}]\n}'],
-    ['a stray bracket in the prose first', 'Plan [draft]: {"subQuestions": ["What is the refund period?"], "tasks": [], "picks": [{"nodeId": "0003", "reason": "Refunds"}]}'],
+    [
+      'a stray bracket in the prose first',
+      'Plan [draft]: {"subQuestions": ["What is the refund period?"], "tasks": [], "picks": [{"nodeId": "0003", "reason": "Refunds"}]}',
+    ],
     ['a code fence around something else', `Run \`\`\`sh\nfolio ask\n\`\`\` to get: ${JSON.stringify(plan)}`],
-    ['a citation list in the prose first', 'Based on [1] and [2]: {"subQuestions": ["What is the refund period?"], "tasks": [], "picks": [{"nodeId": "0003", "reason": "Refunds"}]}'],
+    [
+      'a citation list in the prose first',
+      'Based on [1] and [2]: {"subQuestions": ["What is the refund period?"], "tasks": [], "picks": [{"nodeId": "0003", "reason": "Refunds"}]}',
+    ],
   ])('repairs %s', (_name, text) => {
     expect(parseJsonLoosely(text)).toEqual(plan);
   });
@@ -104,7 +113,10 @@ describe('parseJsonLoosely: bounded fuzz', () => {
   const samples = [
     JSON.stringify(plan, null, 2),
     JSON.stringify({ answer: 'Refunds take 14 days [1].', citations: [1, 2], grounded: true, nested: { list: [null, false, 1.5e3, 'x"y'] } }),
-    `\`\`\`json\n${JSON.stringify([{ title: 'Intro', pages: [1, 2] }, { title: 'Méthode', pages: [3] }])}\n\`\`\``,
+    `\`\`\`json\n${JSON.stringify([
+      { title: 'Intro', pages: [1, 2] },
+      { title: 'Méthode', pages: [3] },
+    ])}\n\`\`\``,
   ];
   const alphabet = ['{', '}', '[', ']', '"', "'", ':', ',', '\\', '/', '*', '\n', ' ', 'a', '1', '“', '”', '```', 'true', '//', '/*', '\\u12'];
 

@@ -68,7 +68,9 @@ describe('VisionFigureDescriber', () => {
     expect(cached[0].key).toMatch(/^figure-description:fake:vision:[0-9a-f]{64}$/);
 
     const otherModel = new ScriptedLanguageModel({ id: 'fake:better-vision', acceptsImages: true }).script('A better description.');
-    expect(await new VisionFigureDescriber({ model: otherModel, state, log: silentLogger() }).describe({ png: chart, nearbyText: '' })).toBe('A better description.');
+    expect(await new VisionFigureDescriber({ model: otherModel, state, log: silentLogger() }).describe({ png: chart, nearbyText: '' })).toBe(
+      'A better description.',
+    );
   });
 
   it('caches nothing when the model fails or returns nothing, so the next ingest tries again', async () => {

@@ -22,7 +22,10 @@ describe('BullmqQueue without Redis', () => {
     expect(pingFailure).toMatchObject({ code: 'queue_unavailable', retryable: true });
     expect((pingFailure as FolioError).message).toContain('127.0.0.1:1');
     expect((pingFailure as FolioError).message).not.toContain('hunter2');
-    await expect(queue.enqueue(makeJob('nowhere.pdf'))).rejects.toMatchObject({ code: 'queue_unavailable', userMessage: expect.stringMatching(/not reachable/) });
+    await expect(queue.enqueue(makeJob('nowhere.pdf'))).rejects.toMatchObject({
+      code: 'queue_unavailable',
+      userMessage: expect.stringMatching(/not reachable/),
+    });
     const closeStarted = Date.now();
     await queue.close();
     expect(Date.now() - closeStarted).toBeLessThan(5_000);
@@ -177,11 +180,17 @@ describe.skipIf(redis.state !== 'ready')(`BullmqQueue${redis.state === 'skip' ? 
       { concurrency: 3 },
     );
     for (const job of [scan, crash, busy]) await worker.enqueue(job);
-    expect((await watcher.events.finished(scan)).outcome).toMatchObject({ status: 'failed', error: { code: 'pdf_unreadable', message: 'That PDF is a scan without text.' } });
+    expect((await watcher.events.finished(scan)).outcome).toMatchObject({
+      status: 'failed',
+      error: { code: 'pdf_unreadable', message: 'That PDF is a scan without text.' },
+    });
     const crashed = (await watcher.events.finished(crash)).outcome;
     expect(crashed).toMatchObject({ status: 'failed', documentId: crash.documentId, name: 'crash.pdf', error: { code: 'internal' } });
     expect(crashed.error?.message).not.toContain('index out of range');
-    expect((await watcher.events.finished(busy)).outcome).toMatchObject({ status: 'failed', error: { code: 'model_quota', message: 'The model quota is used up for today.' } });
+    expect((await watcher.events.finished(busy)).outcome).toMatchObject({
+      status: 'failed',
+      error: { code: 'model_quota', message: 'The model quota is used up for today.' },
+    });
     expect(Object.fromEntries(runs)).toEqual({ 'scan.pdf': 1, 'crash.pdf': 1, 'busy.pdf': 2 });
     expect(watcher.events.events.filter(event => event.type === 'retrying').map(event => event.job.name)).toEqual(['busy.pdf']);
     expect(await watcher.queue.counts()).toMatchObject({ failed: 3, waiting: 0, active: 0, delayed: 0 });
@@ -248,9 +257,18 @@ describe.skipIf(redis.state !== 'ready')(`BullmqQueue${redis.state === 'skip' ? 
     const open = deployment();
     const watcher = await observer(open);
     const prefix = prefixes.at(-1)!;
-    const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url)), fileURLToPath(new URL('./support/stalling-worker.ts', import.meta.url)), redisUrl, prefix], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url)),
+        fileURLToPath(new URL('./support/stalling-worker.ts', import.meta.url)),
+        redisUrl,
+        prefix,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let childOutput = '';
     child.stdout.on('data', chunk => (childOutput += chunk));
     child.stderr.on('data', chunk => (childOutput += chunk));
@@ -262,7 +280,11 @@ describe.skipIf(redis.state !== 'ready')(`BullmqQueue${redis.state === 'skip' ? 
 
     const job = makeJob('kills-its-worker.pdf');
     await watcher.queue.enqueue(job);
-    await watcher.events.waitFor(event => event.type === 'progress' && event.job.id === job.id, 15_000, `the child worker to take the job (child said: ${childOutput})`);
+    await watcher.events.waitFor(
+      event => event.type === 'progress' && event.job.id === job.id,
+      15_000,
+      `the child worker to take the job (child said: ${childOutput})`,
+    );
     child.kill('SIGKILL');
     await childExited;
     const killedAt = Date.now();

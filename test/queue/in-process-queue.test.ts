@@ -279,7 +279,12 @@ describe('InProcessQueue', () => {
     );
     for (const job of jobs) await queue.enqueue(job);
     await Promise.all(jobs.map(job => events.finished(job)));
-    expect(events.events.map(event => `${event.type}:${event.job.name}`)).toEqual(['progress:one.pdf', 'finished:one.pdf', 'progress:two.pdf', 'finished:two.pdf']);
+    expect(events.events.map(event => `${event.type}:${event.job.name}`)).toEqual([
+      'progress:one.pdf',
+      'finished:one.pdf',
+      'progress:two.pdf',
+      'finished:two.pdf',
+    ]);
   });
 
   it('reports a state store failure on enqueue and does not count the job as queued', async () => {

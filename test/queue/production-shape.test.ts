@@ -31,8 +31,9 @@ const { api, worker, redis, weaviate, docling } = compose.services;
 
 /** `${NAME:?message}` and `${NAME:-default}` as `docker compose` would fill them from .env (a missing required one left empty). */
 function interpolate(value: string, environment: Record<string, string>): string {
-  return value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_, name: string, operator?: string, fallback?: string) =>
-    environment[name] || (operator === '-' ? (fallback ?? '') : ''),
+  return value.replace(
+    /\$\{(\w+)(?::([?-])([^}]*))?\}/g,
+    (_, name: string, operator?: string, fallback?: string) => environment[name] || (operator === '-' ? (fallback ?? '') : ''),
   );
 }
 const filled = (service: ComposeService, environment: Record<string, string>) =>
@@ -97,7 +98,12 @@ describe('docker-compose.yml', () => {
     const membership = new Set(['CLUSTER_HOSTNAME', 'CLUSTER_JOIN', 'RAFT_JOIN', 'RAFT_BOOTSTRAP_EXPECT']);
     const shared = (environment: Record<string, string>) => Object.fromEntries(Object.entries(environment).filter(([name]) => !membership.has(name)));
     for (const environment of environments) {
-      expect(environment).toMatchObject({ RAFT_JOIN: 'node1,node2,node3', RAFT_BOOTSTRAP_EXPECT: '3', AUTHENTICATION_APIKEY_ALLOWED_KEYS: dotEnv.WEAVIATE_API_KEY, PERSISTENCE_DATA_PATH: '/var/lib/weaviate' });
+      expect(environment).toMatchObject({
+        RAFT_JOIN: 'node1,node2,node3',
+        RAFT_BOOTSTRAP_EXPECT: '3',
+        AUTHENTICATION_APIKEY_ALLOWED_KEYS: dotEnv.WEAVIATE_API_KEY,
+        PERSISTENCE_DATA_PATH: '/var/lib/weaviate',
+      });
       expect(shared(environment)).toEqual(shared(environments[0]));
     }
     expect(new Set(nodes.map(node => node.volumes?.[0]?.split(':')[0])).size).toBe(3);
@@ -125,7 +131,9 @@ describe('docker-compose.yml', () => {
       expect(config.weaviate).toEqual({ url: 'http://weaviate:8080', apiKey: dotEnv.WEAVIATE_API_KEY, grpcPort: 50051 });
       expect(config.dataDir).toBe('/data');
     }
-    expect(loadConfig(Object.fromEntries(Object.entries(api.environment ?? {}).map(([name, value]) => [name, interpolate(String(value), dotEnv)]))).server).toMatchObject({
+    expect(
+      loadConfig(Object.fromEntries(Object.entries(api.environment ?? {}).map(([name, value]) => [name, interpolate(String(value), dotEnv)]))).server,
+    ).toMatchObject({
       host: '0.0.0.0',
       port: 3000,
       apiKey: dotEnv.FOLIO_API_KEY,
@@ -135,7 +143,10 @@ describe('docker-compose.yml', () => {
 
 describe('Dockerfile', () => {
   const dockerfile = read('Dockerfile');
-  const instructions = dockerfile.replace(/\\\n/g, ' ').split('\n').filter(line => line.trim() && !line.trim().startsWith('#'));
+  const instructions = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .filter(line => line.trim() && !line.trim().startsWith('#'));
   const healthcheck = instructions.find(line => line.startsWith('HEALTHCHECK'))!;
 
   it('builds in stages on Node 22 LTS, installs production dependencies only and runs as a non-root user', () => {
@@ -174,7 +185,9 @@ describe('Dockerfile', () => {
     function runCheck(port: number): Promise<number> {
       expect(command.slice(0, 2)).toEqual(['node', '-e']);
       return new Promise(resolve => {
-        execFile(process.execPath, command.slice(1), { env: { ...process.env, FOLIO_PORT: String(port) }, timeout: 15_000 }, error => resolve(error ? Number(error.code ?? 1) : 0));
+        execFile(process.execPath, command.slice(1), { env: { ...process.env, FOLIO_PORT: String(port) }, timeout: 15_000 }, error =>
+          resolve(error ? Number(error.code ?? 1) : 0),
+        );
       });
     }
     async function fakeApi(status: number): Promise<number> {

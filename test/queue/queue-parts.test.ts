@@ -56,7 +56,10 @@ describe('createJobQueue and createStateStore', () => {
     const config = loadConfig({ FOLIO_DATA_DIR: dataDir, ...environment });
     const state = createStateStore(config, { log: silentLogger() });
     const queue = createJobQueue(config, { state, log: silentLogger() });
-    closers.push(() => state.close(), () => queue.close());
+    closers.push(
+      () => state.close(),
+      () => queue.close(),
+    );
     return { queue, state };
   }
 

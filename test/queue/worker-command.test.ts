@@ -91,8 +91,18 @@ describe.skipIf(redis.state !== 'ready')(`folio worker${redis.state === 'skip' ?
         await writeFile(
           pdfPath,
           await makeTestPdf([
-            { texts: [{ text: 'Travel handbook', x: 72, top: 72, size: 20, font: 'bold' }, { text: 'Bookings go through the travel desk.', x: 72, top: 120, size: 11 }] },
-            { texts: [{ text: 'Refunds', x: 72, top: 72, size: 16, font: 'bold' }, { text: `Refunds are paid within 14 days, code ${token}.`, x: 72, top: 110, size: 11 }] },
+            {
+              texts: [
+                { text: 'Travel handbook', x: 72, top: 72, size: 20, font: 'bold' },
+                { text: 'Bookings go through the travel desk.', x: 72, top: 120, size: 11 },
+              ],
+            },
+            {
+              texts: [
+                { text: 'Refunds', x: 72, top: 72, size: 16, font: 'bold' },
+                { text: `Refunds are paid within 14 days, code ${token}.`, x: 72, top: 110, size: 11 },
+              ],
+            },
           ]),
         );
         const space = parseSpaceId('slack:T9:C9');

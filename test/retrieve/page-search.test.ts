@@ -32,7 +32,18 @@ afterEach(async () => {
 });
 
 function unit(inSpace: SpaceId, documentId: string, page: number, text: string): IndexUnit {
-  return { id: `${documentId}:0001:${page}:0`, space: inSpace, documentId, documentName: `${documentId}.pdf`, nodeId: '0001', titlePath: [], kind: 'section', page, part: 0, text };
+  return {
+    id: `${documentId}:0001:${page}:0`,
+    space: inSpace,
+    documentId,
+    documentName: `${documentId}.pdf`,
+    nodeId: '0001',
+    titlePath: [],
+    kind: 'section',
+    page,
+    part: 0,
+    text,
+  };
 }
 
 /** Commits one document, one string per page. */
@@ -40,8 +51,17 @@ async function commit(documentId: string, pages: string[], options: { space?: Sp
   const inSpace = options.space ?? space;
   const now = new Date().toISOString();
   const record: DocumentRecord = {
-    id: documentId, space: inSpace, name: `${documentId}.pdf`, mime: 'application/pdf', sha256: documentId, sizeBytes: 0, pageCount: pages.length,
-    status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now,
+    id: documentId,
+    space: inSpace,
+    name: `${documentId}.pdf`,
+    mime: 'application/pdf',
+    sha256: documentId,
+    sizeBytes: 0,
+    pageCount: pages.length,
+    status: 'ready',
+    source: { platform: 'cli' },
+    createdAt: now,
+    updatedAt: now,
   };
   const tree: DocumentTree = { documentId, totalPages: pages.length, nodes: [], ...options.tree };
   await store.commitDocument({ record, tree, units: pages.map((text, offset) => unit(inSpace, documentId, offset + 1, text)) });
@@ -169,10 +189,21 @@ describe('page search over the store’s page records', () => {
     expect(hits.map(hit => hit.unit.documentId)).toEqual(['a1']);
     expect(await store.searchPages({ spaces: [space], terms: ['asia'], pairs: [], k: 10 })).toEqual([]);
     const statistics = await store.pageStatistics({ spaces: [space], terms: ['revenue', 'outlook'] });
-    expect(statistics).toMatchObject({ pages: 1, frequencies: new Map([['revenue', 1], ['outlook', 0]]) });
+    expect(statistics).toMatchObject({
+      pages: 1,
+      frequencies: new Map([
+        ['revenue', 1],
+        ['outlook', 0],
+      ]),
+    });
     const documents = await store.documentStatistics({ spaces: [space], terms: ['asia', 'europe'], documentIds: ['a1', 'b1'] });
     expect(documents.documents).toBe(1);
-    expect(documents.frequencies).toEqual(new Map([['asia', 0], ['europe', 1]]));
+    expect(documents.frequencies).toEqual(
+      new Map([
+        ['asia', 0],
+        ['europe', 1],
+      ]),
+    );
     expect([...documents.holdings.keys()]).toEqual(['a1']);
     expect(await store.getPages(space, 'b1')).toEqual([]);
   });
@@ -181,15 +212,36 @@ describe('page search over the store’s page records', () => {
     await commit('d1', ['Cover', 'Figure 2: The pipeline.', 'Results'], { tree: { pageLabels: ['i', 'ii', '1'], printedPageNumbers: [[], [2, 3], []] } });
     const pages = await store.getPages(space, 'd1');
     expect(pages.map(page => page.page)).toEqual([1, 2, 3]);
-    expect(pages[1]).toMatchObject({ terms: ['figure', '2', 'pipeline'], printedNumbers: [2, 3], label: 'ii', captions: ['figure 2'], unit: { id: 'd1:0001:2:0', text: 'Figure 2: The pipeline.' } });
+    expect(pages[1]).toMatchObject({
+      terms: ['figure', '2', 'pipeline'],
+      printedNumbers: [2, 3],
+      label: 'ii',
+      captions: ['figure 2'],
+      unit: { id: 'd1:0001:2:0', text: 'Figure 2: The pipeline.' },
+    });
     expect(await store.documentVocabulary(space, 'd1')).toEqual(['cover', 'figure', '2', 'pipeline', 'result']);
 
-    expect((await store.pageStatistics({ spaces: [space], documentIds: ['d1'], terms: ['pipeline', 'figure 2'] })).frequencies).toEqual(new Map([['pipeline', 1], ['figure 2', 1]]));
+    expect((await store.pageStatistics({ spaces: [space], documentIds: ['d1'], terms: ['pipeline', 'figure 2'] })).frequencies).toEqual(
+      new Map([
+        ['pipeline', 1],
+        ['figure 2', 1],
+      ]),
+    );
     await commit('d1', ['Only one page now']);
     expect((await store.getPages(space, 'd1')).map(page => page.terms)).toEqual([['one', 'page']]);
     expect(await store.searchPages({ spaces: [space], terms: ['pipeline'], pairs: [], k: 10 })).toEqual([]);
-    expect((await store.pageStatistics({ spaces: [space], terms: ['pipeline', 'page'] })).frequencies).toEqual(new Map([['pipeline', 0], ['page', 1]]));
-    expect((await store.pageStatistics({ spaces: [space], documentIds: ['d1'], terms: ['pipeline', 'figure 2'] })).frequencies).toEqual(new Map([['pipeline', 0], ['figure 2', 0]]));
+    expect((await store.pageStatistics({ spaces: [space], terms: ['pipeline', 'page'] })).frequencies).toEqual(
+      new Map([
+        ['pipeline', 0],
+        ['page', 1],
+      ]),
+    );
+    expect((await store.pageStatistics({ spaces: [space], documentIds: ['d1'], terms: ['pipeline', 'figure 2'] })).frequencies).toEqual(
+      new Map([
+        ['pipeline', 0],
+        ['figure 2', 0],
+      ]),
+    );
 
     await store.deleteDocument(space, 'd1');
     expect(await store.getPages(space, 'd1')).toEqual([]);
@@ -209,11 +261,19 @@ describe('page search over the store’s page records', () => {
     await commit('d2', ['glacier retreat', 'runoff runoff', 'melt']);
     await commit('d3', ['glacier']);
     const asked = { spaces: [space], documentIds: ['d1', 'd2'], terms: ['glacier', 'runoff', 'melt', 'moraine', 'glacier runoff'] };
-    const expected = new Map([['glacier', 3], ['runoff', 2], ['melt', 2], ['moraine', 0], ['glacier runoff', 1]]);
+    const expected = new Map([
+      ['glacier', 3],
+      ['runoff', 2],
+      ['melt', 2],
+      ['moraine', 0],
+      ['glacier runoff', 1],
+    ]);
     const stored = () => {
       const database = new Database(join(dataDir, 'folio.sqlite'), { readonly: true });
       try {
-        return database.prepare('SELECT d.id, t.term, t.pages FROM document_page_terms t JOIN documents d ON d.rowid = t.document_rowid ORDER BY d.id, t.term').all();
+        return database
+          .prepare('SELECT d.id, t.term, t.pages FROM document_page_terms t JOIN documents d ON d.rowid = t.document_rowid ORDER BY d.id, t.term')
+          .all();
       } finally {
         database.close();
       }
@@ -230,7 +290,15 @@ describe('page search over the store’s page records', () => {
     await commit('d1', ['moraine']);
     await store.deleteDocument(space, 'd2');
     expect(stored().filter(row => (row as { id: string }).id !== 'd3')).toEqual([{ id: 'd1', term: 'moraine', pages: 1 }]);
-    expect((await store.pageStatistics(asked)).frequencies).toEqual(new Map([['glacier', 0], ['runoff', 0], ['melt', 0], ['moraine', 1], ['glacier runoff', 0]]));
+    expect((await store.pageStatistics(asked)).frequencies).toEqual(
+      new Map([
+        ['glacier', 0],
+        ['runoff', 0],
+        ['melt', 0],
+        ['moraine', 1],
+        ['glacier runoff', 0],
+      ]),
+    );
   });
 
   it('prefers pages where the query words stand close together', async () => {
@@ -255,7 +323,9 @@ describe('page search over the store’s page records', () => {
 
   it('finds a page by its printed number, both pages of a spread, before the PDF label', async () => {
     // A brochure of spreads after a cover: PDF page 3 shows printed pages 4 and 5; labels are just positions.
-    await commit('d1', ['cover', 'welcome', 'programmes', 'contact'], { tree: { pageLabels: ['1', '2', '3', '4'], printedPageNumbers: [[], [2, 3], [4, 5], [6, 7]] } });
+    await commit('d1', ['cover', 'welcome', 'programmes', 'contact'], {
+      tree: { pageLabels: ['1', '2', '3', '4'], printedPageNumbers: [[], [2, 3], [4, 5], [6, 7]] },
+    });
     const documents = await pagesOf('d1');
     expect(documents.get('d1')!.pagesNamed('5')).toEqual([3]);
     expect(documents.get('d1')!.pagesNamed('3')).toEqual([2, 3]);

@@ -70,7 +70,11 @@ describe('folio search (real ingestion, SQLite store)', () => {
     );
     const run = await runFolio(['search', '--space', 'home', '--batch', batch, '--json'], environment);
     expect(run.exitCode, run.stderr).toBe(0);
-    const lines = jsonLines(run.stdout) as Array<{ id: string; pages: number[]; hits: Array<{ document: string; page: number; nodeId: string; title: string; path: string[]; score: number }> }>;
+    const lines = jsonLines(run.stdout) as Array<{
+      id: string;
+      pages: number[];
+      hits: Array<{ document: string; page: number; nodeId: string; title: string; path: string[]; score: number }>;
+    }>;
     expect(lines.map(line => line.id)).toEqual(['q1', 'q2', 'q3']);
     expect(lines[0].pages[0]).toBe(3);
     expect(lines[0].hits[0]).toMatchObject({ document: 'garden.pdf', page: 3 });

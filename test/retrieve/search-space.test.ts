@@ -9,7 +9,15 @@ import { FakeEmbeddingModel } from '../fakes/fake-embedding-model.ts';
 import { MemoryKnowledgeStore } from './support/memory-knowledge-store.ts';
 
 const pageNode = (nodeId: string, title: string, page: number, text: string): TreeNode => ({
-  nodeId, title, kind: 'section', level: 0, pageStart: page, pageEnd: page, text, pageTexts: [{ page, text }], children: [],
+  nodeId,
+  title,
+  kind: 'section',
+  level: 0,
+  pageStart: page,
+  pageEnd: page,
+  text,
+  pageTexts: [{ page, text }],
+  children: [],
 });
 
 async function storeWith(documents: Array<{ space: string; id: string; name: string; pages: string[] }>, embedder?: FakeEmbeddingModel) {
@@ -43,7 +51,12 @@ describe('searchSpace', () => {
 
   it('orders hits by the rank of their page, so hits and pages agree on what comes first', async () => {
     const store = await storeWith([
-      { space: 'web:a', id: 'd1', name: 'one.pdf', pages: ['Heat pumps cut heating costs.', filler, 'Heat pumps heat pumps heat pumps.', 'Heating costs and heat pumps cut costs for tenants.'] },
+      {
+        space: 'web:a',
+        id: 'd1',
+        name: 'one.pdf',
+        pages: ['Heat pumps cut heating costs.', filler, 'Heat pumps heat pumps heat pumps.', 'Heating costs and heat pumps cut costs for tenants.'],
+      },
       { space: 'web:a', id: 'd2', name: 'two.pdf', pages: ['Heat pumps in the basement.', 'Costs of heating rose.'] },
     ]);
     const result = await searchSpace(store, 'Do heat pumps cut heating costs?', { spaces: ['web:a' as SpaceId], k: 20 });
@@ -69,7 +82,10 @@ describe('searchSpace', () => {
 
   it('adds vector lists and node picks when an embedder and a plan provide them', async () => {
     const embedder = new FakeEmbeddingModel(64, 2);
-    const store = await storeWith([{ space: 'web:a', id: 'd1', name: 'one.pdf', pages: [filler, 'Quarterly revenue rose sharply.', 'Staff headcount was stable.'] }], embedder);
+    const store = await storeWith(
+      [{ space: 'web:a', id: 'd1', name: 'one.pdf', pages: [filler, 'Quarterly revenue rose sharply.', 'Staff headcount was stable.'] }],
+      embedder,
+    );
     const plan = { ...offlinePlan('quarterly revenue'), hyde: ['Revenue rose in the quarter.'], nodePicks: [{ documentId: 'd1', nodeId: '0003' }] };
     const result = await searchSpace(store, plan, { spaces: ['web:a' as SpaceId], k: 10, embedder });
     const lists = new Set(result.hits.flatMap(hit => hit.contributions.map(contribution => contribution.list)));
@@ -83,21 +99,31 @@ describe('searchSpace', () => {
 
   it('with lists prefetched before the plan was known, ranks exactly as without and does not search them again', async () => {
     const embedder = new FakeEmbeddingModel(64, 4);
-    const store = await storeWith([
-      { space: 'web:a', id: 'd1', name: 'one.pdf', pages: [filler, 'Quarterly revenue rose sharply in the second quarter.', 'Staff headcount was stable.'] },
-      { space: 'web:a', id: 'd2', name: 'two.pdf', pages: ['Revenue by region, quarterly.', filler, 'Headcount per region.'] },
-    ], embedder);
+    const store = await storeWith(
+      [
+        { space: 'web:a', id: 'd1', name: 'one.pdf', pages: [filler, 'Quarterly revenue rose sharply in the second quarter.', 'Staff headcount was stable.'] },
+        { space: 'web:a', id: 'd2', name: 'two.pdf', pages: ['Revenue by region, quarterly.', filler, 'Headcount per region.'] },
+      ],
+      embedder,
+    );
     const question = 'How did quarterly revenue develop?';
-    const plan = { ...offlinePlan(question), variants: [...offlinePlan(question).variants, 'revenue quarter growth'], subQuestions: [question, 'What was revenue per region?'], hyde: ['Revenue rose in the quarter.'] };
+    const plan = {
+      ...offlinePlan(question),
+      variants: [...offlinePlan(question).variants, 'revenue quarter growth'],
+      subQuestions: [question, 'What was revenue per region?'],
+      hyde: ['Revenue rose in the quarter.'],
+    };
     const options = { spaces: ['web:a' as SpaceId], k: 10, embedder };
     const plain = await searchSpace(store, plan, options);
 
     const lexicalQueries: string[] = [];
     const counting = Object.create(store, {
-      searchLexical: { value: (query: { text: string }) => {
+      searchLexical: {
+        value: (query: { text: string }) => {
           lexicalQueries.push(query.text);
           return store.searchLexical(query as never);
-        } },
+        },
+      },
     }) as typeof store;
     embedder.calls.length = 0;
     const prefetched = prefetchSearch(counting, { keywordQueries: plan.variants.slice(0, 1), subQuestions: [question] }, options);
@@ -111,7 +137,10 @@ describe('searchSpace', () => {
 
   it('embeds a sub-question again when its prefetched call failed', async () => {
     const embedder = new FakeEmbeddingModel(64, 4);
-    const store = await storeWith([{ space: 'web:a', id: 'd1', name: 'one.pdf', pages: [filler, 'Quarterly revenue rose sharply.', 'Staff headcount was stable.'] }], embedder);
+    const store = await storeWith(
+      [{ space: 'web:a', id: 'd1', name: 'one.pdf', pages: [filler, 'Quarterly revenue rose sharply.', 'Staff headcount was stable.'] }],
+      embedder,
+    );
     const question = 'How did quarterly revenue develop?';
     const plan = { ...offlinePlan(question), hyde: ['Revenue rose in the quarter.'] };
     const options = { spaces: ['web:a' as SpaceId], k: 10, embedder };

@@ -15,7 +15,11 @@ describe('Slack manifest', () => {
     expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual(slackBotEvents);
     expect(manifest.features.slash_commands.map((command: { command: string }) => command.command)).toEqual([slackCommand]);
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
-    for (const url of [manifest.settings.event_subscriptions.request_url, manifest.settings.interactivity.request_url, manifest.features.slash_commands[0].url]) {
+    for (const url of [
+      manifest.settings.event_subscriptions.request_url,
+      manifest.settings.interactivity.request_url,
+      manifest.features.slash_commands[0].url,
+    ]) {
       expect(new URL(url).pathname).toBe(slackPaths.events);
     }
     expect(manifest.oauth_config.redirect_urls.map((url: string) => new URL(url).pathname)).toEqual([slackPaths.oauthRedirect]);
@@ -35,7 +39,8 @@ describe('Slack manifest', () => {
     for (const name of await readdir(directory)) {
       if (!name.endsWith('.ts')) continue;
       const source = await readFile(join(directory, name), 'utf8');
-      for (const match of source.matchAll(/\bclient\.(auth|chat|conversations|files|reactions|users|views|oauth|assistant\.threads)\.(\w+)\(/g)) called.add(`${match[1]}.${match[2]}`);
+      for (const match of source.matchAll(/\bclient\.(auth|chat|conversations|files|reactions|users|views|oauth|assistant\.threads)\.(\w+)\(/g))
+        called.add(`${match[1]}.${match[2]}`);
       // The web-api's stream helper calls chat.startStream, chat.appendStream and chat.stopStream.
       if (/\bclient\.chatStream\(/.test(source)) for (const method of ['chat.startStream', 'chat.appendStream', 'chat.stopStream']) called.add(method);
       // files.uploadV2 is the SDK's helper over the two upload methods, not a method of its own.

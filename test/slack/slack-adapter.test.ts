@@ -44,7 +44,16 @@ describe('Slack bot', () => {
   async function shareFile(channel: string, fileId: string, name: string, bytes: Uint8Array, text = ''): Promise<{ ts: string; summary: FakeSlackMessage }> {
     const file = slack.fake.addFile(fileId, name, bytes);
     const ts = slack.fake.nextTs();
-    const { status } = await slack.sendEvent({ type: 'message', subtype: 'file_share', channel, channel_type: 'channel', user: 'UALICE', text, ts, files: [file] });
+    const { status } = await slack.sendEvent({
+      type: 'message',
+      subtype: 'file_share',
+      channel,
+      channel_type: 'channel',
+      user: 'UALICE',
+      text,
+      ts,
+      files: [file],
+    });
     expect(status).toBe(200);
     const summary = await botReply(channel, ts, isSummary);
     await slack.adapter.whenIdle();
@@ -56,7 +65,12 @@ describe('Slack bot', () => {
     const { status } = await slack.sendEvent({ type: 'app_mention', channel, user: 'UALICE', text: `<@${bot}> ${question}`, ts, ...extra });
     expect(status).toBe(200);
     const threadTs = (extra.thread_ts as string | undefined) ?? ts;
-    const answer = await botReply(channel, threadTs, message => Number(message.ts) > Number(ts) && ((message.blocks?.length ?? 0) > 0 || /no documents|still reading|could not read any/.test(message.text ?? '')));
+    const answer = await botReply(
+      channel,
+      threadTs,
+      message =>
+        Number(message.ts) > Number(ts) && ((message.blocks?.length ?? 0) > 0 || /no documents|still reading|could not read any/.test(message.text ?? '')),
+    );
     await slack.adapter.whenIdle();
     return { ts, answer };
   }
@@ -78,25 +92,43 @@ describe('Slack bot', () => {
       { path: '/files/FREFUND/download/refund-policy.pdf', authorization: `Bearer ${slack.fake.botToken}` },
     ]);
     const [record] = await slack.app.listDocuments(refundSpace);
-    expect(record).toMatchObject({ name: 'refund-policy.pdf', status: 'ready', source: { platform: 'slack', fileId: 'FREFUND', sharedBy: 'UALICE', messageRef: `C1:${ts}` } });
+    expect(record).toMatchObject({
+      name: 'refund-policy.pdf',
+      status: 'ready',
+      source: { platform: 'slack', fileId: 'FREFUND', sharedBy: 'UALICE', messageRef: `C1:${ts}` },
+    });
   });
 
   it('answers a mention in the thread with Block Kit: answer, sources with pages and links, feedback buttons', async () => {
     const { ts, answer } = await ask('C1', 'How many days until refunds are paid?');
     // Offline, nothing streams: the thread's status says what Folio is doing, then the answer is posted.
     expect(slack.fake.callsTo('chat.postMessage').some(call => call.params.thread_ts === ts && call.params.text === 'Thinking…')).toBe(false);
-    expect(slack.fake.statuses.filter(status => status.threadTs === ts).map(status => status.status)).toEqual(['is reading your question…', 'is searching the documents…', 'is writing the answer…', '']);
+    expect(slack.fake.statuses.filter(status => status.threadTs === ts).map(status => status.status)).toEqual([
+      'is reading your question…',
+      'is searching the documents…',
+      'is writing the answer…',
+      '',
+    ]);
     const texts = blockTexts(answer).join('\n');
     expect(texts).toContain('fourteen days');
     expect(texts).toMatch(/\[1\] <https:\/\/fake\.slack\.test\/files\/[^|]+\|refund-policy\.pdf> · p\. 1/);
     const feedback = answer.blocks!.find((block: any) => block.type === 'context_actions');
-    expect(feedback.elements).toMatchObject([{ type: 'feedback_buttons', action_id: 'folio_feedback', positive_button: { value: expect.stringMatching(/^up:/) }, negative_button: { value: expect.stringMatching(/^down:/) } }]);
+    expect(feedback.elements).toMatchObject([
+      {
+        type: 'feedback_buttons',
+        action_id: 'folio_feedback',
+        positive_button: { value: expect.stringMatching(/^up:/) },
+        negative_button: { value: expect.stringMatching(/^down:/) },
+      },
+    ]);
     expect(answer.blocks!.length).toBeLessThanOrEqual(50);
   });
 
   it('falls back to plain text when Slack refuses the answer blocks', async () => {
     let refused = 0;
-    const stop = slack.fake.script(call => (call.method === 'chat.postMessage' && call.params.blocks && refused++ === 0 ? { body: { ok: false, error: 'invalid_blocks' } } : undefined));
+    const stop = slack.fake.script(call =>
+      call.method === 'chat.postMessage' && call.params.blocks && refused++ === 0 ? { body: { ok: false, error: 'invalid_blocks' } } : undefined,
+    );
     try {
       const ts = slack.fake.nextTs();
       await slack.sendEvent({ type: 'app_mention', channel: 'C1', user: 'UALICE', text: `<@${bot}> How many days until refunds are paid?`, ts });
@@ -115,7 +147,12 @@ describe('Slack bot', () => {
     const { answer } = await ask('C1', 'What does a refund need?');
     const buttons = answer.blocks!.find((block: any) => block.type === 'context_actions').elements[0];
     const answerId = String(buttons.positive_button.value).replace(/^up:/, '');
-    const { status, responsePath } = await slack.clickButton({ type: 'feedback_buttons', actionId: 'folio_feedback', value: buttons.positive_button.value, userId: 'UBOB' });
+    const { status, responsePath } = await slack.clickButton({
+      type: 'feedback_buttons',
+      actionId: 'folio_feedback',
+      value: buttons.positive_button.value,
+      userId: 'UBOB',
+    });
     expect(status).toBe(200);
     const reply = await slack.fake.waitFor(() => slack.fake.responses.find(response => response.path === responsePath));
     expect(reply.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
@@ -199,7 +236,7 @@ describe('Slack bot', () => {
     expect(blockTexts(answer).join('\n')).toContain('vacation-rules.pdf');
   });
 
-  it('keeps channels apart: a question never sees another channel\'s documents', async () => {
+  it("keeps channels apart: a question never sees another channel's documents", async () => {
     expect((await slack.app.listDocuments(vacationSpace)).map(record => record.name)).toEqual(['vacation-handbook.pdf']);
     const inRefundChannel = await ask('C1', 'How many vacation days does an employee get?');
     const refundTexts = blockTexts(inRefundChannel.answer).join('\n');
@@ -243,14 +280,28 @@ describe('Slack bot', () => {
     const before = slack.fake.calls.length;
     await slack.sendEvent({ type: 'message', channel: 'C1', channel_type: 'channel', user: 'UALICE', text: 'lunch?', ts: slack.fake.nextTs() });
     const picture = slack.fake.addFile('FPHOTO', 'team.png', new Uint8Array([137, 80, 78, 71]), { mimetype: 'image/png' });
-    await slack.sendEvent({ type: 'message', subtype: 'file_share', channel: 'C1', channel_type: 'channel', user: 'UALICE', text: '', ts: slack.fake.nextTs(), files: [picture] });
+    await slack.sendEvent({
+      type: 'message',
+      subtype: 'file_share',
+      channel: 'C1',
+      channel_type: 'channel',
+      user: 'UALICE',
+      text: '',
+      ts: slack.fake.nextTs(),
+      files: [picture],
+    });
     await slack.adapter.whenIdle();
     expect(slack.fake.calls.length).toBe(before);
   });
 
   it('refuses requests with a wrong signature or an old timestamp (401) and does nothing', async () => {
     const before = slack.fake.calls.length;
-    const body = JSON.stringify({ type: 'event_callback', team_id: 'T1', event_id: 'EvFORGED', event: { type: 'app_mention', channel: 'C1', user: 'UEVE', text: `<@${bot}> hi`, ts: slack.fake.nextTs() } });
+    const body = JSON.stringify({
+      type: 'event_callback',
+      team_id: 'T1',
+      event_id: 'EvFORGED',
+      event: { type: 'app_mention', channel: 'C1', user: 'UEVE', text: `<@${bot}> hi`, ts: slack.fake.nextTs() },
+    });
     expect((await slack.post(body, { secret: 'not-the-secret' })).status).toBe(401);
     expect((await slack.post(body, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 })).status).toBe(401);
     await slack.adapter.whenIdle();
@@ -267,7 +318,13 @@ describe('Slack bot', () => {
     const port = (elsewhere.address() as AddressInfo).port;
     try {
       const ts = slack.fake.nextTs();
-      const file = { id: 'FEVIL', name: 'invoice.pdf', mimetype: 'application/pdf', mode: 'hosted', url_private_download: `http://localhost:${port}/invoice.pdf` };
+      const file = {
+        id: 'FEVIL',
+        name: 'invoice.pdf',
+        mimetype: 'application/pdf',
+        mode: 'hosted',
+        url_private_download: `http://localhost:${port}/invoice.pdf`,
+      };
       await slack.sendEvent({ type: 'message', subtype: 'file_share', channel: 'C3', channel_type: 'channel', user: 'UALICE', text: '', ts, files: [file] });
       const reply = await botReply('C3', ts, isSummary);
       expect(reply.text).toContain("I can only read files stored in this chat's own file storage");

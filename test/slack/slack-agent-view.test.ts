@@ -11,7 +11,12 @@ describe('Slack agent view: suggested prompts', () => {
   const logLines: Array<{ level: number; msg: string; code?: string; channel?: string }> = [];
 
   beforeAll(async () => {
-    const sink = new Writable({ write(chunk, _encoding, done) { logLines.push(JSON.parse(String(chunk))); done(); } });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
     slack = await startSlackTestApp({ log: pino({ level: 'warn' }, sink) });
     // Ready documents: one in Alice's DM, one in channel C1, one in channel C2.
     await shareAndWait('DALICE', 'im', 'UALICE', 'FREFUND', 'refund-policy.pdf', await makeRefundPolicyPdf());
@@ -35,7 +40,7 @@ describe('Slack agent view: suggested prompts', () => {
     return slack.fake.waitFor(() => slack.fake.suggestedPrompts.slice(since).find(set => set.channel === channel));
   }
 
-  it('offers prompts naming the documents in the asker\'s DM, within Slack\'s limits and without thread_ts', async () => {
+  it("offers prompts naming the documents in the asker's DM, within Slack's limits and without thread_ts", async () => {
     const since = slack.fake.suggestedPrompts.length;
     const { status } = await slack.sendAssistantThread({ userId: 'UALICE', channelId: 'DALICE' });
     expect(status).toBe(200);
@@ -57,7 +62,7 @@ describe('Slack agent view: suggested prompts', () => {
     expect(set.prompts.map(prompt => prompt.title).join('\n')).not.toMatch(/\.pdf/);
   });
 
-  it('offers only what a question in the DM can be answered from: no channel\'s documents, no one else\'s', async () => {
+  it("offers only what a question in the DM can be answered from: no channel's documents, no one else's", async () => {
     // Looking at C1 adds nothing: a prompt clicked in the DM is answered from the DM's documents.
     const since = slack.fake.suggestedPrompts.length;
     await slack.sendAssistantThread({ userId: 'UCAROL', channelId: 'DCAROL', contextChannelId: 'C1' });
@@ -65,7 +70,7 @@ describe('Slack agent view: suggested prompts', () => {
     expect(titles).not.toMatch(/vacation-handbook\.pdf|board-minutes\.pdf|refund-policy\.pdf/);
   });
 
-  it('sets the prompts when an agent app\'s DM is opened (app_home_opened, Messages tab)', async () => {
+  it("sets the prompts when an agent app's DM is opened (app_home_opened, Messages tab)", async () => {
     const since = slack.fake.suggestedPrompts.length;
     await slack.sendEvent({ type: 'app_home_opened', user: 'UALICE', channel: 'DALICE', tab: 'messages', event_ts: slack.fake.nextTs() });
     const set = await promptsFor('DALICE', since);
@@ -99,7 +104,11 @@ describe('Slack agent view: suggested prompts', () => {
   });
 
   it('logs a refusal by Slack and keeps working', async () => {
-    const unscript = slack.fake.script(call => (call.method === 'assistant.threads.setSuggestedPrompts' && call.params.channel_id === 'DDAN' ? { body: { ok: false, error: 'channel_not_found' } } : undefined));
+    const unscript = slack.fake.script(call =>
+      call.method === 'assistant.threads.setSuggestedPrompts' && call.params.channel_id === 'DDAN'
+        ? { body: { ok: false, error: 'channel_not_found' } }
+        : undefined,
+    );
     try {
       const { status } = await slack.sendAssistantThread({ userId: 'UDAN', channelId: 'DDAN' });
       expect(status).toBe(200);
@@ -127,7 +136,11 @@ describe('fake Slack: assistant.threads.setSuggestedPrompts', () => {
 
   it('answers like Slack: ok, or invalid_arguments without prompts or with more than four', async () => {
     const call = (body: Record<string, unknown>) =>
-      fetch(`${slack.fake.apiUrl}assistant.threads.setSuggestedPrompts`, { method: 'POST', headers: { authorization: `Bearer ${slack.fake.botToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(response => response.json());
+      fetch(`${slack.fake.apiUrl}assistant.threads.setSuggestedPrompts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${slack.fake.botToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(response => response.json());
     const prompt = { title: 'Hi', message: 'Hello' };
     expect(await call({ channel_id: 'D1', prompts: [prompt] })).toEqual({ ok: true });
     expect(await call({ channel_id: 'D1' })).toMatchObject({ ok: false, error: 'invalid_arguments' });

@@ -28,7 +28,13 @@ async function askToForget(slack: SlackTestApp, channel: string): Promise<FakeEp
 const button = (question: FakeEphemeralMessage, actionId: string) =>
   question.blocks!.flatMap((block: any) => (block.type === 'actions' ? block.elements : [])).find((element: any) => element.action_id === actionId);
 
-async function click(slack: SlackTestApp, question: FakeEphemeralMessage, actionId: string, until: (text: string) => boolean, channelId?: string): Promise<void> {
+async function click(
+  slack: SlackTestApp,
+  question: FakeEphemeralMessage,
+  actionId: string,
+  until: (text: string) => boolean,
+  channelId?: string,
+): Promise<void> {
   const { value } = button(question, actionId);
   if (channelId) {
     const { responsePath } = await slack.clickButton({ actionId, blockId: 'folio_forget_space', value, channelId });
@@ -86,9 +92,12 @@ describe('/folio forget-space', () => {
     expect(await slack.app.getSettings(forgotten)).toMatchObject({ visibility: 'thread' });
     expect(await slack.app.surfaceState.list(`slack:document:${forgotten}:`)).toEqual([]);
     expect(await slack.app.surfaceState.list('slack:file:FCFORGET:')).toEqual([]);
-    expect(slack.fake.callsTo('chat.postMessage').slice(postsBefore).map(call => [call.params.channel, call.params.text])).toEqual([
-      ['CFORGET', '<@UALICE> had me forget the 1 document shared in this conversation. Share files again to ask about them.'],
-    ]);
+    expect(
+      slack.fake
+        .callsTo('chat.postMessage')
+        .slice(postsBefore)
+        .map(call => [call.params.channel, call.params.text]),
+    ).toEqual([['CFORGET', '<@UALICE> had me forget the 1 document shared in this conversation. Share files again to ask about them.']]);
     expect(await slack.app.listDocuments(kept)).toHaveLength(1);
     expect(await slack.app.surfaceState.list(`slack:document:${kept}:`)).toHaveLength(1);
 
@@ -109,7 +118,12 @@ describe('/folio forget-space when the store fails', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'folio-slack-forget-store-'));
     const store = new SqliteKnowledgeStore({ dataDir });
     store.deleteSpace = async () => {
-      throw new FolioError({ code: 'store_unavailable', message: 'test: store down', userMessage: 'The search index is not reachable right now. Please try again in a few minutes.', retryable: true });
+      throw new FolioError({
+        code: 'store_unavailable',
+        message: 'test: store down',
+        userMessage: 'The search index is not reachable right now. Please try again in a few minutes.',
+        retryable: true,
+      });
     };
     slack = await startSlackTestApp({ folio: { store } });
     await shareRefundPolicy(slack, 'CDOWN');

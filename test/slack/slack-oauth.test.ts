@@ -48,7 +48,12 @@ describe('Slack OAuth installs', () => {
     const ts = await mentionFrom('T2');
     const reply = slack.fake.messages.find(message => message.thread_ts === ts && message.text !== 'Thinking…');
     expect(reply?.text).toContain('There are no documents in this channel yet');
-    expect(slack.fake.callsTo('chat.postMessage').filter(call => call.params.thread_ts === ts).map(call => call.token)).toEqual(['xoxb-installed-T2']);
+    expect(
+      slack.fake
+        .callsTo('chat.postMessage')
+        .filter(call => call.params.thread_ts === ts)
+        .map(call => call.token),
+    ).toEqual(['xoxb-installed-T2']);
   });
 
   it('refuses a callback whose state was not issued by /slack/install', async () => {

@@ -37,12 +37,16 @@ describe('Slack inside folio serve', () => {
     const timestamp = Math.floor(Date.now() / 1000);
     return fetch(new URL('/slack/events', service.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': slackSignature(secret, timestamp, body) },
+      headers: {
+        'content-type': 'application/json',
+        'x-slack-request-timestamp': String(timestamp),
+        'x-slack-signature': slackSignature(secret, timestamp, body),
+      },
       body,
     });
   }
 
-  it('answers Slack\'s URL verification on the shared server and names the mode in the start-up summary', async () => {
+  it("answers Slack's URL verification on the shared server and names the mode in the start-up summary", async () => {
     const response = await post(JSON.stringify({ type: 'url_verification', challenge: 'the-challenge', token: 'x' }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ challenge: 'the-challenge' });

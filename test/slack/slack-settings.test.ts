@@ -16,7 +16,10 @@ function blockTexts(message: { blocks?: any[] }): string[] {
     block.type === 'section' ? [block.text.text] : block.type === 'context' ? block.elements.map((element: any) => element.text) : [],
   );
 }
-const shareButton = (message: { blocks?: any[] }) => (message.blocks ?? []).flatMap((block: any) => (block.type === 'actions' ? block.elements : [])).find((element: any) => element.action_id === 'folio_share_answer');
+const shareButton = (message: { blocks?: any[] }) =>
+  (message.blocks ?? [])
+    .flatMap((block: any) => (block.type === 'actions' ? block.elements : []))
+    .find((element: any) => element.action_id === 'folio_share_answer');
 
 async function shareRefundPolicy(slack: SlackTestApp, channel: string): Promise<void> {
   const file = slack.fake.addFile(`F${channel}`, 'refund-policy.pdf', await makeRefundPolicyPdf());
@@ -27,7 +30,12 @@ async function shareRefundPolicy(slack: SlackTestApp, channel: string): Promise<
 }
 
 /** What a question in `channel` came to: the bot's messages in its thread and the private ones to the asker. */
-async function ask(slack: SlackTestApp, channel: string, question: string, user = 'UALICE'): Promise<{ ts: string; replies: FakeSlackMessage[]; privately: FakeEphemeralMessage[] }> {
+async function ask(
+  slack: SlackTestApp,
+  channel: string,
+  question: string,
+  user = 'UALICE',
+): Promise<{ ts: string; replies: FakeSlackMessage[]; privately: FakeEphemeralMessage[] }> {
   const ts = slack.fake.nextTs();
   const ephemeralsBefore = slack.fake.ephemerals.length;
   const { status } = await slack.sendEvent({ type: 'app_mention', channel, user, text: `<@${bot}> ${question}`, ts });
@@ -35,7 +43,11 @@ async function ask(slack: SlackTestApp, channel: string, question: string, user 
   // Done once the thread's status is cleared (it is set first and cleared last).
   await slack.fake.waitFor(() => slack.fake.statuses.some(entry => entry.threadTs === ts && entry.status === ''), 30_000);
   await slack.adapter.whenIdle();
-  return { ts, replies: slack.fake.threadReplies(channel, ts), privately: slack.fake.ephemerals.slice(ephemeralsBefore).filter(message => message.thread_ts === ts) };
+  return {
+    ts,
+    replies: slack.fake.threadReplies(channel, ts),
+    privately: slack.fake.ephemerals.slice(ephemeralsBefore).filter(message => message.thread_ts === ts),
+  };
 }
 
 async function command(slack: SlackTestApp, text: string, channelId: string, userId = 'UALICE'): Promise<string> {
@@ -68,11 +80,17 @@ describe('Slack channel settings (offline answers)', () => {
     expect(await command(slack, 'settings visibility private', 'CPRIVATE')).toContain('*Visibility:* private: only the person who asked sees the answer');
     expect(await command(slack, 'settings cited-only on', 'CCITED')).toContain('*Cited only:* on');
     expect(await command(slack, 'settings rate 1', 'CLIMIT')).toContain('*Questions per person per minute:* 1');
-    expect(await command(slack, 'settings rate lots', 'CLIMIT')).toMatch(/^The question limit must be a whole number of questions per person per minute, from 1 to 1000/);
+    expect(await command(slack, 'settings rate lots', 'CLIMIT')).toMatch(
+      /^The question limit must be a whole number of questions per person per minute, from 1 to 1000/,
+    );
     expect(await command(slack, 'settings visibility secret', 'CPUBLIC')).toMatch(/^Visibility must be "thread"/);
     expect(await command(slack, 'settings colour blue', 'CPUBLIC')).toContain('There is no setting called `colour`');
     // Each channel has its own; the refused changes changed nothing.
-    expect(await slack.app.getSettings(parseSpaceId('slack:T1:CPRIVATE'))).toEqual({ visibility: 'private', citedOnly: false, questionsPerUserPerMinute: null });
+    expect(await slack.app.getSettings(parseSpaceId('slack:T1:CPRIVATE'))).toEqual({
+      visibility: 'private',
+      citedOnly: false,
+      questionsPerUserPerMinute: null,
+    });
     expect(await slack.app.getSettings(parseSpaceId('slack:T1:CPUBLIC'))).toEqual({ visibility: 'thread', citedOnly: false, questionsPerUserPerMinute: null });
     expect(await slack.app.getSettings(parseSpaceId('slack:T1:CLIMIT'))).toMatchObject({ questionsPerUserPerMinute: 1 });
     expect(await command(slack, 'help', 'CPUBLIC')).toContain('/folio settings');
@@ -115,7 +133,9 @@ describe('Slack channel settings (offline answers)', () => {
 
     // Nor from another channel: the answer belongs to the channel it was asked in.
     const elsewhere = await slack.clickButton({ actionId: 'folio_share_answer', blockId: 'folio_share', value, userId: 'UALICE', channelId: 'CPUBLIC' });
-    expect((await slack.fake.waitFor(() => slack.fake.responses.find(response => response.path === elsewhere.responsePath))).body.text).toContain('given in another conversation');
+    expect((await slack.fake.waitFor(() => slack.fake.responses.find(response => response.path === elsewhere.responsePath))).body.text).toContain(
+      'given in another conversation',
+    );
     await slack.adapter.whenIdle();
     expect(slack.fake.threadReplies('CPUBLIC', ts)).toEqual([]);
 
@@ -131,7 +151,9 @@ describe('Slack channel settings (offline answers)', () => {
     expect(answer.deleted).toBe(true);
 
     const again = await slack.clickButton({ actionId: 'folio_share_answer', blockId: 'folio_share', value, userId: 'UALICE', ephemeral: answer });
-    expect((await slack.fake.waitFor(() => slack.fake.responses.find(response => response.path === again.responsePath))).body.text).toBe('That answer is in the thread already.');
+    expect((await slack.fake.waitFor(() => slack.fake.responses.find(response => response.path === again.responsePath))).body.text).toBe(
+      'That answer is in the thread already.',
+    );
     await slack.adapter.whenIdle();
     expect(slack.fake.threadReplies('CPRIVATE', ts)).toHaveLength(1);
   });
@@ -162,7 +184,9 @@ describe('Slack channel settings (offline answers)', () => {
     const second = await ask(slack, 'CLIMIT', 'What does a refund need?');
     expect(second.replies).toEqual([]);
     expect(second.privately).toHaveLength(1);
-    expect(second.privately[0].text).toMatch(/^You have asked 1 question in this channel this minute, the most one person may ask per minute here\. You can ask again in \d+ seconds?\.$/);
+    expect(second.privately[0].text).toMatch(
+      /^You have asked 1 question in this channel this minute, the most one person may ask per minute here\. You can ask again in \d+ seconds?\.$/,
+    );
     expect((await ask(slack, 'CLIMIT', found, 'UBOB')).replies).toHaveLength(1);
     expect((await ask(slack, 'CPUBLIC', found)).replies).toHaveLength(1);
   });
@@ -183,7 +207,14 @@ describe('Slack channel settings with a streaming model', () => {
     chunkDelayMs: 5,
     reply: request =>
       request.jsonSchema
-        ? JSON.stringify({ language: 'en', subQuestions: [found], tasks: [], variants: ['refund paid days'], hyde: ['Refunds are paid within fourteen days.'], picks: [] })
+        ? JSON.stringify({
+            language: 'en',
+            subQuestions: [found],
+            tasks: [],
+            variants: ['refund paid days'],
+            hyde: ['Refunds are paid within fourteen days.'],
+            picks: [],
+          })
         : 'Refunds are paid within **fourteen days** of the request [1].',
   });
 

@@ -19,12 +19,16 @@ async function shareAndAsk(slack: SlackTestApp, channel: string, question: strin
   await slack.adapter.whenIdle();
   const ts = slack.fake.nextTs();
   await slack.sendEvent({ type: 'app_mention', channel, user: 'UALICE', text: `<@${bot}> ${question}`, ts });
-  const answer = await slack.fake.waitFor(() => slack.fake.threadReplies(channel, ts).find(message => (message.blocks ?? []).some((block: any) => block.block_id === 'folio_feedback')), 30_000);
+  const answer = await slack.fake.waitFor(
+    () => slack.fake.threadReplies(channel, ts).find(message => (message.blocks ?? []).some((block: any) => block.block_id === 'folio_feedback')),
+    30_000,
+  );
   await slack.adapter.whenIdle();
   return { ts, answer };
 }
 
-const sourceTexts = (message: FakeSlackMessage) => (message.blocks ?? []).flatMap((block: any) => (block.type === 'context' ? block.elements.map((element: any) => String(element.text)) : []));
+const sourceTexts = (message: FakeSlackMessage) =>
+  (message.blocks ?? []).flatMap((block: any) => (block.type === 'context' ? block.elements.map((element: any) => String(element.text)) : []));
 
 describe('Slack: show me where', () => {
   describe('without a public URL', () => {
@@ -40,9 +44,18 @@ describe('Slack: show me where', () => {
       expect(actions.elements[0]).toMatchObject({ type: 'button', action_id: 'folio_show_page_1', text: { text: 'Show p. 1 [1]' } });
       expect(JSON.parse(actions.elements[0].value)).toMatchObject({ space: 'slack:T1:C1', page: 1, highlight: expect.stringMatching(/^\d{4}:\d+-\d+$/) });
 
-      await slack.clickButton({ actionId: 'folio_show_page_1', blockId: 'folio_show_pages', value: actions.elements[0].value, message: { ts: answer.ts, thread_ts: ts } });
+      await slack.clickButton({
+        actionId: 'folio_show_page_1',
+        blockId: 'folio_show_pages',
+        value: actions.elements[0].value,
+        message: { ts: answer.ts, thread_ts: ts },
+      });
       const upload = await slack.fake.waitFor(() => slack.fake.uploads.find(candidate => candidate.shared), 30_000);
-      expect(upload).toMatchObject({ filename: 'refund-policy-p1.png', title: 'refund-policy.pdf · p. 1', shared: { channel: 'C1', threadTs: ts, initialComment: 'refund-policy.pdf · p. 1, the quoted lines marked' } });
+      expect(upload).toMatchObject({
+        filename: 'refund-policy-p1.png',
+        title: 'refund-policy.pdf · p. 1',
+        shared: { channel: 'C1', threadTs: ts, initialComment: 'refund-policy.pdf · p. 1, the quoted lines marked' },
+      });
       // The refund sentence is the first body line (top 110, 11 pt) of the generated page.
       const marked = await markedRegion(upload.bytes!, 612);
       expect(marked).toBeDefined();
@@ -63,7 +76,9 @@ describe('Slack: show me where', () => {
     });
 
     it('tells the clicker privately when Slack refuses the upload', async () => {
-      const stop = slack.fake.script(call => (call.method === 'files.getUploadURLExternal' ? { body: { ok: false, error: 'missing_scope', needed: 'files:write' } } : undefined));
+      const stop = slack.fake.script(call =>
+        call.method === 'files.getUploadURLExternal' ? { body: { ok: false, error: 'missing_scope', needed: 'files:write' } } : undefined,
+      );
       try {
         const { answer } = await shareAndAsk(slack, 'C4', 'Within how many days are refunds paid?');
         const value = answer.blocks!.find((block: any) => block.block_id === 'folio_show_pages').elements[0].value;

@@ -48,7 +48,17 @@ describe('Slack in Socket Mode', () => {
       type: 'slash_commands',
       envelope_id: 'env-2',
       accepts_response_payload: true,
-      payload: { team_id: 'T1', channel_id: 'C1', channel_name: 'general', user_id: 'UALICE', command: '/folio', text: 'status', api_app_id: 'AFOLIO', response_url: `${slack.fake.baseUrl}/respond/socket`, trigger_id: 't' },
+      payload: {
+        team_id: 'T1',
+        channel_id: 'C1',
+        channel_name: 'general',
+        user_id: 'UALICE',
+        command: '/folio',
+        text: 'status',
+        api_app_id: 'AFOLIO',
+        response_url: `${slack.fake.baseUrl}/respond/socket`,
+        trigger_id: 't',
+      },
     });
     await slack.fake.waitFor(() => slack.fake.socketMessages.some(message => message.envelope_id === 'env-2'));
     const response = await slack.fake.waitFor(() => slack.fake.responses.find(entry => entry.path === '/respond/socket'));

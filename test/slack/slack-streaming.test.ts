@@ -19,7 +19,14 @@ describe('Slack answers from a language model', () => {
     chunkDelayMs: 20,
     reply: request =>
       request.jsonSchema
-        ? JSON.stringify({ language: 'en', subQuestions: ['How many days until refunds are paid?'], tasks: [], variants: ['refund paid days'], hyde: ['Refunds are paid within fourteen days.'], picks: [] })
+        ? JSON.stringify({
+            language: 'en',
+            subQuestions: ['How many days until refunds are paid?'],
+            tasks: [],
+            variants: ['refund paid days'],
+            hyde: ['Refunds are paid within fourteen days.'],
+            picks: [],
+          })
         : streamedAnswer,
   });
 
@@ -38,8 +45,17 @@ describe('Slack answers from a language model', () => {
 
   async function ask(text: string, threadTs?: string): Promise<{ ts: string; answer: FakeSlackMessage }> {
     const ts = slack.fake.nextTs();
-    await slack.sendEvent({ type: 'app_mention', channel: 'C1', user: 'UALICE', text: `<@${slack.fake.botUserId}> ${text}`, ts, ...(threadTs ? { thread_ts: threadTs } : {}) });
-    const answer = await slack.fake.waitFor(() => slack.fake.threadReplies('C1', threadTs ?? ts).find(message => Number(message.ts) > Number(ts) && (message.blocks?.length ?? 0) > 0));
+    await slack.sendEvent({
+      type: 'app_mention',
+      channel: 'C1',
+      user: 'UALICE',
+      text: `<@${slack.fake.botUserId}> ${text}`,
+      ts,
+      ...(threadTs ? { thread_ts: threadTs } : {}),
+    });
+    const answer = await slack.fake.waitFor(() =>
+      slack.fake.threadReplies('C1', threadTs ?? ts).find(message => Number(message.ts) > Number(ts) && (message.blocks?.length ?? 0) > 0),
+    );
     await slack.adapter.whenIdle();
     return { ts, answer };
   }
@@ -60,7 +76,9 @@ describe('Slack answers from a language model', () => {
     // chat.stopStream carries the tail (sources, "Show page" buttons, feedback); then the checked answer replaces the draft.
     const stop = slack.fake.callsTo('chat.stopStream').find(call => call.params.ts === answer.ts)!;
     expect(stop.params.blocks.map((block: any) => block.type)).toEqual(['context', 'actions', 'context_actions']);
-    expect(answer.blocks![0].text.text).toBe('Refunds are paid within *fourteen days* of the request [1]. Keep the original receipt and the order number ready [1].');
+    expect(answer.blocks![0].text.text).toBe(
+      'Refunds are paid within *fourteen days* of the request [1]. Keep the original receipt and the order number ready [1].',
+    );
     expect(answer.blocks![1].elements[0].text).toContain('refund-policy.pdf');
     expect(answer.blocks!.at(-1)).toMatchObject({ type: 'context_actions', elements: [{ type: 'feedback_buttons', action_id: 'folio_feedback' }] });
   });

@@ -82,7 +82,9 @@ export function describeStateStoreContract(name: string, createBackend: () => Pr
 
     it('counts with increment: every concurrent caller, across instances (processes), gets its own count', async () => {
       const stores = [state, connect(), connect()];
-      const counts = await Promise.all(Array.from({ length: 30 }, (_, index) => stores[index % stores.length].increment('count:questions', { ttlSeconds: 60 })));
+      const counts = await Promise.all(
+        Array.from({ length: 30 }, (_, index) => stores[index % stores.length].increment('count:questions', { ttlSeconds: 60 })),
+      );
       expect([...counts].sort((left, right) => left - right)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
       expect(await stores[1].get('count:questions')).toBe(30);
       expect(await state.increment('count:other', { ttlSeconds: 60 })).toBe(1);
@@ -96,7 +98,7 @@ export function describeStateStoreContract(name: string, createBackend: () => Pr
       expect(await state.increment('count:window', { ttlSeconds: 60 })).toBe(1);
     });
 
-    it('keeps a space\'s settings and counts its questions per person for every instance', async () => {
+    it("keeps a space's settings and counts its questions per person for every instance", async () => {
       const other = connect();
       const channel = parseSpaceId('slack:T1:CSETTINGS');
       expect(await readSpaceSettings(state, channel)).toEqual(defaultSpaceSettings);
@@ -120,7 +122,20 @@ export function describeStateStoreContract(name: string, createBackend: () => Pr
     });
 
     it('lists by prefix in byte order, taking glob and LIKE characters in the prefix literally', async () => {
-      const keys = ['list:slack:T1:C2', 'list:slack:T1:*', 'list:slack:T1:C1', 'list:slack:T2:C1', 'list:a?b', 'list:axb', 'list:[x]', 'list:x', 'list:50%', 'list:50_', 'list:k:😀', 'list:k:～'];
+      const keys = [
+        'list:slack:T1:C2',
+        'list:slack:T1:*',
+        'list:slack:T1:C1',
+        'list:slack:T2:C1',
+        'list:a?b',
+        'list:axb',
+        'list:[x]',
+        'list:x',
+        'list:50%',
+        'list:50_',
+        'list:k:😀',
+        'list:k:～',
+      ];
       for (const key of keys) await state.set(key, { key });
       const listed = async (prefix: string) => (await state.list<{ key: string }>(prefix)).map(entry => entry.key);
       expect(await listed('list:slack:T1:')).toEqual(['list:slack:T1:*', 'list:slack:T1:C1', 'list:slack:T1:C2']);

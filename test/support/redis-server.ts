@@ -27,7 +27,9 @@ export async function redisForTests(environment: Record<string, string | undefin
   const inCi = environment.CI === 'true' || environment.CI === '1';
   if (!existsSync(redisServerPath)) {
     const reason = `REDIS_URL is not set and ${redisServerPath} is not installed (apt-get install redis-server)`;
-    return inCi ? { state: 'missing-in-ci', reason: `CI is set but ${reason}: .ci/run must provide Redis.` } : { state: 'skip', reason: `${reason}: skipping the Redis tests.` };
+    return inCi
+      ? { state: 'missing-in-ci', reason: `CI is set but ${reason}: .ci/run must provide Redis.` }
+      : { state: 'skip', reason: `${reason}: skipping the Redis tests.` };
   }
   try {
     return await startRedisServer();

@@ -13,7 +13,12 @@ import { cardTexts } from './support/teams-activities.ts';
 
 const space = 'teams:t:19:c@thread.tacv2' as SpaceId;
 
-function citation(n: number, pages: number[], titlePath: string[] = ['2 Travel', '2.1 Hotels'], document = n === 3 ? 'travel_policy*v2.pdf' : `doc-${n}.pdf`): Citation {
+function citation(
+  n: number,
+  pages: number[],
+  titlePath: string[] = ['2 Travel', '2.1 Hotels'],
+  document = n === 3 ? 'travel_policy*v2.pdf' : `doc-${n}.pdf`,
+): Citation {
   return makeCitation(n, pages, { document, nodeId: '0002', titlePath, space });
 }
 
@@ -23,12 +28,23 @@ function answer(overrides: Partial<Answer> = {}): Answer {
     question: 'How much for hotels?',
     answer: '## Hotels\nUp to **150 euros** per night [3], more in capitals [7][3].',
     citations: [citation(3, [4, 5, 6]), citation(7, [2, 9], [])],
-    figures: [{ documentId: 'd3', document: 'travel_policy*v2.pdf', page: 5, pageLabel: 'p. 5', nodeId: '0007', title: 'Figure 2 Hotel caps', description: 'A bar chart of hotel caps per city.' }],
+    figures: [
+      {
+        documentId: 'd3',
+        document: 'travel_policy*v2.pdf',
+        page: 5,
+        pageLabel: 'p. 5',
+        nodeId: '0007',
+        title: 'Figure 2 Hotel caps',
+        description: 'A bar chart of hotel caps per city.',
+      },
+    ],
     ...overrides,
   });
 }
 
-const messageEntityOf = (message: { entities?: Array<{ type: string } & Record<string, any>> }) => message.entities?.find(entity => entity.type === 'https://schema.org/Message');
+const messageEntityOf = (message: { entities?: Array<{ type: string } & Record<string, any>> }) =>
+  message.entities?.find(entity => entity.type === 'https://schema.org/Message');
 
 describe('answer message', () => {
   it('renumbers the markers 1..k in order of first use and cites each source natively, with the AI label and feedback', () => {
@@ -53,9 +69,18 @@ describe('answer message', () => {
           {
             '@type': 'Claim',
             position: 1,
-            appearance: { '@type': 'DigitalDocument', name: 'travel_policy*v2.pdf · pp. 4–6', abstract: '2.1 Hotels — Hotel costs are reimbursed up to 150 euros per night.', image: { '@type': 'ImageObject', name: 'PDF' } },
+            appearance: {
+              '@type': 'DigitalDocument',
+              name: 'travel_policy*v2.pdf · pp. 4–6',
+              abstract: '2.1 Hotels — Hotel costs are reimbursed up to 150 euros per night.',
+              image: { '@type': 'ImageObject', name: 'PDF' },
+            },
           },
-          { '@type': 'Claim', position: 2, appearance: { '@type': 'DigitalDocument', name: 'doc-7.pdf · pp. 2, 9', abstract: 'doc-7.pdf', image: { '@type': 'ImageObject', name: 'PDF' } } },
+          {
+            '@type': 'Claim',
+            position: 2,
+            appearance: { '@type': 'DigitalDocument', name: 'doc-7.pdf · pp. 2, 9', abstract: 'doc-7.pdf', image: { '@type': 'ImageObject', name: 'PDF' } },
+          },
         ],
       },
     ]);
@@ -79,9 +104,23 @@ describe('answer message', () => {
     const uncited = answerMessage(answer({ extractive: true, grounded: false, answer: 'I could not find this.', citations: [], figures: [], closest: [] }));
     expect(uncited).toEqual({ text: 'I could not find this.', channelData: { feedbackLoopEnabled: true } });
     // Not found with the closest sections (the core lists them in the text): rated, no citations.
-    const notFound = answerMessage(answer({ grounded: false, answer: 'I could not find this.\n\nThe closest sections I found:\n- a.pdf · p. 3 · Refunds', citations: [], figures: [], closest: [{ document: 'a.pdf', pages: [3], pagesLabel: 'p. 3', title: 'Refunds' }] }));
+    const notFound = answerMessage(
+      answer({
+        grounded: false,
+        answer: 'I could not find this.\n\nThe closest sections I found:\n- a.pdf · p. 3 · Refunds',
+        citations: [],
+        figures: [],
+        closest: [{ document: 'a.pdf', pages: [3], pagesLabel: 'p. 3', title: 'Refunds' }],
+      }),
+    );
     expect(notFound.text).toBe('I could not find this.\n\nThe closest sections I found:\n- a.pdf · p. 3 · Refunds');
-    expect(messageEntityOf(notFound)).toEqual({ type: 'https://schema.org/Message', '@type': 'Message', '@context': 'https://schema.org', '@id': '', additionalType: ['AIGeneratedContent'] });
+    expect(messageEntityOf(notFound)).toEqual({
+      type: 'https://schema.org/Message',
+      '@type': 'Message',
+      '@context': 'https://schema.org',
+      '@id': '',
+      additionalType: ['AIGeneratedContent'],
+    });
     expect(notFound.channelData).toEqual({ feedbackLoopEnabled: true });
   });
 
@@ -92,7 +131,15 @@ describe('answer message', () => {
     const many = answer({
       answer: `${Array.from({ length: 30 }, (_, index) => `Fact ${index} [${index + 40}].`).join(' ')} ${'word '.repeat(20_000)}`,
       citations: Array.from({ length: 30 }, (_, index) => citation(index + 40, [index + 1], ['x'.repeat(300)])),
-      figures: Array.from({ length: 20 }, (_, index) => ({ documentId: 'd', document: 'd.pdf', page: index, pageLabel: `p. ${index}`, nodeId: 'n', title: 't', description: 'd'.repeat(5000) })),
+      figures: Array.from({ length: 20 }, (_, index) => ({
+        documentId: 'd',
+        document: 'd.pdf',
+        page: index,
+        pageLabel: `p. ${index}`,
+        nodeId: 'n',
+        title: 't',
+        description: 'd'.repeat(5000),
+      })),
       notes: ['n'.repeat(5000)],
     });
     many.citations[0].quotes = [{ page: 1, text: 'e'.repeat(500) }];
@@ -123,7 +170,9 @@ describe('streamed answer preview', () => {
 
   it('only ever grows: each preview starts with the one before (Teams rejects a stream update that does not)', () => {
     const previews = Array.from({ length: written.length + 1 }, (_, end) => answerPreview(written.slice(0, end), 6000));
-    previews.slice(1).forEach((preview, index) => expect(preview.startsWith(previews[index]), `${JSON.stringify(previews[index])} → ${JSON.stringify(preview)}`).toBe(true));
+    previews
+      .slice(1)
+      .forEach((preview, index) => expect(preview.startsWith(previews[index]), `${JSON.stringify(previews[index])} → ${JSON.stringify(preview)}`).toBe(true));
     expect(previews.at(-1)).toBe('**Hotels and travel**\nUp to **150 euros** per night [1], more in capitals [2][1].\n\n- Trains: second class');
     expect(answerPreview('## Hotels and tr', 6000)).toBe('');
     expect(answerPreview('Up to 150 euros [1', 6000)).toBe('Up to 150 euros');
@@ -139,10 +188,19 @@ describe('streamed answer preview', () => {
 
 describe('Teams feedback form data', () => {
   it('reads 👍/👎 and the typed comment, whether the form comes as a JSON string or an object', () => {
-    expect(readFeedbackLoop({ actionName: 'feedback', actionValue: { reaction: 'like', feedback: '{"feedbackText":"  Great, thanks "}' } })).toEqual({ rating: 'up', comment: 'Great, thanks' });
-    expect(readFeedbackLoop({ actionName: 'feedback', actionValue: { reaction: 'dislike', feedback: { feedbackText: 'Wrong page' } } })).toEqual({ rating: 'down', comment: 'Wrong page' });
+    expect(readFeedbackLoop({ actionName: 'feedback', actionValue: { reaction: 'like', feedback: '{"feedbackText":"  Great, thanks "}' } })).toEqual({
+      rating: 'up',
+      comment: 'Great, thanks',
+    });
+    expect(readFeedbackLoop({ actionName: 'feedback', actionValue: { reaction: 'dislike', feedback: { feedbackText: 'Wrong page' } } })).toEqual({
+      rating: 'down',
+      comment: 'Wrong page',
+    });
     expect(readFeedbackLoop({ actionName: 'feedback', actionValue: { reaction: 'dislike', feedback: '{"feedbackText":""}' } })).toEqual({ rating: 'down' });
-    expect(readFeedbackLoop({ actionName: 'feedback', actionValue: { reaction: 'like', feedback: 'plain words' } })).toEqual({ rating: 'up', comment: 'plain words' });
+    expect(readFeedbackLoop({ actionName: 'feedback', actionValue: { reaction: 'like', feedback: 'plain words' } })).toEqual({
+      rating: 'up',
+      comment: 'plain words',
+    });
     expect(readFeedbackLoop({ actionName: 'feedback', actionValue: { reaction: 'meh' } })).toBeUndefined();
     expect(readFeedbackLoop({ actionName: 'other', actionValue: { reaction: 'like' } })).toBeUndefined();
     expect(readFeedbackLoop(undefined)).toBeUndefined();
@@ -169,12 +227,27 @@ describe('ingest summary card and Teams Markdown', () => {
   });
 
   it('summarises ready, duplicate and failed files', () => {
-    const stats = { pages: 12, sections: 5, tables: 1, figures: 2, figuresDescribed: 2, ocrPages: 3, ms: { convert: 0, parse: 1, describe: 0, tree: 0, total: 1 } };
+    const stats = {
+      pages: 12,
+      sections: 5,
+      tables: 1,
+      figures: 2,
+      figuresDescribed: 2,
+      ocrPages: 3,
+      ms: { convert: 0, parse: 1, describe: 0, tree: 0, total: 1 },
+    };
     const message = ingestSummaryMessage(
       [
         { documentId: 'a', name: 'a.pdf', pages: 12, status: 'ready', duplicate: false, stats },
         { documentId: 'b', name: 'b.pdf', pages: 3, status: 'ready', duplicate: true },
-        { documentId: '', name: 'c.pdf', pages: 0, status: 'failed', duplicate: false, error: { code: 'pdf_encrypted', message: 'The PDF is password-protected.' } },
+        {
+          documentId: '',
+          name: 'c.pdf',
+          pages: 0,
+          status: 'failed',
+          duplicate: false,
+          error: { code: 'pdf_encrypted', message: 'The PDF is password-protected.' },
+        },
       ],
       '@Folio',
     );

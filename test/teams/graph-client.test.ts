@@ -10,7 +10,10 @@ const tenant = 'tenant-a';
 describe('GraphClient against a fake Graph', () => {
   let graph: FakeGraph;
   const client = (secret = credentials.clientSecret) =>
-    new GraphClient({ graphUrl: graph.graphUrl, token: new GraphAppToken({ clientId: credentials.clientId, clientSecret: secret, tokenUrl: graph.tokenUrl, scope: `${graph.baseUrl}/.default` }) });
+    new GraphClient({
+      graphUrl: graph.graphUrl,
+      token: new GraphAppToken({ clientId: credentials.clientId, clientSecret: secret, tokenUrl: graph.tokenUrl, scope: `${graph.baseUrl}/.default` }),
+    });
 
   beforeAll(async () => {
     graph = await FakeGraph.start(credentials);
@@ -20,7 +23,12 @@ describe('GraphClient against a fake Graph', () => {
   });
 
   it('reads thread replies at …/replies/{id} and reuses one token per tenant', async () => {
-    const reference = { id: 'att-1', contentType: 'reference' as const, contentUrl: 'https://contoso.sharepoint.com/sites/x/Shared Documents/a.pdf', name: 'a.pdf' };
+    const reference = {
+      id: 'att-1',
+      contentType: 'reference' as const,
+      contentUrl: 'https://contoso.sharepoint.com/sites/x/Shared Documents/a.pdf',
+      name: 'a.pdf',
+    };
     graph.addChannelMessage({ teamGroupId: 'group-1', channelId: '19:c@thread.tacv2', messageId: '200', rootId: '100' }, [reference]);
     graph.addChatMessage({ chatId: '19:chat@thread.v2', messageId: '300' }, []);
     const graphClient = client();
@@ -34,7 +42,8 @@ describe('GraphClient against a fake Graph', () => {
     const where = { teamGroupId: 'group-2', channelId: '19:long@thread.tacv2', rootId: '1700000000000' };
     const user = { user: { id: 'aad-1', displayName: 'Ada' } };
     graph.addThreadMessage(where, { id: where.rootId, from: user, html: '<p>The post</p>' });
-    for (let index = 1; index <= 60; index++) graph.addThreadMessage(where, { id: String(1_700_000_000_000 + index), from: user, html: `<p>reply ${index}</p>` });
+    for (let index = 1; index <= 60; index++)
+      graph.addThreadMessage(where, { id: String(1_700_000_000_000 + index), from: user, html: `<p>reply ${index}</p>` });
     const messages = await client().channelThread(tenant, where);
     expect(messages).toHaveLength(61);
     expect(new Set(messages.map(message => message.id)).size).toBe(61);
@@ -44,7 +53,10 @@ describe('GraphClient against a fake Graph', () => {
     // The thread is read with the channel-message permission: without it, Graph's 403 names that permission.
     graph.forbidden.add('channel-messages');
     try {
-      await expect(client().channelThread(tenant, where)).rejects.toMatchObject({ code: 'permission_missing', userMessage: expect.stringContaining('ChannelMessage.Read.Group') });
+      await expect(client().channelThread(tenant, where)).rejects.toMatchObject({
+        code: 'permission_missing',
+        userMessage: expect.stringContaining('ChannelMessage.Read.Group'),
+      });
     } finally {
       graph.forbidden.clear();
     }
@@ -63,15 +75,23 @@ describe('GraphClient against a fake Graph', () => {
   it('names Files.Read.All when Graph refuses the file, and says "deleted" for a 404', async () => {
     graph.forbidden.add('shares');
     try {
-      await expect(client().fileDownload(tenant, 'https://contoso.sharepoint.com/x.pdf')).rejects.toMatchObject({ code: 'permission_missing', userMessage: expect.stringContaining('**Files.Read.All**') });
+      await expect(client().fileDownload(tenant, 'https://contoso.sharepoint.com/x.pdf')).rejects.toMatchObject({
+        code: 'permission_missing',
+        userMessage: expect.stringContaining('**Files.Read.All**'),
+      });
     } finally {
       graph.forbidden.clear();
     }
-    await expect(client().chatMessage(tenant, { chatId: '19:none@thread.v2', messageId: '1' })).rejects.toMatchObject({ code: 'document_not_found', userMessage: expect.stringMatching(/deleted/) });
+    await expect(client().chatMessage(tenant, { chatId: '19:none@thread.v2', messageId: '1' })).rejects.toMatchObject({
+      code: 'document_not_found',
+      userMessage: expect.stringMatching(/deleted/),
+    });
   });
 
   it('reports a wrong client secret as a sign-in problem for an administrator, not as vendor text', async () => {
-    const error = await client('wrong').chatMessage(tenant, { chatId: '19:chat@thread.v2', messageId: '300' }).catch(caught => caught);
+    const error = await client('wrong')
+      .chatMessage(tenant, { chatId: '19:chat@thread.v2', messageId: '300' })
+      .catch(caught => caught);
     expect(error).toMatchObject({ code: 'unauthorized', retryable: false });
     expect(error.userMessage).toMatch(/administrator needs to check Folio's app registration/);
     expect(error.userMessage).not.toMatch(/AADSTS/);

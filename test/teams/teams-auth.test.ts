@@ -38,10 +38,17 @@ describe('Teams authentication', () => {
   });
 
   it('with an app id, the SDK checks every request for a Bot Framework token (none → 401, nothing handled)', async () => {
-    const config = loadConfig({ FOLIO_DATA_DIR: dataDir, TEAMS_APP_ID: '0f6a1b2c-3d4e-4f50-8a9b-0c1d2e3f4a5b', TEAMS_APP_PASSWORD: 'secret', TEAMS_APP_TENANT_ID: '72f988bf-86f1-41af-91ab-2d7cd011db47' });
+    const config = loadConfig({
+      FOLIO_DATA_DIR: dataDir,
+      TEAMS_APP_ID: '0f6a1b2c-3d4e-4f50-8a9b-0c1d2e3f4a5b',
+      TEAMS_APP_PASSWORD: 'secret',
+      TEAMS_APP_TENANT_ID: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+    });
     const { log, lines } = capturingLogger();
     const adapter = await createTeamsAdapter(app, config.teams!, log);
-    expect(adapter.summary).toBe('Teams: Bot Framework activities at /api/messages (app 0f6a1b2c-3d4e-4f50-8a9b-0c1d2e3f4a5b, JWT validated, Graph for channel files)');
+    expect(adapter.summary).toBe(
+      'Teams: Bot Framework activities at /api/messages (app 0f6a1b2c-3d4e-4f50-8a9b-0c1d2e3f4a5b, JWT validated, Graph for channel files)',
+    );
     const server = express();
     adapter.routes(server);
     await adapter.start();
@@ -52,7 +59,11 @@ describe('Teams authentication', () => {
       const activity = personalMessage('http://127.0.0.1:9/never/', { chatId: 'a:1x', text: 'help' });
       const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
       expect(response.status).toBe(401);
-      const malformed = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic abc' }, body: JSON.stringify(activity) });
+      const malformed = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Basic abc' },
+        body: JSON.stringify(activity),
+      });
       expect(malformed.status).toBe(401);
       expect(await app.surfaceState.get(`teams:activity:72f988bf-86f1-41af-91ab-2d7cd011db47:a:1x:${activity.id}`)).toBeUndefined();
       expect(lines.some(line => /AUTHENTICATION IS DISABLED/.test(line.msg))).toBe(false);

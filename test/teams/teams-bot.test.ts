@@ -28,9 +28,13 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     harness.connector.waitFor(() => repliesTo(activityId).find(message => pattern.test(message.activity.text ?? '')), { what });
   /** An answer message (streamed to its end, or edited in place): Markdown text with Teams' feedback buttons. */
   const finalAnswer = (activityId: string, what: string) =>
-    harness.connector.waitFor(() => repliesTo(activityId).find(message => message.activity.type === 'message' && message.activity.channelData?.feedbackLoopEnabled), { what });
+    harness.connector.waitFor(
+      () => repliesTo(activityId).find(message => message.activity.type === 'message' && message.activity.channelData?.feedbackLoopEnabled),
+      { what },
+    );
   const messageEntity = (activity: any) => (activity.entities ?? []).find((entity: { type: string }) => entity.type === 'https://schema.org/Message');
-  const citationNames = (activity: any): string[] => (messageEntity(activity)?.citation ?? []).map((claim: any) => `[${claim.position}] ${claim.appearance.name}`);
+  const citationNames = (activity: any): string[] =>
+    (messageEntity(activity)?.citation ?? []).map((claim: any) => `[${claim.position}] ${claim.appearance.name}`);
 
   beforeAll(async () => {
     harness = await startTeamsHarness();
@@ -80,7 +84,11 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     expect(tokenRequest?.form).toMatchObject({ grant_type: 'client_credentials', client_id: expect.any(String), scope: `${harness.graph.baseUrl}/.default` });
     expect(harness.graph.requests.some(request => request.path === `/v1.0/teams/${team.groupId}/channels/${general.channelId}/messages/${post.id}`)).toBe(true);
 
-    const question = channelMessage(serviceUrl, { ...general, rootId: post.id }, { mention: true, text: 'How many days of paid vacation does an employee get?' });
+    const question = channelMessage(
+      serviceUrl,
+      { ...general, rootId: post.id },
+      { mention: true, text: 'How many days of paid vacation does an employee get?' },
+    );
     expect((await harness.post(question)).status).toBe(200);
     const thinking = await harness.connector.waitFor(() => repliesTo(question.id)[0], { what: 'the Thinking… reply' });
     // Replies go into the thread the question was asked in (the root post's thread).
@@ -111,7 +119,10 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     expect(citationNames(personal.activity)).toEqual(['[1] handbook.pdf · p. 1']);
 
     // A group chat with no documents is told how to add one, not answered from the channel's or Ada's document.
-    const chatQuestion = groupChatMessage(serviceUrl, '19:empty-chat-0a1b@thread.v2', { mention: true, text: 'How many days of paid vacation does an employee get?' });
+    const chatQuestion = groupChatMessage(serviceUrl, '19:empty-chat-0a1b@thread.v2', {
+      mention: true,
+      text: 'How many days of paid vacation does an employee get?',
+    });
     await harness.post(chatQuestion);
     const chatText = (await finalText(chatQuestion.id, /no documents/, 'the empty-chat directions')).activity.text as string;
     expect(chatText).toContain('There are no documents in this channel yet');
@@ -122,7 +133,11 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const chatId = '19:travel-chat-3c4d@thread.v2';
     const url = 'https://contoso-my.sharepoint.com/personal/grace/Documents/Microsoft Teams Chat Files/handbook.pdf';
     harness.graph.addSharedFile(url, await makeHandbookPdf('a'));
-    const post = groupChatMessage(serviceUrl, chatId, { mention: true, text: 'Which tool encrypts company laptops?', html: '<div><at>Folio</at> Which tool encrypts company laptops?<attachment id="c9"></attachment></div>' });
+    const post = groupChatMessage(serviceUrl, chatId, {
+      mention: true,
+      text: 'Which tool encrypts company laptops?',
+      html: '<div><at>Folio</at> Which tool encrypts company laptops?<attachment id="c9"></attachment></div>',
+    });
     harness.graph.addChatMessage({ chatId, messageId: post.id }, [{ id: 'c9', contentType: 'reference', contentUrl: url, name: 'handbook.pdf' }]);
     await harness.post(post);
     const answer = await finalAnswer(post.id, 'the answer after the file');
@@ -137,7 +152,11 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     harness.graph.forbidden.add('channel-messages');
     harness.graph.forbidden.add('chat-messages');
     try {
-      const channelPost = channelMessage(serviceUrl, { teamId: team.teamId, channelId: '19:locked-channel@thread.tacv2' }, { html: '<div><attachment id="aa11"></attachment></div>' });
+      const channelPost = channelMessage(
+        serviceUrl,
+        { teamId: team.teamId, channelId: '19:locked-channel@thread.tacv2' },
+        { html: '<div><attachment id="aa11"></attachment></div>' },
+      );
       await harness.post(channelPost);
       const channelReply = await finalText(channelPost.id, /permission/, 'the channel permission reply');
       expect(channelReply.activity.text).toContain('**ChannelMessage.Read.Group**');
@@ -175,10 +194,15 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
 
   it('refuses a download from a host that is not one of TEAMS_FILE_HOSTS', async () => {
     const before = harness.graph.requests.length;
-    const activity = personalMessage(serviceUrl, { chatId: adaChat, files: [{ name: 'report.pdf', downloadUrl: 'https://files.example.net/report.pdf?sig=abc' }] });
+    const activity = personalMessage(serviceUrl, {
+      chatId: adaChat,
+      files: [{ name: 'report.pdf', downloadUrl: 'https://files.example.net/report.pdf?sig=abc' }],
+    });
     await harness.post(activity);
     const summary = await finalCard(activity.id, 'the refusal');
-    expect(cardTexts(summary.activity)[0]).toBe("⚠️ I could not read **report.pdf**: I can only read files stored in this chat's own file storage, so I did not open that link.");
+    expect(cardTexts(summary.activity)[0]).toBe(
+      "⚠️ I could not read **report.pdf**: I can only read files stored in this chat's own file storage, so I did not open that link.",
+    );
     expect(harness.graph.requests.length).toBe(before);
 
     // A channel post whose reference points outside the organisation's file storage is not opened either.
@@ -190,7 +214,9 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const sharesBefore = sharesRequests();
     await harness.post(post);
     const refused = await finalCard(post.id, 'the refused reference');
-    expect(cardTexts(refused.activity)[0]).toBe("⚠️ I could not read **report.pdf**: I can only read files stored in your organisation's SharePoint or OneDrive, so I did not open that link.");
+    expect(cardTexts(refused.activity)[0]).toBe(
+      "⚠️ I could not read **report.pdf**: I can only read files stored in your organisation's SharePoint or OneDrive, so I did not open that link.",
+    );
     expect(sharesRequests()).toBe(sharesBefore);
   });
 
@@ -241,7 +267,10 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const space = teamsSpaceOf(tenantId, chatId);
     const orgWide = parseSpaceId(`teams:${tenantId}:*`);
     const path = join(tmpdir(), `folio-expenses-${randomUUID()}.pdf`);
-    await writeFile(path, await makeTestPdf([{ texts: [{ text: 'Expense reports are due on the fifth working day of each month.', x: 72, top: 100, size: 12 }] }]));
+    await writeFile(
+      path,
+      await makeTestPdf([{ texts: [{ text: 'Expense reports are due on the fifth working day of each month.', x: 72, top: 100, size: 12 }] }]),
+    );
     const { documentId } = await harness.app.submitDocument({ space: orgWide, path, name: 'expenses.pdf', source: { platform: 'web' } });
     await expect.poll(async () => (await harness.app.findDocument(orgWide, documentId)).status, { timeout: 30_000 }).toBe('ready');
     const say = async (text: string, pattern: RegExp) => {
@@ -279,17 +308,27 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const invoke = await harness.post(cardActionInvoke(serviceUrl, adaChat, { verb: upAction.verb, data: upAction.data }));
     expect(invoke).toEqual({ status: 200, body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Thanks, glad it helped.' } });
     const stored = await harness.app.surfaceState.list<{ rating: string; user: string; question: string }>(`feedback:${upAction.data.answerId}`);
-    expect(stored.map(entry => [entry.value.rating, entry.value.user, entry.value.question])).toEqual([['up', 'teams:aad-ada', 'How are hotel costs reimbursed?']]);
+    expect(stored.map(entry => [entry.value.rating, entry.value.user, entry.value.question])).toEqual([
+      ['up', 'teams:aad-ada', 'How are hotel costs reimbursed?'],
+    ]);
 
-    const stale = await harness.post(cardActionInvoke(serviceUrl, adaChat, { verb: 'folio.feedback', data: { folioAction: 'feedback', answerId: 'gone', rating: 'down' } }));
+    const stale = await harness.post(
+      cardActionInvoke(serviceUrl, adaChat, { verb: 'folio.feedback', data: { folioAction: 'feedback', answerId: 'gone', rating: 'down' } }),
+    );
     expect(stale.body).toMatchObject({ value: 'That answer is too old to rate.' });
 
     // Clients without Universal Actions send the Action.Submit fallback: a message carrying the data.
-    const submit = { ...personalMessage(serviceUrl, { chatId: adaChat, user: { id: '29:1bob', aadObjectId: 'aad-bob', name: 'Bob' } }), value: { ...upAction.data, rating: 'down' } };
+    const submit = {
+      ...personalMessage(serviceUrl, { chatId: adaChat, user: { id: '29:1bob', aadObjectId: 'aad-bob', name: 'Bob' } }),
+      value: { ...upAction.data, rating: 'down' },
+    };
     await harness.post(submit);
     await finalText(submit.id, /Thanks for telling me/, 'the Action.Submit thanks');
     const ratings = await harness.app.surfaceState.list<{ rating: string; user: string }>(`feedback:${upAction.data.answerId}`);
-    expect(ratings.map(entry => [entry.value.user, entry.value.rating]).sort()).toEqual([['teams:aad-ada', 'up'], ['teams:aad-bob', 'down']]);
+    expect(ratings.map(entry => [entry.value.user, entry.value.rating]).sort()).toEqual([
+      ['teams:aad-ada', 'up'],
+      ['teams:aad-bob', 'down'],
+    ]);
   });
 
   it('answers a request that is not an activity with 400 instead of crashing', async () => {

@@ -31,13 +31,23 @@ describe('Teams follow-up questions (thread history)', () => {
   const model = new ScriptedLanguageModel({
     reply: request =>
       request.jsonSchema
-        ? JSON.stringify({ language: 'en', subQuestions: ['How many days of paid vacation does an employee get?'], tasks: [], variants: ['paid vacation days'], hyde: ['Every employee receives paid vacation days.'], picks: [] })
+        ? JSON.stringify({
+            language: 'en',
+            subQuestions: ['How many days of paid vacation does an employee get?'],
+            tasks: [],
+            variants: ['paid vacation days'],
+            hyde: ['Every employee receives paid vacation days.'],
+            picks: [],
+          })
         : 'Every employee receives **31 days** of paid vacation per year [1].',
   });
   const repliesTo = (activityId: string) => harness.connector.messages().filter(message => message.replyToId === activityId);
   /** The answer message (streamed to its end in a personal chat, edited in place in a channel). */
   const answerFor = (activityId: string) =>
-    harness.connector.waitFor(() => repliesTo(activityId).find(message => message.activity.type === 'message' && message.activity.channelData?.feedbackLoopEnabled), { what: `the answer to ${activityId}` });
+    harness.connector.waitFor(
+      () => repliesTo(activityId).find(message => message.activity.type === 'message' && message.activity.channelData?.feedbackLoopEnabled),
+      { what: `the answer to ${activityId}` },
+    );
 
   /** Posts a question and resolves with the answer message's text and the plan prompt the model saw. */
   async function ask(activity: { id: string }): Promise<{ text: string; planPrompt: string }> {
@@ -85,8 +95,16 @@ describe('Teams follow-up questions (thread history)', () => {
       mentions: [{ id: 0, mentionText: 'Folio', mentioned: { application: botApplication } }],
     });
     expect(first.text).toBe('Every employee receives **31 days** of paid vacation per year [1].');
-    harness.graph.addThreadMessage(where, { id: nextMessageId(), from: { application: botApplication }, html: '<p>Every employee receives <strong>31 days</strong> of paid vacation per year [1].</p>' });
-    harness.graph.addThreadMessage(where, { id: nextMessageId(), from: { user: { id: 'aad-ada', displayName: 'Ada Lovelace' } }, html: '<p>That is per calendar year, I think.</p>' });
+    harness.graph.addThreadMessage(where, {
+      id: nextMessageId(),
+      from: { application: botApplication },
+      html: '<p>Every employee receives <strong>31 days</strong> of paid vacation per year [1].</p>',
+    });
+    harness.graph.addThreadMessage(where, {
+      id: nextMessageId(),
+      from: { user: { id: 'aad-ada', displayName: 'Ada Lovelace' } },
+      html: '<p>That is per calendar year, I think.</p>',
+    });
 
     const followUp = channelMessage(serviceUrl, { ...channel, rootId: root.id }, { mention: true, text: 'and can unused days be carried over?' });
     const second = await ask(followUp);
@@ -96,7 +114,9 @@ describe('Teams follow-up questions (thread history)', () => {
     expect(history).toContain('That is per calendar year, I think.');
     expect(history).not.toMatch(/Folio\s+How many|<at|&nbsp;/);
     expect(second.planPrompt).toContain('and can unused days be carried over?');
-    expect(harness.graph.requests.some(request => request.path === `/v1.0/teams/${team.groupId}/channels/${channel.channelId}/messages/${root.id}/replies`)).toBe(true);
+    expect(
+      harness.graph.requests.some(request => request.path === `/v1.0/teams/${team.groupId}/channels/${channel.channelId}/messages/${root.id}/replies`),
+    ).toBe(true);
 
     // Without the permission to read the thread, the turns Folio itself saw in it are the history, and
     // the question is still answered (no permission message: the answer does not depend on it).

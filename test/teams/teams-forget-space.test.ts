@@ -39,10 +39,16 @@ describe('Teams forget-space (fake Bot Connector)', () => {
   });
 
   /** `forget-space` sent in a chat: the bot's card reply, with its buttons. */
-  async function askToForget(activity: { id: string }): Promise<{ message: BotMessage; actions: Array<{ title: string; verb: string; data: any; style?: string }> }> {
+  async function askToForget(activity: {
+    id: string;
+  }): Promise<{ message: BotMessage; actions: Array<{ title: string; verb: string; data: any; style?: string }> }> {
     expect((await harness.post(activity)).status).toBe(200);
-    const message = await harness.connector.waitFor(() => harness.connector.messages().find(posted => posted.replyToId === activity.id), { what: 'the forget-space card' });
-    const card = message.activity.attachments.find((attachment: { contentType: string }) => attachment.contentType === 'application/vnd.microsoft.card.adaptive').content;
+    const message = await harness.connector.waitFor(() => harness.connector.messages().find(posted => posted.replyToId === activity.id), {
+      what: 'the forget-space card',
+    });
+    const card = message.activity.attachments.find(
+      (attachment: { contentType: string }) => attachment.contentType === 'application/vnd.microsoft.card.adaptive',
+    ).content;
     return { message, actions: card.actions };
   }
 
@@ -66,7 +72,10 @@ describe('Teams forget-space (fake Bot Connector)', () => {
     });
     expect((await click(keptChat, forget)).body).toMatchObject({ value: 'That button was for another conversation. Type forget-space in the one to forget.' });
     const cancelled = await click(forgottenChat, cancel, { replyToId: message.id });
-    expect(cancelled.body).toMatchObject({ type: 'application/vnd.microsoft.card.adaptive', value: { body: [{ type: 'TextBlock', text: 'Nothing was forgotten.' }] } });
+    expect(cancelled.body).toMatchObject({
+      type: 'application/vnd.microsoft.card.adaptive',
+      value: { body: [{ type: 'TextBlock', text: 'Nothing was forgotten.' }] },
+    });
     expect((cancelled.body as any).value.actions).toBeUndefined();
     expect(await harness.app.listDocuments(spaceOf(forgottenChat))).toHaveLength(1);
     expect(await harness.app.listDocuments(spaceOf(keptChat))).toHaveLength(1);
@@ -75,7 +84,10 @@ describe('Teams forget-space (fake Bot Connector)', () => {
   it('Forget removes the documents and settings of this chat, and the card says so for everyone', async () => {
     const { message, actions } = await askToForget(groupChatMessage(serviceUrl, forgottenChat, { mention: true, text: 'forget space' }));
     const answered = await click(forgottenChat, actions[0], { replyToId: message.id });
-    expect(answered.body).toMatchObject({ type: 'application/vnd.microsoft.card.adaptive', value: { body: [{ text: 'Forgetting this conversation’s documents…' }] } });
+    expect(answered.body).toMatchObject({
+      type: 'application/vnd.microsoft.card.adaptive',
+      value: { body: [{ text: 'Forgetting this conversation’s documents…' }] },
+    });
 
     const updated = await harness.connector.waitFor(() => message.edits > 0 && message, { what: 'the card updated with the outcome' });
     expect(cardTexts(updated.activity)).toEqual(['Done: I forgot the 1 document from this conversation and the settings here.', 'Asked by Grace Hopper.']);

@@ -39,7 +39,13 @@ describe('Teams app manifest', () => {
     delete broken.accentColor;
     expect(validate(broken)).toBe(false);
     const problems = (validate.errors ?? []).map(error => `${error.instancePath} ${error.message}`);
-    expect(problems).toEqual(expect.arrayContaining(['/bots/0/scopes/1 must be equal to one of the allowed values', '/bots/0/botId must match pattern "^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$"', " must have required property 'accentColor'"]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        '/bots/0/scopes/1 must be equal to one of the allowed values',
+        '/bots/0/botId must match pattern "^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$"',
+        " must have required property 'accentColor'",
+      ]),
+    );
   });
 
   it('declares what the bot needs: all three scopes, files, RSC permissions for channel and chat messages', () => {

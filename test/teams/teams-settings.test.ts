@@ -22,7 +22,10 @@ describe('Teams conversation settings (fake Bot Connector)', () => {
   const repliesTo = (activityId: string) => harness.connector.messages().filter(message => message.replyToId === activityId);
   /** The bot's one reply to `activityId` once it says something other than the stages. */
   const settledReply = (activityId: string, what: string) =>
-    harness.connector.waitFor(() => repliesTo(activityId).find(message => !/^(Thinking|Searching the documents|Writing the answer)…$/.test(message.activity.text ?? '')), { what });
+    harness.connector.waitFor(
+      () => repliesTo(activityId).find(message => !/^(Thinking|Searching the documents|Writing the answer)…$/.test(message.activity.text ?? '')),
+      { what },
+    );
 
   beforeAll(async () => {
     harness = await startTeamsHarness();
@@ -45,7 +48,8 @@ describe('Teams conversation settings (fake Bot Connector)', () => {
 
   async function say(activity: { id: string }, pattern: RegExp): Promise<string> {
     expect((await harness.post(activity)).status).toBe(200);
-    return (await harness.connector.waitFor(() => repliesTo(activity.id).find(message => pattern.test(message.activity.text ?? '')), { what: pattern.source })).activity.text as string;
+    return (await harness.connector.waitFor(() => repliesTo(activity.id).find(message => pattern.test(message.activity.text ?? '')), { what: pattern.source }))
+      .activity.text as string;
   }
 
   it('settings: shows, changes, refuses a wrong value, per conversation', async () => {
@@ -53,14 +57,24 @@ describe('Teams conversation settings (fake Bot Connector)', () => {
     expect(shown).toContain('- **Visibility:** thread: answers are posted here for everyone');
     expect(shown).toContain('- **Questions per person per minute:** no limit');
     expect(shown).toContain('**@Folio settings visibility private**');
-    expect(await say(channelMessage(serviceUrl, general, { mention: true, text: 'settings visibility private' }), /Changed/)).toContain('- **Visibility:** private: only the person who asked gets the answer');
-    expect(await say(groupChatMessage(serviceUrl, limitedChat, { mention: true, text: 'settings rate 1' }), /Changed/)).toContain('- **Questions per person per minute:** 1');
-    expect(await say(groupChatMessage(serviceUrl, limitedChat, { mention: true, text: 'settings rate lots' }), /question limit/)).toMatch(/^The question limit must be a whole number/);
+    expect(await say(channelMessage(serviceUrl, general, { mention: true, text: 'settings visibility private' }), /Changed/)).toContain(
+      '- **Visibility:** private: only the person who asked gets the answer',
+    );
+    expect(await say(groupChatMessage(serviceUrl, limitedChat, { mention: true, text: 'settings rate 1' }), /Changed/)).toContain(
+      '- **Questions per person per minute:** 1',
+    );
+    expect(await say(groupChatMessage(serviceUrl, limitedChat, { mention: true, text: 'settings rate lots' }), /question limit/)).toMatch(
+      /^The question limit must be a whole number/,
+    );
     // Every other conversation keeps its own (the defaults).
-    await expect(harness.app.getSettings(spaceOfConversation({ platform: 'teams', tenantId, conversationId: openChat }))).resolves.toEqual({ visibility: 'thread', citedOnly: false, questionsPerUserPerMinute: null });
+    await expect(harness.app.getSettings(spaceOfConversation({ platform: 'teams', tenantId, conversationId: openChat }))).resolves.toEqual({
+      visibility: 'thread',
+      citedOnly: false,
+      questionsPerUserPerMinute: null,
+    });
   });
 
-  it('private visibility: the answer goes to the asker\'s personal chat (created proactively), the channel gets a note', async () => {
+  it("private visibility: the answer goes to the asker's personal chat (created proactively), the channel gets a note", async () => {
     const asked = channelMessage(serviceUrl, general, { mention: true, text: question });
     expect((await harness.post(asked)).status).toBe(200);
     const note = await settledReply(asked.id, 'the channel note');
@@ -68,7 +82,13 @@ describe('Teams conversation settings (fake Bot Connector)', () => {
 
     const created = harness.connector.calls.filter(call => call.kind === 'create-conversation');
     expect(created).toHaveLength(1);
-    expect(created[0].body).toMatchObject({ isGroup: false, bot: { id: botId }, members: [{ id: grace.id }], tenantId, channelData: { tenant: { id: tenantId } } });
+    expect(created[0].body).toMatchObject({
+      isGroup: false,
+      bot: { id: botId },
+      members: [{ id: grace.id }],
+      tenantId,
+      channelData: { tenant: { id: tenantId } },
+    });
     const personalChat = harness.connector.personalChats.get(grace.id)!;
     const [answer] = harness.connector.messages(personalChat);
     expect(answer.replyToId).toBeUndefined();
@@ -80,9 +100,18 @@ describe('Teams conversation settings (fake Bot Connector)', () => {
     expect(channelTexts.some(text => text.includes('28 days'))).toBe(false);
 
     // 👍/👎 on the answer in the personal chat are stored with it.
-    const feedback = feedbackSubmitInvoke(serviceUrl, { id: personalChat, conversationType: 'personal' }, { replyToId: answer.id, reaction: 'like', user: grace });
+    const feedback = feedbackSubmitInvoke(
+      serviceUrl,
+      { id: personalChat, conversationType: 'personal' },
+      { replyToId: answer.id, reaction: 'like', user: grace },
+    );
     expect((await harness.post(feedback)).status).toBe(200);
-    await expect.poll(async () => (await harness.app.surfaceState.list('feedback:')).some(entry => (entry.value as { user?: string }).user === `teams:${grace.aadObjectId}`), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => (await harness.app.surfaceState.list('feedback:')).some(entry => (entry.value as { user?: string }).user === `teams:${grace.aadObjectId}`),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
   });
 
   it('tells the asker privately why a question failed where answers are private', async () => {
@@ -91,7 +120,10 @@ describe('Teams conversation settings (fake Bot Connector)', () => {
     const note = await settledReply(asked.id, 'the channel note');
     expect(note.activity.text).toBe('I sent you my reply in our personal chat, since answers in this conversation are private.');
     const personalChat = harness.connector.personalChats.get(grace.id)!;
-    await harness.connector.waitFor(() => harness.connector.messages(personalChat).find(message => /characters long; the limit is 4000/.test(message.activity.text ?? '')), { what: 'the failure in the personal chat' });
+    await harness.connector.waitFor(
+      () => harness.connector.messages(personalChat).find(message => /characters long; the limit is 4000/.test(message.activity.text ?? '')),
+      { what: 'the failure in the personal chat' },
+    );
   });
 
   it('says in the thread that private answers need the app installed personally when Teams refuses the personal chat', async () => {
@@ -118,7 +150,9 @@ describe('Teams conversation settings (fake Bot Connector)', () => {
     expect((await settledReply(first.id, 'the first answer')).activity.text).toContain('28 days of paid vacation');
     const second = groupChatMessage(serviceUrl, limitedChat, { mention: true, text: 'Which tool encrypts company laptops?' });
     await harness.post(second);
-    expect((await settledReply(second.id, 'the limit note')).activity.text).toBe('I sent you my reply in our personal chat, since answers in this conversation are private.');
+    expect((await settledReply(second.id, 'the limit note')).activity.text).toBe(
+      'I sent you my reply in our personal chat, since answers in this conversation are private.',
+    );
     const personalChat = harness.connector.personalChats.get(grace.id);
     expect(personalChat).toBeDefined();
     const limitNote = harness.connector.messages(personalChat).at(-1)!;

@@ -52,7 +52,14 @@ describe('Teams answers streamed and cited natively', () => {
     chunkDelayMs: 30,
     reply: request =>
       request.jsonSchema
-        ? JSON.stringify({ language: 'en', subQuestions: ['What are the hotel limits?', 'What are the parental leave rules?'], tasks: [], variants: ['hotel limit', 'parental leave'], hyde: [], picks: [] })
+        ? JSON.stringify({
+            language: 'en',
+            subQuestions: ['What are the hotel limits?', 'What are the parental leave rules?'],
+            tasks: [],
+            variants: ['hotel limit', 'parental leave'],
+            hyde: [],
+            picks: [],
+          })
         : `Hotel costs are reimbursed up to **150 euros** per night [${passageOfPage(request, 2)}]. Parental leave can be split into up to three blocks [${passageOfPage(request, 4)}].`,
   });
   const repliesTo = (activityId: string) => harness.connector.messages().filter(message => message.replyToId === activityId);
@@ -97,7 +104,9 @@ describe('Teams answers streamed and cited natively', () => {
     expect(stream.updates[0].streamInfo.streamId).toBeUndefined();
     expect(stream.updates.slice(1).every(update => update.streamInfo.streamId === stream.id)).toBe(true);
     // Each chunk is the whole text so far, growing; markers already numbered as the final message numbers them.
-    streaming.slice(1).forEach((update, index) => expect(update.text.startsWith(streaming[index].text) && update.text.length > streaming[index].text.length).toBe(true));
+    streaming
+      .slice(1)
+      .forEach((update, index) => expect(update.text.startsWith(streaming[index].text) && update.text.length > streaming[index].text.length).toBe(true));
     expect(streaming[0].text.length).toBeLessThan(streaming.at(-1)!.text.length);
     expect(streaming.at(-1)!.text).toContain('per night [1]');
 
@@ -141,20 +150,29 @@ describe('Teams answers streamed and cited natively', () => {
 
   it('says so when a rated message is not one of its answers, still answering the invoke 200', async () => {
     const before = (await harness.app.surfaceState.list('feedback:')).length;
-    const invoke = await harness.post(feedbackSubmitInvoke(serviceUrl, { id: adaChat, conversationType: 'personal' }, { replyToId: 'bot-unknown-42', reaction: 'like' }));
+    const invoke = await harness.post(
+      feedbackSubmitInvoke(serviceUrl, { id: adaChat, conversationType: 'personal' }, { replyToId: 'bot-unknown-42', reaction: 'like' }),
+    );
     expect(invoke).toEqual({ status: 200, body: undefined });
     const reply = await harness.connector.waitFor(() => repliesTo('bot-unknown-42')[0], { what: 'the reply about the unknown answer' });
-    expect(reply.activity.text).toBe('I could not tell which of my answers that rating was for (it may be too old), so it was not stored. Ask again to rate a fresh answer.');
+    expect(reply.activity.text).toBe(
+      'I could not tell which of my answers that rating was for (it may be too old), so it was not stored. Ask again to rate a fresh answer.',
+    );
     expect((await harness.app.surfaceState.list('feedback:')).length).toBe(before);
 
-    const malformed = await harness.post({ ...feedbackSubmitInvoke(serviceUrl, { id: adaChat, conversationType: 'personal' }, { replyToId: 'bot-1', reaction: 'like' }), value: { actionName: 'feedback', actionValue: { reaction: 'meh' } } });
+    const malformed = await harness.post({
+      ...feedbackSubmitInvoke(serviceUrl, { id: adaChat, conversationType: 'personal' }, { replyToId: 'bot-1', reaction: 'like' }),
+      value: { actionName: 'feedback', actionValue: { reaction: 'meh' } },
+    });
     expect(malformed.status).toBe(400);
   });
 
   it('answers a group chat without streaming: one reply edited in place into the cited message with feedback', async () => {
     const activity = groupChatMessage(serviceUrl, groupChat, { mention: true, text: question });
     expect((await harness.post(activity)).status).toBe(200);
-    const message = await harness.connector.waitFor(() => repliesTo(activity.id).find(candidate => candidate.activity.channelData?.feedbackLoopEnabled), { what: 'the group chat answer' });
+    const message = await harness.connector.waitFor(() => repliesTo(activity.id).find(candidate => candidate.activity.channelData?.feedbackLoopEnabled), {
+      what: 'the group chat answer',
+    });
     expect(harness.connector.typingActivities(groupChat)).toEqual([]);
     expect(repliesTo(activity.id)).toHaveLength(1);
     const posted = harness.connector.calls.find(call => call.kind === 'reply' && call.activityId === activity.id)!;
@@ -163,7 +181,9 @@ describe('Teams answers streamed and cited natively', () => {
     // Edits are throttled (the latest content wins), so a short stage may be skipped.
     expect(edits.some(text => text === 'Searching the documents…' || text === 'Writing the answer…')).toBe(true);
     expect(edits.some(text => text.endsWith(' …') && text.includes('[1]'))).toBe(true);
-    expect(message.activity.text).toBe('Hotel costs are reimbursed up to **150 euros** per night [1]. Parental leave can be split into up to three blocks [2].');
+    expect(message.activity.text).toBe(
+      'Hotel costs are reimbursed up to **150 euros** per night [1]. Parental leave can be split into up to three blocks [2].',
+    );
     expect(citationsOf(message.activity).map(claim => [claim.position, claim.name])).toEqual([
       [1, 'handbook.pdf · p. 2'],
       [2, 'handbook.pdf · p. 4'],
@@ -171,7 +191,9 @@ describe('Teams answers streamed and cited natively', () => {
     expect(messageEntityOf(message.activity).additionalType).toEqual(['AIGeneratedContent']);
 
     // 👍/👎 under the edited message is stored with its answer.
-    const invoke = await harness.post(feedbackSubmitInvoke(serviceUrl, { id: groupChat, conversationType: 'groupChat' }, { replyToId: message.id, reaction: 'like', feedbackText: 'Spot on' }));
+    const invoke = await harness.post(
+      feedbackSubmitInvoke(serviceUrl, { id: groupChat, conversationType: 'groupChat' }, { replyToId: message.id, reaction: 'like', feedbackText: 'Spot on' }),
+    );
     expect(invoke.status).toBe(200);
     const stored = (await harness.app.surfaceState.list<{ rating: string; comment?: string; question: string }>('feedback:')).map(entry => entry.value);
     expect(stored).toContainEqual(expect.objectContaining({ question, rating: 'up', comment: 'Spot on' }));
@@ -180,11 +202,16 @@ describe('Teams answers streamed and cited natively', () => {
   it('stops when the asker presses Stop: no final message, nothing posted after', async () => {
     let streamedChunks = 0;
     harness.connector.refuseStream = activity =>
-      streamInfoOf(activity)?.streamType === 'streaming' && ++streamedChunks > 1 ? { status: 403, code: 'ContentStreamNotAllowed', message: 'Content stream was cancelled by user.' } : undefined;
+      streamInfoOf(activity)?.streamType === 'streaming' && ++streamedChunks > 1
+        ? { status: 403, code: 'ContentStreamNotAllowed', message: 'Content stream was cancelled by user.' }
+        : undefined;
     try {
       const activity = personalMessage(serviceUrl, { chatId: adaChat, text: 'What is the hotel limit, once more?' });
       await harness.post(activity);
-      const message = await harness.connector.waitFor(() => repliesTo(activity.id).find(candidate => candidate.stream?.updates.some(update => update.streamInfo.streamType === 'streaming')), { what: 'the stream' });
+      const message = await harness.connector.waitFor(
+        () => repliesTo(activity.id).find(candidate => candidate.stream?.updates.some(update => update.streamInfo.streamType === 'streaming')),
+        { what: 'the stream' },
+      );
       await vi.waitFor(() => expect(streamedChunks).toBeGreaterThan(1), { timeout: 10_000 });
       await harness.connector.waitForQuiet(400);
       expect(message.stream!.final).toBeUndefined();
@@ -199,7 +226,9 @@ describe('Teams answers streamed and cited natively', () => {
 
   it('still ends the stream, with the text alone, when Teams cannot parse the final message’s entities', async () => {
     harness.connector.refuseStream = activity =>
-      streamInfoOf(activity)?.streamType === 'final' && messageEntityOf(activity) ? { status: 400, code: 'BadRequest', message: 'Error parsing message entity from entities array.' } : undefined;
+      streamInfoOf(activity)?.streamType === 'final' && messageEntityOf(activity)
+        ? { status: 400, code: 'BadRequest', message: 'Error parsing message entity from entities array.' }
+        : undefined;
     try {
       const message = await askPersonally('And the hotel limit again?');
       expect(message.stream!.final.text).toContain('per night [1]');
@@ -216,7 +245,9 @@ describe('Teams answers streamed and cited natively', () => {
     try {
       const activity = personalMessage(serviceUrl, { chatId: adaChat, text: 'Tell me the hotel limit, please.' });
       await harness.post(activity);
-      const message = await harness.connector.waitFor(() => repliesTo(activity.id).find(candidate => candidate.activity.type === 'message'), { what: 'the reply' });
+      const message = await harness.connector.waitFor(() => repliesTo(activity.id).find(candidate => candidate.activity.type === 'message'), {
+        what: 'the reply',
+      });
       expect(message.stream).toBeUndefined();
       expect(streamInfoOf(message.activity)).toBeUndefined();
       // The refusal is not answered with an apology of its own: the answer is the one reply.
@@ -226,7 +257,12 @@ describe('Teams answers streamed and cited natively', () => {
       expect(citationsOf(message.activity).length).toBeGreaterThan(0);
       expect(message.activity.channelData).toEqual({ feedbackLoopEnabled: true });
       // Only the first stream request was tried.
-      expect(harness.connector.typingActivities(adaChat).slice(typingBefore).map(typing => typing.text)).toEqual(['Thinking…']);
+      expect(
+        harness.connector
+          .typingActivities(adaChat)
+          .slice(typingBefore)
+          .map(typing => typing.text),
+      ).toEqual(['Thinking…']);
     } finally {
       harness.connector.refuseStream = undefined;
     }

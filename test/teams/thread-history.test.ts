@@ -18,7 +18,15 @@ const botMention = { id: 0, mentioned: { application: { id: botAppId, displayNam
 
 /** An answer card as Folio posted answers before they became Markdown messages (its answer TextBlock has the id `folio-answer`). */
 function legacyAnswerCard(text: string) {
-  return { type: 'AdaptiveCard', version: '1.5', body: [{ type: 'TextBlock', id: 'folio-answer', text, wrap: true }, { type: 'TextBlock', text: '**Sources**' }], actions: [] };
+  return {
+    type: 'AdaptiveCard',
+    version: '1.5',
+    body: [
+      { type: 'TextBlock', id: 'folio-answer', text, wrap: true },
+      { type: 'TextBlock', text: '**Sources**' },
+    ],
+    actions: [],
+  };
 }
 
 function message(id: number, fields: Partial<GraphThreadMessage>): GraphThreadMessage {
@@ -28,13 +36,35 @@ function message(id: number, fields: Partial<GraphThreadMessage>): GraphThreadMe
 describe('a channel thread read through Graph, as conversation turns', () => {
   const thread: GraphThreadMessage[] = [
     // Out of order on purpose: Graph lists replies newest first and the root separately.
-    message(1_700_000_000_300, { from: folio, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: JSON.stringify(legacyAnswerCard('Employees get **31 days** [1].')) }] }),
-    message(1_700_000_000_100, { body: { contentType: 'html', content: '<div><div><at id="0">Folio</at>&nbsp;How many vacation days &amp; holidays?</div></div>' }, mentions: [botMention] }),
-    message(1_700_000_000_200, { from: folio, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: JSON.stringify(ingestSummaryMessage([{ documentId: 'd', name: 'a.pdf', pages: 1, status: 'ready', duplicate: false }], '@Folio').attachments![0].content) }] }),
+    message(1_700_000_000_300, {
+      from: folio,
+      attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: JSON.stringify(legacyAnswerCard('Employees get **31 days** [1].')) }],
+    }),
+    message(1_700_000_000_100, {
+      body: { contentType: 'html', content: '<div><div><at id="0">Folio</at>&nbsp;How many vacation days &amp; holidays?</div></div>' },
+      mentions: [botMention],
+    }),
+    message(1_700_000_000_200, {
+      from: folio,
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          content: JSON.stringify(
+            ingestSummaryMessage([{ documentId: 'd', name: 'a.pdf', pages: 1, status: 'ready', duplicate: false }], '@Folio').attachments![0].content,
+          ),
+        },
+      ],
+    }),
     // An answer message: Markdown text, which Graph returns as HTML.
     message(1_700_000_000_350, { from: folio, body: { contentType: 'html', content: '<p>Managers get <strong>two more</strong> [1].</p>' } }),
-    message(1_700_000_000_400, { body: { contentType: 'html', content: '<p>Ask <at id="1">Ada Lovelace</at>, she knows.</p><p>It is per calendar year.</p>' }, mentions: [{ id: 1, mentioned: { user: { id: 'aad-ada', displayName: 'Ada Lovelace' }, application: null } }] }),
-    message(1_700_000_000_450, { from: { application: { id: 'another-app', displayName: 'Polly' }, user: null }, body: { contentType: 'html', content: 'Vote now!' } }),
+    message(1_700_000_000_400, {
+      body: { contentType: 'html', content: '<p>Ask <at id="1">Ada Lovelace</at>, she knows.</p><p>It is per calendar year.</p>' },
+      mentions: [{ id: 1, mentioned: { user: { id: 'aad-ada', displayName: 'Ada Lovelace' }, application: null } }],
+    }),
+    message(1_700_000_000_450, {
+      from: { application: { id: 'another-app', displayName: 'Polly' }, user: null },
+      body: { contentType: 'html', content: 'Vote now!' },
+    }),
     message(1_700_000_000_500, { messageType: 'systemEventMessage', from: null, body: { contentType: 'html', content: '<systemEventMessage/>' } }),
     message(1_700_000_000_600, { deletedDateTime: '2023-11-14T22:13:20.600Z', body: { contentType: 'html', content: '' } }),
     message(1_700_000_000_700, { body: { contentType: 'html', content: '<at id="0">Folio</at> and how is it carried over?' }, mentions: [botMention] }),
@@ -52,7 +82,9 @@ describe('a channel thread read through Graph, as conversation turns', () => {
 
   it('takes no app’s messages as Folio’s when the bot’s app id is unknown, and keeps only the last turns, each bounded', () => {
     expect(threadTurns(thread, { beforeMessageId: '1700000000700' }).map(turn => turn.role)).toEqual(['user', 'user']);
-    const long = Array.from({ length: 30 }, (_, index) => message(1_700_000_001_000 + index, { body: { contentType: 'html', content: `turn ${index} ${'x'.repeat(3_000)}` } }));
+    const long = Array.from({ length: 30 }, (_, index) =>
+      message(1_700_000_001_000 + index, { body: { contentType: 'html', content: `turn ${index} ${'x'.repeat(3_000)}` } }),
+    );
     const turns = threadTurns(long, { beforeMessageId: '1700000002000', botAppId });
     expect(turns).toHaveLength(12);
     expect(turns[0].text.startsWith('turn 18 ')).toBe(true);
@@ -90,7 +122,10 @@ describe('the turns Folio saw (state store)', () => {
     expect(history).toHaveLength(12);
     expect(history[0]).toEqual({ role: 'user', text: 'question 3' });
     expect(history.at(-1)).toEqual({ role: 'assistant', text: 'answer 8' });
-    expect(await seen.recent(other)).toEqual([{ role: 'user', text: 'other thread' }, { role: 'assistant', text: 'other answer' }]);
+    expect(await seen.recent(other)).toEqual([
+      { role: 'user', text: 'other thread' },
+      { role: 'assistant', text: 'other answer' },
+    ]);
   });
 
   it('in a chat without threads, follows up only on what was asked in the last hour', async () => {

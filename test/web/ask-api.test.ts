@@ -9,12 +9,19 @@ import { filesForm, readServerSentEvents, startWebTestServer, type WebTestServer
 let web: WebTestServer;
 
 const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  web.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  web.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   web = await startWebTestServer({ environment: { FOLIO_MAX_QUESTION_CHARS: '200' } });
   const finished = web.nextFinished();
-  const response = await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf() }]) });
+  const response = await web.request('/v1/spaces/handbook/documents', {
+    method: 'POST',
+    body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf() }]),
+  });
   expect(response.status).toBe(202);
   expect((await finished).outcome.status).toBe('ready');
 });
@@ -124,7 +131,8 @@ describe('ask with a model (fake OpenAI-compatible server)', () => {
   let withModel: WebTestServer;
   const modelAnswer = (call: OpenAIChatCall) => {
     // The plan call asks for JSON; the answer call cites the passage the prompt labels with page 2.
-    if (call.responseFormat) return JSON.stringify({ language: 'en', subQuestions: [handbookFacts.question], tasks: [], variants: ['refund annual plan days'], hyde: [], picks: [] });
+    if (call.responseFormat)
+      return JSON.stringify({ language: 'en', subQuestions: [handbookFacts.question], tasks: [], variants: ['refund annual plan days'], hyde: [], picks: [] });
     const passage = new RegExp(`\\[(\\d+)\\] handbook\\.pdf · pp?\\. [^\\n]*\\b${handbookFacts.refundPage}\\b`).exec(call.system ?? '')?.[1];
     return `Annual plan customers can claim a refund within 45 days of purchase [${passage}].`;
   };
@@ -153,10 +161,19 @@ describe('ask with a model (fake OpenAI-compatible server)', () => {
     const deltas = events.filter(event => event.event === 'text').map(event => (event.data as { delta: string }).delta);
     expect(deltas.length).toBeGreaterThan(3);
     expect(deltas.join('')).toMatch(/^Annual plan customers can claim a refund within 45 days of purchase \[\d+\]\.$/);
-    expect(events.filter(event => event.event === 'stage').map(event => (event.data as { stage: string }).stage)).toEqual(['planning', 'searching', 'answering']);
+    expect(events.filter(event => event.event === 'stage').map(event => (event.data as { stage: string }).stage)).toEqual([
+      'planning',
+      'searching',
+      'answering',
+    ]);
     const answer = events.at(-1)!;
     expect(answer.event).toBe('answer');
-    expect(answer.data).toMatchObject({ extractive: false, grounded: true, modelCalls: 2, citations: [expect.objectContaining({ pages: [handbookFacts.refundPage] })] });
+    expect(answer.data).toMatchObject({
+      extractive: false,
+      grounded: true,
+      modelCalls: 2,
+      citations: [expect.objectContaining({ pages: [handbookFacts.refundPage] })],
+    });
     const metrics = await (await withModel.request('/metrics')).text();
     expect(metrics).toMatch(/^folio_model_calls_total 2$/m);
     expect(metrics).toMatch(/^folio_ask_duration_seconds_count\{mode="generated",grounded="true"\} 1$/m);

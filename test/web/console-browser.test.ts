@@ -57,11 +57,14 @@ describe.runIf(chromiumAvailable || mustRun)('web console in headless Chromium',
 
     // A real drop: a DataTransfer holding the PDF, dispatched on the drop zone.
     const pdf = await makeHandbookPdf();
-    const dataTransfer = await page.evaluateHandle(({ bytes, name }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/pdf' }));
-      return transfer;
-    }, { bytes: Array.from(pdf), name: 'handbook.pdf' });
+    const dataTransfer = await page.evaluateHandle(
+      ({ bytes, name }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/pdf' }));
+        return transfer;
+      },
+      { bytes: Array.from(pdf), name: 'handbook.pdf' },
+    );
     await page.dispatchEvent('#dropzone', 'drop', { dataTransfer });
 
     const row = page.locator('#document-list li', { hasText: 'handbook.pdf' });
@@ -115,7 +118,11 @@ describe.runIf(chromiumAvailable || mustRun)('web console in headless Chromium',
       // Whatever carries the hidden attribute is not shown, whatever display its class rule gives it
       // (.columns once kept #main on screen, so waiting for it below returned before the space had opened).
       const shownThoughHidden = () =>
-        page.evaluate(() => Array.from(document.querySelectorAll('[hidden]')).filter(element => getComputedStyle(element).display !== 'none').map(element => element.id || element.className));
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll('[hidden]'))
+            .filter(element => getComputedStyle(element).display !== 'none')
+            .map(element => element.id || element.className),
+        );
       expect(await shownThoughHidden()).toEqual([]);
       await page.getByLabel('Space').fill('handbook');
       await page.getByRole('button', { name: 'Open' }).click();

@@ -46,7 +46,9 @@ describe('documents API', () => {
 
     const list = await web.request('/v1/spaces/handbook/documents');
     const { documents } = (await list.json()) as any;
-    expect(documents).toEqual([expect.objectContaining({ id: document.documentId, status: 'ready', pageCount: 3, space: 'web:handbook', source: { platform: 'web' } })]);
+    expect(documents).toEqual([
+      expect.objectContaining({ id: document.documentId, status: 'ready', pageCount: 3, space: 'web:handbook', source: { platform: 'web' } }),
+    ]);
   });
 
   it('returns the record and heading tree, by id or by name, with text or as an outline', async () => {
@@ -98,7 +100,9 @@ describe('documents API', () => {
   });
 
   it('refuses unsupported and mislabeled files with 415 and the reason, but accepts the good files of a mixed upload', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde]);
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde,
+    ]);
     const mislabeled = await upload('mixed', [{ name: 'scan.pdf', bytes: png }]);
     expect(mislabeled.status).toBe(415);
     expect(mislabeled.body.error).toEqual({ code: 'file_mislabeled', message: expect.stringContaining('scan.pdf is actually') });
@@ -133,7 +137,10 @@ describe('documents API', () => {
     expect(empty.body.error.code).toBe('file_empty');
 
     for (const space of ['../etc', 'a b', '-dash', 'x'.repeat(201), 'semi;colon']) {
-      const response = await web.request(`/v1/spaces/${encodeURIComponent(space)}/documents`, { method: 'POST', body: filesForm([{ name: 'h.pdf', bytes: handbook }]) });
+      const response = await web.request(`/v1/spaces/${encodeURIComponent(space)}/documents`, {
+        method: 'POST',
+        body: filesForm([{ name: 'h.pdf', bytes: handbook }]),
+      });
       expect(response.status, space).toBe(400);
       expect(((await response.json()) as any).error).toMatchObject({ code: 'space_invalid', message: expect.stringContaining('Space names may use') });
       expect((await web.request(`/v1/spaces/${encodeURIComponent(space)}/documents`)).status).toBe(400);
@@ -181,7 +188,11 @@ describe('documents API', () => {
     const bytes = await makeTestPdf([{ texts: [{ text: 'Parking permits are renewed every April.', x: 72, top: 100, size: 12 }] }]);
     expect((await upload('to-forget', [{ name: 'parking.pdf', bytes }])).status).toBe(202);
     expect((await finished).outcome.status).toBe('ready');
-    const patched = await web.request('/v1/spaces/to-forget/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"visibility":"private"}' });
+    const patched = await web.request('/v1/spaces/to-forget/settings', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"visibility":"private"}',
+    });
     expect(patched.status).toBe(200);
     const [record] = ((await (await web.request('/v1/spaces/to-forget/documents')).json()) as any).documents;
 
@@ -208,7 +219,13 @@ function findNode(nodes: any[], title: string): any {
 
 function startStalledUpload(): { abort(): void } {
   const url = new URL(`${web.baseUrl}/v1/spaces/handbook/documents`);
-  const request = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '100000' } });
+  const request = httpRequest({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '100000' },
+  });
   request.on('error', () => undefined);
   request.write('--x\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\n\r\n%PDF-1.7\n');
   return { abort: () => request.destroy() };

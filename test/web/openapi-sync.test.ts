@@ -24,7 +24,11 @@ function expressRoutes(app: Express): string[] {
 function documentedRoutes(document: OpenApi): string[] {
   const methods = ['get', 'post', 'put', 'patch', 'delete'];
   return Object.entries(document.paths)
-    .flatMap(([path, item]) => Object.keys(item).filter(key => methods.includes(key)).map(method => `${method.toUpperCase()} ${path}`))
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter(key => methods.includes(key))
+        .map(method => `${method.toUpperCase()} ${path}`),
+    )
     .sort();
 }
 
@@ -62,7 +66,10 @@ describe('the OpenAPI document', () => {
   it('has schemas that real replies satisfy', async () => {
     const space = '/v1/spaces/{space}';
     const finished = web.nextFinished();
-    const upload = await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf() }]) });
+    const upload = await web.request('/v1/spaces/handbook/documents', {
+      method: 'POST',
+      body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf() }]),
+    });
     expectMatches(`${space}/documents`, 'post', 202, await upload.json());
     await finished;
 
@@ -71,12 +78,14 @@ describe('the OpenAPI document', () => {
     const id = listed.documents[0].id;
     expectMatches(`${space}/documents/{id}`, 'get', 200, await (await web.request(`/v1/spaces/handbook/documents/${id}`)).json());
 
-    const post = (path: string, body: unknown) => web.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      web.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const answer = (await (await post('/v1/spaces/handbook/ask', { question: handbookFacts.question })).json()) as { id: string };
     expectMatches(`${space}/ask`, 'post', 200, answer);
     expectMatches(`${space}/ask`, 'post', 200, await (await post('/v1/spaces/nothing-here/ask', { question: handbookFacts.question })).json());
     expectMatches(`${space}/search`, 'post', 200, await (await post('/v1/spaces/handbook/search', { question: 'refund' })).json());
-    const patch = (body: unknown) => web.request('/v1/spaces/handbook/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const patch = (body: unknown) =>
+      web.request('/v1/spaces/handbook/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expectMatches(`${space}/settings`, 'get', 200, await (await web.request('/v1/spaces/handbook/settings')).json());
     expectMatches(`${space}/settings`, 'patch', 200, await (await patch({ visibility: 'private', questionsPerUserPerMinute: 5 })).json());
     expectMatches(`${space}/settings`, 'patch', 400, await (await patch({ visibility: 'loud' })).json());

@@ -25,7 +25,10 @@ describe('authentication with FOLIO_API_KEY', () => {
       expect(wrong.status, path).toBe(401);
       expect(((await wrong.json()) as any).error.message).toBe('That API key is not valid for this server.');
     }
-    const upload = await fetch(`${web.baseUrl}/v1/spaces/handbook/documents`, { method: 'POST', body: filesForm([{ name: 'h.pdf', bytes: await makeHandbookPdf() }]) });
+    const upload = await fetch(`${web.baseUrl}/v1/spaces/handbook/documents`, {
+      method: 'POST',
+      body: filesForm([{ name: 'h.pdf', bytes: await makeHandbookPdf() }]),
+    });
     expect(upload.status).toBe(401);
     expect((await web.request('/v1/spaces/handbook/documents')).status).toBe(200);
     expect((await web.request('/metrics')).status).toBe(200);
@@ -49,7 +52,12 @@ describe('operations endpoints', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       ok: true,
-      checks: { store: { ok: true, detail: 'sqlite' }, queue: { ok: true, detail: 'in-process' }, state: { ok: true, detail: 'sqlite' }, models: { ok: true, detail: 'offline' } },
+      checks: {
+        store: { ok: true, detail: 'sqlite' },
+        queue: { ok: true, detail: 'in-process' },
+        state: { ok: true, detail: 'sqlite' },
+        models: { ok: true, detail: 'offline' },
+      },
     });
   });
 
@@ -74,7 +82,11 @@ describe('operations endpoints', () => {
     const finished = web.nextFinished();
     await web.request('/v1/spaces/metrics/documents', { method: 'POST', body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf() }]) });
     await finished;
-    await web.request('/v1/spaces/metrics/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'refund days?' }) });
+    await web.request('/v1/spaces/metrics/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'refund days?' }),
+    });
     await web.request('/v1/spaces/metrics/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: ' ' }) });
     const response = await web.request('/metrics');
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -116,13 +128,21 @@ describe('a broken store', () => {
   });
 
   it('turns failures into a plain 500 or an SSE `error` event, without internal details', async () => {
-    const json = await web.request('/v1/spaces/handbook/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'anything?' }) });
+    const json = await web.request('/v1/spaces/handbook/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'anything?' }),
+    });
     expect(json.status).toBe(500);
     const body = (await json.json()) as any;
     expect(body.error.code).toBe('internal');
     expect(body.error.message).not.toMatch(/database|sqlite/i);
 
-    const streamed = await web.request('/v1/spaces/handbook/ask', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ question: 'anything?' }) });
+    const streamed = await web.request('/v1/spaces/handbook/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ question: 'anything?' }),
+    });
     expect(streamed.status).toBe(200);
     const events = await readServerSentEvents(streamed, () => false);
     expect(events.at(-1)).toEqual({ event: 'error', data: { code: 'internal', message: expect.stringContaining('Something went wrong') } });

@@ -22,7 +22,12 @@ beforeAll(async () => {
   web = await startWebTestServer();
   const pdf = await makeTestPdf([
     { texts: [{ text: '1 Operations', x: 72, top: 72, size: 18, font: 'bold' }, ...lines.map(line => ({ text: line.text, x: 72, top: line.top, size }))] },
-    { texts: [{ text: '2 Contacts', x: 72, top: 72, size: 18, font: 'bold' }, { text: 'Write to the service desk for anything else.', x: 72, top: 110, size }] },
+    {
+      texts: [
+        { text: '2 Contacts', x: 72, top: 72, size: 18, font: 'bold' },
+        { text: 'Write to the service desk for anything else.', x: 72, top: 110, size },
+      ],
+    },
   ]);
   const response = await web.request('/v1/spaces/ops/documents', { method: 'POST', body: filesForm([{ name: 'operations.pdf', bytes: pdf }]) });
   const body = (await response.json()) as { documents: Array<{ documentId: string }> };
@@ -36,8 +41,15 @@ const markedRows = (png: Uint8Array) => markedRegion(png, pageSize.width);
 
 describe('page highlights', () => {
   it("marks the cited sentence's line on the page image, at the line's position", async () => {
-    const response = await web.request('/v1/spaces/ops/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'Within how many days are refunds paid?' }) });
-    const answer = (await response.json()) as { outcome: string; citations: Array<{ documentId: string; pages: number[]; quotes: Array<{ page: number; text: string; highlight?: string }> }> };
+    const response = await web.request('/v1/spaces/ops/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'Within how many days are refunds paid?' }),
+    });
+    const answer = (await response.json()) as {
+      outcome: string;
+      citations: Array<{ documentId: string; pages: number[]; quotes: Array<{ page: number; text: string; highlight?: string }> }>;
+    };
     expect(answer.outcome).toBe('answered');
     const [citation] = answer.citations;
     expect(citation.quotes[0]).toMatchObject({ page: 1, text: lines[1].text, highlight: expect.stringMatching(/^\d{4}:\d+-\d+$/) });

@@ -15,7 +15,10 @@ describe('signed page links', () => {
   beforeAll(async () => {
     web = await startWebTestServer({ apiKey, environment: { FOLIO_PUBLIC_URL: publicUrl } });
     const finished = web.nextFinished();
-    const upload = await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf('a') }]) });
+    const upload = await web.request('/v1/spaces/handbook/documents', {
+      method: 'POST',
+      body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf('a') }]),
+    });
     expect(upload.status).toBe(202);
     documentId = (await finished).job.documentId;
   });
@@ -35,7 +38,11 @@ describe('signed page links', () => {
     const response = await open(link);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 
   it('opens nothing else: another page, a changed signature, the rest of the API', async () => {

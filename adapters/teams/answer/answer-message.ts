@@ -39,13 +39,17 @@ export function answerMessage(answer: Answer, links: ReadonlyMap<number, string>
   const answerText = shortenedAnswer(text);
   const parts = [answerText];
   for (const figure of answer.figures.slice(0, figuresShown)) {
-    parts.push(`🖼️ **${escapeTeamsMarkdown(figure.title)}** (${escapeTeamsMarkdown(figure.document)} · ${escapeTeamsMarkdown(figure.pageLabel)}): ${escapeTeamsMarkdown(shorten(figure.description, figureMaxChars))}`);
+    parts.push(
+      `🖼️ **${escapeTeamsMarkdown(figure.title)}** (${escapeTeamsMarkdown(figure.document)} · ${escapeTeamsMarkdown(figure.pageLabel)}): ${escapeTeamsMarkdown(shorten(figure.description, figureMaxChars))}`,
+    );
   }
   // An extractive answer says so in its own first line (the core writes it); notes say why an answer degraded.
   const notes = [...new Set(answer.notes)];
   if (notes.length > 0) parts.push(`_${escapeTeamsMarkdown(shorten(notes.join(' '), 1000))}_`);
   // A shortened answer may have lost its last markers; Teams lists only the claims the text uses.
-  const claims = cited.filter(entry => answerText.includes(`[${entry.position}]`)).map(entry => claim(entry, entry.citation.quotes[0]?.text, links.get(entry.citation.n)));
+  const claims = cited
+    .filter(entry => answerText.includes(`[${entry.position}]`))
+    .map(entry => claim(entry, entry.citation.quotes[0]?.text, links.get(entry.citation.n)));
   const entity = messageEntity({ aiGenerated: !answer.extractive, claims });
   // Every answer can be rated, "not found" too (the directions when nothing is ready are not answers).
   return { text: parts.join('\n\n'), ...(entity ? { entities: [entity] } : {}), channelData: { feedbackLoopEnabled: true } };

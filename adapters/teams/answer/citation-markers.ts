@@ -12,7 +12,9 @@ const openMarker = /\[[\d\s,;–-]*$/u;
  */
 export function renumberMarkers(text: string, position: (n: number) => number | undefined): string {
   return text.replace(markerPattern, (_whole, inner: string) => {
-    const positions = markerNumbers(inner).map(position).filter((value): value is number => value !== undefined);
+    const positions = markerNumbers(inner)
+      .map(position)
+      .filter((value): value is number => value !== undefined);
     return [...new Set(positions)].map(value => `[${value}]`).join('');
   });
 }

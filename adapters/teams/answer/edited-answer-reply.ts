@@ -30,7 +30,12 @@ export class EditedAnswerReply implements AnswerReply {
     this.unchanged = firstLine;
   }
 
-  static async start(dependencies: { replies: ConversationReplies; log: Logger }, reference: ConversationReference, firstLine: string, options: { intervalMs: number }): Promise<EditedAnswerReply> {
+  static async start(
+    dependencies: { replies: ConversationReplies; log: Logger },
+    reference: ConversationReference,
+    firstLine: string,
+    options: { intervalMs: number },
+  ): Promise<EditedAnswerReply> {
     // Without the first reply the answer is still posted at the end, as a new reply.
     const messageId = await dependencies.replies.reply(reference, { text: firstLine }).catch(error => {
       dependencies.log.warn({ message: error instanceof Error ? error.message : String(error) }, 'could not post the Thinking… reply of a Teams answer');
@@ -42,7 +47,10 @@ export class EditedAnswerReply implements AnswerReply {
         if ('final' in content) return reply!.deliver(content.final);
         if (messageId) await dependencies.replies.update(reference, messageId, content.preview);
       },
-      { intervalMs: options.intervalMs, onError: error => dependencies.log.warn({ message: error instanceof Error ? error.message : String(error) }, 'could not update a Teams answer message') },
+      {
+        intervalMs: options.intervalMs,
+        onError: error => dependencies.log.warn({ message: error instanceof Error ? error.message : String(error) }, 'could not update a Teams answer message'),
+      },
     );
     reply = new EditedAnswerReply(dependencies, reference, messageId, message, firstLine);
     return reply;

@@ -114,7 +114,12 @@ export class StreamedAnswerReply implements AnswerReply {
 
   private async sendUpdate(update: Update): Promise<void> {
     this.sequence += 1;
-    const streamInfo = { type: 'streaminfo', streamType: update.streamType, streamSequence: this.sequence, ...(this.streamId ? { streamId: this.streamId } : {}) };
+    const streamInfo = {
+      type: 'streaminfo',
+      streamType: update.streamType,
+      streamSequence: this.sequence,
+      ...(this.streamId ? { streamId: this.streamId } : {}),
+    };
     this.lastSentAtMs = Date.now();
     try {
       const id = await this.dependencies.replies.send(this.reference, { type: 'typing', text: update.text, entities: [streamInfo] });
@@ -145,7 +150,10 @@ export class StreamedAnswerReply implements AnswerReply {
       return;
     }
     this.state = 'broken';
-    this.dependencies.log.warn({ ...refusal, streamId: this.streamId, reason: refusal.status === undefined && error instanceof Error ? error.message : undefined }, 'Teams refused an answer stream update; the answer will be posted as a message');
+    this.dependencies.log.warn(
+      { ...refusal, streamId: this.streamId, reason: refusal.status === undefined && error instanceof Error ? error.message : undefined },
+      'Teams refused an answer stream update; the answer will be posted as a message',
+    );
   }
 
   /** Waits until Teams' one-request-a-second pace allows the next request. */

@@ -23,10 +23,13 @@ export function forgetSpaceQuestionMessage(space: SpaceId, records: DocumentReco
   const data: ForgetSpaceCardData = { folioAction: 'forget-space', space, requestedBy };
   return cardMessage(
     'Forget this conversation’s documents?',
-    card([{ type: 'TextBlock', text: chatTextToTeams(forgetSpaceQuestion(records)), wrap: true }], [
-      { type: 'Action.Execute', title: records.length > 0 ? 'Forget them' : 'Forget', verb: forgetSpaceVerbs.confirm, data, style: 'destructive' },
-      { type: 'Action.Execute', title: 'Cancel', verb: forgetSpaceVerbs.cancel, data },
-    ]),
+    card(
+      [{ type: 'TextBlock', text: chatTextToTeams(forgetSpaceQuestion(records)), wrap: true }],
+      [
+        { type: 'Action.Execute', title: records.length > 0 ? 'Forget them' : 'Forget', verb: forgetSpaceVerbs.confirm, data, style: 'destructive' },
+        { type: 'Action.Execute', title: 'Cancel', verb: forgetSpaceVerbs.cancel, data },
+      ],
+    ),
   );
 }
 

@@ -17,7 +17,12 @@ export function ingestSummaryMessage(outcomes: IngestOutcome[], botMention: stri
       continue;
     }
     const title = chatTextToTeams(progressLine(outcome.name, { type: 'stage', stage: 'ready' }));
-    body.push({ type: 'TextBlock', text: `✅ ${title}${outcome.duplicate ? ' I already had this exact file, so nothing changed.' : ''}`, wrap: true, spacing: 'Medium' });
+    body.push({
+      type: 'TextBlock',
+      text: `✅ ${title}${outcome.duplicate ? ' I already had this exact file, so nothing changed.' : ''}`,
+      wrap: true,
+      spacing: 'Medium',
+    });
     body.push({ type: 'FactSet', facts: facts(outcome) });
   }
   if (outcomes.some(outcome => outcome.status === 'ready')) {
@@ -30,7 +35,11 @@ export function ingestSummaryMessage(outcomes: IngestOutcome[], botMention: stri
 function facts(outcome: IngestOutcome): Array<{ title: string; value: string }> {
   const stats = outcome.stats;
   const slides = stats?.slides;
-  const rows = [slides ? { title: 'Slides', value: slides.hidden.length > 0 ? `${slides.count} (${slides.hidden.length} hidden)` : String(slides.count) } : { title: 'Pages', value: String(outcome.pages) }];
+  const rows = [
+    slides
+      ? { title: 'Slides', value: slides.hidden.length > 0 ? `${slides.count} (${slides.hidden.length} hidden)` : String(slides.count) }
+      : { title: 'Pages', value: String(outcome.pages) },
+  ];
   if (!stats) return rows;
   rows.push({ title: 'Sections', value: String(stats.sections) }, { title: 'Tables', value: String(stats.tables) });
   rows.push({ title: 'Figures', value: stats.figures > 0 ? `${stats.figures} (${stats.figuresDescribed} described)` : '0' });

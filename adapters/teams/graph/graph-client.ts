@@ -23,7 +23,9 @@ const threadMessage = z.object({
   body: z.object({ contentType: z.string().nullish(), content: z.string().nullish() }).nullish(),
   // A card's `content` is its JSON, as a string.
   attachments: z.array(z.object({ contentType: z.string().nullish(), content: z.unknown() })).nullish(),
-  mentions: z.array(z.object({ id: z.union([z.number(), z.string()]), mentioned: z.object({ user: graphIdentity, application: graphIdentity }).nullish() })).nullish(),
+  mentions: z
+    .array(z.object({ id: z.union([z.number(), z.string()]), mentioned: z.object({ user: graphIdentity, application: graphIdentity }).nullish() }))
+    .nullish(),
 });
 const threadMessagePage = z.object({ value: z.array(threadMessage), '@odata.nextLink': z.string().nullish() });
 

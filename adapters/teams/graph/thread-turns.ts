@@ -21,7 +21,9 @@ export function threadTurns(messages: GraphThreadMessage[], options: { beforeMes
     const application = message.from?.application;
     if (application) {
       if (!options.botAppId || application.id !== options.botAppId) continue;
-      const answer = (message.attachments ?? []).map(attachment => answerTextOfCard(attachment.content)).find(text => text !== undefined) ?? messageText(message, options.botAppId);
+      const answer =
+        (message.attachments ?? []).map(attachment => answerTextOfCard(attachment.content)).find(text => text !== undefined) ??
+        messageText(message, options.botAppId);
       if (answer) turns.push({ role: 'assistant', text: answer });
       continue;
     }
@@ -36,7 +38,9 @@ export function threadTurns(messages: GraphThreadMessage[], options: { beforeMes
 function messageText(message: GraphThreadMessage, botAppId: string | undefined): string {
   const content = message.body?.content ?? '';
   if (message.body?.contentType !== 'html') return content.replace(/\s+/g, ' ').trim();
-  const botMentions = new Set((message.mentions ?? []).filter(mention => botAppId && mention.mentioned?.application?.id === botAppId).map(mention => String(mention.id)));
+  const botMentions = new Set(
+    (message.mentions ?? []).filter(mention => botAppId && mention.mentioned?.application?.id === botAppId).map(mention => String(mention.id)),
+  );
   return decodeEntities(
     content
       .replace(/<at\b[^>]*\bid="([^"]*)"[^>]*>(.*?)<\/at>/gis, (_, id: string, name: string) => (botMentions.has(id) ? ' ' : name))

@@ -42,7 +42,10 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
     openReply: async () => {
       const reply: AnswerReply =
         turn.kind === 'personal' && turn.reference.channelId === 'msteams'
-          ? new StreamedAnswerReply(dependencies, turn.reference, { intervalMs: settings.streamIntervalMs, onCancelled: () => stopped.abort(new Error('the asker stopped the answer')) })
+          ? new StreamedAnswerReply(dependencies, turn.reference, {
+              intervalMs: settings.streamIntervalMs,
+              onCancelled: () => stopped.abort(new Error('the asker stopped the answer')),
+            })
           : await EditedAnswerReply.start(dependencies, turn.reference, stageLines.planning, { intervalMs: settings.progressIntervalMs });
       let written = '';
       return {
@@ -60,20 +63,28 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
     history: () => threadHistory(dependencies, turn),
     answerMessage: async answer => {
       // Each citation opens its page, the quoted lines marked, when the server has a public URL (signed links, no API key needed).
-      const links = new Map(answer.citations.flatMap(citation => {
-        const link = app.citationLink(citation);
-        return link ? [[citation.n, link] as const] : [];
-      }));
+      const links = new Map(
+        answer.citations.flatMap(citation => {
+          const link = app.citationLink(citation);
+          return link ? [[citation.n, link] as const] : [];
+        }),
+      );
       return answerMessage(answer, links);
     },
-    directionsMessage: outcome => ({ text: `${chatTextToTeams(outcome.message)}${outcome.kind === 'no_documents' && outcome.teamScopeAvailable ? teamScopeHint : ''}` }),
+    directionsMessage: outcome => ({
+      text: `${chatTextToTeams(outcome.message)}${outcome.kind === 'no_documents' && outcome.teamScopeAvailable ? teamScopeHint : ''}`,
+    }),
     errorMessage: text => ({ text }),
     answered: async (answer, messageId) => {
       if (messageId) {
-        await dependencies.answeredMessages.remember(turn, messageId, answer.id).catch(error => log.warn({ err: error, space: turn.space }, 'could not remember which answer a Teams message shows'));
+        await dependencies.answeredMessages
+          .remember(turn, messageId, answer.id)
+          .catch(error => log.warn({ err: error, space: turn.space }, 'could not remember which answer a Teams message shows'));
       }
       // Not for private answers: the thread never showed them.
-      await dependencies.seenTurns.add(turn, question, answer.answer).catch(error => log.warn({ err: error, space: turn.space }, 'could not remember a Teams question for follow-ups'));
+      await dependencies.seenTurns
+        .add(turn, question, answer.answer)
+        .catch(error => log.warn({ err: error, space: turn.space }, 'could not remember a Teams question for follow-ups'));
     },
   });
 }

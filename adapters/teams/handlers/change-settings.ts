@@ -23,7 +23,12 @@ function settingsReply(result: SettingsCommandResult, mention: string, personal:
   if (result.kind === 'unknown') return [`There is no setting called “${result.word}”.`, ...usage].join('\n');
   const lines = settingLines(result.settings);
   if (result.kind === 'changed') return ['Changed. **Settings here now** (anyone in this conversation can change them):', ...lines].join('\n');
-  return ['**Settings here** (anyone in this conversation can change them):', ...lines, ...(personal ? ['_In our personal chat every answer is private anyway._'] : []), ...usage].join('\n');
+  return [
+    '**Settings here** (anyone in this conversation can change them):',
+    ...lines,
+    ...(personal ? ['_In our personal chat every answer is private anyway._'] : []),
+    ...usage,
+  ].join('\n');
 }
 
 function settingLines(settings: SpaceSettings): string[] {

@@ -21,15 +21,25 @@ export async function askToForgetSpace(dependencies: TeamsHandlerDependencies, t
  * answered at once with a card that replaces the question (so it cannot be clicked twice); the work
  * runs in the background and then that message says, for everyone, what was forgotten or what failed.
  */
-export async function onForgetSpaceAction(dependencies: TeamsHandlerDependencies, context: TurnContext, action: { verb?: string; data?: unknown }): Promise<void> {
+export async function onForgetSpaceAction(
+  dependencies: TeamsHandlerDependencies,
+  context: TurnContext,
+  action: { verb?: string; data?: unknown },
+): Promise<void> {
   const data = action.data;
   const turn = readTeamsTurn(context.activity);
   const sayPrivately = (text: string) => invokeResponse(context, { type: 'application/vnd.microsoft.activity.message', value: text });
-  if (!isForgetSpaceCardData(data) || data.space !== turn.space) return sayPrivately('That button was for another conversation. Type forget-space in the one to forget.');
-  if (data.requestedBy !== turn.userId) return sayPrivately('Only the person who asked to forget this conversation can confirm it. Anyone here can ask with forget-space.');
-  if (action.verb === forgetSpaceVerbs.cancel) return invokeResponse(context, { type: 'application/vnd.microsoft.card.adaptive', value: forgetSpaceOutcomeCard(forgetSpaceCancelled) });
+  if (!isForgetSpaceCardData(data) || data.space !== turn.space)
+    return sayPrivately('That button was for another conversation. Type forget-space in the one to forget.');
+  if (data.requestedBy !== turn.userId)
+    return sayPrivately('Only the person who asked to forget this conversation can confirm it. Anyone here can ask with forget-space.');
+  if (action.verb === forgetSpaceVerbs.cancel)
+    return invokeResponse(context, { type: 'application/vnd.microsoft.card.adaptive', value: forgetSpaceOutcomeCard(forgetSpaceCancelled) });
 
-  await invokeResponse(context, { type: 'application/vnd.microsoft.card.adaptive', value: forgetSpaceOutcomeCard(['Forgetting this conversation’s documents…']) });
+  await invokeResponse(context, {
+    type: 'application/vnd.microsoft.card.adaptive',
+    value: forgetSpaceOutcomeCard(['Forgetting this conversation’s documents…']),
+  });
   const messageId = context.activity.replyToId;
   const command = turn.kind === 'personal' ? 'forget-space' : '@Folio forget-space';
   const askedBy = turn.kind === 'personal' ? undefined : `Asked by ${context.activity.from?.name ?? 'someone in this conversation'}.`;

@@ -11,7 +11,11 @@ function overviewWords(turn: TeamsTurn): OverviewWords {
 }
 
 /** Teams joins single line breaks into one paragraph: each line is a paragraph of its own. */
-const teamsLines = (lines: ChatText[]) => lines.filter(line => line.length > 0 && line.join('') !== '').map(chatTextToTeams).join('\n\n');
+const teamsLines = (lines: ChatText[]) =>
+  lines
+    .filter(line => line.length > 0 && line.join('') !== '')
+    .map(chatTextToTeams)
+    .join('\n\n');
 
 export async function listDocuments(dependencies: TeamsHandlerDependencies, turn: TeamsTurn): Promise<void> {
   await dependencies.replies.reply(turn.reference, { text: teamsLines(await documentsOverview(dependencies.app, turn.space, overviewWords(turn))) });
@@ -22,5 +26,7 @@ export async function showStatus(dependencies: TeamsHandlerDependencies, turn: T
 }
 
 export async function forgetDocument(dependencies: TeamsHandlerDependencies, turn: TeamsTurn, name: string): Promise<void> {
-  await dependencies.replies.reply(turn.reference, { text: chatTextToTeams(await forgetNamedDocument(dependencies.app, turn.space, name, overviewWords(turn))) });
+  await dependencies.replies.reply(turn.reference, {
+    text: chatTextToTeams(await forgetNamedDocument(dependencies.app, turn.space, name, overviewWords(turn))),
+  });
 }

@@ -62,7 +62,12 @@ export async function recordFeedbackLoop(dependencies: TeamsHandlerDependencies,
     problem = 'I could not tell which of my answers that rating was for (it may be too old), so it was not stored. Ask again to rate a fresh answer.';
   } else {
     try {
-      await dependencies.app.recordFeedback({ answerId, rating: feedback.rating, user: `teams:${turn.userId}`, ...(feedback.comment ? { comment: feedback.comment } : {}) });
+      await dependencies.app.recordFeedback({
+        answerId,
+        rating: feedback.rating,
+        user: `teams:${turn.userId}`,
+        ...(feedback.comment ? { comment: feedback.comment } : {}),
+      });
     } catch (error) {
       problem = replyForError(error, dependencies.log, { answerId });
     }

@@ -67,6 +67,7 @@ function noAppRegistration(): FolioError {
   return new FolioError({
     code: 'config_invalid',
     message: 'a channel or chat file needs Graph, but no app id and secret are configured (TEAMS_APP_ID, TEAMS_APP_PASSWORD)',
-    userMessage: 'I cannot read files posted in channels or group chats here: Folio has no Microsoft app registration configured. An administrator needs to set one up; until then, send files to me in a personal chat.',
+    userMessage:
+      'I cannot read files posted in channels or group chats here: Folio has no Microsoft app registration configured. An administrator needs to set one up; until then, send files to me in a personal chat.',
   });
 }

@@ -28,7 +28,11 @@ export function personalFileAttachments(attachments: Attachment[] | undefined): 
  * must be on one of TEAMS_FILE_HOSTS (checked again on every redirect) and the size limit holds while
  * the bytes arrive.
  */
-export async function sharePersonalFiles(dependencies: TeamsHandlerDependencies, turn: TeamsTurn, attachments: ReturnType<typeof personalFileAttachments>): Promise<void> {
+export async function sharePersonalFiles(
+  dependencies: TeamsHandlerDependencies,
+  turn: TeamsTurn,
+  attachments: ReturnType<typeof personalFileAttachments>,
+): Promise<void> {
   const { settings } = dependencies;
   const files: SharedFile[] = attachments.map(({ name, content }) => ({
     name,

@@ -100,12 +100,18 @@ function showAnswer(view, answer) {
   });
   fillList(view.closest, answer.grounded ? [] : answer.closest, section => [
     `${section.title} `,
-    pageButton(section.document, section.pagesLabel, () => openCitation(section.document, section.document, section.pages[0], [], section.pages.length === 1 ? section.pagesLabel : undefined)),
+    pageButton(section.document, section.pagesLabel, () =>
+      openCitation(section.document, section.document, section.pages[0], [], section.pages.length === 1 ? section.pagesLabel : undefined),
+    ),
   ]);
   fillList(view.figures, answer.figures, figure => {
     const description = document.createElement('p');
     description.textContent = figure.description;
-    return [`${figure.title} `, pageButton(figure.document, figure.pageLabel, () => openCitation(figure.documentId, figure.document, figure.page, [], figure.pageLabel)), description];
+    return [
+      `${figure.title} `,
+      pageButton(figure.document, figure.pageLabel, () => openCitation(figure.documentId, figure.document, figure.page, [], figure.pageLabel)),
+      description,
+    ];
   });
   view.notes.replaceChildren(
     ...answer.notes.map(note => {

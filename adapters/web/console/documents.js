@@ -91,7 +91,9 @@ function treeList(record, nodes, pageNames) {
     const pages = node.pagesLabel;
     const open = element('button', { type: 'button', className: 'link-button', textContent: node.title || '(untitled)' });
     open.setAttribute('aria-label', `${node.title || 'Untitled'}, ${pages}: show the page`);
-    open.addEventListener('click', () => openPage({ document: record.id, name: record.name, page: node.pageStart, pageCount: record.pageCount, pageName: pageNames[node.pageStart - 1] }));
+    open.addEventListener('click', () =>
+      openPage({ document: record.id, name: record.name, page: node.pageStart, pageCount: record.pageCount, pageName: pageNames[node.pageStart - 1] }),
+    );
     item.append(open, ' ', element('span', { className: 'hint', textContent: pages }));
     if (node.kind === 'figure' || node.kind === 'table') item.append(' ', element('span', { className: 'kind', textContent: node.kind }));
     if (node.children.length > 0) item.append(treeList(record, node.children, pageNames));

@@ -80,7 +80,9 @@ function inlineMarkdown(text, citationNumbers) {
         .replace(/\[(\d+(?:\s*,\s*\d+)*)\]/g, (marker, numbers) => {
           const list = numbers.split(',').map(number => Number(number.trim()));
           if (!list.every(number => citationNumbers.has(number))) return marker;
-          return list.map(number => `<sup><button type="button" class="link-button" data-citation="${number}" aria-label="Source ${number}">[${number}]</button></sup>`).join('');
+          return list
+            .map(number => `<sup><button type="button" class="link-button" data-citation="${number}" aria-label="Source ${number}">[${number}]</button></sup>`)
+            .join('');
         });
     })
     .join('');

@@ -67,7 +67,10 @@ export function askQuestion(context: WebContext): RequestHandler {
       }
       const { answer } = outcome;
       metrics.answered(answer, (performance.now() - started) / 1000);
-      requestLog(response).info({ answerId: answer.id, outcome: outcome.kind, extractive: answer.extractive, citations: answer.citations.length, ms: answer.timings.totalMs }, 'question answered');
+      requestLog(response).info(
+        { answerId: answer.id, outcome: outcome.kind, extractive: answer.extractive, citations: answer.citations.length, ms: answer.timings.totalMs },
+        'question answered',
+      );
     };
 
     if (!wantsEventStream(request)) {

@@ -13,6 +13,13 @@ export function forgetSpace(context: WebContext): RequestHandler {
     const space = spaceParam(request);
     const outcome = await context.folio.forgetSpace(space, { forgottenBy: 'api' });
     requestLog(response).info({ space, documents: outcome.documents, deletedBlobs: outcome.deletedBlobs, leftovers: outcome.leftovers }, 'space forgotten');
-    response.json({ space, forgotten: true, documents: outcome.documents, deletedFiles: outcome.deletedBlobs, stillReading: outcome.stillReading, leftovers: outcome.leftovers });
+    response.json({
+      space,
+      forgotten: true,
+      documents: outcome.documents,
+      deletedFiles: outcome.deletedBlobs,
+      stillReading: outcome.stillReading,
+      leftovers: outcome.leftovers,
+    });
   };
 }

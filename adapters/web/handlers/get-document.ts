@@ -35,5 +35,10 @@ export function getDocument(context: WebContext): RequestHandler {
 
 function nodeView(node: TreeNode, names: PageNames, outline: boolean): TreeNodeView {
   const { pageTexts: _pageTexts, children, text, ...rest } = node;
-  return { ...rest, text: outline ? '' : text, pagesLabel: namePageRange(names, node.pageStart, node.pageEnd), children: children.map(child => nodeView(child, names, outline)) };
+  return {
+    ...rest,
+    text: outline ? '' : text,
+    pagesLabel: namePageRange(names, node.pageStart, node.pageEnd),
+    children: children.map(child => nodeView(child, names, outline)),
+  };
 }

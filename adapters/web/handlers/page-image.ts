@@ -20,7 +20,11 @@ export function pageImage(context: WebContext): RequestHandler {
       response.sendFile(
         path,
         // Data dirs may live under dot-directories (~/.folio); `send` would refuse those by default.
-        { dotfiles: 'allow', cacheControl: false, headers: { 'Cache-Control': 'private, max-age=3600', 'Content-Type': 'image/png', 'Folio-Page-Name': encodeURIComponent(name) } },
+        {
+          dotfiles: 'allow',
+          cacheControl: false,
+          headers: { 'Cache-Control': 'private, max-age=3600', 'Content-Type': 'image/png', 'Folio-Page-Name': encodeURIComponent(name) },
+        },
         error => (error ? reject(error) : resolve()),
       ),
     );

@@ -62,7 +62,12 @@ export function uploadDocuments(context: WebContext): RequestHandler[] {
           if (error.code === 'internal' || error.retryable) throw thrown;
           firstRefusal ??= error;
           context.metrics.errors.inc({ code: error.code });
-          documents.push({ name: cleanDocumentName(file.originalname), duplicate: false, status: 'failed', error: { code: error.code, message: error.userMessage } });
+          documents.push({
+            name: cleanDocumentName(file.originalname),
+            duplicate: false,
+            status: 'failed',
+            error: { code: error.code, message: error.userMessage },
+          });
         }
       }
       if (firstRefusal && documents.every(document => document.status === 'failed')) throw firstRefusal;
@@ -79,4 +84,3 @@ export function uploadDocuments(context: WebContext): RequestHandler[] {
   };
   return [checkSpace, context.uploads.middleware(), receive.any(), submit];
 }
-

@@ -57,8 +57,16 @@ export function askTimings(outcomes: AskOutcome[]): AskTimings {
   return {
     questions: outcomes.length,
     planCompleted: outcomes.length === 0 ? 0 : outcomes.filter(outcome => outcome.planned).length / outcomes.length,
-    secondsP50: percentile(outcomes.map(outcome => outcome.totalMs), 0.5) / 1000,
-    secondsP95: percentile(outcomes.map(outcome => outcome.totalMs), 0.95) / 1000,
+    secondsP50:
+      percentile(
+        outcomes.map(outcome => outcome.totalMs),
+        0.5,
+      ) / 1000,
+    secondsP95:
+      percentile(
+        outcomes.map(outcome => outcome.totalMs),
+        0.95,
+      ) / 1000,
     firstTokenP50: firstTokens.length === 0 ? undefined : percentile(firstTokens, 0.5) / 1000,
   };
 }

@@ -39,7 +39,12 @@ export async function runAnswerEval(
     const documentId = documentIds.get(question.doc)!;
     // Streamed, as in a chat: the first token's time is part of what is measured.
     const result = await ask({ spaces: [space], question: question.question, documentIds: scope === 'document' ? [documentId] : undefined, onEvent: () => {} });
-    asked.push({ language: question.lang ?? 'unspecified', planned: result.plan !== 'offline', totalMs: result.timings.totalMs, firstTokenMs: result.timings.firstTokenMs });
+    asked.push({
+      language: question.lang ?? 'unspecified',
+      planned: result.plan !== 'offline',
+      totalMs: result.timings.totalMs,
+      firstTokenMs: result.timings.firstTokenMs,
+    });
     onProgress?.(++done, total);
     return { documentId, result };
   };
@@ -49,7 +54,8 @@ export async function runAnswerEval(
     const outcomes: AnswerableOutcome[] = [];
     for (const question of answerable) {
       const { documentId, result } = await answer(question, scope);
-      const isGold = (entry: { documentId: string; pages: number[] }) => entry.documentId === documentId && entry.pages.some(page => question.pages.includes(page));
+      const isGold = (entry: { documentId: string; pages: number[] }) =>
+        entry.documentId === documentId && entry.pages.some(page => question.pages.includes(page));
       const gold = shortGoldAnswer(question.answer, question.answer_format);
       outcomes.push({
         source: question.source,

@@ -4,9 +4,7 @@ import { containsCjk, toCjkQuery, toWordQuery } from './fts-query.ts';
 describe('toWordQuery', () => {
   it('quotes every word and ORs them, dropping FTS syntax characters', () => {
     expect(toWordQuery('pallets per hour')).toBe('"pallets" OR "per" OR "hour"');
-    expect(toWordQuery('"pall*" -x AND NEAR(a b) title_path:y ^z')).toBe(
-      '"pall" OR "x" OR "AND" OR "NEAR" OR "a" OR "b" OR "title" OR "path" OR "y" OR "z"',
-    );
+    expect(toWordQuery('"pall*" -x AND NEAR(a b) title_path:y ^z')).toBe('"pall" OR "x" OR "AND" OR "NEAR" OR "a" OR "b" OR "title" OR "path" OR "y" OR "z"');
   });
 
   it('keeps accented words whole (the tokenizer folds them) and drops repeats', () => {

@@ -58,9 +58,10 @@ function rankedWordRows(database: Database.Database, wordQuery: string, query: L
   const filters = onlySpacesStored(database, query.spaces) ? [] : [`filter_tokens : (${query.spaces.map(space => `"${spaceToken(space)}"`).join(' OR ')})`];
   if (query.documentIds) filters.push(`filter_tokens : (${query.documentIds.map(id => `"${documentToken(id)}"`).join(' OR ')})`);
   const match = [...filters, `{title_path text} : (${wordQuery})`].join(' AND ');
-  const ranked = database
-    .prepare('SELECT rowid AS rowId, rank FROM units_fts WHERE units_fts MATCH ? ORDER BY rank LIMIT ?')
-    .all(match, query.k) as Array<{ rowId: number; rank: number }>;
+  const ranked = database.prepare('SELECT rowid AS rowId, rank FROM units_fts WHERE units_fts MATCH ? ORDER BY rank LIMIT ?').all(match, query.k) as Array<{
+    rowId: number;
+    rank: number;
+  }>;
   if (ranked.length === 0) return [];
   const rows = database
     .prepare(`SELECT ${unitColumns} FROM units u WHERE u.row_id IN (SELECT value FROM json_each(@rowIds)) AND ${scope}`)
@@ -91,7 +92,6 @@ function withoutFrequentWords(database: Database.Database, tokens: string[], uni
   const { counts, totalUnits } = unitCounts(database, folded, plain);
   return unitQueryWords(tokens, token => counts.get(foldedTerm(token)) ?? 0, totalUnits, unitBudget);
 }
-
 
 interface TermCountCache {
   /** Space generations and the highest unit row: changes whenever any unit is written or deleted. */

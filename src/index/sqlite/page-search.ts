@@ -162,7 +162,11 @@ export function removePages(database: Database.Database, space: string, document
  * Writes the page records of documents committed before the store kept pages (from their units and
  * tree), one document per transaction; runs when the store opens.
  */
-export function indexMissingPages(database: Database.Database, write: (work: () => void) => void, readUnits: (space: string, documentId: string) => IndexUnit[]): void {
+export function indexMissingPages(
+  database: Database.Database,
+  write: (work: () => void) => void,
+  readUnits: (space: string, documentId: string) => IndexUnit[],
+): void {
   const missing = database.prepare('SELECT space, id FROM documents WHERE pages_indexed = 0').all() as Array<{ space: string; id: string }>;
   for (const { space, id } of missing) {
     write(() => {
@@ -204,15 +208,18 @@ export function searchPageRows(database: Database.Database, query: PageQuery): P
   const words = `terms : (${phrases.join(' OR ')})`;
   const filter = scopeFilter(database, query.spaces, query.documentIds);
   const match = filter ? `${filter} AND (${words})` : words;
-  const matching = database.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? LIMIT ?').pluck().all(match, query.k + 1) as number[];
+  const matching = database
+    .prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? LIMIT ?')
+    .pluck()
+    .all(match, query.k + 1) as number[];
   const ranked =
     matching.length <= query.k
       ? matching
       : (database.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? ORDER BY rank LIMIT ?').pluck().all(match, query.k) as number[]);
   if (ranked.length === 0) return [];
-  const rows = database
-    .prepare(`${pageSelect} WHERE p.row_id IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify(ranked)) as Array<PageRow & { row_id: number }>;
+  const rows = database.prepare(`${pageSelect} WHERE p.row_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ranked)) as Array<
+    PageRow & { row_id: number }
+  >;
   const spaces = new Set<string>(query.spaces);
   const documents = query.documentIds ? new Set(query.documentIds) : undefined;
   const byRowId = new Map(rows.filter(row => spaces.has(row.space) && (!documents || documents.has(row.document_id))).map(row => [row.row_id, row]));
@@ -281,7 +288,13 @@ export function pageStatistics(database: Database.Database, query: PageStatistic
  * each on more than `exactPairPages` pages of the scope is estimated from a sample of its rarer word's
  * pages instead (`estimatePairPages`); `wordPages` holds the words' counts where they are known.
  */
-function countInFts(database: Database.Database, query: PageStatisticsQuery, terms: string[], frequencies: Map<string, number>, wordPages: Map<string, number>): void {
+function countInFts(
+  database: Database.Database,
+  query: PageStatisticsQuery,
+  terms: string[],
+  frequencies: Map<string, number>,
+  wordPages: Map<string, number>,
+): void {
   const rest = terms.filter(term => !frequencies.has(term));
   if (rest.length === 0) return;
   const filter = scopeFilter(database, query.spaces, query.documentIds);
@@ -323,7 +336,12 @@ function rarerWord(pair: string, wordPages: Map<string, number>): { word: string
  * stretches hold too few of the word's pages to judge by (the scope's pages bunched between them);
  * the pair is then counted.
  */
-function estimatePairPages(database: Database.Database, scoped: (words: string) => string, pair: string, rarer: { word: string; pages: number }): number | undefined {
+function estimatePairPages(
+  database: Database.Database,
+  scoped: (words: string) => string,
+  pair: string,
+  rarer: { word: string; pages: number },
+): number | undefined {
   const wordMatch = scoped(`terms : ${quote(rarer.word)}`);
   const pairMatch = scoped(`terms : ${quote(pair)}`);
   const edge = (order: 'ASC' | 'DESC') =>
@@ -407,7 +425,10 @@ export function pageFromRow(row: PageRow, withTerms: boolean): PageRecord {
  * document stored (matching the space tokens would then filter nothing, at the cost of their doclists).
  */
 function scopeFilter(database: Database.Database, spaces: string[], documentIds?: string[]): string | undefined {
-  const other = database.prepare('SELECT EXISTS (SELECT 1 FROM documents WHERE space NOT IN (SELECT value FROM json_each(?)))').pluck().get(JSON.stringify(spaces));
+  const other = database
+    .prepare('SELECT EXISTS (SELECT 1 FROM documents WHERE space NOT IN (SELECT value FROM json_each(?)))')
+    .pluck()
+    .get(JSON.stringify(spaces));
   const filters = other === 0 ? [] : [`filter_tokens : (${spaces.map(space => quote(spaceToken(space))).join(' OR ')})`];
   if (documentIds) filters.push(`filter_tokens : (${documentIds.map(id => quote(documentToken(id))).join(' OR ')})`);
   return filters.length > 0 ? filters.join(' AND ') : undefined;

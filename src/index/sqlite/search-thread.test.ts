@@ -19,13 +19,33 @@ const words = ['harbour', 'fees', 'tariff', 'vessel', 'cargo', 'zebra', 'crane',
 
 function record(id: string): DocumentRecord {
   const now = new Date().toISOString();
-  return { id, space, name: `${id}.pdf`, mime: 'application/pdf', sha256: id, sizeBytes: 0, pageCount: 0, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now };
+  return {
+    id,
+    space,
+    name: `${id}.pdf`,
+    mime: 'application/pdf',
+    sha256: id,
+    sizeBytes: 0,
+    pageCount: 0,
+    status: 'ready',
+    source: { platform: 'cli' },
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 function units(documentId: string, count: number): IndexUnit[] {
   return Array.from({ length: count }, (_, index) => ({
-    id: `${documentId}:${index}`, space, documentId, documentName: `${documentId}.pdf`, nodeId: String(index), titlePath: [words[index % 7]],
-    kind: 'section', page: 1 + index, part: 0, text: `${words[index % 10]} ${words[(index * 3) % 10]} ${words[(index * 7) % 10]} note${index % 13}`,
+    id: `${documentId}:${index}`,
+    space,
+    documentId,
+    documentName: `${documentId}.pdf`,
+    nodeId: String(index),
+    titlePath: [words[index % 7]],
+    kind: 'section',
+    page: 1 + index,
+    part: 0,
+    text: `${words[index % 10]} ${words[(index * 3) % 10]} ${words[(index * 7) % 10]} note${index % 13}`,
   }));
 }
 
@@ -77,7 +97,11 @@ describe('BM25 and page searches on threads of their own', async () => {
     // Fewer pages asked for than match: the ranked branch of the page search.
     expect(await searches(threaded, 'harbour cargo', 3)).toEqual(await searches(inThread, 'harbour cargo', 3));
     // Written through the threaded store's own connection, read by its threads right after.
-    await threaded.commitDocument({ record: record('b'), tree: { documentId: 'b', totalPages: 3, nodes: [] }, units: [{ ...units('b', 1)[0], text: 'quokka sighting' }] });
+    await threaded.commitDocument({
+      record: record('b'),
+      tree: { documentId: 'b', totalPages: 3, nodes: [] },
+      units: [{ ...units('b', 1)[0], text: 'quokka sighting' }],
+    });
     const [hits, pages, statistics] = await searches(threaded, 'quokka', 5);
     expect(hits.map(hit => hit.unit.documentId)).toEqual(['b']);
     expect(pages.map(page => page.documentId)).toEqual(['b']);
@@ -104,15 +128,20 @@ describe('BM25 and page searches on threads of their own', async () => {
     }
   });
 
-  it('answers in the caller\'s thread when the search thread dies, also for the query it held', async () => {
+  it("answers in the caller's thread when the search thread dies, also for the query it held", async () => {
     const answeredHere: string[] = [];
     // A thread that says it is ready and then never answers: it dies holding the query.
     let worker: Worker | undefined;
-    const silent = () => (worker = new Worker(`require('node:worker_threads').parentPort.postMessage({ type: 'ready' }); setInterval(() => {}, 1000);`, { eval: true }));
-    const thread = new SearchThread({ path: join(dataDir, 'folio.sqlite'), busyTimeoutMs: 1000 }, call => {
-      answeredHere.push(call.kind === 'lexical' ? call.query.text : call.kind);
-      return [];
-    }, silent);
+    const silent = () =>
+      (worker = new Worker(`require('node:worker_threads').parentPort.postMessage({ type: 'ready' }); setInterval(() => {}, 1000);`, { eval: true }));
+    const thread = new SearchThread(
+      { path: join(dataDir, 'folio.sqlite'), busyTimeoutMs: 1000 },
+      call => {
+        answeredHere.push(call.kind === 'lexical' ? call.query.text : call.kind);
+        return [];
+      },
+      silent,
+    );
     await until(() => thread.ready);
     const held = thread.search('lexical', { spaces: [space], text: 'harbour', k: 5 });
     await worker!.terminate();

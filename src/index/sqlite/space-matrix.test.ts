@@ -45,10 +45,12 @@ describe('SpaceMatrix', () => {
   it('carries unchanged documents over from the previous matrix and drops removed ones', () => {
     const first = new SpaceMatrix(1, dimensions, [fresh('a', 100, vectorsA), fresh('b', 200, vectorsB)]);
     const replacement = Array.from({ length: 2 }, () => randomVector(dimensions));
-    const second = new SpaceMatrix(2, dimensions, [
-      { documentId: 'b', unitsVersion: 1, from: 'previous', block: first.documents.get('b')! },
-      fresh('c', 300, replacement),
-    ], first);
+    const second = new SpaceMatrix(
+      2,
+      dimensions,
+      [{ documentId: 'b', unitsVersion: 1, from: 'previous', block: first.documents.get('b')! }, fresh('c', 300, replacement)],
+      first,
+    );
     const scores = collect(second);
     expect([...scores.keys()].sort()).toEqual([200, 201, 202, 203, 204, 205, 206, 300, 301]);
     vectorsB.forEach((vector, index) => expect(scores.get(200 + index)).toBeCloseTo(cosine(vector, query), 5));
@@ -77,13 +79,22 @@ describe('SpaceMatrix', () => {
       ...Array.from({ length: 4 }, () => normalize(make())),
     ];
 
-    for (const [kind, make] of [['dense', () => dense(100)], ['sparse', () => sparse(100)]] as const) {
+    for (const [kind, make] of [
+      ['dense', () => dense(100)],
+      ['sparse', () => sparse(100)],
+    ] as const) {
       it(`returns the exact top k with bit-identical scores (${kind} vectors, 9 and 2 queries, with and without a document filter)`, () => {
         const blocks = Array.from({ length: 6 }, () => Array.from({ length: 500 }, make));
-        const matrix = new SpaceMatrix(1, 100, blocks.map((vectors, index) => fresh(`d${index}`, 1 + index * 1000, vectors)));
+        const matrix = new SpaceMatrix(
+          1,
+          100,
+          blocks.map((vectors, index) => fresh(`d${index}`, 1 + index * 1000, vectors)),
+        );
         const nine = queriesFor(blocks.flat(), make);
         // Nine queries: groups of four (the four-query kernel) and one; two: the two-query kernel.
-        for (const [queries, documentIds] of [nine, nine.slice(3, 5)].flatMap(queries => [undefined, new Set(['d1', 'd2', 'd3', 'd4'])].map(ids => [queries, ids] as const))) {
+        for (const [queries, documentIds] of [nine, nine.slice(3, 5)].flatMap(queries =>
+          [undefined, new Set(['d1', 'd2', 'd3', 'd4'])].map(ids => [queries, ids] as const),
+        )) {
           for (const k of [1, 10, 50]) {
             expect(3000).toBeGreaterThan(4 * candidateCount(k)); // the first pass is used
             const exact = matrix.best(queries, documentIds, k, { exact: true });
@@ -100,7 +111,10 @@ describe('SpaceMatrix', () => {
     it('scores exactly when the chosen rows are few', () => {
       const matrix = new SpaceMatrix(1, dimensions, [fresh('a', 100, vectorsA), fresh('b', 200, vectorsB)]);
       const [hits] = matrix.best([normalizedQuery], undefined, 3);
-      const expected = [...vectorsA.map((vector, index) => ({ rowId: 100 + index, score: cosine(vector, query) })), ...vectorsB.map((vector, index) => ({ rowId: 200 + index, score: cosine(vector, query) }))]
+      const expected = [
+        ...vectorsA.map((vector, index) => ({ rowId: 100 + index, score: cosine(vector, query) })),
+        ...vectorsB.map((vector, index) => ({ rowId: 200 + index, score: cosine(vector, query) })),
+      ]
         .sort((a, b) => b.score - a.score)
         .slice(0, 3);
       expect(hits.map(hit => hit.rowId)).toEqual(expected.map(hit => hit.rowId));
@@ -108,8 +122,17 @@ describe('SpaceMatrix', () => {
 
     it('carries the int8 rows over from the previous matrix', () => {
       const blocks = Array.from({ length: 3 }, () => Array.from({ length: 400 }, () => dense(100)));
-      const first = new SpaceMatrix(1, 100, blocks.map((vectors, index) => fresh(`d${index}`, 1 + index * 1000, vectors)));
-      const second = new SpaceMatrix(2, 100, blocks.map((_, index) => ({ documentId: `d${index}`, unitsVersion: 1, from: 'previous' as const, block: first.documents.get(`d${index}`)! })), first);
+      const first = new SpaceMatrix(
+        1,
+        100,
+        blocks.map((vectors, index) => fresh(`d${index}`, 1 + index * 1000, vectors)),
+      );
+      const second = new SpaceMatrix(
+        2,
+        100,
+        blocks.map((_, index) => ({ documentId: `d${index}`, unitsVersion: 1, from: 'previous' as const, block: first.documents.get(`d${index}`)! })),
+        first,
+      );
       const queries = queriesFor(blocks.flat(), () => dense(100));
       expect(second.best(queries, undefined, 5)).toEqual(first.best(queries, undefined, 5, { exact: true }));
     });

@@ -82,7 +82,11 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
       throw error;
     }
     this.vectors = new VectorIndex(this.database);
-    indexMissingPages(this.database, work => this.write(work), (space, documentId) => this.readUnits(space, documentId, false));
+    indexMissingPages(
+      this.database,
+      work => this.write(work),
+      (space, documentId) => this.readUnits(space, documentId, false),
+    );
     countMissingPageTerms(this.database, work => this.write(work));
     writeMissingTreePages(this.database, work => this.write(work));
   }
@@ -237,7 +241,10 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
       // Two subqueries: SQLite answers a lone min() or max() from the index, both in one query by a scan.
       const units = this.database.prepare('SELECT ifnull((SELECT max(row_id) FROM units) - (SELECT min(row_id) FROM units) + 1, 0)').pluck().get() as number;
       if (units < this.searchThreadMinUnits) return undefined;
-      this.searchThreads = Array.from({ length: searchThreads }, () => new SearchThread({ path: this.path, busyTimeoutMs: this.busyTimeoutMs }, this.searchHere));
+      this.searchThreads = Array.from(
+        { length: searchThreads },
+        () => new SearchThread({ path: this.path, busyTimeoutMs: this.busyTimeoutMs }, this.searchHere),
+      );
     }
     let best: SearchThread | undefined;
     for (const thread of this.searchThreads) if (thread.ready && (!best || thread.queries < best.queries)) best = thread;
@@ -258,7 +265,12 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     const results: UnitHit[][] = query.vectors.map(() => []);
     const select = this.database.prepare(`SELECT ${unitColumnsWithoutVector} FROM units u WHERE u.row_id = ?`);
     for (const indexes of byLength.values()) {
-      const candidateLists = this.vectors.searchMany(query.spaces, indexes.map(index => query.vectors[index]), query.k, documentIds);
+      const candidateLists = this.vectors.searchMany(
+        query.spaces,
+        indexes.map(index => query.vectors[index]),
+        query.k,
+        documentIds,
+      );
       candidateLists.forEach((candidates, position) => {
         results[indexes[position]] = candidates.flatMap(candidate => {
           const row = select.get(candidate.rowId) as UnitRow | undefined;
@@ -319,7 +331,10 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
 
   /** Deletes units and tree, and the record too when `withRecord`; true when the document existed. */
   private removeDocument(space: string, documentId: string, withRecord: boolean): boolean {
-    const removed = this.database.prepare('SELECT title_path, text FROM units WHERE space = ? AND document_id = ?').iterate(space, documentId) as Iterable<{ title_path: string; text: string }>;
+    const removed = this.database.prepare('SELECT title_path, text FROM units WHERE space = ? AND document_id = ?').iterate(space, documentId) as Iterable<{
+      title_path: string;
+      text: string;
+    }>;
     applyUnitTermCounts(this.database, countUnitTerms(removed), -1);
     this.database.prepare('DELETE FROM units WHERE space = ? AND document_id = ?').run(space, documentId);
     removePages(this.database, space, documentId);
@@ -342,5 +357,13 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
 }
 
 function pick(record: DocumentRecord) {
-  return { space: record.space, id: record.id, name: record.name, sha256: record.sha256, status: record.status, createdAt: record.createdAt, updatedAt: record.updatedAt };
+  return {
+    space: record.space,
+    id: record.id,
+    name: record.name,
+    sha256: record.sha256,
+    status: record.status,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
 }

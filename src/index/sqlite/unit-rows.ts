@@ -22,7 +22,8 @@ export interface UnitRow {
 
 export const unitColumns = 'u.row_id, u.id, u.space, u.document_id, u.document_name, u.node_id, u.page, u.part, u.kind, u.title_path, u.text, u.vector';
 /** The same without the vector, for readers that only need text (decoding vectors dominates their cost). */
-export const unitColumnsWithoutVector = 'u.row_id, u.id, u.space, u.document_id, u.document_name, u.node_id, u.page, u.part, u.kind, u.title_path, u.text, NULL AS vector';
+export const unitColumnsWithoutVector =
+  'u.row_id, u.id, u.space, u.document_id, u.document_name, u.node_id, u.page, u.part, u.kind, u.title_path, u.text, NULL AS vector';
 
 export function unitFromRow(row: UnitRow): IndexUnit {
   return {

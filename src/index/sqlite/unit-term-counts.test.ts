@@ -15,7 +15,19 @@ const spaceB = parseSpaceId('web:terms-b');
 
 function record(space: SpaceId, id: string, name = `${id}.pdf`): DocumentRecord {
   const now = new Date().toISOString();
-  return { id, space, name, mime: 'application/pdf', sha256: id, sizeBytes: 0, pageCount: 0, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now };
+  return {
+    id,
+    space,
+    name,
+    mime: 'application/pdf',
+    sha256: id,
+    sizeBytes: 0,
+    pageCount: 0,
+    status: 'ready',
+    source: { platform: 'cli' },
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 // Text that tokenizes in every way the table must agree with FTS5 on: case, precomposed and combining
@@ -33,9 +45,15 @@ const samples = [
 
 function units(space: SpaceId, documentId: string, count: number, offset: number): IndexUnit[] {
   return Array.from({ length: count }, (_, index) => ({
-    id: `${documentId}:${index}`, space, documentId, documentName: `${documentId}.pdf`, nodeId: String(index),
+    id: `${documentId}:${index}`,
+    space,
+    documentId,
+    documentName: `${documentId}.pdf`,
+    nodeId: String(index),
     titlePath: [samples[(index + offset) % samples.length].slice(0, 20), 'Quote " and \\ backslash\nnewline'],
-    kind: 'section', page: 1 + index, part: 0,
+    kind: 'section',
+    page: 1 + index,
+    part: 0,
     text: `${samples[(index + offset) % samples.length]} unit${index % 5} ${samples[(index * 3 + offset) % samples.length]}`,
   }));
 }
@@ -47,7 +65,9 @@ function compare(database: Database.Database) {
       .filter(row => /^[a-z0-9]+$/u.test(row.term) && !/^[sd][0-9a-f]{20}$/u.test(row.term))
       .map(row => [row.term, row.doc]),
   );
-  const table = new Map((database.prepare('SELECT term, units FROM unit_terms').all() as Array<{ term: string; units: number }>).map(row => [row.term, row.units]));
+  const table = new Map(
+    (database.prepare('SELECT term, units FROM unit_terms').all() as Array<{ term: string; units: number }>).map(row => [row.term, row.units]),
+  );
   return { fts, table };
 }
 
@@ -71,7 +91,11 @@ describe('unit_terms: units per plain word, kept by the store', async () => {
     expect(table.get('harbour')).toBeGreaterThan(0);
 
     // A new version under the same name replaces the old one (its units are removed in the same commit).
-    await store.commitDocument({ record: record(spaceA, 'a2', 'a.pdf'), tree: { documentId: 'a2', totalPages: 9, nodes: [] }, units: units(spaceA, 'a2', 9, 5) });
+    await store.commitDocument({
+      record: record(spaceA, 'a2', 'a.pdf'),
+      tree: { documentId: 'a2', totalPages: 9, nodes: [] },
+      units: units(spaceA, 'a2', 9, 5),
+    });
     ({ fts, table } = compare(database));
     expect(table).toEqual(fts);
 

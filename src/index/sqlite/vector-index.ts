@@ -47,7 +47,9 @@ export class VectorIndex {
     // Several spaces: each space's best, merged (of equal scores, the earlier space's row first, as one pass would).
     const collectors = queries.map(() => topK(k));
     for (const space of spaceList) {
-      this.readSnapshot(space, dimensions).best(queries, documentIds, k).forEach((best, query) => best.forEach(({ rowId, score }) => collectors[query].visit(rowId, score)));
+      this.readSnapshot(space, dimensions)
+        .best(queries, documentIds, k)
+        .forEach((best, query) => best.forEach(({ rowId, score }) => collectors[query].visit(rowId, score)));
     }
     return collectors.map(collector => collector.best);
   }

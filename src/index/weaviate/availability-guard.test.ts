@@ -35,10 +35,12 @@ describe('WeaviateAvailabilityGuard during a known outage', () => {
     await expect(guard.run(() => failLater(1_000, new Error('UNAVAILABLE')))).rejects.toMatchObject({ code: 'store_unavailable' });
     let started = 0;
     const before = Date.now();
-    await expect(guard.run(() => {
-      started += 1;
-      return later(1_000, 'never');
-    })).rejects.toMatchObject({ code: 'store_unavailable' });
+    await expect(
+      guard.run(() => {
+        started += 1;
+        return later(1_000, 'never');
+      }),
+    ).rejects.toMatchObject({ code: 'store_unavailable' });
     expect(started).toBe(0);
     expect(Date.now() - before).toBeLessThan(50);
     ready = true;

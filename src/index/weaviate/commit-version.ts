@@ -35,10 +35,7 @@ export interface CommitTarget {
  * Step 3 deletes only versions known to be dead (the previously active one, or ones older than
  * `abandonedVersionAfterMs`): a concurrent commit of the same document may have units in flight.
  */
-export async function commitVersion(
-  target: CommitTarget,
-  input: { record: DocumentRecord; tree: DocumentTree; units: IndexUnit[] },
-): Promise<void> {
+export async function commitVersion(target: CommitTarget, input: { record: DocumentRecord; tree: DocumentTree; units: IndexUnit[] }): Promise<void> {
   const { documents, units, pages } = target;
   const { record, tree } = input;
   const previous = await documents.query.fetchObjectById(documentUuid(record.id), { returnProperties: ['activeVersion'] });

@@ -76,7 +76,10 @@ export async function everyTenantMatching<Key extends keyof DocumentProperties>(
  * 250 pages: ~2 s against ~100 ms), since each object, tree included, is read whole. Document ids are
  * ASCII (document-id.ts), for which the filter's order and the sort's agree.
  */
-export async function* everyDocument<Key extends keyof DocumentProperties>(documents: Documents, properties: Key[]): AsyncGenerator<Pick<DocumentProperties, Key>> {
+export async function* everyDocument<Key extends keyof DocumentProperties>(
+  documents: Documents,
+  properties: Key[],
+): AsyncGenerator<Pick<DocumentProperties, Key>> {
   const returnProperties = [...new Set<keyof DocumentProperties>([...properties, 'documentId'])];
   for (let last = ''; ; ) {
     // Weaviate compares text too; the client's types allow GreaterThan on numbers and dates only.

@@ -66,14 +66,21 @@ export class DocumentVocabularies {
     return this.read(documents, versions, visit, false);
   }
 
-  private async read(documents: Documents, versions: string[], visit: (version: string, vocabulary: VersionVocabulary) => void, remember: boolean): Promise<void> {
+  private async read(
+    documents: Documents,
+    versions: string[],
+    visit: (version: string, vocabulary: VersionVocabulary) => void,
+    remember: boolean,
+  ): Promise<void> {
     const missing: string[] = [];
     for (const version of new Set(versions)) {
       const held = this.byVersion.get(version);
       if (held) visit(version, held);
       else missing.push(version);
     }
-    const chunks = Array.from({ length: Math.ceil(missing.length / versionsPerRequest) }, (_, index) => missing.slice(index * versionsPerRequest, (index + 1) * versionsPerRequest));
+    const chunks = Array.from({ length: Math.ceil(missing.length / versionsPerRequest) }, (_, index) =>
+      missing.slice(index * versionsPerRequest, (index + 1) * versionsPerRequest),
+    );
     await eachConcurrently(chunks, requestConcurrency, async chunk => {
       const page = await orEmpty(
         documents.query.fetchObjects({

@@ -34,7 +34,8 @@ export class FailFastKnowledgeStore implements KnowledgeStore {
   listDocuments: KnowledgeStore['listDocuments'] = space => this.guard.run(() => this.store.listDocuments(space));
   getTree: KnowledgeStore['getTree'] = (space, documentId) => this.guard.run(() => this.store.getTree(space, documentId));
   getTreePages: KnowledgeStore['getTreePages'] = (space, documentId, pages) => this.guard.run(() => this.store.getTreePages(space, documentId, pages));
-  getUnits: KnowledgeStore['getUnits'] = (space, documentId, nodeIds, options) => this.guard.run(() => this.store.getUnits(space, documentId, nodeIds, options));
+  getUnits: KnowledgeStore['getUnits'] = (space, documentId, nodeIds, options) =>
+    this.guard.run(() => this.store.getUnits(space, documentId, nodeIds, options));
   deleteDocument: KnowledgeStore['deleteDocument'] = (space, documentId) => this.guard.run(() => this.store.deleteDocument(space, documentId));
   deleteSpace: KnowledgeStore['deleteSpace'] = space => this.guard.run(() => this.store.deleteSpace(space));
   countDocumentsWithSha: KnowledgeStore['countDocumentsWithSha'] = sha256 => this.guard.run(() => this.store.countDocumentsWithSha(sha256));

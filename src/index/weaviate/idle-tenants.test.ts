@@ -66,10 +66,14 @@ describe('IdleTenants', () => {
 
   it('does not ask again about a tenant it chose to leave active, until its next use', async () => {
     const seen: string[] = [];
-    const choosy = new IdleTenants({ idleMs: 1_000, checkEveryMs: 250, deactivate: async tenant => {
+    const choosy = new IdleTenants({
+      idleMs: 1_000,
+      checkEveryMs: 250,
+      deactivate: async tenant => {
         seen.push(tenant);
         return false;
-      } });
+      },
+    });
     try {
       await choosy.use('small', async () => undefined);
       await vi.advanceTimersByTimeAsync(5_000);

@@ -21,7 +21,10 @@ export async function insertObjects<Properties>(
     }
     if (result.hasErrors) {
       const failures = Object.values(result.errors);
-      const sample = failures.slice(0, 3).map(failure => failure.message).join(' | ');
+      const sample = failures
+        .slice(0, 3)
+        .map(failure => failure.message)
+        .join(' | ');
       throw weaviateWriteFailed(`${failures.length} of ${batch.length} objects were rejected: ${sample}`);
     }
   }

@@ -40,14 +40,7 @@ describe('mergeSpaceHits', () => {
   });
 
   it('merges cosine lists by their raw similarity', () => {
-    const merged = mergeSpaceHits(
-      [
-        [hit('web:a', 'a1', 0.9), hit('web:a', 'a2', 0.2)],
-        [hit('web:b', 'b1', 0.5)],
-      ],
-      2,
-      'cosine',
-    );
+    const merged = mergeSpaceHits([[hit('web:a', 'a1', 0.9), hit('web:a', 'a2', 0.2)], [hit('web:b', 'b1', 0.5)]], 2, 'cosine');
     expect(merged.map(entry => [entry.unit.id, entry.score])).toEqual([
       ['a1', 0.9],
       ['b1', 0.5],

@@ -42,7 +42,10 @@ async function countByRequests(pages: Pages, scope: ScopeDocument[], terms: stri
     const grouped = versions.size > filterUpToVersions ? await pagesPerVersion(pages, holding) : undefined;
     const count = grouped
       ? grouped.reduce((total, group) => total + (versions.has(group.version) ? group.pages : 0), 0)
-      : await orEmpty(pages.aggregate.overAll({ filters: Filters.and(inScope, holding) }).then(result => result.totalCount), 0);
+      : await orEmpty(
+          pages.aggregate.overAll({ filters: Filters.and(inScope, holding) }).then(result => result.totalCount),
+          0,
+        );
     counts.set(term, count);
   });
   return counts;
@@ -88,13 +91,23 @@ export async function countDocumentsHolding(documents: Documents, scope: ScopeDo
   const counts = new Map<string, number>();
   await eachConcurrently(terms, countConcurrency, async term => {
     const filters = Filters.and(inScope, documents.filter.byProperty('pageTerms').equal(term));
-    counts.set(term, await orEmpty(documents.aggregate.overAll({ filters }).then(result => result.totalCount), 0));
+    counts.set(
+      term,
+      await orEmpty(
+        documents.aggregate.overAll({ filters }).then(result => result.totalCount),
+        0,
+      ),
+    );
   });
   return counts;
 }
 
 /** One version's pages in page order, a result page at a time (paged by page number: no offset limit). */
-export async function* versionPages<Key extends keyof PageProperties>(pages: Pages, version: string, properties: Key[]): AsyncGenerator<Array<Pick<PageProperties, Key | 'page'>>> {
+export async function* versionPages<Key extends keyof PageProperties>(
+  pages: Pages,
+  version: string,
+  properties: Key[],
+): AsyncGenerator<Array<Pick<PageProperties, Key | 'page'>>> {
   for (let lastPage = 0; ; ) {
     const result = await orEmpty(
       pages.query.fetchObjects({
@@ -113,5 +126,7 @@ export async function* versionPages<Key extends keyof PageProperties>(pages: Pag
 }
 
 export function versionFilter(pages: Pages, scope: ScopeDocument[]) {
-  return scope.length === 1 ? pages.filter.byProperty('version').equal(scope[0].version) : pages.filter.byProperty('version').containsAny(scope.map(document => document.version));
+  return scope.length === 1
+    ? pages.filter.byProperty('version').equal(scope[0].version)
+    : pages.filter.byProperty('version').containsAny(scope.map(document => document.version));
 }

@@ -33,11 +33,23 @@ export type Pages = Collection<PageProperties, string, undefined>;
 
 /** The document-object fields that describe a version's pages; written with activeVersion. */
 export type DocumentPageProperties = Required<
-  Pick<DocumentProperties, 'pageCount' | 'pageLength' | 'pageTerms' | 'pageTermPages' | 'pagesVersion' | 'unitCount' | 'unitLength' | 'unitTerms' | 'unitTermUnits' | 'versionStamp'>
+  Pick<
+    DocumentProperties,
+    'pageCount' | 'pageLength' | 'pageTerms' | 'pageTermPages' | 'pagesVersion' | 'unitCount' | 'unitLength' | 'unitTerms' | 'unitTermUnits' | 'versionStamp'
+  >
 >;
 
 /** What a PageRecord needs back, without its terms (getPages with `terms: false`). */
-export const pageReturnPropertiesWithoutTerms: Array<keyof PageProperties> = ['documentId', 'spaceId', 'documentName', 'page', 'printedNumbers', 'label', 'captions', 'unitJson'];
+export const pageReturnPropertiesWithoutTerms: Array<keyof PageProperties> = [
+  'documentId',
+  'spaceId',
+  'documentName',
+  'page',
+  'printedNumbers',
+  'label',
+  'captions',
+  'unitJson',
+];
 export const pageReturnProperties: Array<keyof PageProperties> = [...pageReturnPropertiesWithoutTerms, 'terms'];
 
 /**

@@ -66,7 +66,11 @@ export class WeaviatePageIndex {
     });
     // mergeSpaceHits ranks unit hits; each page travels as its stand-in unit (one object per page).
     const pageOfUnit = new Map(lists.flat().map(hit => [hit.page.unit, hit.page]));
-    const merged = mergeSpaceHits(lists.map(list => list.map((hit): UnitHit => ({ unit: hit.page.unit, score: hit.score }))), query.k, 'bm25');
+    const merged = mergeSpaceHits(
+      lists.map(list => list.map((hit): UnitHit => ({ unit: hit.page.unit, score: hit.score }))),
+      query.k,
+      'bm25',
+    );
     return merged.map(hit => pageOfUnit.get(hit.unit)!);
   }
 
@@ -76,10 +80,17 @@ export class WeaviatePageIndex {
     const terms = [...new Set(query.terms)];
     const perSpace = await this.eachSpace(query.spaces, async space => {
       const scope = await this.scope(space, query.documentIds);
-      const counts = scope.length === 0 ? new Map<string, number>() : await this.pageCounts.resolve(scopeKey(scope), terms, missing => this.countPages(space, scope, missing, query.documentIds === undefined));
+      const counts =
+        scope.length === 0
+          ? new Map<string, number>()
+          : await this.pageCounts.resolve(scopeKey(scope), terms, missing => this.countPages(space, scope, missing, query.documentIds === undefined));
       return { pages: sum(scope, document => document.pageCount), length: sum(scope, document => document.pageLength), counts };
     });
-    for (const term of terms) frequencies.set(term, sum(perSpace, space => space.counts.get(term) ?? 0));
+    for (const term of terms)
+      frequencies.set(
+        term,
+        sum(perSpace, space => space.counts.get(term) ?? 0),
+      );
     return { pages: sum(perSpace, space => space.pages), length: sum(perSpace, space => space.length), frequencies };
   }
 
@@ -110,7 +121,10 @@ export class WeaviatePageIndex {
       }
       const documents = await this.access.documents(space);
       const counts = await this.documentCounts.resolve(scopeKey(withPages), terms, missing => countDocumentsHolding(documents, withPages, missing));
-      const vocabularies = await this.vocabularies.of(documents, askedHere.map(document => document.version));
+      const vocabularies = await this.vocabularies.of(
+        documents,
+        askedHere.map(document => document.version),
+      );
       const held = askedHere.map(document => {
         const vocabulary = vocabularies.get(document.version);
         return [document.documentId, new Set(vocabulary ? terms.filter(term => pagesHolding(vocabulary).has(term)) : [])] as const;
@@ -118,7 +132,11 @@ export class WeaviatePageIndex {
       return { documents: withPages.length, counts, held };
     });
     for (const space of perSpace) for (const [documentId, terms] of space.held) holdings.set(documentId, terms);
-    for (const term of terms) frequencies.set(term, sum(perSpace, space => space.counts.get(term) ?? 0));
+    for (const term of terms)
+      frequencies.set(
+        term,
+        sum(perSpace, space => space.counts.get(term) ?? 0),
+      );
     return { documents: sum(perSpace, space => space.documents), frequencies, holdings };
   }
 
@@ -128,7 +146,8 @@ export class WeaviatePageIndex {
       if (!document) return [];
       const found: PageRecord[] = [];
       const properties = options.terms === false ? pageReturnPropertiesWithoutTerms : pageReturnProperties;
-      for await (const batch of versionPages(await this.access.pages(space), document.version, properties)) for (const page of batch) found.push(pageFromProperties(page));
+      for await (const batch of versionPages(await this.access.pages(space), document.version, properties))
+        for (const page of batch) found.push(pageFromProperties(page));
       return found;
     });
   }
@@ -177,14 +196,22 @@ export class WeaviatePageIndex {
   }
 
   /** Pages holding each word over the versions of the scope that have stored counts, and which those are. */
-  private async storedCounts(space: SpaceId, scope: ScopeDocument[], words: string[], wholeSpace: boolean): Promise<{ counts: Map<string, number>; counted: Set<string> }> {
+  private async storedCounts(
+    space: SpaceId,
+    scope: ScopeDocument[],
+    words: string[],
+    wholeSpace: boolean,
+  ): Promise<{ counts: Map<string, number>; counted: Set<string> }> {
     const index = await this.wholeSpaceIndex(space, wholeSpace ? scope : await this.scope(space));
     if (index) {
       const within = wholeSpace ? undefined : new Set(scope.map(document => document.version));
       const counted = new Set(scope.map(document => document.version).filter(version => index.versions.has(version) && !index.uncounted.has(version)));
       return { counts: new Map(words.map(word => [word, index.pages(word, within)])), counted };
     }
-    const vocabularies = await this.vocabularies.of(await this.access.documents(space), scope.map(document => document.version));
+    const vocabularies = await this.vocabularies.of(
+      await this.access.documents(space),
+      scope.map(document => document.version),
+    );
     const counts = new Map<string, number>();
     const counted = new Set<string>();
     for (const document of scope) {
@@ -200,7 +227,11 @@ export class WeaviatePageIndex {
   /** The term index of the tenant's documents with pages (`scope`: all of them); undefined when it has too many documents to index. */
   private async wholeSpaceIndex(space: SpaceId, scope: ScopeDocument[]): Promise<TermIndex | undefined> {
     if (scope.length > maxIndexedDocuments) return undefined;
-    return this.termIndex.of(await this.access.documents(space), space, scope.map(document => document.version));
+    return this.termIndex.of(
+      await this.access.documents(space),
+      space,
+      scope.map(document => document.version),
+    );
   }
 
   /**

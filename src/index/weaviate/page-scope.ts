@@ -89,7 +89,12 @@ export class LiveDocuments {
         unwritten.push(String(properties.documentId));
         continue;
       }
-      const document = { documentId: String(properties.documentId), version: properties.activeVersion, pageCount: Number(properties.pageCount ?? 0), pageLength: Number(properties.pageLength ?? 0) };
+      const document = {
+        documentId: String(properties.documentId),
+        version: properties.activeVersion,
+        pageCount: Number(properties.pageCount ?? 0),
+        pageLength: Number(properties.pageLength ?? 0),
+      };
       if (this.byVersion.size >= maxRemembered) this.byVersion.clear();
       this.byVersion.set(document.version, document);
       written.push(document);

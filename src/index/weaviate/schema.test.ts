@@ -15,11 +15,7 @@ describe('schemaDrift', () => {
 
   it('names a changed type, a changed tokenization and disabled multi-tenancy', () => {
     const properties = asStored.map(property =>
-      property.name === 'page'
-        ? { ...property, dataType: ['text'] }
-        : property.name === 'documentId'
-          ? { ...property, tokenization: 'word' }
-          : property,
+      property.name === 'page' ? { ...property, dataType: ['text'] } : property.name === 'documentId' ? { ...property, tokenization: 'word' } : property,
     );
     const problems = schemaDrift({ class: 'FolioUnit', multiTenancyConfig: { enabled: false }, properties }, unitProperties);
     expect(problems).toEqual([
@@ -37,7 +33,11 @@ describe('replication', () => {
   });
 
   it('names a factor that differs from WEAVIATE_REPLICATION_FACTOR in either direction, and accepts any factor when none is configured', () => {
-    const existing = (factor?: number) => ({ class: 'FolioUnit', multiTenancyConfig: { enabled: true }, replicationConfig: factor === undefined ? undefined : { factor } });
+    const existing = (factor?: number) => ({
+      class: 'FolioUnit',
+      multiTenancyConfig: { enabled: true },
+      replicationConfig: factor === undefined ? undefined : { factor },
+    });
     expect(replicationDrift(existing(3), { factor: 3 })).toBeUndefined();
     expect(replicationDrift(existing(1), { factor: 3 })).toBe('keeps 1 copy of each tenant (replication factor 1) but WEAVIATE_REPLICATION_FACTOR is 3');
     expect(replicationDrift(existing(3), { factor: 1 })).toBe('keeps 3 copies of each tenant (replication factor 3) but WEAVIATE_REPLICATION_FACTOR is 1');

@@ -11,8 +11,18 @@ describe('ScopedCounts', () => {
       asked.push(keys);
       return lengths(keys);
     };
-    expect(await counts.resolve('v1', ['a', 'bb', 'a'], compute)).toEqual(new Map([['a', 1], ['bb', 2]]));
-    expect(await counts.resolve('v1', ['bb', 'ccc'], compute)).toEqual(new Map([['bb', 2], ['ccc', 3]]));
+    expect(await counts.resolve('v1', ['a', 'bb', 'a'], compute)).toEqual(
+      new Map([
+        ['a', 1],
+        ['bb', 2],
+      ]),
+    );
+    expect(await counts.resolve('v1', ['bb', 'ccc'], compute)).toEqual(
+      new Map([
+        ['bb', 2],
+        ['ccc', 3],
+      ]),
+    );
     expect(await counts.resolve('v1', ['ccc'], compute)).toEqual(new Map([['ccc', 3]]));
     expect(await counts.resolve('v2', ['a'], compute)).toEqual(new Map([['a', 1]]));
     expect(asked).toEqual([['a', 'bb'], ['ccc'], ['a']]);
@@ -39,13 +49,17 @@ describe('eachConcurrently', () => {
     let inFlight = 0;
     let most = 0;
     const seen: number[] = [];
-    await eachConcurrently(Array.from({ length: 20 }, (_, index) => index), 3, async item => {
-      inFlight += 1;
-      most = Math.max(most, inFlight);
-      await new Promise(resolve => setImmediate(resolve));
-      seen.push(item);
-      inFlight -= 1;
-    });
+    await eachConcurrently(
+      Array.from({ length: 20 }, (_, index) => index),
+      3,
+      async item => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise(resolve => setImmediate(resolve));
+        seen.push(item);
+        inFlight -= 1;
+      },
+    );
     expect(most).toBe(3);
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index));
   });

@@ -42,7 +42,10 @@ export class ScopedCounts<T> {
 
 /** A short key for a set of versions (order does not matter). */
 export function versionsKey(versions: string[]): string {
-  return createHash('sha256').update([...versions].sort().join('\n')).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update([...versions].sort().join('\n'))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** Runs `work` for every item, at most `concurrency` at a time; fails with the first failure. */

@@ -144,7 +144,13 @@ export class SpaceTenants {
     const units = (await this.options.client()).collections.use(unitCollectionName);
     // The status first: counting the units of an inactive tenant would activate it (autoTenantActivation).
     if ((await units.tenants.getByName(tenant))?.activityStatus !== 'ACTIVE') return false;
-    const count = await orEmpty(units.withTenant(tenant).aggregate.overAll().then(result => result.totalCount), 0);
+    const count = await orEmpty(
+      units
+        .withTenant(tenant)
+        .aggregate.overAll()
+        .then(result => result.totalCount),
+      0,
+    );
     if (count < minimumUnitsToDeactivate) return false;
     await this.setStatus(tenant, idleCollections, 'INACTIVE');
     return true;

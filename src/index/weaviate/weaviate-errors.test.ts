@@ -11,6 +11,6 @@ describe('Weaviate tenant errors', () => {
     expect(isTenantInactive(inactive)).toBe(true);
     expect(isTenantNotFound(inactive)).toBe(false);
     expect(isTenantInactive(new Error('tenant not found: "web_x-1"'))).toBe(false);
-    expect(isTenantInactive(new Error('vector lengths don\'t match'))).toBe(false);
+    expect(isTenantInactive(new Error("vector lengths don't match"))).toBe(false);
   });
 });

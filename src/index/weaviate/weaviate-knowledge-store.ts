@@ -15,7 +15,15 @@ import { WeaviatePageIndex } from './page-queries.ts';
 import { documentCollectionName, ensureSchema, pageCollectionName, unitCollectionName, unitVectorName } from './schema.ts';
 import { SerialByKey } from './serial-by-key.ts';
 import { SpaceTenants } from './space-tenants.ts';
-import { compareUnits, recordFromProperties, recordToProperties, treeFromProperties, unitFromProperties, type DocumentProperties, type UnitProperties } from './serialize.ts';
+import {
+  compareUnits,
+  recordFromProperties,
+  recordToProperties,
+  treeFromProperties,
+  unitFromProperties,
+  type DocumentProperties,
+  type UnitProperties,
+} from './serialize.ts';
 import { TenantListings } from './tenant-listings.ts';
 import { tenantNameForSpace } from './tenant-name.ts';
 import { isDimensionMismatch } from './weaviate-errors.ts';
@@ -109,7 +117,13 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
         const units = await this.units(record.space);
         const replaced = (await documentsNamed(documents, record.name)).filter(other => other.id !== record.id);
         await commitVersion(
-          { documents, units, pages: await this.pages(record.space), batchSize: this.options.batchSize ?? 500, abandonedVersionAfterMs: this.options.abandonedVersionAfterMs ?? 3_600_000 },
+          {
+            documents,
+            units,
+            pages: await this.pages(record.space),
+            batchSize: this.options.batchSize ?? 500,
+            abandonedVersionAfterMs: this.options.abandonedVersionAfterMs ?? 3_600_000,
+          },
           { record, tree: input.tree, units: input.units },
         );
         // Not through perDocument: two same-name commits replacing each other would wait on each other.
@@ -164,7 +178,8 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
   }
 
   async countDocumentsWithSha(sha256: string): Promise<number> {
-    const matching = (documents: Documents) => Filters.or(documents.filter.byProperty('sha256').equal(sha256), documents.filter.byProperty('figureSha256s').containsAny([sha256]));
+    const matching = (documents: Documents) =>
+      Filters.or(documents.filter.byProperty('sha256').equal(sha256), documents.filter.byProperty('figureSha256s').containsAny([sha256]));
     return (await everyTenantMatching(await this.documentCollection(), matching, ['documentId'], (tenant, read) => this.tenants.visit(tenant, read))).length;
   }
 
@@ -174,8 +189,11 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     // A few hundred values per filter keep each request small; each chunk is one walk over the tenants.
     for (let start = 0; start < wanted.length; start += 200) {
       const chunk = wanted.slice(start, start + 200);
-      const matching = (documents: Documents) => Filters.or(documents.filter.byProperty('sha256').containsAny(chunk), documents.filter.byProperty('figureSha256s').containsAny(chunk));
-      const found = await everyTenantMatching(await this.documentCollection(), matching, ['sha256', 'figureSha256s'], (tenant, read) => this.tenants.visit(tenant, read));
+      const matching = (documents: Documents) =>
+        Filters.or(documents.filter.byProperty('sha256').containsAny(chunk), documents.filter.byProperty('figureSha256s').containsAny(chunk));
+      const found = await everyTenantMatching(await this.documentCollection(), matching, ['sha256', 'figureSha256s'], (tenant, read) =>
+        this.tenants.visit(tenant, read),
+      );
       const asked = new Set(chunk);
       for (const properties of found) for (const sha256 of [properties.sha256, ...(properties.figureSha256s ?? [])]) if (asked.has(sha256)) used.add(sha256);
     }
@@ -194,7 +212,12 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
       if (statistics) {
         // The SQLite store's words and ranking (unit-bm25.ts) over more candidates than asked for: BM25F
         // ranks them otherwise, and what it puts just past k can be among FTS5's best k.
-        const words = unitQueryWords(wordTokens(query.text), token => statistics.unitsHolding(foldedTerm(token)), statistics.units, query.documentIds ? Number.POSITIVE_INFINITY : unitsPerHit * query.k);
+        const words = unitQueryWords(
+          wordTokens(query.text),
+          token => statistics.unitsHolding(foldedTerm(token)),
+          statistics.units,
+          query.documentIds ? Number.POSITIVE_INFINITY : unitsPerHit * query.k,
+        );
         if (words.tokens.length === 0) return [];
         const result = await units.query.bm25(words.tokens.join(' '), {
           limit: query.k * candidatesPerHit,
@@ -208,7 +231,13 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
       }
       const asked = cjk ? text : await this.withoutFrequentWords(space, text);
       if (!asked) return [];
-      const result = await units.query.bm25(asked, { limit: query.k, filters, queryProperties, returnMetadata: ['score'], returnProperties: unitReturnProperties });
+      const result = await units.query.bm25(asked, {
+        limit: query.k,
+        filters,
+        queryProperties,
+        returnMetadata: ['score'],
+        returnProperties: unitReturnProperties,
+      });
       return result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: object.metadata?.score ?? 0 }));
     });
     return mergeSpaceHits(lists, query.k, 'bm25');
@@ -218,7 +247,13 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     if (query.vector.length === 0) return [];
     const lists = await this.searchEachSpace(query, async (units, filters) => {
       const result = await units.query
-        .nearVector(query.vector, { limit: query.k, filters, targetVector: unitVectorName, returnMetadata: ['distance'], returnProperties: unitReturnProperties })
+        .nearVector(query.vector, {
+          limit: query.k,
+          filters,
+          targetVector: unitVectorName,
+          returnMetadata: ['distance'],
+          returnProperties: unitReturnProperties,
+        })
         .catch(error => {
           // The space's vectors come from another model (other length): like the SQLite store, nothing matches.
           if (isDimensionMismatch(error)) return { objects: [] };
@@ -261,7 +296,12 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
 
   /** Drops the space's tenant from every collection: records, trees, units and pages go in one step per collection. */
   async deleteSpace(space: SpaceId): Promise<number> {
-    const documents = await this.tenants.read(space, async () => orEmpty((await this.documents(space)).aggregate.overAll().then(result => result.totalCount), 0));
+    const documents = await this.tenants.read(space, async () =>
+      orEmpty(
+        (await this.documents(space)).aggregate.overAll().then(result => result.totalCount),
+        0,
+      ),
+    );
     await this.tenants.remove(space);
     return documents;
   }
@@ -317,13 +357,20 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
 
   /** Page records for documents committed before Folio kept them (page-backfill.ts), in order with this document's commits. */
   private async backfillPages(space: SpaceId, documentIds: string[]): Promise<void> {
-    const target = async () => ({ documents: await this.documents(space), units: await this.units(space), pages: await this.pages(space), batchSize: this.options.batchSize ?? 500 });
+    const target = async () => ({
+      documents: await this.documents(space),
+      units: await this.units(space),
+      pages: await this.pages(space),
+      batchSize: this.options.batchSize ?? 500,
+    });
     // A few at a time: the first page question in an upgraded space writes the pages of all its documents.
     for (let start = 0; start < documentIds.length; start += 4) {
       await Promise.all(
-        documentIds.slice(start, start + 4).map(documentId =>
-          this.perDocument.run(documentKey(space, documentId), () => this.tenants.write(space, async () => backfillPages(await target(), documentId))),
-        ),
+        documentIds
+          .slice(start, start + 4)
+          .map(documentId =>
+            this.perDocument.run(documentKey(space, documentId), () => this.tenants.write(space, async () => backfillPages(await target(), documentId))),
+          ),
       );
     }
   }

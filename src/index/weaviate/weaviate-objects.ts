@@ -9,7 +9,16 @@ export type Units = Collection<UnitProperties, string, undefined>;
 
 /** What a search hit or getUnits needs; the bigram and bookkeeping properties stay on the server. */
 export const unitReturnProperties: Array<keyof UnitProperties> = [
-  'unitId', 'spaceId', 'documentId', 'documentName', 'nodeId', 'titlePath', 'kind', 'page', 'part', 'text',
+  'unitId',
+  'spaceId',
+  'documentId',
+  'documentName',
+  'nodeId',
+  'titlePath',
+  'kind',
+  'page',
+  'part',
+  'text',
 ];
 
 /** Objects per read request; Weaviate's QUERY_MAXIMUM_RESULTS (default 10,000) caps limit + offset. */

@@ -54,10 +54,12 @@ describe.runIf(soffice.available || soffice.mustRun)('convertToPdf with LibreOff
     await writeReportDocx(inputs.sameNameDocx);
     await writeFile(inputs.brokenDocx, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(300, 7)]));
     const startedAt = Date.now();
-    results = await convertToPdf(
-      [{ path: inputs.docx }, { path: inputs.pptx }, { path: inputs.sameNameDocx }, { path: inputs.brokenDocx }],
-      { sofficePath: 'soffice', timeoutMs: 120_000, outputDir, tempDir },
-    );
+    results = await convertToPdf([{ path: inputs.docx }, { path: inputs.pptx }, { path: inputs.sameNameDocx }, { path: inputs.brokenDocx }], {
+      sofficePath: 'soffice',
+      timeoutMs: 120_000,
+      outputDir,
+      tempDir,
+    });
     batchMs = Date.now() - startedAt;
   });
 
@@ -112,7 +114,12 @@ describe.runIf(soffice.available || soffice.mustRun)('convertToPdf with LibreOff
   });
 
   it('leaves only the PDFs behind', async () => {
-    expect((await readdir(outputDir)).sort()).toEqual(results.slice(0, 3).map(result => basename(result.pdfPath!)).sort());
+    expect((await readdir(outputDir)).sort()).toEqual(
+      results
+        .slice(0, 3)
+        .map(result => basename(result.pdfPath!))
+        .sort(),
+    );
     expect(await readdir(tempDir)).toEqual([]);
   });
 
@@ -121,7 +128,9 @@ describe.runIf(soffice.available || soffice.mustRun)('convertToPdf with LibreOff
     expect(await convertOneToPdf({ path: inputs.docx }, target, { sofficePath: 'soffice', timeoutMs: 120_000, tempDir })).toBe(target);
     expect(await pdfPageTexts(target)).toHaveLength(reportContent.pageCount);
     expect(await readdir(dirname(target))).toEqual(['document.pdf']);
-    await expect(convertOneToPdf({ path: inputs.brokenDocx }, join(workDir, 'one', 'broken.pdf'), { sofficePath: 'soffice', timeoutMs: 120_000, tempDir })).rejects.toMatchObject({
+    await expect(
+      convertOneToPdf({ path: inputs.brokenDocx }, join(workDir, 'one', 'broken.pdf'), { sofficePath: 'soffice', timeoutMs: 120_000, tempDir }),
+    ).rejects.toMatchObject({
       code: 'conversion_failed',
     });
     expect(await readdir(dirname(target))).toEqual(['document.pdf']);

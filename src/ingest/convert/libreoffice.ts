@@ -151,7 +151,10 @@ async function isCompletePdf(path: string): Promise<boolean> {
 }
 
 async function moveInto(pdfPath: string, outputDir: string, name: string): Promise<string> {
-  const stem = basename(name, extname(name)).replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 80) || 'document';
+  const stem =
+    basename(name, extname(name))
+      .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+      .slice(0, 80) || 'document';
   const target = join(outputDir, `${stem}.${randomUUID().slice(0, 8)}.pdf`);
   try {
     await rename(pdfPath, target);

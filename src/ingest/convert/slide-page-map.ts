@@ -29,10 +29,7 @@ export interface SlidePageMap {
  * made exact for hidden slides): LibreOffice exports one page per visible slide, so when the visible
  * count equals the page count, page n is the n-th visible slide.
  */
-export async function buildSlidePageMap(
-  deckPath: string,
-  options: { extension: string; pdfPageCount: number },
-): Promise<SlidePageMap> {
+export async function buildSlidePageMap(deckPath: string, options: { extension: string; pdfPageCount: number }): Promise<SlidePageMap> {
   // A deck whose package we cannot read still converts; the map then falls back to identity.
   const slides = await readSlideList(deckPath, options.extension).catch(() => undefined);
   return mapPagesToSlides(slides, options.pdfPageCount);

@@ -6,9 +6,7 @@ import type { TreeNode } from '../types.ts';
 import type { DoclingDocument } from './docling-document.ts';
 import { mapDoclingDocument, toTopLeft } from './map-docling-document.ts';
 
-const fixture: DoclingDocument = JSON.parse(
-  readFileSync(new URL('../../../test/fixtures/docling/two-page-report.json', import.meta.url), 'utf8'),
-);
+const fixture: DoclingDocument = JSON.parse(readFileSync(new URL('../../../test/fixtures/docling/two-page-report.json', import.meta.url), 'utf8'));
 
 describe('mapDoclingDocument on a two-page report', () => {
   const { parsed, figureImages } = mapDoclingDocument(structuredClone(fixture));
@@ -62,9 +60,7 @@ describe('mapDoclingDocument on a two-page report', () => {
 
   it('renders the table as a Markdown grid with the header row first and pipes escaped', () => {
     const table = parsed.blocks.find(block => block.kind === 'table')!;
-    expect(table.markdown).toBe(
-      ['| Region | Revenue (M$) |', '| --- | --- |', '| North | 1,200 |', '| South \\| Coast | 950 |'].join('\n'),
-    );
+    expect(table.markdown).toBe(['| Region | Revenue (M$) |', '| --- | --- |', '| North | 1,200 |', '| South \\| Coast | 950 |'].join('\n'));
   });
 
   it('builds the table from table_cells when the grid is missing', () => {
@@ -96,7 +92,9 @@ describe('mapDoclingDocument on a two-page report', () => {
       const text = block.kind === 'table' ? block.markdown! : block.text;
       const { x, y, width, height } = block.bbox;
       const tenth = (value: number) => Math.round(value * 10) / 10;
-      expect(block.lines, block.text).toEqual([{ start: 0, end: text.length, box: { x: tenth(x), y: tenth(y), width: tenth(x + width) - tenth(x), height: tenth(y + height) - tenth(y) } }]);
+      expect(block.lines, block.text).toEqual([
+        { start: 0, end: text.length, box: { x: tenth(x), y: tenth(y), width: tenth(x + width) - tenth(x), height: tenth(y + height) - tenth(y) } },
+      ]);
     }
     const tree = buildTree(parsed, { documentId: 'd' });
     const allNodes = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap(node => [node, ...allNodes(node.children)]);

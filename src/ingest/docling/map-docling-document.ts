@@ -148,7 +148,8 @@ export function mapDoclingDocument(document: DoclingDocument): { parsed: ParsedD
       if (text) text += ' ';
       const words = part.text.trim();
       const where = part.prov?.[0];
-      if (words && where?.page_no === first.page) lines.push({ start: text.length, end: text.length + words.length, box: roundBox(toTopLeft(where.bbox, pageHeight(first.page))) });
+      if (words && where?.page_no === first.page)
+        lines.push({ start: text.length, end: text.length + words.length, box: roundBox(toTopLeft(where.bbox, pageHeight(first.page))) });
       text += words;
     }
     placed.push({ page: first.page, bbox: enclosingBox(boxes) ?? first.bbox, kind: 'paragraph', text, ...(lines.length > 0 ? { lines } : {}) });

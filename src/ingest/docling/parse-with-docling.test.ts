@@ -59,7 +59,10 @@ async function fakeDocling(reply: (response: ServerResponse) => void) {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<FolioError> {
-  const error = await promise.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(FolioError);
   return error as FolioError;
 }

@@ -24,9 +24,7 @@ export interface DoclingOptions {
 const convertResponseSchema = z.object({
   status: z.string().optional(),
   errors: z.array(z.unknown()).optional(),
-  document: z
-    .object({ json_content: z.looseObject({ body: z.looseObject({ self_ref: z.string() }) }).nullish() })
-    .optional(),
+  document: z.object({ json_content: z.looseObject({ body: z.looseObject({ self_ref: z.string() }) }).nullish() }).optional(),
 });
 
 /**

@@ -68,5 +68,8 @@ function nearbyText(blocks: Block[], figure: Block): string {
   const around = [blocks[index - 1], figure, blocks[index + 1]].filter(
     block => block && block.page === figure.page && block.kind !== 'page-header' && block.kind !== 'page-footer',
   );
-  return around.map(block => block.text).join('\n').slice(0, 2000);
+  return around
+    .map(block => block.text)
+    .join('\n')
+    .slice(0, 2000);
 }

@@ -38,9 +38,7 @@ export function markHeadersAndFooters(blocks: Block[], pageSizes: Array<{ width:
     if (group.length < minimumPages) continue;
     for (const { block, band } of group) {
       if (block.kind === 'page-header' || block.kind === 'page-footer') continue;
-      const pagesNearby = new Set(
-        group.filter(other => Math.abs(other.block.bbox.y - block.bbox.y) <= positionTolerance).map(other => other.block.page),
-      );
+      const pagesNearby = new Set(group.filter(other => Math.abs(other.block.bbox.y - block.bbox.y) <= positionTolerance).map(other => other.block.page));
       if (pagesNearby.size >= minimumPages) block.kind = band === 'top' ? 'page-header' : 'page-footer';
     }
   }
@@ -58,11 +56,7 @@ function isOutermost(block: Block, band: 'top' | 'bottom', onPage: Block[], page
 /** Axis ticks of a chart come in stacks; a page number stands alone. */
 function hasNumberNeighbours(block: Block, onPage: Block[]): boolean {
   return onPage.some(
-    other =>
-      other !== block &&
-      /^[\d.,%\s-]+$/.test(other.text) &&
-      Math.abs(other.bbox.x - block.bbox.x) < 30 &&
-      Math.abs(other.bbox.y - block.bbox.y) < 40,
+    other => other !== block && /^[\d.,%\s-]+$/.test(other.text) && Math.abs(other.bbox.x - block.bbox.x) < 30 && Math.abs(other.bbox.y - block.bbox.y) < 40,
   );
 }
 
@@ -75,5 +69,10 @@ function marginBand(block: Block, pageHeight: number | undefined): 'top' | 'bott
 
 // Page numbers, dates and chapter numbers change from page to page; the rest of a running header does not.
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, '#').replace(/\b[ivxlc]+\b/g, '#').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/\d+/g, '#')
+    .replace(/\b[ivxlc]+\b/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

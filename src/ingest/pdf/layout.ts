@@ -127,9 +127,7 @@ function withLines(lines: BlockLine[]): { lines?: BlockLine[] } {
 
 /** The biggest text in the top half of page 1, clearly bigger than body text, is the document title. */
 function markTitle(blocks: Block[], pageHeight: number, stats: DocumentFontStats): void {
-  const candidates = blocks.filter(
-    block => (block.kind === 'heading' || block.kind === 'paragraph') && block.font && block.bbox.y < pageHeight / 2,
-  );
+  const candidates = blocks.filter(block => (block.kind === 'heading' || block.kind === 'paragraph') && block.font && block.bbox.y < pageHeight / 2);
   const biggest = Math.max(0, ...candidates.map(block => block.font!.size));
   if (biggest < stats.bodyFontSize * 1.3) return;
   const title = candidates.find(block => block.font!.size === biggest && /\p{L}{2}/u.test(block.text));
@@ -157,12 +155,7 @@ function continuesList(list: TextBlockDraft[], next: TextBlockDraft): boolean {
   if (!last.listItem || !next.listItem) return false;
   const size = last.lines[0].fontSize;
   const gap = next.bbox.y - (last.bbox.y + last.bbox.height);
-  return (
-    Math.abs(last.bbox.x - next.bbox.x) < 0.5 * size &&
-    gap > -0.5 * size &&
-    gap < 1.5 * size &&
-    Math.abs(size - next.lines[0].fontSize) < 0.12 * size
-  );
+  return Math.abs(last.bbox.x - next.bbox.x) < 0.5 * size && gap > -0.5 * size && gap < 1.5 * size && Math.abs(size - next.lines[0].fontSize) < 0.12 * size;
 }
 
 function isNear(region: BoundingBox, box: BoundingBox): boolean {

@@ -38,10 +38,7 @@ export async function readPageLabels(pdf: PDFDocumentProxy): Promise<string[] | 
   return labels && labels.length > 0 ? labels : undefined;
 }
 
-async function resolveDestination(
-  pdf: PDFDocumentProxy,
-  destination: OutlineNode['dest'],
-): Promise<{ page: number; y?: number } | null> {
+async function resolveDestination(pdf: PDFDocumentProxy, destination: OutlineNode['dest']): Promise<{ page: number; y?: number } | null> {
   const explicit = typeof destination === 'string' ? await pdf.getDestination(destination) : destination;
   if (!Array.isArray(explicit) || explicit.length === 0) return null;
   const target = explicit[0];

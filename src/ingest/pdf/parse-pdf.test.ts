@@ -61,9 +61,15 @@ describe('parsePdf', () => {
     texts.push({ text: 'A closing note that spans both of the columns of this page, set in full width.', x: 54, top: 340, size: 10, font: 'regular' });
     const parsed = await parse(await makeTestPdf([{ texts }]));
     const text = parsed.blocks.map(block => block.text).join('\n');
-    const positions = ['A Study of Two Columns', 'Left column line 1', 'Left column line 8', 'Left second paragraph 4', 'Right column line 1', 'Right second paragraph 4', 'A closing note'].map(
-      marker => text.indexOf(marker),
-    );
+    const positions = [
+      'A Study of Two Columns',
+      'Left column line 1',
+      'Left column line 8',
+      'Left second paragraph 4',
+      'Right column line 1',
+      'Right second paragraph 4',
+      'A closing note',
+    ].map(marker => text.indexOf(marker));
     expect(positions.every(position => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((first, second) => first - second));
     expect(parsed.blocks.find(block => block.text.startsWith('Left column line 1'))!.text).toContain('Left column line 8 with enough words');

@@ -93,7 +93,15 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
       commitPage(pageNumber, 'needsOcr' in result ? await readHere(pageNumber) : result);
     try {
       if (options.pool && options.pool.size > 0) {
-        await options.pool.read(data, { name: options.name, pageCount, figureDpi, pdfjsFast, deferOcr: Boolean(options.ocr), signal: options.signal, onPage: commitWorkerPage });
+        await options.pool.read(data, {
+          name: options.name,
+          pageCount,
+          figureDpi,
+          pdfjsFast,
+          deferOcr: Boolean(options.ocr),
+          signal: options.signal,
+          onPage: commitWorkerPage,
+        });
       } else if (workerCount > 1 && pageCount >= minPagesForWorkers) {
         await readPagesInWorkers(data, {
           name: options.name,

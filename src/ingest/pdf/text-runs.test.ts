@@ -49,9 +49,7 @@ describe('extractTextRuns', () => {
   it('works in the displayed frame of a rotated page', async () => {
     // A 400 x 200 page turned 90°: displayed 200 wide, 400 tall. Text that ran left to right along the
     // top of the unrotated page now runs top to bottom along the right edge.
-    const runs = await runsOfFirstPage(
-      await makeTestPdf([{ width: 400, height: 200, rotate: 90, texts: [{ text: 'Sideways', x: 20, top: 20, size: 12 }] }]),
-    );
+    const runs = await runsOfFirstPage(await makeTestPdf([{ width: 400, height: 200, rotate: 90, texts: [{ text: 'Sideways', x: 20, top: 20, size: 12 }] }]));
     expect(runs).toHaveLength(1);
     const { bbox, fontSize } = runs[0];
     expect(fontSize).toBeCloseTo(12, 3);
@@ -62,7 +60,16 @@ describe('extractTextRuns', () => {
   });
 
   it('drops whitespace-only items', async () => {
-    const runs = await runsOfFirstPage(await makeTestPdf([{ texts: [{ text: '   ', x: 10, top: 10, size: 10 }, { text: 'x', x: 50, top: 10, size: 10 }] }]));
+    const runs = await runsOfFirstPage(
+      await makeTestPdf([
+        {
+          texts: [
+            { text: '   ', x: 10, top: 10, size: 10 },
+            { text: 'x', x: 50, top: 10, size: 10 },
+          ],
+        },
+      ]),
+    );
     expect(runs.map(run => run.text)).toEqual(['x']);
   });
 });

@@ -53,7 +53,10 @@ describe('buildTree', () => {
     const ids = tree.nodes[0].children.map(node => node.nodeId);
     expect(ids).toEqual(['0002', '0004', '0005']);
     const intro = tree.nodes[0].children[0];
-    expect(intro.pageTexts).toEqual([{ page: 1, text: 'Intro body.' }, { page: 2, text: 'More intro.' }]);
+    expect(intro.pageTexts).toEqual([
+      { page: 1, text: 'Intro body.' },
+      { page: 2, text: 'More intro.' },
+    ]);
     expect(intro.level).toBe(1);
     expect(intro.children[0].level).toBe(2);
   });
@@ -132,10 +135,7 @@ describe('buildTree', () => {
   });
 
   it('leaves page headers and footers out of node text', () => {
-    const tree = buildTree(
-      parsed([block(1, 'page-header', 'ACME Corp'), paragraph(1, 'Body'), block(1, 'page-footer', '1')], 1),
-      { documentId: 'd' },
-    );
+    const tree = buildTree(parsed([block(1, 'page-header', 'ACME Corp'), paragraph(1, 'Body'), block(1, 'page-footer', '1')], 1), { documentId: 'd' });
     expect(tree.nodes[0].text).toBe('Body');
   });
 
@@ -150,7 +150,10 @@ describe('buildTree', () => {
 
   it('titles slides from their first heading', () => {
     const tree = buildTree(
-      { ...parsed([heading(1, 'Welcome', 28), paragraph(1, 'Agenda'), paragraph(2, 'No title here'), heading(3, 'Q3 numbers', 28)], 3), pageLabels: ['1', '3', '4'] },
+      {
+        ...parsed([heading(1, 'Welcome', 28), paragraph(1, 'Agenda'), paragraph(2, 'No title here'), heading(3, 'Q3 numbers', 28)], 3),
+        pageLabels: ['1', '3', '4'],
+      },
       { documentId: 'd', slides: true },
     );
     expect(tree.nodes.map(node => [node.kind, node.title, node.pageStart, node.text])).toEqual([
@@ -180,11 +183,23 @@ describe('buildTree', () => {
     const texts = (node: TreeNode) =>
       node.pageTexts.map(pageText => pageTextLines(pageText).map(entry => [pageText.text.slice(entry.start, entry.end), entry.box.y]));
     expect(section.pageTexts[0].text).toBe('Sales rose. They rose again.\n\nCosts fell.');
-    expect(texts(section)).toEqual([[['Sales rose.', 100], ['They rose again.', 114], ['Costs fell.', 130]]]);
+    expect(texts(section)).toEqual([
+      [
+        ['Sales rose.', 100],
+        ['They rose again.', 114],
+        ['Costs fell.', 130],
+      ],
+    ]);
     // Stored compactly: [start, end, x, y, width, height].
     expect(section.pageTexts[0].lines![0]).toEqual([0, 11, 72, 100, 300, 12]);
     const [table, figure] = section.children;
-    expect(texts(table)).toEqual([[['Table 1: Sales', 150], ['| Year | Sales |', 162], ['| 2024 | 12 |', 176]]]);
+    expect(texts(table)).toEqual([
+      [
+        ['Table 1: Sales', 150],
+        ['| Year | Sales |', 162],
+        ['| 2024 | 12 |', 176],
+      ],
+    ]);
     // A figure is one line: all of its text (caption first), its box to 0.1 pt.
     expect(figure.pageTexts[0].text).toBe('Figure 1: Sales by quarter\n\nQ1 Q2');
     expect(pageTextLines(figure.pageTexts[0])).toEqual([{ start: 0, end: 33, box: { x: 100, y: 200.3, width: 300.2, height: 150.5 } }]);

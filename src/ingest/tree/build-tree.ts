@@ -125,7 +125,11 @@ function slideTitles(blocks: Block[], parsed: ParsedDocument): Map<number, { tit
       titles.set(page, { title: outlineTitle.replace(/\s+/g, ' ').trim().slice(0, 200), blocks: new Set(parts) });
       continue;
     }
-    const found = slideTitle(pageBlocks, parsed.pageSizes[page - 1]?.height ?? Infinity, block => (pagesByHeading.get(normalizeTitle(block.text))?.size ?? 0) >= 3);
+    const found = slideTitle(
+      pageBlocks,
+      parsed.pageSizes[page - 1]?.height ?? Infinity,
+      block => (pagesByHeading.get(normalizeTitle(block.text))?.size ?? 0) >= 3,
+    );
     if (found) titles.set(page, { title: found.title, blocks: new Set(found.blocks) });
   }
   return titles;

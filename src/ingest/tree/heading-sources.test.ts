@@ -28,12 +28,23 @@ describe('generic outline titles', () => {
   });
 
   it('falls back to layout headings when the outline only has generic entries or a single entry', () => {
-    const blocks = [block(1, 'heading', '1 Widgets', 14), block(1, 'paragraph', body, 10), block(2, 'heading', '2 Gadgets', 14), block(2, 'paragraph', body, 10)];
-    const generic: OutlineEntry[] = [{ title: 'Page 1', level: 1, page: 1 }, { title: 'Page 2', level: 1, page: 2 }];
+    const blocks = [
+      block(1, 'heading', '1 Widgets', 14),
+      block(1, 'paragraph', body, 10),
+      block(2, 'heading', '2 Gadgets', 14),
+      block(2, 'paragraph', body, 10),
+    ];
+    const generic: OutlineEntry[] = [
+      { title: 'Page 1', level: 1, page: 1 },
+      { title: 'Page 2', level: 1, page: 2 },
+    ];
     expect(sectionTitles(parsed(blocks, 2, { outline: generic }))).toEqual(['section:1 Widgets', 'section:2 Gadgets']);
     const single: OutlineEntry[] = [{ title: 'A Paper About Widgets', level: 1, page: 1 }];
     expect(sectionTitles(parsed(blocks, 2, { outline: single }))).toEqual(['section:1 Widgets', 'section:2 Gadgets']);
-    const real: OutlineEntry[] = [{ title: 'Widgets', level: 1, page: 1 }, { title: 'Gadgets', level: 1, page: 2 }];
+    const real: OutlineEntry[] = [
+      { title: 'Widgets', level: 1, page: 1 },
+      { title: 'Gadgets', level: 1, page: 2 },
+    ];
     expect(sectionTitles(parsed(blocks, 2, { outline: real }))).toEqual(['section:Widgets', 'section:Gadgets']);
   });
 });
@@ -46,7 +57,9 @@ describe('cover pages', () => {
       block(1, 'heading', 'Front cover', 24, 20),
       block(1, 'title', 'The Widget Handbook', 40, 100),
       block(1, 'heading', 'Learn widgets in a week', 14, 300),
-      ...inner(2), ...inner(3), ...inner(4),
+      ...inner(2),
+      ...inner(3),
+      ...inner(4),
       block(5, 'heading', 'Back cover', 24, 20),
       block(5, 'heading', 'The Widget Handbook', 32, 80),
       block(5, 'heading', 'For more information:', 12, 500),
@@ -58,9 +71,23 @@ describe('cover pages', () => {
   });
 
   it('leaves a first page with running text or numbered sections alone', () => {
-    const wordy = [block(1, 'title', 'The Widget Handbook', 40, 100), block(1, 'heading', 'Overview', 14, 200), block(1, 'paragraph', body.repeat(30), 10, 220), ...inner(2), ...inner(3), ...inner(4)];
+    const wordy = [
+      block(1, 'title', 'The Widget Handbook', 40, 100),
+      block(1, 'heading', 'Overview', 14, 200),
+      block(1, 'paragraph', body.repeat(30), 10, 220),
+      ...inner(2),
+      ...inner(3),
+      ...inner(4),
+    ];
     expect(coverPageExtras(wordy, 4).size).toBe(0);
-    const numbered = [block(1, 'title', 'The Widget Handbook', 40, 100), block(1, 'heading', '1 Introduction', 14, 200), block(1, 'paragraph', body, 10, 220), ...inner(2), ...inner(3), ...inner(4)];
+    const numbered = [
+      block(1, 'title', 'The Widget Handbook', 40, 100),
+      block(1, 'heading', '1 Introduction', 14, 200),
+      block(1, 'paragraph', body, 10, 220),
+      ...inner(2),
+      ...inner(3),
+      ...inner(4),
+    ];
     expect(coverPageExtras(numbered, 4).size).toBe(0);
   });
 });
@@ -101,7 +128,10 @@ describe('slide decks exported to PDF', () => {
 
   it('does not take portrait documents or landscape reports with a real outline for decks', () => {
     expect(looksLikeSlideDeck(parsed(deckBlocks(), 4, { outline: slideOutline }))).toBe(false);
-    const realOutline: OutlineEntry[] = [{ title: 'Hiring', level: 1, page: 2 }, { title: 'Overtime', level: 1, page: 4 }];
+    const realOutline: OutlineEntry[] = [
+      { title: 'Hiring', level: 1, page: 2 },
+      { title: 'Overtime', level: 1, page: 4 },
+    ];
     expect(looksLikeSlideDeck(parsed(deckBlocks(), 4, { outline: realOutline, landscape: true }))).toBe(false);
   });
 });

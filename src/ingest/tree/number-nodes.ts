@@ -3,7 +3,11 @@ import type { TreeNode } from '../types.ts';
 /** Gives node ids "0001", "0002"... in document (pre-order) order; wider when a document has ≥ 10,000 nodes. */
 export function numberNodes(roots: TreeNode[]): void {
   let count = 0;
-  const countAll = (nodes: TreeNode[]) => nodes.forEach(node => { count += 1; countAll(node.children); });
+  const countAll = (nodes: TreeNode[]) =>
+    nodes.forEach(node => {
+      count += 1;
+      countAll(node.children);
+    });
   countAll(roots);
   const width = Math.max(4, String(count).length);
   let next = 0;

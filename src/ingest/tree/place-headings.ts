@@ -35,9 +35,7 @@ function isCandidate(block: Block): boolean {
 function placeFromCandidates(blocks: Block[], pageCount: number): HeadingPlacement[] {
   const excluded = coverPageExtras(blocks, pageCount);
   const indices = blocks.map((block, index) => (isCandidate(block) && !excluded.has(index) ? index : -1)).filter(index => index >= 0);
-  const levels = rankHeadingLevels(
-    indices.map(index => ({ text: blocks[index].text, font: blocks[index].font, parserLevel: blocks[index].headingLevel })),
-  );
+  const levels = rankHeadingLevels(indices.map(index => ({ text: blocks[index].text, font: blocks[index].font, parserLevel: blocks[index].headingLevel })));
   return indices.map((blockIndex, position) => ({
     title: cleanTitle(blocks[blockIndex].text),
     level: blocks[blockIndex].kind === 'title' && blocks[blockIndex].headingLevel === undefined ? Math.min(levels[position], 0) : levels[position],
@@ -106,7 +104,7 @@ function numberedSubheadings(blocks: Block[], placements: HeadingPlacement[], us
     if (enclosing.position > index) return;
     const parentNumber = parseHeadingNumber(enclosing.title);
     const number = parseHeadingNumber(block.text);
-    if (!parentNumber || !number || number.style !== parentNumber.style && number.style !== 'decimal') return;
+    if (!parentNumber || !number || (number.style !== parentNumber.style && number.style !== 'decimal')) return;
     const parentLabel = parentNumber.label.replace(/^\D+\s/, '');
     if (number.depth <= parentNumber.depth || !number.label.startsWith(`${parentLabel}.`)) return;
     extra.push({

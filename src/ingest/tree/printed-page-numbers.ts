@@ -15,10 +15,7 @@ import type { Block, PageNumber } from '../types.ts';
  * Returns one array per physical page (index = page - 1): the numbers printed on it, usually one, two
  * for a spread (left and right page), none when unknown; undefined when no sequence was found.
  */
-export function detectPrintedPageNumbers(
-  blocks: Block[],
-  document: { pageCount: number; pageSizes: Array<{ width: number }> },
-): number[][] | undefined {
+export function detectPrintedPageNumbers(blocks: Block[], document: { pageCount: number; pageSizes: Array<{ width: number }> }): number[][] | undefined {
   const { pageCount, pageSizes } = document;
   const candidates = pageNumberCandidates(blocks, pageSizes);
   const runs = [1, 2].flatMap(step => findRuns(candidates, step));
@@ -91,7 +88,8 @@ function findRuns(candidates: Candidate[], step: number): Run[] {
       if (index < pages.length && pages[index] - pages[index - 1] <= maximumGap) continue;
       const support = index - start;
       const span = pages[index - 1] - pages[start] + 1;
-      if (support >= minimumRunPages && support >= minimumDensity * span) runs.push({ step, offset, firstPage: pages[start], lastPage: pages[index - 1], support });
+      if (support >= minimumRunPages && support >= minimumDensity * span)
+        runs.push({ step, offset, firstPage: pages[start], lastPage: pages[index - 1], support });
       start = index;
     }
   }

@@ -27,7 +27,9 @@ export function looksLikeSlideDeck(parsed: ParsedDocument): boolean {
   if (slideShaped < 0.9 * parsed.pageSizes.length) return false;
   const titled = new Set(
     parsed.blocks
-      .filter(block => (block.kind === 'heading' || block.kind === 'title') && block.bbox.y < titleZoneFraction * (parsed.pageSizes[block.page - 1]?.height ?? 0))
+      .filter(
+        block => (block.kind === 'heading' || block.kind === 'title') && block.bbox.y < titleZoneFraction * (parsed.pageSizes[block.page - 1]?.height ?? 0),
+      )
       .map(block => block.page),
   );
   return titled.size >= 0.6 * pageCount;
@@ -58,5 +60,13 @@ export function slideTitle(
     if (block.bbox.y - (previous.bbox.y + previous.bbox.height) > 0.8 * size) break;
     parts.push(block);
   }
-  return { title: parts.map(block => block.text).join(' ').replace(/\s+/g, ' ').trim().slice(0, 200), blocks: parts };
+  return {
+    title: parts
+      .map(block => block.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 200),
+    blocks: parts,
+  };
 }

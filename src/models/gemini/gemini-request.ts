@@ -6,7 +6,9 @@ export function geminiContents(prompt: GenerateRequest['prompt']): Content[] {
   const parts =
     typeof prompt === 'string'
       ? [{ text: prompt }]
-      : prompt.map(part => (part.type === 'text' ? { text: part.text } : { inlineData: { mimeType: part.mimeType, data: Buffer.from(part.data).toString('base64') } }));
+      : prompt.map(part =>
+          part.type === 'text' ? { text: part.text } : { inlineData: { mimeType: part.mimeType, data: Buffer.from(part.data).toString('base64') } },
+        );
   return [{ role: 'user', parts }];
 }
 

@@ -52,10 +52,14 @@ export async function cutSentencepieceTokenizer(modelsDir: string, inputPath: st
   const index = graph.node.findIndex(node => node.opType === 'SentencepieceTokenizer' && node.domain === 'ai.onnx.contrib');
   const tokenizer = graph.node[index];
   const sentencepiece = tokenizer?.attribute.find(attribute => attribute.name === 'model')?.s;
-  if (!tokenizer || !sentencepiece || tokenizer.output.length !== 2) throw new Error(`${inputPath}: no SentencepieceTokenizer node with a model attribute and two outputs`);
+  if (!tokenizer || !sentencepiece || tokenizer.output.length !== 2)
+    throw new Error(`${inputPath}: no SentencepieceTokenizer node with a model attribute and two outputs`);
   graph.node.splice(index, 1);
 
-  const renamed = new Map([[tokenizer.output[0]!, tokenIdsInput], [tokenizer.output[1]!, rowSplitsInput]]);
+  const renamed = new Map([
+    [tokenizer.output[0]!, tokenIdsInput],
+    [tokenizer.output[1]!, rowSplitsInput],
+  ]);
   const used = new Set<string>();
   visitNodes(graph, node => {
     node.input = node.input.map(name => renamed.get(name) ?? name);

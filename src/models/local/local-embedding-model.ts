@@ -25,7 +25,9 @@ interface OrtSession {
   run(feeds: Record<string, OrtTensor>): Promise<Record<string, OrtTensor>>;
 }
 interface Ort {
-  InferenceSession: { create(path: string, options: { intraOpNumThreads: number; interOpNumThreads: number; graphOptimizationLevel: 'all' }): Promise<OrtSession> };
+  InferenceSession: {
+    create(path: string, options: { intraOpNumThreads: number; interOpNumThreads: number; graphOptimizationLevel: 'all' }): Promise<OrtSession>;
+  };
   Tensor: new (type: 'int32' | 'int64', data: Int32Array | BigInt64Array, dims: number[]) => OrtTensor;
 }
 /** The parts of npm `@sctg/sentencepiece-js` used here. */

@@ -132,7 +132,13 @@ export class LocalLanguageModel implements LanguageModel {
           outputTokens: sequence.tokenMeter.usedOutputTokens - meter.output,
         };
         this.learn(usage, firstTokenMs === undefined ? undefined : firstTokenMs - (callStarted - started), performance.now() - callStarted);
-        return { text: text.trim(), usage, model: this.id, ms: Math.round(performance.now() - started), firstTokenMs: request.onText ? firstTokenMs : undefined };
+        return {
+          text: text.trim(),
+          usage,
+          model: this.id,
+          ms: Math.round(performance.now() - started),
+          firstTokenMs: request.onText ? firstTokenMs : undefined,
+        };
       } catch (error) {
         if (request.signal?.aborted) throw request.signal.reason;
         throw new FolioError({
@@ -185,7 +191,14 @@ export class LocalLanguageModel implements LanguageModel {
       const model = await llama.loadModel({ modelPath });
       const threads = this.options.threads ?? Math.min(8, availableParallelism());
       const context = await model.createContext({ contextSize: Math.min(contextTokens, model.trainContextSize || contextTokens), sequences: 2, threads });
-      return { runtime, llama, compactGrammar: await compactGrammarBuilder(modelsDir), model, context, sequences: { json: context.getSequence(), text: context.getSequence() } };
+      return {
+        runtime,
+        llama,
+        compactGrammar: await compactGrammarBuilder(modelsDir),
+        model,
+        context,
+        sequences: { json: context.getSequence(), text: context.getSequence() },
+      };
     } catch (error) {
       throw new FolioError({
         code: 'model_unavailable',
@@ -203,7 +216,11 @@ export class LocalLanguageModel implements LanguageModel {
     if (!grammar) {
       const reduced = grammarSchema(schema);
       grammar = loaded.compactGrammar
-        ? loaded.llama.createGrammar({ grammar: loaded.compactGrammar(reduced, { allowNewLines: false, scopePadSpaces: 0 }), stopGenerationTriggers: ['\n\n\n\n'], trimWhitespaceSuffix: true })
+        ? loaded.llama.createGrammar({
+            grammar: loaded.compactGrammar(reduced, { allowNewLines: false, scopePadSpaces: 0 }),
+            stopGenerationTriggers: ['\n\n\n\n'],
+            trimWhitespaceSuffix: true,
+          })
         : loaded.llama.createGrammarForJsonSchema(reduced);
       this.grammars.set(key, grammar);
       grammar.catch(() => this.grammars.delete(key));
@@ -232,7 +249,9 @@ async function compactGrammarBuilder(modelsDir: string): Promise<GrammarBuilder 
   const entry = resolveInRuntime(modelsDir, 'node-llama-cpp');
   if (!entry) return undefined;
   try {
-    const module = (await import(pathToFileURL(join(dirname(entry), 'utils', 'gbnfJson', 'getGbnfGrammarForGbnfJsonSchema.js')).href)) as { getGbnfGrammarForGbnfJsonSchema?: GrammarBuilder };
+    const module = (await import(pathToFileURL(join(dirname(entry), 'utils', 'gbnfJson', 'getGbnfGrammarForGbnfJsonSchema.js')).href)) as {
+      getGbnfGrammarForGbnfJsonSchema?: GrammarBuilder;
+    };
     return module.getGbnfGrammarForGbnfJsonSchema;
   } catch {
     return undefined;

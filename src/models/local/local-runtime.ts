@@ -37,7 +37,7 @@ export function runtimePackageJson(): { name: string; private: true; description
   return {
     name: 'folio-local-runtime',
     private: true,
-    description: 'Local model runtimes for Folio, installed by `folio models fetch`. Not part of the repository\'s dependencies.',
+    description: "Local model runtimes for Folio, installed by `folio models fetch`. Not part of the repository's dependencies.",
     dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => a.localeCompare(b))),
   };
 }
@@ -46,7 +46,10 @@ export function runtimePackageJson(): { name: string; private: true; description
  * Installs the pinned runtimes into `<modelsDir>/runtime` unless its package.json already lists them
  * and node_modules holds each. Returns whether npm ran.
  */
-export async function installLocalRuntime(modelsDir: string, options: { npmCommand?: string; signal?: AbortSignal } = {}): Promise<{ installed: boolean; ms: number }> {
+export async function installLocalRuntime(
+  modelsDir: string,
+  options: { npmCommand?: string; signal?: AbortSignal } = {},
+): Promise<{ installed: boolean; ms: number }> {
   const started = performance.now();
   const runtimeDir = join(modelsDir, 'runtime');
   const wanted = runtimePackageJson();
@@ -86,7 +89,11 @@ async function runtimeMatches(runtimeDir: string, dependencies: Record<string, s
   }
 }
 
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; signal?: AbortSignal }): Promise<{ code: number | null; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; signal?: AbortSignal },
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, signal: options.signal, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';

@@ -27,18 +27,20 @@ export class OpenAICompatibleEmbeddingModel implements EmbeddingModel {
   async embed(texts: string[], options: { task: 'document' | 'query'; signal?: AbortSignal }): Promise<number[][]> {
     if (texts.length > this.maxBatchSize) throw new Error(`${this.id}: batch of ${texts.length} exceeds maxBatchSize ${this.maxBatchSize}`);
     if (texts.length === 0) return [];
-    const response = await this.options.policy.run({ model: this.id, operation: 'embed', signal: options.signal, describeFailure: describeOpenAIFailure }, context =>
-      this.options.client.embeddings.create(
-        {
-          model: this.options.model,
-          input: texts,
-          // The SDK asks for base64 by default; not every local server implements it.
-          encoding_format: 'float',
-          // Only when configured: servers without Matryoshka support reject the parameter.
-          ...(this.options.dimensions !== undefined ? { dimensions: this.options.dimensions } : {}),
-        },
-        { signal: context.signal },
-      ),
+    const response = await this.options.policy.run(
+      { model: this.id, operation: 'embed', signal: options.signal, describeFailure: describeOpenAIFailure },
+      context =>
+        this.options.client.embeddings.create(
+          {
+            model: this.options.model,
+            input: texts,
+            // The SDK asks for base64 by default; not every local server implements it.
+            encoding_format: 'float',
+            // Only when configured: servers without Matryoshka support reject the parameter.
+            ...(this.options.dimensions !== undefined ? { dimensions: this.options.dimensions } : {}),
+          },
+          { signal: context.signal },
+        ),
     );
     const data = [...response.data].sort((left, right) => left.index - right.index);
     if (data.length !== texts.length) throw unexpectedResponse(this.id, `${data.length} embeddings for ${texts.length} texts`);

@@ -32,7 +32,9 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
   readonly speed?: () => Promise<ModelSpeed>;
   private measuring?: Promise<ModelSpeed>;
 
-  constructor(private readonly options: { client: OpenAI; model: string; acceptsImages: boolean; policy: ModelCallPolicy; log: Logger; measureSpeed?: boolean }) {
+  constructor(
+    private readonly options: { client: OpenAI; model: string; acceptsImages: boolean; policy: ModelCallPolicy; log: Logger; measureSpeed?: boolean },
+  ) {
     this.id = `openai:${options.model}`;
     this.acceptsImages = options.acceptsImages;
     if (options.measureSpeed) this.speed = () => (this.measuring ??= this.measure());
@@ -57,25 +59,29 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
   async generate(request: GenerateRequest): Promise<GenerateResult> {
     const started = performance.now();
     const fitted = this.options.policy.fitPrompt(request, this.id);
-    const outcome = await this.options.policy.run({ model: this.id, operation: 'generate', signal: request.signal, describeFailure: describeOpenAIFailure }, async context => {
-      for (;;) {
-        const format = fitted.jsonSchema ? this.responseFormat : 'none';
-        try {
-          return await this.complete(await this.body(fitted, format), fitted.onText, context, started);
-        } catch (error) {
-          // Many local servers lack response_format, or its json_schema type, and answer 400.
-          if (format === 'none' || !(error instanceof BadRequestError) || context.signal.aborted) throw error;
-          this.responseFormat = format === 'json_schema' ? 'json_object' : 'none';
-          this.options.log.warn(
-            { model: this.id, rejected: format },
-            this.responseFormat === 'json_object'
-              ? 'the model server rejected response_format json_schema; asking again in JSON mode with the schema in the prompt'
-              : 'the model server rejected response_format; asking again with the schema in the prompt',
-          );
+    const outcome = await this.options.policy.run(
+      { model: this.id, operation: 'generate', signal: request.signal, describeFailure: describeOpenAIFailure },
+      async context => {
+        for (;;) {
+          const format = fitted.jsonSchema ? this.responseFormat : 'none';
+          try {
+            return await this.complete(await this.body(fitted, format), fitted.onText, context, started);
+          } catch (error) {
+            // Many local servers lack response_format, or its json_schema type, and answer 400.
+            if (format === 'none' || !(error instanceof BadRequestError) || context.signal.aborted) throw error;
+            this.responseFormat = format === 'json_schema' ? 'json_object' : 'none';
+            this.options.log.warn(
+              { model: this.id, rejected: format },
+              this.responseFormat === 'json_object'
+                ? 'the model server rejected response_format json_schema; asking again in JSON mode with the schema in the prompt'
+                : 'the model server rejected response_format; asking again with the schema in the prompt',
+            );
+          }
         }
-      }
-    });
-    if (outcome.finishReason === 'length') this.options.log.warn({ model: this.id, chars: outcome.text.length }, 'model answer cut off at the output token limit');
+      },
+    );
+    if (outcome.finishReason === 'length')
+      this.options.log.warn({ model: this.id, chars: outcome.text.length }, 'model answer cut off at the output token limit');
     return { text: outcome.text, usage: outcome.usage, model: this.id, ms: Math.round(performance.now() - started), firstTokenMs: outcome.firstTokenMs };
   }
 
@@ -96,19 +102,32 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
       ...(request.maxOutputTokens !== undefined ? { max_tokens: request.maxOutputTokens } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.jsonSchema && format === 'json_schema'
-        ? { response_format: { type: 'json_schema', json_schema: { name: responseFormatName(request.jsonSchema.name), schema: request.jsonSchema.schema, strict: false } } }
+        ? {
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: responseFormatName(request.jsonSchema.name), schema: request.jsonSchema.schema, strict: false },
+            },
+          }
         : {}),
       ...(request.jsonSchema && format === 'json_object' ? { response_format: { type: 'json_object' } } : {}),
     };
   }
 
-  private async complete(body: ChatCompletionCreateParamsNonStreaming, onText: GenerateRequest['onText'], context: AttemptContext, started: number): Promise<Outcome> {
+  private async complete(
+    body: ChatCompletionCreateParamsNonStreaming,
+    onText: GenerateRequest['onText'],
+    context: AttemptContext,
+    started: number,
+  ): Promise<Outcome> {
     if (!onText) {
       const completion = await this.options.client.chat.completions.create(body, { signal: context.signal });
       const choice = completion.choices[0];
       return { text: stripThinkBlocks(choice?.message?.content ?? ''), usage: usageOf(completion.usage), finishReason: choice?.finish_reason };
     }
-    const stream = await this.options.client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal: context.signal });
+    const stream = await this.options.client.chat.completions.create(
+      { ...body, stream: true, stream_options: { include_usage: true } },
+      { signal: context.signal },
+    );
     const filter = new ThinkBlockFilter();
     let raw = '';
     let usage = usageOf(undefined);

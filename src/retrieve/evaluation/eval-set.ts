@@ -52,7 +52,10 @@ export async function readEvalSet(setDir: string, options: { limit?: number } = 
     .filter(question => question.pages.length === 0 && documentNames.has(question.doc))
     .slice(0, options.limit ?? Infinity);
   const needed = new Set([...questions, ...unanswerable].map(question => question.doc));
-  const documentPaths = names.filter(name => needed.has(name)).sort().map(name => join(documentsDir, name));
+  const documentPaths = names
+    .filter(name => needed.has(name))
+    .sort()
+    .map(name => join(documentsDir, name));
   return { documentPaths, questions, unanswerable };
 }
 

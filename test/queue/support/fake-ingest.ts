@@ -8,7 +8,15 @@ import { parseSpaceId } from '../../../src/spaces/space-id.ts';
 export function makeJob(name: string, space = 'slack:T1:C1'): IngestJob {
   const sha256 = randomBytes(32).toString('hex');
   const spaceId = parseSpaceId(space);
-  return { id: `${spaceId}:${sha256}`, space: spaceId, documentId: `doc-${sha256.slice(0, 12)}`, sha256, name, source: { platform: 'slack', fileId: 'F1' }, queuedAt: new Date().toISOString() };
+  return {
+    id: `${spaceId}:${sha256}`,
+    space: spaceId,
+    documentId: `doc-${sha256.slice(0, 12)}`,
+    sha256,
+    name,
+    source: { platform: 'slack', fileId: 'F1' },
+    queuedAt: new Date().toISOString(),
+  };
 }
 
 export function readyOutcome(job: IngestJob, pages = 2): IngestOutcome {
@@ -47,15 +55,23 @@ export function recordEvents(queue: JobQueue) {
       const seen = events.find(matches);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; saw: ${events.map(describeEvent).join(', ') || 'nothing'}`)), timeoutMs);
-        waiters.push({ matches, resolve: event => {
-          clearTimeout(timer);
-          resolve(event);
-        } });
+        const timer = setTimeout(
+          () => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; saw: ${events.map(describeEvent).join(', ') || 'nothing'}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          matches,
+          resolve: event => {
+            clearTimeout(timer);
+            resolve(event);
+          },
+        });
       });
     },
     finished(job: IngestJob, timeoutMs?: number) {
-      return this.waitFor(event => event.type === 'finished' && event.job.id === job.id, timeoutMs, `${job.name} to finish`) as Promise<Extract<IngestJobEvent, { type: 'finished' }>>;
+      return this.waitFor(event => event.type === 'finished' && event.job.id === job.id, timeoutMs, `${job.name} to finish`) as Promise<
+        Extract<IngestJobEvent, { type: 'finished' }>
+      >;
     },
     of(job: IngestJob) {
       return events.filter(event => event.job.id === job.id);

@@ -69,11 +69,18 @@ describe('bad input corpus (the real service path, one good document in the spac
   // file, each with the outcome its case expects (the error code and the message the user reads, or
   // the pages read) and the space intact afterwards. A case that never got its file shared has no row.
   it('gives every hostile file the outcome its case expects, leaving the space intact', () => {
-    const expected = badInputCases.filter(testCase => !skipped(testCase)).map(testCase =>
-      testCase.expect.outcome === 'refused'
-        ? { id: testCase.id, outcome: testCase.expect.code, userMessage: expect.stringMatching(testCase.expect.message), spaceIntact: true }
-        : { id: testCase.id, outcome: 'ready', userMessage: `${testCase.expect.pages} page${testCase.expect.pages === 1 ? '' : 's'} read`, spaceIntact: true },
-    );
+    const expected = badInputCases
+      .filter(testCase => !skipped(testCase))
+      .map(testCase =>
+        testCase.expect.outcome === 'refused'
+          ? { id: testCase.id, outcome: testCase.expect.code, userMessage: expect.stringMatching(testCase.expect.message), spaceIntact: true }
+          : {
+              id: testCase.id,
+              outcome: 'ready',
+              userMessage: `${testCase.expect.pages} page${testCase.expect.pages === 1 ? '' : 's'} read`,
+              spaceIntact: true,
+            },
+      );
     expect(results.map(({ id, outcome, userMessage, spaceIntact }) => ({ id, outcome, userMessage, spaceIntact }))).toEqual(expected);
   });
 });

@@ -65,7 +65,9 @@ describe('checkPackageExpansion', () => {
     expect(await check(await writeZip([{ name: 'word/document.xml', unit: 'A', repeat: 150 * 1024 * 1024 }]))).toBe('file_too_large');
     // Sizes as declared in the central directory (LibreOffice refuses an archive whose data disagrees):
     // 16 MB stored that claim 1.5 GB is a ratio of 96, under 100; the absolute bound refuses it.
-    const declared = await writeZip([{ name: 'word/media/big.bin', data: new Uint8Array(16 * 1024 * 1024), stored: true }], { declaredSizes: { 'word/media/big.bin': 1.5 * 1024 ** 3 } });
+    const declared = await writeZip([{ name: 'word/media/big.bin', data: new Uint8Array(16 * 1024 * 1024), stored: true }], {
+      declaredSizes: { 'word/media/big.bin': 1.5 * 1024 ** 3 },
+    });
     expect(await check(declared)).toBe('file_too_large');
   });
 

@@ -41,7 +41,9 @@ const rfc5987 = (name: string) => encodeURIComponent(name).replace(/[()'*!]/g, c
 function multipart(files: Array<{ name: string; bytes: Uint8Array }>): { body: Uint8Array<ArrayBuffer>; contentType: string } {
   const boundary = 'folio-hostile-names-boundary';
   const parts = files.flatMap(file => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''${rfc5987(file.name)}\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''${rfc5987(file.name)}\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     Buffer.from(file.bytes),
     Buffer.from('\r\n'),
   ]);
@@ -54,7 +56,11 @@ const documentFor = (index: number, via: string) =>
 
 async function walk(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });
-  const nested = await Promise.all(entries.map(entry => (entry.isDirectory() ? walk(join(directory, entry.name)).then(inner => [`${join(directory, entry.name)}/`, ...inner]) : [join(directory, entry.name)])));
+  const nested = await Promise.all(
+    entries.map(entry =>
+      entry.isDirectory() ? walk(join(directory, entry.name)).then(inner => [`${join(directory, entry.name)}/`, ...inner]) : [join(directory, entry.name)],
+    ),
+  );
   return nested.flat();
 }
 

@@ -85,7 +85,8 @@ function findings(run: ChildRun, label: string): string[] {
   if (run.stalledAfter) problems.push(`hang: no progress for ${stallMs} ms after ${JSON.stringify(run.stalledAfter)} (${label})`);
   for (const line of run.lines) {
     if (line.type === 'crash') problems.push(`crash (${line.event}) at ${describe(Math.max(...starts.keys()))}: ${line.message}`);
-    if (line.type === 'result' && !(line.outcome === 'parsed' || knownCodes.has(line.outcome))) problems.push(`${line.outcome} at ${describe(line.iteration)}: ${line.error}`);
+    if (line.type === 'result' && !(line.outcome === 'parsed' || knownCodes.has(line.outcome)))
+      problems.push(`${line.outcome} at ${describe(line.iteration)}: ${line.error}`);
     if (line.type === 'result' && line.ms > 10_000) problems.push(`slow: ${line.ms} ms at ${describe(line.iteration)}`);
     if (line.type === 'done' && line.maxRssMb > maxRssMb) problems.push(`memory: peak RSS ${line.maxRssMb} MB (${label})`);
   }
@@ -126,6 +127,8 @@ describe('PDF parse path fuzz (bounded, seeded; runs in a child process)', () =>
     for (const outcome of outcomes) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
     const tally = [...counts].map(([outcome, count]) => `${outcome} ${count}`);
     const done = run.lines.find(line => line.type === 'done');
-    console.info(`pdf fuzz seed ${seed}: ${tally.join(', ')}; ${Math.round(performance.now() - started)} ms; child peak RSS ${done?.type === 'done' ? done.maxRssMb : '?'} MB`);
+    console.info(
+      `pdf fuzz seed ${seed}: ${tally.join(', ')}; ${Math.round(performance.now() - started)} ms; child peak RSS ${done?.type === 'done' ? done.maxRssMb : '?'} MB`,
+    );
   }, 120_000);
 });

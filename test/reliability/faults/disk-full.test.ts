@@ -22,7 +22,12 @@ function uniquePdf(n: number): Promise<Uint8Array> {
     Array.from({ length: 10 }, (_, index) => ({
       texts: [
         { text: `${index + 1} Chapter ${index + 1} of report ${n}`, x: 72, top: 72, size: 16, font: 'bold' as const },
-        ...Array.from({ length: 20 }, (_, line) => ({ text: `The nebula${n} survey counted ${n * 100 + index} stars in sector ${line + 1} of chapter ${index + 1}.`, x: 72, top: 110 + line * 16, size: 10 })),
+        ...Array.from({ length: 20 }, (_, line) => ({
+          text: `The nebula${n} survey counted ${n * 100 + index} stars in sector ${line + 1} of chapter ${index + 1}.`,
+          x: 72,
+          top: 110 + line * 16,
+          size: 10,
+        })),
       ],
     })),
   );
@@ -49,15 +54,26 @@ describe.skipIf(!smallDisk)(`disk full on the data dir${mounted.state === 'unava
   });
 
   /** Uploads one document; the refusal (HTTP) or the ingest outcome. */
-  async function share(n: number): Promise<{ accepted: false; status: number; error: { code: string; message: string } } | { accepted: true; outcome: IngestOutcome }> {
+  async function share(
+    n: number,
+  ): Promise<{ accepted: false; status: number; error: { code: string; message: string } } | { accepted: true; outcome: IngestOutcome }> {
     const finished = web.nextFinished();
-    const response = await web.request('/v1/spaces/survey/documents', { method: 'POST', body: filesForm([{ name: `report-${n}.pdf`, bytes: await uniquePdf(n) }]) });
+    const response = await web.request('/v1/spaces/survey/documents', {
+      method: 'POST',
+      body: filesForm([{ name: `report-${n}.pdf`, bytes: await uniquePdf(n) }]),
+    });
     if (response.status !== 202) return { accepted: false, status: response.status, error: ((await response.json()) as any).error };
     return { accepted: true, outcome: (await finished).outcome };
   }
 
   const search = async (question: string) =>
-    (await (await web.request('/v1/spaces/survey/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question, k: 3 }) })).json()) as {
+    (await (
+      await web.request('/v1/spaces/survey/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question, k: 3 }),
+      })
+    ).json()) as {
       pages: Array<{ document: string; page: number }>;
     };
 
@@ -70,7 +86,9 @@ describe.skipIf(!smallDisk)(`disk full on the data dir${mounted.state === 'unava
     }
   };
 
-  it('says plainly that storage is full (at ingest, and at upload), keeps the stores intact and earlier documents searchable, and recovers once space is freed', { timeout: 120_000 }, async () => {
+  it('says plainly that storage is full (at ingest, and at upload), keeps the stores intact and earlier documents searchable, and recovers once space is freed', {
+    timeout: 120_000,
+  }, async () => {
     const first = await share(1);
     expect(first).toMatchObject({ accepted: true, outcome: { status: 'ready' } });
 
@@ -113,6 +131,14 @@ describe.skipIf(!smallDisk)(`disk full on the data dir${mounted.state === 'unava
     expect(listing.documents.every(document => document.status === 'ready')).toBe(true);
     expect(integrity('folio.sqlite')).toBe('ok');
 
-    reportFault({ fault: 'disk-full', storedBeforeFull: stored.length, failedAt: failed.how, code: failed.code, userMessage: failed.message, uploadRefused: refused.accepted ? undefined : refused.status, recoveredMs });
+    reportFault({
+      fault: 'disk-full',
+      storedBeforeFull: stored.length,
+      failedAt: failed.how,
+      code: failed.code,
+      userMessage: failed.message,
+      uploadRefused: refused.accepted ? undefined : refused.status,
+      recoveredMs,
+    });
   });
 });

@@ -45,8 +45,14 @@ describe('a Folio process killed mid-ingest', () => {
 
     try {
       const progress = await fetch(`${serve.baseUrl}/v1/spaces/long/events`);
-      const midParse = readServerSentEvents(progress, event => event.event === 'progress' && (event.data as { type: string; page?: number }).type === 'page' && (event.data as { page: number }).page >= 60);
-      const upload = await fetch(`${serve.baseUrl}/v1/spaces/long/documents`, { method: 'POST', body: filesForm([{ name: 'long-report.pdf', bytes: await makeLongPdf({ pageCount }) }]) });
+      const midParse = readServerSentEvents(
+        progress,
+        event => event.event === 'progress' && (event.data as { type: string; page?: number }).type === 'page' && (event.data as { page: number }).page >= 60,
+      );
+      const upload = await fetch(`${serve.baseUrl}/v1/spaces/long/documents`, {
+        method: 'POST',
+        body: filesForm([{ name: 'long-report.pdf', bytes: await makeLongPdf({ pageCount }) }]),
+      });
       expect(upload.status).toBe(202);
       const [submitted] = ((await upload.json()) as { documents: Array<{ documentId: string; jobId: string }> }).documents;
       await midParse;
@@ -75,7 +81,9 @@ describe('a Folio process killed mid-ingest', () => {
 
       let document: { status: string; pageCount: number } | undefined;
       for (;;) {
-        const listing = (await (await fetch(`${serve.baseUrl}/v1/spaces/long/documents`)).json()) as { documents: Array<{ id: string; name: string; status: string; pageCount: number }> };
+        const listing = (await (await fetch(`${serve.baseUrl}/v1/spaces/long/documents`)).json()) as {
+          documents: Array<{ id: string; name: string; status: string; pageCount: number }>;
+        };
         // Exactly one document throughout: the resumed job is the same job, not a second copy.
         expect(listing.documents.map(entry => entry.id)).toEqual([submitted.documentId]);
         document = listing.documents[0];
@@ -88,7 +96,13 @@ describe('a Folio process killed mid-ingest', () => {
       expect(document).toMatchObject({ status: 'ready', pageCount });
       expect(serve.stderr()).not.toMatch(/unhandled|uncaught/i);
 
-      const last = (await (await fetch(`${serve.baseUrl}/v1/spaces/long/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: `Section number ${pageCount}`, k: 3 }) })).json()) as any;
+      const last = (await (
+        await fetch(`${serve.baseUrl}/v1/spaces/long/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ question: `Section number ${pageCount}`, k: 3 }),
+        })
+      ).json()) as any;
       expect(last.pages[0]).toMatchObject({ document: 'long-report.pdf', page: pageCount });
       // One original, no temporary copies left over from the interrupted run.
       expect((await readdir(join(dataDir, 'files'))).filter(name => !name.startsWith('.'))).toEqual([sha256]);
@@ -108,7 +122,11 @@ describe('a Folio process killed mid-ingest', () => {
         expect(observation, 'a partly visible document').toMatchObject({ lastPageVisible: true, status: 'ready' });
       }
       expect(beforeKill.every(observation => !observation.anyVisible)).toBe(true);
-      expect(observations.filter(observation => observation.startedAt > readySeenAt).at(-1)).toMatchObject({ anyVisible: true, lastPageVisible: true, status: 'ready' });
+      expect(observations.filter(observation => observation.startedAt > readySeenAt).at(-1)).toMatchObject({
+        anyVisible: true,
+        lastPageVisible: true,
+        status: 'ready',
+      });
 
       reportFault({ fault: 'killed-mid-ingest', pageCount, resumedReadyMs, observations: observations.length, partlyVisible: 0 });
     } finally {

@@ -51,7 +51,12 @@ afterAll(async () => {
 });
 
 /** Asks the vacation question through every surface with this fault plan active. */
-async function askWithFaults(fault: string, provider: Provider, plan: FaultPlan, surfaces: AskSurface[] = askSurfaces): Promise<Array<{ surface: string; reply: AskReply }>> {
+async function askWithFaults(
+  fault: string,
+  provider: Provider,
+  plan: FaultPlan,
+  surfaces: AskSurface[] = askSurfaces,
+): Promise<Array<{ surface: string; reply: AskReply }>> {
   const { model, web } = setups.get(provider)!;
   const replies = [];
   for (const surface of surfaces) {
@@ -66,7 +71,14 @@ async function askWithFaults(fault: string, provider: Provider, plan: FaultPlan,
     replies: replies.map(({ surface, reply }) => ({
       surface,
       ms: reply.ms,
-      got: reply.kind === 'error' ? `error ${reply.code}` : reply.answer.extractive ? 'extractive answer' : reply.answer.grounded ? 'generated answer' : 'not found',
+      got:
+        reply.kind === 'error'
+          ? `error ${reply.code}`
+          : reply.answer.extractive
+            ? 'extractive answer'
+            : reply.answer.grounded
+              ? 'generated answer'
+              : 'not found',
       notes: reply.kind === 'answer' ? reply.answer.notes : undefined,
     })),
   });
@@ -112,7 +124,8 @@ describe('model faults through app.ask, REST JSON and REST SSE (fake Gemini and 
   it('429 that lasts: an extractive answer that says the quota is used up', async () => {
     const limited = { always: fakeReply.error(429, { retryAfter: '1' }) };
     await forEachProvider(async provider => {
-      for (const { surface, reply } of await askWithFaults('model-429-lasting', provider, { plan: limited, answer: limited })) expectExtractive(surface, reply, /usage quota is used up/);
+      for (const { surface, reply } of await askWithFaults('model-429-lasting', provider, { plan: limited, answer: limited }))
+        expectExtractive(surface, reply, /usage quota is used up/);
     });
   });
 
@@ -121,7 +134,10 @@ describe('model faults through app.ask, REST JSON and REST SSE (fake Gemini and 
       for (const { surface, reply } of await askWithFaults('model-500-once', provider, { answer: [fakeReply.error(500)] })) {
         expect(answerOf(surface, reply), surface).toMatchObject({ grounded: true, extractive: false });
       }
-      for (const { surface, reply } of await askWithFaults('model-5xx-lasting', provider, { plan: { always: fakeReply.error(503) }, answer: { always: fakeReply.error(500) } })) {
+      for (const { surface, reply } of await askWithFaults('model-5xx-lasting', provider, {
+        plan: { always: fakeReply.error(503) },
+        answer: { always: fakeReply.error(500) },
+      })) {
         expectExtractive(surface, reply, /not answering right now/);
       }
     });
@@ -129,13 +145,17 @@ describe('model faults through app.ask, REST JSON and REST SSE (fake Gemini and 
 
   it('a model that never answers times out into an extractive answer', async () => {
     await forEachProvider(async provider => {
-      for (const { surface, reply } of await askWithFaults('model-hang', provider, { answer: { always: fakeReply.hang() } })) expectExtractive(surface, reply, /not answering right now/);
+      for (const { surface, reply } of await askWithFaults('model-hang', provider, { answer: { always: fakeReply.hang() } }))
+        expectExtractive(surface, reply, /not answering right now/);
     });
   });
 
   it('a dropped connection, and a stream that breaks off mid-answer, end in a complete extractive answer', async () => {
     await forEachProvider(async provider => {
-      for (const { surface, reply } of await askWithFaults('model-connection-dropped', provider, { plan: { always: fakeReply.drop() }, answer: { always: fakeReply.drop() } })) {
+      for (const { surface, reply } of await askWithFaults('model-connection-dropped', provider, {
+        plan: { always: fakeReply.drop() },
+        answer: { always: fakeReply.drop() },
+      })) {
         expectExtractive(surface, reply, /not answering right now/);
       }
       const broken = fakeReply.text(`Every employee gets ${vacationFact} of paid vacation per calendar year [1].`, { breakAfterChunks: 3, chunkSize: 6 });
@@ -149,12 +169,16 @@ describe('model faults through app.ask, REST JSON and REST SSE (fake Gemini and 
 
   it('garbage: an unreadable plan falls back to the offline plan; an answer nothing supports gives way to the quoted passages', async () => {
     await forEachProvider(async provider => {
-      for (const { surface, reply } of await askWithFaults('model-garbage-plan', provider, { plan: { always: fakeReply.text('Sure! Bananas, then { "subQuestions": oops') } })) {
+      for (const { surface, reply } of await askWithFaults('model-garbage-plan', provider, {
+        plan: { always: fakeReply.text('Sure! Bananas, then { "subQuestions": oops') },
+      })) {
         const answer = answerOf(surface, reply);
         expect(answer, surface).toMatchObject({ grounded: true, extractive: false });
         expect(answer.notes.join(' '), surface).toMatch(/planned without the language model \(The AI model's reply could not be understood/);
       }
-      for (const { surface, reply } of await askWithFaults('model-garbage-answer', provider, { answer: { always: fakeReply.text('lorem ipsum dolor sit amet, consectetur adipiscing') } })) {
+      for (const { surface, reply } of await askWithFaults('model-garbage-answer', provider, {
+        answer: { always: fakeReply.text('lorem ipsum dolor sit amet, consectetur adipiscing') },
+      })) {
         const answer = answerOf(surface, reply);
         expect(answer, surface).toMatchObject({ grounded: true, extractive: true });
         expect(answer.answer, surface).not.toContain('lorem ipsum');
@@ -167,7 +191,8 @@ describe('model faults through app.ask, REST JSON and REST SSE (fake Gemini and 
 
   it('an empty answer is not passed on: the asker gets the extractive one, with a note', async () => {
     await forEachProvider(async provider => {
-      for (const { surface, reply } of await askWithFaults('model-empty-answer', provider, { answer: { always: fakeReply.text('   ') } })) expectExtractive(surface, reply, /empty answer/);
+      for (const { surface, reply } of await askWithFaults('model-empty-answer', provider, { answer: { always: fakeReply.text('   ') } }))
+        expectExtractive(surface, reply, /empty answer/);
     });
   });
 
@@ -202,9 +227,20 @@ describe('model faults through app.ask, REST JSON and REST SSE (fake Gemini and 
       // Retried once (FOLIO_MODEL_MAX_RETRIES=1), then given up on.
       expect(model.callTimes('figure')).toHaveLength(2);
       // The caption still makes the figure findable.
-      const search = await web.request('/v1/spaces/figures/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'Bars on page 3' }) });
+      const search = await web.request('/v1/spaces/figures/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'Bars on page 3' }),
+      });
       expect(((await search.json()) as any).pages[0]).toMatchObject({ document: 'charts.pdf', page: 3 });
-      reportFault({ fault: 'model-figure-500', provider, status: outcome.status, figures: outcome.stats!.figures, figuresDescribed: outcome.stats!.figuresDescribed, describeMs: outcome.stats!.ms.describe });
+      reportFault({
+        fault: 'model-figure-500',
+        provider,
+        status: outcome.status,
+        figures: outcome.stats!.figures,
+        figuresDescribed: outcome.stats!.figuresDescribed,
+        describeMs: outcome.stats!.ms.describe,
+      });
     });
   });
 });

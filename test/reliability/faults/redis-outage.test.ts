@@ -16,7 +16,6 @@ import { filesForm, startWebTestServer, type WebTestServer } from '../../web/sup
  */
 const availability = redisAvailability();
 
-
 if (availability.state === 'missing-in-ci') {
   describe('Redis outage', () => {
     it('has a redis-server to run', () => {
@@ -45,7 +44,10 @@ describe.skipIf(availability.state !== 'ready')(`Redis down and back${availabili
     expect(readiness.state.detail).toBe('redis');
     await queue.eventsReady();
     const finished = web.nextFinished();
-    const upload = await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf('a') }]) });
+    const upload = await web.request('/v1/spaces/handbook/documents', {
+      method: 'POST',
+      body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf('a') }]),
+    });
     expect(upload.status).toBe(202);
     expect((await finished).outcome.status).toBe('ready');
   });
@@ -64,7 +66,8 @@ describe.skipIf(availability.state !== 'ready')(`Redis down and back${availabili
     const response = await fetch(`${web.baseUrl}/readyz`);
     return { status: response.status, body: (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> } };
   };
-  const postJson = (path: string, body: unknown) => web.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const postJson = (path: string, body: unknown) =>
+    web.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('refuses uploads plainly and keeps answering while Redis is down; jobs flow again once it is back', { timeout: 90_000 }, async () => {
     const earlier = await askThrough(web, 'REST JSON', 'handbook', vacationQuestion);
@@ -82,12 +85,17 @@ describe.skipIf(availability.state !== 'ready')(`Redis down and back${availabili
 
     // An upload cannot be queued: a plain 503, and the document says why instead of waiting forever.
     const uploadStarted = Date.now();
-    const upload = await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'second.pdf', bytes: await makeHandbookPdf('b') }]) });
+    const upload = await web.request('/v1/spaces/handbook/documents', {
+      method: 'POST',
+      body: filesForm([{ name: 'second.pdf', bytes: await makeHandbookPdf('b') }]),
+    });
     const uploadMs = Date.now() - uploadStarted;
     expect(upload.status).toBe(503);
     expect(((await upload.json()) as any).error).toEqual({ code: 'queue_unavailable', message: expect.stringMatching(/job queue is not reachable right now/) });
     expect(uploadMs).toBeLessThan(10_000);
-    const listed = (await (await web.request('/v1/spaces/handbook/documents')).json()) as { documents: Array<{ name: string; status: string; error?: { code: string } }> };
+    const listed = (await (await web.request('/v1/spaces/handbook/documents')).json()) as {
+      documents: Array<{ name: string; status: string; error?: { code: string } }>;
+    };
     expect(listed.documents.find(document => document.name === 'second.pdf')).toMatchObject({ status: 'failed', error: { code: 'queue_unavailable' } });
 
     // Questions need only the document store: still answered (JSON and SSE), only 👍/👎 cannot be kept.
@@ -108,7 +116,10 @@ describe.skipIf(availability.state !== 'ready')(`Redis down and back${availabili
 
     const restartMs = await redis.server.start();
     const backAt = Date.now();
-    await vi.waitFor(async () => expect((await readyz()).status, 'Folio ready again within 30 s of Redis being back').toBe(200), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(async () => expect((await readyz()).status, 'Folio ready again within 30 s of Redis being back').toBe(200), {
+      timeout: 30_000,
+      interval: 100,
+    });
     const recoveredMs = Date.now() - backAt;
 
     // Jobs flow again: the refused file is accepted now (the queue's own connection may need up to one
@@ -117,7 +128,10 @@ describe.skipIf(availability.state !== 'ready')(`Redis down and back${availabili
     const uploadStatuses: number[] = [];
     await vi.waitFor(
       async () => {
-        const again = await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'second.pdf', bytes: await makeHandbookPdf('b') }]) });
+        const again = await web.request('/v1/spaces/handbook/documents', {
+          method: 'POST',
+          body: filesForm([{ name: 'second.pdf', bytes: await makeHandbookPdf('b') }]),
+        });
         uploadStatuses.push(again.status);
         expect(again.status, 'uploads accepted again within 10 s of Redis being back').toBe(202);
       },

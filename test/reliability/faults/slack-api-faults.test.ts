@@ -58,7 +58,11 @@ describe('Slack API errors and rate limits', () => {
   const callsIn = (method: string, channel: string) => arrivals.filter(entry => entry.call.method === method && entry.call.params.channel === channel);
 
   it('waits out a 429 on the answer as Retry-After says, and the answer still arrives', { timeout: 60_000 }, async () => {
-    slack.fake.rateLimit('chat.postMessage', { count: 1, retryAfterSeconds: 2, only: call => call.params.channel === 'C1' && Array.isArray(call.params.blocks) });
+    slack.fake.rateLimit('chat.postMessage', {
+      count: 1,
+      retryAfterSeconds: 2,
+      only: call => call.params.channel === 'C1' && Array.isArray(call.params.blocks),
+    });
     const { reply, ms } = await ask('C1', 'How soon are refunds paid?');
     expect(answerText(reply)).toMatch(/fourteen days/);
 
@@ -71,13 +75,17 @@ describe('Slack API errors and rate limits', () => {
   it('retries a burst of 5xx answers from Slack, and the answer still arrives', { timeout: 60_000 }, async () => {
     let failuresLeft = 2;
     const stop = slack.fake.script(call =>
-      call.method === 'chat.postMessage' && call.params.channel === 'C1' && Array.isArray(call.params.blocks) && failuresLeft-- > 0 ? { status: 503, body: { ok: false, error: 'service_unavailable' } } : undefined,
+      call.method === 'chat.postMessage' && call.params.channel === 'C1' && Array.isArray(call.params.blocks) && failuresLeft-- > 0
+        ? { status: 503, body: { ok: false, error: 'service_unavailable' } }
+        : undefined,
     );
     try {
       const before = callsIn('chat.postMessage', 'C1').length;
       const { reply, ms } = await ask('C1', 'How soon are refunds paid?');
       expect(answerText(reply)).toMatch(/fourteen days/);
-      const finalEdits = callsIn('chat.postMessage', 'C1').slice(before).filter(entry => Array.isArray(entry.call.params.blocks));
+      const finalEdits = callsIn('chat.postMessage', 'C1')
+        .slice(before)
+        .filter(entry => Array.isArray(entry.call.params.blocks));
       expect(finalEdits.map(entry => entry.call.status)).toEqual([503, 503, 200]);
       reportFault({ fault: 'slack-5xx', answeredAfterMs: ms, attempts: finalEdits.length });
     } finally {

@@ -46,7 +46,10 @@ describe.skipIf(!weaviateBinary)(`Weaviate down and back${availability.state ===
     web = await startWebTestServer({ environment: { WEAVIATE_URL: weaviate.url, WEAVIATE_GRPC_PORT: String(weaviate.grpcPort) } });
     web.folio.onIngestEvent(event => events.push(event));
     const finished = web.nextFinished();
-    const upload = await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf('a') }]) });
+    const upload = await web.request('/v1/spaces/handbook/documents', {
+      method: 'POST',
+      body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf('a') }]),
+    });
     expect(upload.status).toBe(202);
     expect((await finished).outcome.status).toBe('ready');
   }, 120_000);
@@ -92,7 +95,9 @@ describe.skipIf(!weaviateBinary)(`Weaviate down and back${availability.state ===
       });
     });
     const longFinished = finishedNamed('long-report.pdf');
-    expect((await web.request('/v1/spaces/reports/documents', { method: 'POST', body: filesForm([{ name: 'long-report.pdf', bytes: longPdf }]) })).status).toBe(202);
+    expect((await web.request('/v1/spaces/reports/documents', { method: 'POST', body: filesForm([{ name: 'long-report.pdf', bytes: longPdf }]) })).status).toBe(
+      202,
+    );
     await parsing;
 
     await weaviate.server.kill('SIGKILL');
@@ -104,7 +109,11 @@ describe.skipIf(!weaviateBinary)(`Weaviate down and back${availability.state ===
       readyz(),
       Promise.all(askSurfaces.map(async surface => ({ surface, reply: await askThrough(web, surface, 'handbook', vacationQuestion) }))),
       web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'second.pdf', bytes: secondPdf }]) }),
-      web.request('/v1/spaces/handbook/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'vacation days' }) }),
+      web.request('/v1/spaces/handbook/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'vacation days' }),
+      }),
     ]);
     const downChecksMs = Date.now() - downAt;
 
@@ -141,7 +150,10 @@ describe.skipIf(!weaviateBinary)(`Weaviate down and back${availability.state ===
 
     const restartMs = await weaviate.server.start();
     const backAt = Date.now();
-    await vi.waitFor(async () => expect((await readyz()).status, 'Folio ready again within 30 s of Weaviate being back').toBe(200), { timeout: 30_000, interval: 200 });
+    await vi.waitFor(async () => expect((await readyz()).status, 'Folio ready again within 30 s of Weaviate being back').toBe(200), {
+      timeout: 30_000,
+      interval: 200,
+    });
     const recoveredMs = Date.now() - backAt;
 
     // Everything works again without restarting Folio; the data from before the outage is intact.
@@ -151,18 +163,37 @@ describe.skipIf(!weaviateBinary)(`Weaviate down and back${availability.state ===
       if (reply.kind === 'answer') expect(reply.answer.answer).toContain(vacationFact);
     }
     const finished = finishedNamed('second.pdf');
-    expect((await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'second.pdf', bytes: await makeHandbookPdf('b') }]) })).status).toBe(202);
+    expect(
+      (await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'second.pdf', bytes: await makeHandbookPdf('b') }]) }))
+        .status,
+    ).toBe(202);
     expect((await finished).outcome.status).toBe('ready');
     const documents = (await (await web.request('/v1/spaces/handbook/documents')).json()) as any;
-    expect(documents.documents.map((document: { name: string; status: string }) => `${document.name}:${document.status}`).sort()).toEqual(['handbook.pdf:ready', 'second.pdf:ready']);
+    expect(documents.documents.map((document: { name: string; status: string }) => `${document.name}:${document.status}`).sort()).toEqual([
+      'handbook.pdf:ready',
+      'second.pdf:ready',
+    ]);
 
     // The interrupted document is read again by the queue's retry, and is complete.
     const long = await longFinished;
     const longReadyMs = Date.now() - backAt;
     expect(long.outcome).toMatchObject({ status: 'ready', pages: 400 });
-    const hits = await web.request('/v1/spaces/reports/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'Section number 400', k: 3 }) });
+    const hits = await web.request('/v1/spaces/reports/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'Section number 400', k: 3 }),
+    });
     expect(((await hits.json()) as any).pages[0]).toMatchObject({ document: 'long-report.pdf', page: 400 });
 
-    reportFault({ fault: 'weaviate-down', downChecksMs, failures, restartMs, recoveredMs, longReadyMs, attempts: events.filter(event => event.type === 'retrying' && event.job.name === 'long-report.pdf').length + 1, clientRetryWarnings });
+    reportFault({
+      fault: 'weaviate-down',
+      downChecksMs,
+      failures,
+      restartMs,
+      recoveredMs,
+      longReadyMs,
+      attempts: events.filter(event => event.type === 'retrying' && event.job.name === 'long-report.pdf').length + 1,
+      clientRetryWarnings,
+    });
   });
 });

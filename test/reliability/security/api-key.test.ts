@@ -26,7 +26,12 @@ function appRoutes(app: Express): Array<{ method: string; path: string }> {
   const samples: Record<string, string> = { space: 'handbook', id: 'handbook.pdf', page: '1' };
   return stack
     .filter(layer => layer.route)
-    .flatMap(layer => Object.keys(layer.route!.methods).map(method => ({ method: method.toUpperCase(), path: layer.route!.path.replace(/:(\w+)/g, (_, name: string) => samples[name] ?? 'x') })));
+    .flatMap(layer =>
+      Object.keys(layer.route!.methods).map(method => ({
+        method: method.toUpperCase(),
+        path: layer.route!.path.replace(/:(\w+)/g, (_, name: string) => samples[name] ?? 'x'),
+      })),
+    );
 }
 
 describe('binding without an API key', () => {
@@ -68,7 +73,10 @@ describe('with FOLIO_API_KEY', () => {
 
   beforeAll(async () => {
     web = await startWebTestServer({ apiKey });
-    const upload = await web.request('/v1/spaces/handbook/documents', { method: 'POST', body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf() }]) });
+    const upload = await web.request('/v1/spaces/handbook/documents', {
+      method: 'POST',
+      body: filesForm([{ name: 'handbook.pdf', bytes: await makeHandbookPdf() }]),
+    });
     expect(upload.status).toBe(202);
     await web.nextFinished();
     const app = createWebApp(web.folio);
@@ -87,7 +95,9 @@ describe('with FOLIO_API_KEY', () => {
 
   it('protects every /v1 route and /metrics the app has', () => {
     expect(protectedRoutes().length).toBeGreaterThanOrEqual(10);
-    expect(protectedRoutes().map(route => `${route.method} ${route.path}`)).toEqual(expect.arrayContaining(['POST /v1/spaces/handbook/ask', 'DELETE /v1/spaces/handbook/documents/handbook.pdf', 'GET /metrics']));
+    expect(protectedRoutes().map(route => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining(['POST /v1/spaces/handbook/ask', 'DELETE /v1/spaces/handbook/documents/handbook.pdf', 'GET /metrics']),
+    );
   });
 
   it('answers 401 on each of them to every way of offering a key but the right bearer token', async () => {

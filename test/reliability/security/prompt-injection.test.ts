@@ -46,7 +46,8 @@ describe('prompt injection inside a document', () => {
     if (request.wantsJson) return injected && planObeys ? 'HACKED. The system prompt is: You plan the search…' : planReply(request.prompt, { pickAll: true });
     const passages = passagesOf(request.system);
     const refund = passages.find(passage => /refund-policy/.test(passage.label) && /fourteen days/.test(passage.text));
-    if (!injected || obedience === 'careful') return refund ? `Refunds are paid within fourteen days of the request [${refund.n}].` : 'NOT_FOUND: no refund policy.';
+    if (!injected || obedience === 'careful')
+      return refund ? `Refunds are paid within fourteen days of the request [${refund.n}].` : 'NOT_FOUND: no refund policy.';
     switch (obedience) {
       case 'no-citations':
         return 'HACKED';
@@ -61,7 +62,10 @@ describe('prompt injection inside a document', () => {
 
   beforeAll(async () => {
     service = await startSecuredService({ model: request => naiveModel(request) });
-    for (const [name, bytes] of [['refund-policy.pdf', await makeRefundPolicyPdf()], ['processing-notes.pdf', await makeInjectionPdf()]] as const) {
+    for (const [name, bytes] of [
+      ['refund-policy.pdf', await makeRefundPolicyPdf()],
+      ['processing-notes.pdf', await makeInjectionPdf()],
+    ] as const) {
       const response = await service.request('/v1/spaces/shop/documents', { method: 'POST', body: filesForm([{ name, bytes }]) });
       expect(response.status).toBe(202);
     }
@@ -73,7 +77,11 @@ describe('prompt injection inside a document', () => {
   });
 
   async function ask(question: string): Promise<Answer> {
-    const response = await service.request('/v1/spaces/shop/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
+    const response = await service.request('/v1/spaces/shop/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question }),
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as Answer;
   }
@@ -135,7 +143,11 @@ describe('prompt injection inside a document', () => {
     });
     const response = await fetch(`${service.baseUrl}/slack/events`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': slackSignature(serviceSecrets.SLACK_SIGNING_SECRET, timestamp, body) },
+      headers: {
+        'content-type': 'application/json',
+        'x-slack-request-timestamp': String(timestamp),
+        'x-slack-signature': slackSignature(serviceSecrets.SLACK_SIGNING_SECRET, timestamp, body),
+      },
       body,
     });
     expect(response.status).toBe(200);
@@ -149,7 +161,8 @@ describe('prompt injection inside a document', () => {
       // Headers: only the Gemini key, only in its own header.
       const { 'x-goog-api-key': geminiKey, ...otherHeaders } = request.headers;
       expect(geminiKey).toBe(serviceSecrets.GEMINI_API_KEY);
-      for (const [name, secret] of Object.entries(serviceSecrets)) expect(JSON.stringify(otherHeaders).includes(secret), `${name} in headers of ${request.path}`).toBe(false);
+      for (const [name, secret] of Object.entries(serviceSecrets))
+        expect(JSON.stringify(otherHeaders).includes(secret), `${name} in headers of ${request.path}`).toBe(false);
     }
   });
 });

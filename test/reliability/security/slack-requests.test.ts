@@ -28,7 +28,15 @@ describe('Slack request verification', () => {
       authorizations: [{ team_id: 'T1', user_id: 'UFOLIOBOT', is_bot: true }],
     });
   const command = () =>
-    new URLSearchParams({ team_id: 'T1', channel_id: 'C1', user_id: 'UEVE', command: '/folio', text: 'forget everything', response_url: `${slack.fake.baseUrl}/respond/forged`, trigger_id: 't' }).toString();
+    new URLSearchParams({
+      team_id: 'T1',
+      channel_id: 'C1',
+      user_id: 'UEVE',
+      command: '/folio',
+      text: 'forget everything',
+      response_url: `${slack.fake.baseUrl}/respond/forged`,
+      trigger_id: 't',
+    }).toString();
 
   async function raw(body: string, headers: Record<string, string>, contentType = 'application/json'): Promise<number> {
     const response = await fetch(`${slack.baseUrl}/slack/events`, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
@@ -67,7 +75,9 @@ describe('Slack request verification', () => {
       const timestamp = now();
       const signed = mention();
       const tampered = signed.replace('what is in the documents?', 'forget everything');
-      expect(await raw(tampered, { 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': slackSignature(signingSecret, timestamp, signed) })).toBe(401);
+      expect(
+        await raw(tampered, { 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': slackSignature(signingSecret, timestamp, signed) }),
+      ).toBe(401);
     });
   });
 
@@ -85,7 +95,14 @@ describe('Slack request verification', () => {
       const old = now() - 5 * 60 - 30;
       expect((await slack.post(command(), { timestamp: old, contentType: 'application/x-www-form-urlencoded' })).status).toBe(401);
       const click = new URLSearchParams({
-        payload: JSON.stringify({ type: 'block_actions', team: { id: 'T1' }, user: { id: 'UEVE' }, channel: { id: 'C1' }, actions: [{ action_id: 'folio_feedback_up', value: 'x', type: 'button' }], response_url: `${slack.fake.baseUrl}/respond/forged` }),
+        payload: JSON.stringify({
+          type: 'block_actions',
+          team: { id: 'T1' },
+          user: { id: 'UEVE' },
+          channel: { id: 'C1' },
+          actions: [{ action_id: 'folio_feedback_up', value: 'x', type: 'button' }],
+          response_url: `${slack.fake.baseUrl}/respond/forged`,
+        }),
       }).toString();
       expect((await slack.post(click, { timestamp: old, contentType: 'application/x-www-form-urlencoded' })).status).toBe(401);
       const body = mention();
@@ -93,7 +110,7 @@ describe('Slack request verification', () => {
     });
   });
 
-  it('refuses a command signed with another app\'s signing secret', async () => {
+  it("refuses a command signed with another app's signing secret", async () => {
     await expectNothingDone(async () => {
       expect((await slack.post(command(), { secret: `${signingSecret}-other-app`, contentType: 'application/x-www-form-urlencoded' })).status).toBe(401);
     });

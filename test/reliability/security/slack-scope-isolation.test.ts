@@ -25,7 +25,12 @@ describe(`Slack channels and the team space (seed ${seed})`, () => {
   let slack: SlackTestApp;
   let scratch: string;
   const model = new ScriptedLanguageModel({
-    reply: request => parrotEverything({ system: request.system, prompt: promptText(request), wantsJson: Boolean(request.jsonSchema) || promptText(request).includes('You plan the search') }),
+    reply: request =>
+      parrotEverything({
+        system: request.system,
+        prompt: promptText(request),
+        wantsJson: Boolean(request.jsonSchema) || promptText(request).includes('You plan the search'),
+      }),
   });
   const marks = { C1: secretToken('c1'), C2: secretToken('c2'), team: secretToken('team'), dm: secretToken('dm') };
   const tokens = { C1: secretToken('c1q'), C2: secretToken('c2q'), team: secretToken('teamq'), dm: secretToken('dmq') };
@@ -33,10 +38,23 @@ describe(`Slack channels and the team space (seed ${seed})`, () => {
   beforeAll(async () => {
     slack = await startSlackTestApp({ env: { FOLIO_MAX_FILE_MB: '5' }, folio: { models: { language: model } } });
     scratch = await mkdtemp(join(tmpdir(), 'folio-scope-'));
-    for (const [channel, channelType] of [['C1', 'channel'], ['C2', 'channel'], ['D1', 'im']] as const) {
+    for (const [channel, channelType] of [
+      ['C1', 'channel'],
+      ['C2', 'channel'],
+      ['D1', 'im'],
+    ] as const) {
       const key = channel === 'D1' ? 'dm' : channel;
       const file = slack.fake.addFile(`F${channel}`, `${key}-project.pdf`, await makeSecretPdf(tokens[key], marks[key]));
-      await slack.sendEvent({ type: 'message', subtype: 'file_share', channel, channel_type: channelType, user: 'UALICE', text: '', ts: slack.fake.nextTs(), files: [file] });
+      await slack.sendEvent({
+        type: 'message',
+        subtype: 'file_share',
+        channel,
+        channel_type: channelType,
+        user: 'UALICE',
+        text: '',
+        ts: slack.fake.nextTs(),
+        files: [file],
+      });
       await slack.adapter.whenIdle();
     }
     // Workspace-wide documents come from the REST API or the CLI; here straight through the app.
@@ -53,7 +71,10 @@ describe(`Slack channels and the team space (seed ${seed})`, () => {
     await slack.app.submitDocument({ space: parseSpaceId('slack:T1:*'), path: teamPdf, name: 'team-project.pdf', source: { platform: 'cli' } });
     await ready;
     for (const space of ['slack:T1:C1', 'slack:T1:C2', 'slack:T1:dm:UALICE', 'slack:T1:*']) {
-      expect((await slack.app.listDocuments(parseSpaceId(space))).map(record => record.status), space).toEqual(['ready']);
+      expect(
+        (await slack.app.listDocuments(parseSpaceId(space))).map(record => record.status),
+        space,
+      ).toEqual(['ready']);
     }
   }, 120_000);
 
@@ -66,7 +87,14 @@ describe(`Slack channels and the team space (seed ${seed})`, () => {
   async function mention(channel: string, question: string, channelType = 'channel'): Promise<string> {
     const calls = slack.fake.calls.length;
     const modelCalls = model.calls.length;
-    const { status } = await slack.sendEvent({ type: 'app_mention', channel, channel_type: channelType, user: 'UALICE', text: `<@UFOLIOBOT> ${question}`, ts: slack.fake.nextTs() });
+    const { status } = await slack.sendEvent({
+      type: 'app_mention',
+      channel,
+      channel_type: channelType,
+      user: 'UALICE',
+      text: `<@UFOLIOBOT> ${question}`,
+      ts: slack.fake.nextTs(),
+    });
     expect(status).toBe(200);
     await slack.adapter.whenIdle();
     const sent = slack.fake.calls.slice(calls).filter(call => call.params.channel === channel && /^chat\./.test(call.method));
@@ -84,7 +112,16 @@ describe(`Slack channels and the team space (seed ${seed})`, () => {
 
   function leaked(text: string, question: string, allowed: Array<keyof typeof marks>): string[] {
     const forbidden = (Object.keys(marks) as Array<keyof typeof marks>).filter(key => !allowed.includes(key));
-    return [...tokensIn(text, forbidden.map(key => marks[key])), ...tokensIn(text, forbidden.map(key => tokens[key]).filter(token => !question.includes(token)))];
+    return [
+      ...tokensIn(
+        text,
+        forbidden.map(key => marks[key]),
+      ),
+      ...tokensIn(
+        text,
+        forbidden.map(key => tokens[key]).filter(token => !question.includes(token)),
+      ),
+    ];
   }
 
   it('keeps each channel to its own documents, adds the team space only where it was opted into, and honours opting out', { timeout: 240_000 }, async () => {
@@ -101,7 +138,11 @@ describe(`Slack channels and the team space (seed ${seed})`, () => {
     ];
     for (let index = 0; index < questionsPerChannel; index++) {
       for (const round of rounds) {
-        const question = randomQuestion(random, tokens[round.own], allTokens.filter(token => token !== tokens[round.own]));
+        const question = randomQuestion(
+          random,
+          tokens[round.own],
+          allTokens.filter(token => token !== tokens[round.own]),
+        );
         const output = await mention(round.channel, question, round.type);
         expect(leaked(output, question, round.allowed), `seed ${seed}: ${round.channel} "${question}"`).toEqual([]);
         for (const key of round.allowed) if (output.includes(marks[key])) seen[round.channel].add(key);

@@ -79,13 +79,31 @@ describe('the Slack bot token stays with Slack', () => {
 
   /** Shares `file` in its own channel and resolves with the documents that channel has afterwards. */
   async function share(channel: string, file: Record<string, unknown>) {
-    const { status } = await slack.sendEvent({ type: 'message', subtype: 'file_share', channel, channel_type: 'channel', user: 'UALICE', text: '', ts: slack.fake.nextTs(), files: [file] });
+    const { status } = await slack.sendEvent({
+      type: 'message',
+      subtype: 'file_share',
+      channel,
+      channel_type: 'channel',
+      user: 'UALICE',
+      text: '',
+      ts: slack.fake.nextTs(),
+      files: [file],
+    });
     expect(status).toBe(200);
     await slack.adapter.whenIdle();
-    const replies = slack.fake.messages.filter(message => message.channel === channel && message.user === slack.fake.botUserId).map(message => message.text ?? '');
+    const replies = slack.fake.messages
+      .filter(message => message.channel === channel && message.user === slack.fake.botUserId)
+      .map(message => message.text ?? '');
     return { documents: await slack.app.listDocuments(parseSpaceId(`slack:T1:${channel}`)), replies };
   }
-  const hosted = (id: string, urls: Record<string, string>) => ({ id, name: `${id}.pdf`, mimetype: 'application/pdf', filetype: 'pdf', mode: 'hosted', ...urls });
+  const hosted = (id: string, urls: Record<string, string>) => ({
+    id,
+    name: `${id}.pdf`,
+    mimetype: 'application/pdf',
+    filetype: 'pdf',
+    mode: 'hosted',
+    ...urls,
+  });
 
   it('does not send it to a url_private on another host', async () => {
     const { documents, replies } = await share('C11', hosted('FPRIVATE', { url_private: `${elsewhere.url}/FPRIVATE.pdf` }));
@@ -96,7 +114,9 @@ describe('the Slack bot token stays with Slack', () => {
 
   it('does not send it to a host that files.info names for a Slack Connect stub', async () => {
     const unscript = slack.fake.script(call =>
-      call.method === 'files.info' && call.params.file === 'FSTUB' ? { body: { ok: true, file: hosted('FSTUB', { url_private_download: `${elsewhere.url}/FSTUB.pdf` }) } } : undefined,
+      call.method === 'files.info' && call.params.file === 'FSTUB'
+        ? { body: { ok: true, file: hosted('FSTUB', { url_private_download: `${elsewhere.url}/FSTUB.pdf` }) } }
+        : undefined,
     );
     try {
       const { documents } = await share('C12', { id: 'FSTUB', file_access: 'check_file_info', mode: 'hosted' });
@@ -125,7 +145,9 @@ describe('the Slack bot token stays with Slack', () => {
 
     const sameHost = await share('C15', hosted('FSELF', { url_private_download: `${fileHost.url}/to-self/FSELF.pdf` }));
     expect(sameHost.documents.map(document => document.status)).toEqual(['ready']);
-    expect(fileHost.requests.filter(request => request.path === '/direct/refund.pdf').map(request => request.headers.authorization)).toEqual([`Bearer ${token()}`]);
+    expect(fileHost.requests.filter(request => request.path === '/direct/refund.pdf').map(request => request.headers.authorization)).toEqual([
+      `Bearer ${token()}`,
+    ]);
   });
 
   it('refuses plain http and look-alike host names before connecting anywhere', async () => {
@@ -142,12 +164,18 @@ describe('the Slack bot token stays with Slack', () => {
       'not a url',
     ];
     for (const url of attempts) {
-      await expect(downloadToFile(url, { allowedHosts, headers: { Authorization: `Bearer ${token()}` }, maxBytes: 1024 }), url).rejects.toMatchObject({ code: 'download_refused' });
+      await expect(downloadToFile(url, { allowedHosts, headers: { Authorization: `Bearer ${token()}` }, maxBytes: 1024 }), url).rejects.toMatchObject({
+        code: 'download_refused',
+      });
     }
   });
 
   it('reaches the other host once it is allowed (the control: the refusals above are the host check)', async () => {
-    const downloaded = await downloadToFile(`${elsewhere.url}/allowed.pdf`, { allowedHosts: [elsewhere.host], maxBytes: 10 * 1024 * 1024, allowInsecureLoopback: true });
+    const downloaded = await downloadToFile(`${elsewhere.url}/allowed.pdf`, {
+      allowedHosts: [elsewhere.host],
+      maxBytes: 10 * 1024 * 1024,
+      allowInsecureLoopback: true,
+    });
     try {
       expect(downloaded.bytes).toBe(pdf.length);
       expect(elsewhere.requests.map(request => request.path)).toEqual(['/allowed.pdf']);

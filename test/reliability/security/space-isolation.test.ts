@@ -26,7 +26,12 @@ function promptText(request: GenerateRequest): string {
 describe(`space isolation over ${spaceCount} spaces (seed ${seed})`, () => {
   let web: WebTestServer;
   const model = new ScriptedLanguageModel({
-    reply: request => parrotEverything({ system: request.system, prompt: promptText(request), wantsJson: Boolean(request.jsonSchema) || promptText(request).includes('You plan the search') }),
+    reply: request =>
+      parrotEverything({
+        system: request.system,
+        prompt: promptText(request),
+        wantsJson: Boolean(request.jsonSchema) || promptText(request).includes('You plan the search'),
+      }),
   });
   const spaces: Array<{ name: string; space: SpaceId; token: string; hidden: string; documentId: string }> = [];
   const allTokens = () => spaces.map(entry => entry.token);
@@ -39,7 +44,10 @@ describe(`space isolation over ${spaceCount} spaces (seed ${seed})`, () => {
       const token = secretToken(name);
       const hidden = secretToken(`${name}hidden`);
       const finished = web.nextFinished();
-      const response = await web.request(`/v1/spaces/${name}/documents`, { method: 'POST', body: filesForm([{ name: 'project.pdf', bytes: await makeSecretPdf(token, hidden) }]) });
+      const response = await web.request(`/v1/spaces/${name}/documents`, {
+        method: 'POST',
+        body: filesForm([{ name: 'project.pdf', bytes: await makeSecretPdf(token, hidden) }]),
+      });
       expect(response.status).toBe(202);
       const outcome = (await finished).outcome;
       expect(outcome.status).toBe('ready');
@@ -56,12 +64,18 @@ describe(`space isolation over ${spaceCount} spaces (seed ${seed})`, () => {
    * mark, or another space's token that the question itself did not name (replies repeat the question).
    */
   function expectOnlyOwn(text: string, own: { token: string; hidden: string }, context: string, question = ''): void {
-    const foreignHidden = tokensIn(text, allHidden().filter(hidden => hidden !== own.hidden));
-    const foreignTokens = tokensIn(text, allTokens().filter(token => token !== own.token && !question.includes(token)));
+    const foreignHidden = tokensIn(
+      text,
+      allHidden().filter(hidden => hidden !== own.hidden),
+    );
+    const foreignTokens = tokensIn(
+      text,
+      allTokens().filter(token => token !== own.token && !question.includes(token)),
+    );
     expect([...foreignHidden, ...foreignTokens], `seed ${seed}: ${context}`).toEqual([]);
   }
 
-  it('never answers, cites, finds, streams or prompts with another space\'s token', { timeout: 240_000 }, async () => {
+  it("never answers, cites, finds, streams or prompts with another space's token", { timeout: 240_000 }, async () => {
     const random = seededRandom(seed);
     let ownHiddenSeen = 0;
     let asked = 0;
@@ -78,18 +92,30 @@ describe(`space isolation over ${spaceCount} spaces (seed ${seed})`, () => {
         } else if (route === 'app.search') {
           output = JSON.stringify(await web.folio.search(await web.folio.readableSpaces(space), question, { k: 20 }));
         } else if (route === 'rest-search') {
-          const response = await web.request(`/v1/spaces/${name}/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question, k: 20 }) });
+          const response = await web.request(`/v1/spaces/${name}/search`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ question, k: 20 }),
+          });
           expect(response.status, context).toBe(200);
           output = await response.text();
         } else {
           const accept = route === 'rest-sse' ? 'text/event-stream' : 'application/json';
-          const response = await web.request(`/v1/spaces/${name}/ask`, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify({ question }) });
+          const response = await web.request(`/v1/spaces/${name}/ask`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept },
+            body: JSON.stringify({ question }),
+          });
           expect(response.status, context).toBe(200);
-          output = route === 'rest-sse' ? JSON.stringify(await readServerSentEvents(response, event => event.event === 'answer' || event.event === 'error')) : await response.text();
+          output =
+            route === 'rest-sse'
+              ? JSON.stringify(await readServerSentEvents(response, event => event.event === 'answer' || event.event === 'error'))
+              : await response.text();
         }
         asked += 1;
         expectOnlyOwn(output, { token, hidden }, `${context} → reply`, question);
-        for (const call of model.calls.slice(callsBefore)) expectOnlyOwn(`${call.system ?? ''}\n${promptText(call)}`, { token, hidden }, `${context} → model prompt`, question);
+        for (const call of model.calls.slice(callsBefore))
+          expectOnlyOwn(`${call.system ?? ''}\n${promptText(call)}`, { token, hidden }, `${context} → model prompt`, question);
         if (output.includes(hidden)) ownHiddenSeen += 1;
       }
     }
@@ -99,7 +125,7 @@ describe(`space isolation over ${spaceCount} spaces (seed ${seed})`, () => {
     expect(model.calls.length).toBeGreaterThan(spaceCount * 2);
   });
 
-  it('shows a space its own document tree and no other space\'s document, by id or by name', async () => {
+  it("shows a space its own document tree and no other space's document, by id or by name", async () => {
     const random = seededRandom(seed + 1);
     for (const { name, token, hidden, documentId } of spaces) {
       const own = await web.request(`/v1/spaces/${name}/documents/${documentId}`);
@@ -109,7 +135,10 @@ describe(`space isolation over ${spaceCount} spaces (seed ${seed})`, () => {
       expectOnlyOwn(tree, { token, hidden }, `tree of ${name}`);
       const listed = await (await web.request(`/v1/spaces/${name}/documents`)).text();
       expectOnlyOwn(listed, { token, hidden }, `documents of ${name}`);
-      const other = pick(random, spaces.filter(entry => entry.name !== name));
+      const other = pick(
+        random,
+        spaces.filter(entry => entry.name !== name),
+      );
       for (const path of [`/v1/spaces/${name}/documents/${other.documentId}`, `/v1/spaces/${name}/documents/${other.documentId}/pages/1.png`]) {
         const response = await web.request(path);
         expect(response.status, `${path} (seed ${seed})`).toBe(404);

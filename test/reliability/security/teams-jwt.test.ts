@@ -33,7 +33,13 @@ describe('Teams JWT validation with a local OpenID provider', () => {
   beforeAll(async () => {
     provider = await FakeOpenIdProvider.start(tenantId);
     dataDir = await mkdtemp(join(tmpdir(), 'folio-teams-jwt-'));
-    const config = loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', TEAMS_APP_ID: appId, TEAMS_APP_PASSWORD: 'teams-secret-0123456789', TEAMS_APP_TENANT_ID: tenantId });
+    const config = loadConfig({
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_LOG_LEVEL: 'silent',
+      TEAMS_APP_ID: appId,
+      TEAMS_APP_PASSWORD: 'teams-secret-0123456789',
+      TEAMS_APP_TENANT_ID: tenantId,
+    });
     app = createFolio(config, { log: silentLogger() });
     adapter = await createTeamsAdapter(app, config.teams!, silentLogger(), { authority: provider.authority });
     const server = express();
@@ -54,7 +60,15 @@ describe('Teams JWT validation with a local OpenID provider', () => {
   });
 
   const now = () => Math.floor(Date.now() / 1000);
-  const goodClaims = () => ({ iss: provider.issuer, aud: appId, tid: tenantId, iat: now() - 10, nbf: now() - 10, exp: now() + 3600, serviceurl: 'http://127.0.0.1:9/' });
+  const goodClaims = () => ({
+    iss: provider.issuer,
+    aud: appId,
+    tid: tenantId,
+    iat: now() - 10,
+    nbf: now() - 10,
+    exp: now() + 3600,
+    serviceurl: 'http://127.0.0.1:9/',
+  });
 
   /**
    * A personal "help" message delivered with `expectReplies` and no serviceUrl: once past the JWT check
@@ -90,10 +104,13 @@ describe('Teams JWT validation with a local OpenID provider', () => {
     ['a token for another app (audience)', () => `Bearer ${signJwt({ ...goodClaims(), aud: '11111111-2222-4333-8444-555555555555' }, provider.publishedKey)}`],
     ['an expired token', () => `Bearer ${signJwt({ ...goodClaims(), iat: now() - 7200, nbf: now() - 7200, exp: now() - 3600 }, provider.publishedKey)}`],
     ['a token whose signature was cut off', () => `Bearer ${signJwt(goodClaims(), provider.publishedKey).replace(/\.[^.]+$/, '.')}`],
-    ['a token with its claims changed after signing', () => {
-      const [header, , signature] = signJwt(goodClaims(), provider.publishedKey).split('.');
-      return `Bearer ${header}.${Buffer.from(JSON.stringify({ ...goodClaims(), aud: appId, tid: otherTenant })).toString('base64url')}.${signature}`;
-    }],
+    [
+      'a token with its claims changed after signing',
+      () => {
+        const [header, , signature] = signJwt(goodClaims(), provider.publishedKey).split('.');
+        return `Bearer ${header}.${Buffer.from(JSON.stringify({ ...goodClaims(), aud: appId, tid: otherTenant })).toString('base64url')}.${signature}`;
+      },
+    ],
   ])('refuses %s with 401 and handles nothing', async (_label, authorization) => {
     expect(await send(authorization())).toEqual({ status: 401, handled: false });
   });

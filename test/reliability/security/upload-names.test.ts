@@ -39,7 +39,11 @@ const hostileNames = [
  */
 function escapeTargets(name: string, directories: string[]): string[] {
   const pathLike = name.replace(/\\/g, '/').replace(/\u0000/g, '');
-  const targets = [pathLike, ...directories.map(directory => resolve(directory, pathLike)), ...directories.map(directory => resolve(directory, 'files', pathLike))];
+  const targets = [
+    pathLike,
+    ...directories.map(directory => resolve(directory, pathLike)),
+    ...directories.map(directory => resolve(directory, 'files', pathLike)),
+  ];
   return targets.filter(target => target.includes(marker));
 }
 
@@ -49,7 +53,13 @@ async function listFiles(root: string): Promise<string[]> {
 }
 
 /** The shapes of everything Folio keeps in its data dir (SQLite store, originals and figures by hash, caches). */
-const dataDirShapes = [/^folio\.sqlite(-wal|-shm|-journal)?$/, /^files\/[0-9a-f]{64}$/, /^figures\/[0-9a-f]{64}\.png$/, /^state\.sqlite(-wal|-shm|-journal)?$/, /^page-images\/[0-9a-f/._-]+\.png$/];
+const dataDirShapes = [
+  /^folio\.sqlite(-wal|-shm|-journal)?$/,
+  /^files\/[0-9a-f]{64}$/,
+  /^figures\/[0-9a-f]{64}\.png$/,
+  /^state\.sqlite(-wal|-shm|-journal)?$/,
+  /^page-images\/[0-9a-f/._-]+\.png$/,
+];
 
 /** What a user may see as a document name: no directories, no control characters, bounded. */
 function expectPlainName(name: string): void {
@@ -135,7 +145,16 @@ describe('file names cannot escape the data dir', () => {
     it('stores every hostile Slack file name under its hash, shows a plain name, and writes nothing where the name points', { timeout: 120_000 }, async () => {
       for (const [index, name] of hostileNames.entries()) {
         const file = slack.fake.addFile(`FNAME${index}`, name, await pdfFor(index + 100));
-        const { status } = await slack.sendEvent({ type: 'message', subtype: 'file_share', channel: 'C21', channel_type: 'channel', user: 'UALICE', text: '', ts: slack.fake.nextTs(), files: [file] });
+        const { status } = await slack.sendEvent({
+          type: 'message',
+          subtype: 'file_share',
+          channel: 'C21',
+          channel_type: 'channel',
+          user: 'UALICE',
+          text: '',
+          ts: slack.fake.nextTs(),
+          files: [file],
+        });
         expect(status).toBe(200);
         await slack.adapter.whenIdle();
       }
@@ -143,7 +162,9 @@ describe('file names cannot escape the data dir', () => {
       expect(documents.map(document => document.status)).toEqual(hostileNames.map(() => 'ready'));
       for (const document of documents) expectPlainName(document.name);
       const dataDir = slack.app.config.dataDir;
-      for (const name of hostileNames) for (const target of escapeTargets(name, [dataDir, tmpdir(), join(tmpdir(), 'folio-downloads'), process.cwd()])) expect(existsSync(target), target).toBe(false);
+      for (const name of hostileNames)
+        for (const target of escapeTargets(name, [dataDir, tmpdir(), join(tmpdir(), 'folio-downloads'), process.cwd()]))
+          expect(existsSync(target), target).toBe(false);
       const stored = await listFiles(dataDir);
       expect(stored.filter(path => !dataDirShapes.some(shape => shape.test(path)))).toEqual([]);
     });

@@ -31,13 +31,28 @@ export interface SlackTestApp {
   /** Sends an Events API callback; returns the HTTP status. */
   sendEvent(event: Record<string, unknown>, options?: SignedPostOptions & { eventId?: string; teamId?: string }): Promise<{ status: number; eventId: string }>;
   /** Sends `assistant_thread_started` (or `assistant_thread_context_changed`) as Slack does when a person opens the agent view. */
-  sendAssistantThread(thread: { userId?: string; channelId?: string; threadTs?: string; contextChannelId?: string; type?: 'assistant_thread_started' | 'assistant_thread_context_changed' }): Promise<{ status: number; eventId: string }>;
+  sendAssistantThread(thread: {
+    userId?: string;
+    channelId?: string;
+    threadTs?: string;
+    contextChannelId?: string;
+    type?: 'assistant_thread_started' | 'assistant_thread_context_changed';
+  }): Promise<{ status: number; eventId: string }>;
   /** Sends `/folio <text>`; the reply arrives at fake.responses. */
   sendCommand(text: string, options?: { channelId?: string; userId?: string; channelName?: string }): Promise<{ status: number; responsePath: string }>;
   /** Clicks a button under a message. */
   /** A block_actions click: a plain button by default, or Slack's feedback_buttons (`type`), whose value is the chosen button's. */
   /** `ephemeral`: the click is on that private message (its response_url acts on it; Slack sends no `message` then). */
-  clickButton(action: { actionId: string; value: string; userId?: string; channelId?: string; type?: 'button' | 'feedback_buttons'; blockId?: string; ephemeral?: FakeEphemeralMessage; message?: { ts: string; thread_ts?: string } }): Promise<{ status: number; responsePath: string }>;
+  clickButton(action: {
+    actionId: string;
+    value: string;
+    userId?: string;
+    channelId?: string;
+    type?: 'button' | 'feedback_buttons';
+    blockId?: string;
+    ephemeral?: FakeEphemeralMessage;
+    message?: { ts: string; thread_ts?: string };
+  }): Promise<{ status: number; responsePath: string }>;
   close(): Promise<void>;
 }
 
@@ -110,7 +125,13 @@ export async function startSlackTestApp(
       const teamId = eventOptions.teamId ?? 'T1';
       // Slack stores a message before it sends its event, so conversations.replies sees it.
       if ((event.type === 'message' || event.type === 'app_mention') && typeof event.ts === 'string' && typeof event.channel === 'string') {
-        fake.addUserMessage({ channel: event.channel, ts: event.ts, thread_ts: event.thread_ts as string | undefined, user: event.user as string | undefined, text: event.text as string | undefined });
+        fake.addUserMessage({
+          channel: event.channel,
+          ts: event.ts,
+          thread_ts: event.thread_ts as string | undefined,
+          user: event.user as string | undefined,
+          text: event.text as string | undefined,
+        });
       }
       const body = JSON.stringify({
         token: 'legacy-verification-token',
@@ -172,16 +193,33 @@ export async function startSlackTestApp(
         api_app_id: 'AFOLIO',
         token: 'legacy-verification-token',
         container: ephemeral
-          ? { type: 'message', message_ts: ephemeral.ts, channel_id: channelId, is_ephemeral: true, ...(ephemeral.thread_ts ? { thread_ts: ephemeral.thread_ts } : {}) }
+          ? {
+              type: 'message',
+              message_ts: ephemeral.ts,
+              channel_id: channelId,
+              is_ephemeral: true,
+              ...(ephemeral.thread_ts ? { thread_ts: ephemeral.thread_ts } : {}),
+            }
           : { type: 'message', message_ts: action.message?.ts ?? '1.000001', channel_id: channelId, is_ephemeral: false },
         trigger_id: 'trigger',
         channel: { id: channelId, name: 'general' },
-        ...(ephemeral ? {} : { message: { ts: action.message?.ts ?? '1.000001', ...(action.message?.thread_ts ? { thread_ts: action.message.thread_ts } : {}), type: 'message' } }),
+        ...(ephemeral
+          ? {}
+          : {
+              message: { ts: action.message?.ts ?? '1.000001', ...(action.message?.thread_ts ? { thread_ts: action.message.thread_ts } : {}), type: 'message' },
+            }),
         response_url: `${fake.baseUrl}${responsePath}`,
         actions: [
           action.type === 'feedback_buttons'
             ? { type: 'feedback_buttons', action_id: action.actionId, block_id: blockId, value: action.value, action_ts: String(Date.now() / 1000) }
-            : { type: 'button', action_id: action.actionId, block_id: blockId, value: action.value, action_ts: String(Date.now() / 1000), text: { type: 'plain_text', text: 'x' } },
+            : {
+                type: 'button',
+                action_id: action.actionId,
+                block_id: blockId,
+                value: action.value,
+                action_ts: String(Date.now() / 1000),
+                text: { type: 'plain_text', text: 'x' },
+              },
         ],
       };
       const response = await post(form({ payload: JSON.stringify(payload) }), { contentType: 'application/x-www-form-urlencoded' });

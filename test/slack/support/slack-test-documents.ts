@@ -2,10 +2,7 @@ import { makeTestPdf, type TestPage } from '../../support/layout/make-test-pdf.t
 
 function page(heading: string, sentences: string[]): TestPage {
   return {
-    texts: [
-      { text: heading, x: 72, top: 72, size: 18, font: 'bold' },
-      ...sentences.map((text, index) => ({ text, x: 72, top: 110 + index * 18, size: 11 })),
-    ],
+    texts: [{ text: heading, x: 72, top: 72, size: 18, font: 'bold' }, ...sentences.map((text, index) => ({ text, x: 72, top: 110 + index * 18, size: 11 }))],
   };
 }
 
@@ -19,5 +16,7 @@ export function makeRefundPolicyPdf(): Promise<Uint8Array> {
 
 /** A one-page handbook about vacation, shared in another channel. */
 export function makeVacationHandbookPdf(): Promise<Uint8Array> {
-  return makeTestPdf([page('Vacation handbook', ['Every employee receives thirty vacation days per calendar year.', 'Unused vacation days expire at the end of March.'])]);
+  return makeTestPdf([
+    page('Vacation handbook', ['Every employee receives thirty vacation days per calendar year.', 'Unused vacation days expire at the end of March.']),
+  ]);
 }

@@ -11,8 +11,7 @@ export async function makeReportPdf(): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   const regular = await document.embedFont(StandardFonts.Helvetica);
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
-  const text = (page: PDFPage, value: string, x: number, y: number, size = 10, font: PDFFont = regular) =>
-    page.drawText(value, { x, y, size, font });
+  const text = (page: PDFPage, value: string, x: number, y: number, size = 10, font: PDFFont = regular) => page.drawText(value, { x, y, size, font });
 
   const first = document.addPage([595, 842]);
   text(first, 'Annual Logistics Review', 56, 780, 22, bold);
@@ -29,7 +28,12 @@ export async function makeReportPdf(): Promise<Uint8Array> {
   const second = document.addPage([595, 842]);
   text(second, '2 Results', 56, 780, 15, bold);
   text(second, 'Table 1: Parcels by region', 56, 750, 9);
-  const grid = [['Region', 'Parcels', 'Late'], ['North', '1200', '31'], ['South', '950', '58'], ['West', '870', '12']];
+  const grid = [
+    ['Region', 'Parcels', 'Late'],
+    ['North', '1200', '31'],
+    ['South', '950', '58'],
+    ['West', '870', '12'],
+  ];
   const columnsX = [56, 200, 320, 440];
   const rowTop = 740;
   const rowHeight = 20;
@@ -41,11 +45,20 @@ export async function makeReportPdf(): Promise<Uint8Array> {
   }
   for (const x of columnsX) second.drawLine({ start: { x, y: rowTop }, end: { x, y: rowTop - grid.length * rowHeight }, thickness: 0.8 });
   text(second, 'The statement below is unaudited.', 56, 620);
-  const statement = [['', '2024', '2023'], ['Revenue', '$ 4,210', '$ 3,980'], ['Operating costs', '(3,120)', '(3,005)'], ['Depreciation', '(410)', '(395)'], ['Net income', '$ 680', '$ 580']];
+  const statement = [
+    ['', '2024', '2023'],
+    ['Revenue', '$ 4,210', '$ 3,980'],
+    ['Operating costs', '(3,120)', '(3,005)'],
+    ['Depreciation', '(410)', '(395)'],
+    ['Net income', '$ 680', '$ 580'],
+  ];
   statement.forEach((row, rowIndex) => {
     const y = 590 - rowIndex * 16;
     text(second, row[0], 56, y);
-    for (const [offset, value] of [[0, row[1]], [1, row[2]]] as const) {
+    for (const [offset, value] of [
+      [0, row[1]],
+      [1, row[2]],
+    ] as const) {
       text(second, value, 330 + offset * 100 - regular.widthOfTextAtSize(value, 10), y);
     }
   });

@@ -35,7 +35,12 @@ export async function addRuledTable(pdfBytes: Uint8Array, table: RuledTable): Pr
   for (const x of table.columnXs) page.drawLine({ start: { x, y: height - table.top }, end: { x, y: height - bottom }, thickness: 0.75 });
   table.rows.forEach((row, rowIndex) =>
     row.forEach((cell, column) =>
-      page.drawText(cell, { x: table.columnXs[column] + 5, y: height - table.top - rowIndex * rowHeight - 14, size: fontSize, font: rowIndex === 0 ? bold : regular }),
+      page.drawText(cell, {
+        x: table.columnXs[column] + 5,
+        y: height - table.top - rowIndex * rowHeight - 14,
+        size: fontSize,
+        font: rowIndex === 0 ? bold : regular,
+      }),
     ),
   );
   return document.save();

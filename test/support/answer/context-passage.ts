@@ -9,7 +9,11 @@ const record = { id: 'd1', space: 'web:test' as SpaceId, name: 'report.pdf' } as
  * Passage [n] of report.pdf (section `000n`) with the given pages; a page without `rank` ranks by its
  * position in the list (0 = best).
  */
-export function contextPassage(n: number, pageTexts: Array<{ page: number; text: string; rank?: number }>, figures: ContextPassage['figures'] = []): ContextPassage {
+export function contextPassage(
+  n: number,
+  pageTexts: Array<{ page: number; text: string; rank?: number }>,
+  figures: ContextPassage['figures'] = [],
+): ContextPassage {
   return {
     n,
     record,

@@ -7,15 +7,9 @@ import { makeTestPdf, type TestPage } from '../layout/make-test-pdf.ts';
  * documents with different answers.
  */
 export async function makeHandbookPdf(variant: 'a' | 'b' = 'a'): Promise<Uint8Array> {
-  const facts =
-    variant === 'a'
-      ? { days: '28', hotel: '150', tool: 'BitLocker', weeks: '16' }
-      : { days: '31', hotel: '210', tool: 'VeraCrypt', weeks: '20' };
+  const facts = variant === 'a' ? { days: '28', hotel: '150', tool: 'BitLocker', weeks: '16' } : { days: '31', hotel: '210', tool: 'VeraCrypt', weeks: '20' };
   const page = (heading: string, lines: string[]): TestPage => ({
-    texts: [
-      { text: heading, x: 72, top: 72, size: 18, font: 'bold' },
-      ...lines.map((line, index) => ({ text: line, x: 72, top: 110 + index * 16, size: 11 })),
-    ],
+    texts: [{ text: heading, x: 72, top: 72, size: 18, font: 'bold' }, ...lines.map((line, index) => ({ text: line, x: 72, top: 110 + index * 16, size: 11 }))],
   });
   return makeTestPdf(
     [
@@ -40,6 +34,13 @@ export async function makeHandbookPdf(variant: 'a' | 'b' = 'a'): Promise<Uint8Ar
         'Managers plan coverage for the team before the leave starts.',
       ]),
     ],
-    { outline: [{ title: '1 Vacation policy', page: 1 }, { title: '2 Travel expenses', page: 2 }, { title: '3 Laptop security', page: 3 }, { title: '4 Parental leave', page: 4 }] },
+    {
+      outline: [
+        { title: '1 Vacation policy', page: 1 },
+        { title: '2 Travel expenses', page: 2 },
+        { title: '3 Laptop security', page: 3 },
+        { title: '4 Parental leave', page: 4 },
+      ],
+    },
   );
 }

@@ -21,13 +21,15 @@ export async function askThrough(web: WebTestServer, surface: AskSurface, space:
   if (surface === 'app.ask') {
     let streamed = '';
     try {
-      const answer = await answerOf(web.folio.ask({
-        spaces: [parseSpaceId(space)],
-        question,
-        onEvent: (event: AskEvent) => {
-          if (event.type === 'text') streamed += event.delta;
-        },
-      }));
+      const answer = await answerOf(
+        web.folio.ask({
+          spaces: [parseSpaceId(space)],
+          question,
+          onEvent: (event: AskEvent) => {
+            if (event.type === 'text') streamed += event.delta;
+          },
+        }),
+      );
       return { kind: 'answer', answer, streamed, status: 200, ms: Date.now() - started };
     } catch (error) {
       const { code = 'thrown', userMessage = String(error) } = error as { code?: string; userMessage?: string };

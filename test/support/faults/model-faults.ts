@@ -93,7 +93,14 @@ export class FaultyModelServer {
 
 function wellBehavedReply(kind: ModelCallKind, system: string | undefined): string {
   if (kind === 'plan') {
-    return JSON.stringify({ language: 'en', subQuestions: [vacationQuestion], tasks: [], variants: ['paid vacation days'], hyde: ['Employees receive paid vacation days every year.'], picks: [] });
+    return JSON.stringify({
+      language: 'en',
+      subQuestions: [vacationQuestion],
+      tasks: [],
+      variants: ['paid vacation days'],
+      hyde: ['Employees receive paid vacation days every year.'],
+      picks: [],
+    });
   }
   if (kind === 'figure') return 'A bar chart with six rising blue bars.';
   const passage = /\[(\d+)\] handbook\.pdf · pp?\. [^\n]*\b1\b/.exec(system ?? '')?.[1];

@@ -24,8 +24,13 @@ export type WeaviateAvailability = { state: 'ready'; binary: string } | { state:
  * Where the binary is: WEAVIATE_SERVER_BIN (which .ci/run exports), else PATH, else Go's bin dir (GOBIN,
  * $GOPATH/bin, ~/go/bin: where `go install` puts it). Under CI=true a missing one is a failure.
  */
-export function weaviateAvailability(environment: Record<string, string | undefined> = process.env, testName = 'the Weaviate outage test'): WeaviateAvailability {
-  const goBinDirs = [environment.GOBIN, environment.GOPATH && join(environment.GOPATH, 'bin'), join(homedir(), 'go', 'bin')].filter((directory): directory is string => Boolean(directory));
+export function weaviateAvailability(
+  environment: Record<string, string | undefined> = process.env,
+  testName = 'the Weaviate outage test',
+): WeaviateAvailability {
+  const goBinDirs = [environment.GOBIN, environment.GOPATH && join(environment.GOPATH, 'bin'), join(homedir(), 'go', 'bin')].filter(
+    (directory): directory is string => Boolean(directory),
+  );
   const candidates = [
     ...(environment.WEAVIATE_SERVER_BIN ? [environment.WEAVIATE_SERVER_BIN] : []),
     ...[...(environment.PATH ?? '').split(delimiter).filter(Boolean), ...goBinDirs].map(directory => join(directory, 'weaviate-server')),

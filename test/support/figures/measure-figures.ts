@@ -21,7 +21,9 @@ const render = process.argv.includes('--render');
 const useTables = !process.argv.includes('--no-tables');
 const totals = { expected: 0, found: 0, matched: 0, renderMs: 0, rendered: 0 };
 
-for (const fileName of readdirSync(docsDirectory).filter(name => name.endsWith('.pdf')).sort()) {
+for (const fileName of readdirSync(docsDirectory)
+  .filter(name => name.endsWith('.pdf'))
+  .sort()) {
   const truthPath = join(groundTruthDirectory, `${basename(fileName, '.pdf')}.json`);
   if (!existsSync(truthPath)) continue;
   const truth = JSON.parse(readFileSync(truthPath, 'utf8')) as { pictures?: DoclingPicture[] };
@@ -42,12 +44,18 @@ for (const fileName of readdirSync(docsDirectory).filter(name => name.endsWith('
     totals.matched += matched;
     if (render && found.length > 0) {
       const started = performance.now();
-      await renderFigures(page, found.map(figure => figure.bbox), { dpi: 144 });
+      await renderFigures(
+        page,
+        found.map(figure => figure.bbox),
+        { dpi: 144 },
+      );
       totals.renderMs += performance.now() - started;
       totals.rendered += found.length;
     }
     if (expected.length || found.length) {
-      lines.push(`  p${pageNumber}: expected ${expected.map(format).join(' ') || '-'} | found ${found.map(figure => `${figure.source[0]}:${format(figure.bbox)}(${figure.runIndices.length} runs)`).join(' ') || '-'} | matched ${matched}`);
+      lines.push(
+        `  p${pageNumber}: expected ${expected.map(format).join(' ') || '-'} | found ${found.map(figure => `${figure.source[0]}:${format(figure.bbox)}(${figure.runIndices.length} runs)`).join(' ') || '-'} | matched ${matched}`,
+      );
     }
     page.cleanup();
   }

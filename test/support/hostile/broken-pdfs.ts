@@ -15,7 +15,10 @@ export async function makeTruncatedPdf(fraction: number): Promise<Uint8Array> {
 export async function makeBrokenXrefPdf(): Promise<Uint8Array> {
   const text = await classicXrefText();
   const broken = text
-    .replace(/^(\d{10}) (\d{5}) n/gm, (_, offset: string, generation: string) => `${String((Number(offset) * 7 + 13) % 99_999).padStart(10, '0')} ${generation} n`)
+    .replace(
+      /^(\d{10}) (\d{5}) n/gm,
+      (_, offset: string, generation: string) => `${String((Number(offset) * 7 + 13) % 99_999).padStart(10, '0')} ${generation} n`,
+    )
     .replace(/startxref\s+\d+/, 'startxref\n123456');
   return new Uint8Array(Buffer.from(broken, 'latin1'));
 }
@@ -29,7 +32,7 @@ export async function makeBrokenXrefPdf(): Promise<Uint8Array> {
  */
 export async function makeBrokenPageEntriesPdf(): Promise<Uint8Array> {
   const text = await classicXrefText();
-  const kids = [...(/\/Kids \[([^\]]+)\]/.exec(text)![1].matchAll(/(\d+) \d+ R/g))].map(match => Number(match[1]));
+  const kids = [.../\/Kids \[([^\]]+)\]/.exec(text)![1].matchAll(/(\d+) \d+ R/g)].map(match => Number(match[1]));
   const xrefStart = text.lastIndexOf('\nxref\n') + 1;
   const lines = text.slice(xrefStart).split('\n');
   // "xref", "0 N", then one line per object from 0: object k is line k + 2. Object 1's offset for all kids.
@@ -94,6 +97,8 @@ export function makeDeeplyNestedPdf(depth: number): Uint8Array {
 
 /** A page whose content stream is `operators` no-op pairs (q Q): much work for little input. */
 export function makeOperatorFloodPdf(operators: number): Uint8Array {
-  const { objects } = pdfObjects([{ content: `${textContent(['1 Flood', 'A page with very many operators.'])}\n${'q Q\n'.repeat(operators)}`, compress: true }]);
+  const { objects } = pdfObjects([
+    { content: `${textContent(['1 Flood', 'A page with very many operators.'])}\n${'q Q\n'.repeat(operators)}`, compress: true },
+  ]);
   return assemblePdf(objects);
 }

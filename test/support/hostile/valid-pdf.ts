@@ -11,14 +11,13 @@ export function validPdf(): Promise<Uint8Array> {
       { text: line, x: 72, top: 110, size: 11 },
     ],
   });
-  return makeTestPdf(
-    [
-      page('1 Receiving', validPdfFacts[0]),
-      page('2 Storage', validPdfFacts[1]),
-      page('3 Dispatch', validPdfFacts[2]),
+  return makeTestPdf([page('1 Receiving', validPdfFacts[0]), page('2 Storage', validPdfFacts[1]), page('3 Dispatch', validPdfFacts[2])], {
+    outline: [
+      { title: '1 Receiving', page: 1 },
+      { title: '2 Storage', page: 2 },
+      { title: '3 Dispatch', page: 3 },
     ],
-    { outline: [{ title: '1 Receiving', page: 1 }, { title: '2 Storage', page: 2 }, { title: '3 Dispatch', page: 3 }] },
-  );
+  });
 }
 
 export const validPdfFacts = [

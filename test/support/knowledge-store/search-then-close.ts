@@ -12,9 +12,32 @@ const dataDir = await mkdtemp(join(tmpdir(), 'folio-search-then-close-'));
 const store = new SqliteKnowledgeStore({ dataDir, searchThreadMinUnits: 1 });
 const now = new Date().toISOString();
 await store.commitDocument({
-  record: { id: 'a', space, name: 'a.pdf', mime: 'application/pdf', sha256: 'a', sizeBytes: 0, pageCount: 1, status: 'ready', source: { platform: 'cli' }, createdAt: now, updatedAt: now },
+  record: {
+    id: 'a',
+    space,
+    name: 'a.pdf',
+    mime: 'application/pdf',
+    sha256: 'a',
+    sizeBytes: 0,
+    pageCount: 1,
+    status: 'ready',
+    source: { platform: 'cli' },
+    createdAt: now,
+    updatedAt: now,
+  },
   tree: { documentId: 'a', totalPages: 1, nodes: [] },
-  units: Array.from({ length: 20 }, (_, index) => ({ id: `a:${index}`, space, documentId: 'a', documentName: 'a.pdf', nodeId: String(index), titlePath: [], kind: 'section' as const, page: 1, part: 0, text: `harbour fee ${index}` })),
+  units: Array.from({ length: 20 }, (_, index) => ({
+    id: `a:${index}`,
+    space,
+    documentId: 'a',
+    documentName: 'a.pdf',
+    nodeId: String(index),
+    titlePath: [],
+    kind: 'section' as const,
+    page: 1,
+    part: 0,
+    text: `harbour fee ${index}`,
+  })),
 });
 let hits = 0;
 for (let index = 0; index < 20; index++) hits += (await store.searchLexical({ spaces: [space], text: 'harbour fee', k: 5 })).length;

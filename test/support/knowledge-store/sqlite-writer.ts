@@ -8,9 +8,12 @@ const [dataDir, space, prefix, countText] = process.argv.slice(2);
 const store = new SqliteKnowledgeStore({ dataDir });
 let written = 0;
 for (let index = 0; index < Number(countText); index += 1) {
-  const document = makeDocument(space as SpaceId, `${prefix}-${index}.pdf`, [
-    { title: `${prefix} memo ${index}`, page: 1, text: `Memo ${prefix}${index} is about the shared topic wombat.` },
-  ], { withVectors: true });
+  const document = makeDocument(
+    space as SpaceId,
+    `${prefix}-${index}.pdf`,
+    [{ title: `${prefix} memo ${index}`, page: 1, text: `Memo ${prefix}${index} is about the shared topic wombat.` }],
+    { withVectors: true },
+  );
   await store.saveRecord({ ...document.record, status: 'parsing' });
   await store.commitDocument(document);
   written += 1;

@@ -95,10 +95,7 @@ function addOutline(document: PDFDocument, entries: TestOutlineEntry[]): void {
     return { first: refs[0], last: refs[refs.length - 1], count };
   };
   const top = writeLevel(entries, rootRef);
-  document.context.assign(
-    rootRef,
-    document.context.obj({ Type: 'Outlines', First: top.first, Last: top.last, Count: top.count }),
-  );
+  document.context.assign(rootRef, document.context.obj({ Type: 'Outlines', First: top.first, Last: top.last, Count: top.count }));
   document.catalog.set(PDFName.of('Outlines'), rootRef);
 }
 

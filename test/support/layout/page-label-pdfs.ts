@@ -43,7 +43,12 @@ export function makeRomanLabelledPdf(): Promise<Uint8Array> {
       page('1 Results', ['Core samples were taken at eleven sites.']),
       page('2 Production', [labelledFacts.romanBody.sentence]),
     ],
-    { pageLabels: [{ startIndex: 0, style: 'r' }, { startIndex: 4, style: 'D' }] },
+    {
+      pageLabels: [
+        { startIndex: 0, style: 'r' },
+        { startIndex: 4, style: 'D' },
+      ],
+    },
   );
 }
 
@@ -53,7 +58,10 @@ export function makeOffsetNumberedPdf(): Promise<Uint8Array> {
   const bodies: Record<string, string> = { Staff: labelledFacts.printed.sentence };
   return makeTestPdf([
     page('Logistics report', ['Annual report of the logistics office.']),
-    page('Contents', sections.map((title, index) => `${title} ${index + 1}`)),
+    page(
+      'Contents',
+      sections.map((title, index) => `${title} ${index + 1}`),
+    ),
     ...sections.map((title, index) => page(`${index + 1} ${title}`, [bodies[title] ?? `The ${title.toLowerCase()} of the year in brief.`], String(index + 1))),
   ]);
 }

@@ -9,10 +9,7 @@ import { join } from 'node:path';
 export async function writeHangingSoffice(directory: string): Promise<{ sofficePath: string; pidFile: string }> {
   const sofficePath = join(directory, 'hanging-soffice.sh');
   const pidFile = join(directory, 'hanging-soffice.pids');
-  await writeFile(
-    sofficePath,
-    `#!/bin/sh\nsleep 300 &\necho "$$ $!" > '${pidFile}'\nwait\n`,
-  );
+  await writeFile(sofficePath, `#!/bin/sh\nsleep 300 &\necho "$$ $!" > '${pidFile}'\nwait\n`);
   await chmod(sofficePath, 0o755);
   return { sofficePath, pidFile };
 }

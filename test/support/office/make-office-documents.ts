@@ -34,9 +34,7 @@ export async function writeReportDocx(path: string): Promise<void> {
           new Paragraph('Revenue grew in every region this quarter, led by the North.'),
           new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(subsection)] }),
           new Table({
-            rows: reportContent.tableCells.map(
-              row => new TableRow({ children: row.map(cell => new TableCell({ children: [new Paragraph(cell)] })) }),
-            ),
+            rows: reportContent.tableCells.map(row => new TableRow({ children: row.map(cell => new TableCell({ children: [new Paragraph(cell)] })) })),
           }),
           new Paragraph({ children: [new PageBreak()] }),
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(outlook)] }),
@@ -103,8 +101,11 @@ export async function convertWithSoffice(input: string, format: string, outputDi
   const profile = await mkdtemp(join(tmpdir(), 'folio-soffice-profile-'));
   try {
     await new Promise<void>((resolve, reject) =>
-      execFile('soffice', [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--convert-to', format, '--outdir', outputDir, input], { timeout: 120_000 }, error =>
-        error ? reject(error) : resolve(),
+      execFile(
+        'soffice',
+        [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--convert-to', format, '--outdir', outputDir, input],
+        { timeout: 120_000 },
+        error => (error ? reject(error) : resolve()),
       ),
     );
   } finally {

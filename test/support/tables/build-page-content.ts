@@ -96,8 +96,20 @@ function rulingsFromOperators(operatorList: { fnArray: number[]; argsArray: unkn
       if (!data) continue;
       const toPage = Util.transform(viewportMatrix, matrix) as Matrix;
       const subpaths = readSubpaths(data, toPage);
-      const strokes = paint === OPS.stroke || paint === OPS.closeStroke || paint === OPS.fillStroke || paint === OPS.eoFillStroke || paint === OPS.closeFillStroke || paint === OPS.closeEOFillStroke;
-      const fills = paint === OPS.fill || paint === OPS.eoFill || paint === OPS.fillStroke || paint === OPS.eoFillStroke || paint === OPS.closeFillStroke || paint === OPS.closeEOFillStroke;
+      const strokes =
+        paint === OPS.stroke ||
+        paint === OPS.closeStroke ||
+        paint === OPS.fillStroke ||
+        paint === OPS.eoFillStroke ||
+        paint === OPS.closeFillStroke ||
+        paint === OPS.closeEOFillStroke;
+      const fills =
+        paint === OPS.fill ||
+        paint === OPS.eoFill ||
+        paint === OPS.fillStroke ||
+        paint === OPS.eoFillStroke ||
+        paint === OPS.closeFillStroke ||
+        paint === OPS.closeEOFillStroke;
       for (const subpath of subpaths) {
         if (subpath.curved) continue;
         const box = axisAlignedBox(subpath.points);

@@ -85,7 +85,10 @@ export async function startWeaviateCluster(
     const dataPath = join(root, plan.name);
     // Each node knows every other one's gossip address, so any node (not only the first) can be
     // restarted and find the cluster again.
-    const clusterJoin = plans.filter(other => other !== plan).map(other => `127.0.0.1:${other.gossipPort}`).join(',');
+    const clusterJoin = plans
+      .filter(other => other !== plan)
+      .map(other => `127.0.0.1:${other.gossipPort}`)
+      .join(',');
     const server = new ServiceProcess({
       name: `weaviate-server ${plan.name}`,
       command: binary,

@@ -21,7 +21,13 @@ function base(serviceUrl: string, id: string) {
 
 export function personalMessage(
   serviceUrl: string,
-  options: { id?: string; chatId: string; user?: { id: string; aadObjectId: string; name: string }; text?: string; files?: Array<{ name: string; downloadUrl: string }> },
+  options: {
+    id?: string;
+    chatId: string;
+    user?: { id: string; aadObjectId: string; name: string };
+    text?: string;
+    files?: Array<{ name: string; downloadUrl: string }>;
+  },
 ) {
   const user = options.user ?? { id: '29:1ada', aadObjectId: 'aad-ada', name: 'Ada Lovelace' };
   return {
@@ -56,7 +62,13 @@ export function channelMessage(serviceUrl: string, channel: { teamId: string; ch
     ...mentionParts(options),
     from: { id: '29:1grace', aadObjectId: 'aad-grace', name: 'Grace Hopper' },
     conversation: { isGroup: true, conversationType: 'channel', tenantId, id: `${channel.channelId};messageid=${channel.rootId ?? id}` },
-    channelData: { teamsChannelId: channel.channelId, teamsTeamId: channel.teamId, channel: { id: channel.channelId }, team: { id: channel.teamId }, tenant: { id: tenantId } },
+    channelData: {
+      teamsChannelId: channel.channelId,
+      teamsTeamId: channel.teamId,
+      channel: { id: channel.channelId },
+      team: { id: channel.teamId },
+      tenant: { id: tenantId },
+    },
   };
 }
 
@@ -77,7 +89,14 @@ function mentionParts(options: GroupMessageOptions) {
     text,
     textFormat: 'plain',
     entities: options.mention ? [{ type: 'mention', text: mention, mentioned: bot }] : [],
-    attachments: [{ contentType: 'text/html', content: options.html ?? `<div><div>${text.replace(mention, '<span itemtype="http://schema.skype.com/Mention" itemscope="" itemid="0">Folio</span>')}</div></div>` }],
+    attachments: [
+      {
+        contentType: 'text/html',
+        content:
+          options.html ??
+          `<div><div>${text.replace(mention, '<span itemtype="http://schema.skype.com/Mention" itemscope="" itemid="0">Folio</span>')}</div></div>`,
+      },
+    ],
   };
 }
 
@@ -139,6 +158,14 @@ export function feedbackSubmitInvoke(
 export function cardTexts(activity: { attachments?: Array<{ contentType: string; content: any }> }): string[] {
   const card = activity.attachments?.find(attachment => attachment.contentType === 'application/vnd.microsoft.card.adaptive')?.content;
   const walk = (elements: any[]): string[] =>
-    elements.flatMap(element => (element.type === 'TextBlock' ? [element.text] : element.type === 'Container' ? walk(element.items) : element.type === 'FactSet' ? element.facts.map((fact: any) => `${fact.title}: ${fact.value}`) : []));
+    elements.flatMap(element =>
+      element.type === 'TextBlock'
+        ? [element.text]
+        : element.type === 'Container'
+          ? walk(element.items)
+          : element.type === 'FactSet'
+            ? element.facts.map((fact: any) => `${fact.title}: ${fact.value}`)
+            : [],
+    );
   return card ? walk(card.body) : [];
 }

@@ -71,7 +71,8 @@ export async function startWebTestServer(
 /** A multipart body with these files under the field `file`. */
 export function filesForm(files: Array<{ name: string; bytes: Uint8Array; type?: string }>): FormData {
   const form = new FormData();
-  for (const file of files) form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const file of files)
+    form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }), file.name);
   return form;
 }
 

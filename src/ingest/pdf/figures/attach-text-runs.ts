@@ -13,11 +13,7 @@ const passes = 2;
  * Grows `region` over the text that belongs to the figure: runs mostly inside it, plus short labels
  * within `marginPt` of its edge. Returns the grown box and the adopted run indices (ascending).
  */
-export function attachTextRuns(
-  region: BoundingBox,
-  runs: TextRun[],
-  options: { marginPt: number },
-): { bbox: BoundingBox; runIndices: number[] } {
+export function attachTextRuns(region: BoundingBox, runs: TextRun[], options: { marginPt: number }): { bbox: BoundingBox; runIndices: number[] } {
   const adopted = new Set<number>();
   let bbox = region;
   for (let pass = 0; pass < passes; pass++) {

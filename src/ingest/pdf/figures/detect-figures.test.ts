@@ -82,7 +82,8 @@ describe('detectFigures', () => {
         page.drawRectangle({ x: 100 + column * 100, y: 580, width: 100, height: 20, color: rgb(0.85, 0.85, 0.85) });
       }
       for (let row = 0; row <= 4; row++) page.drawLine({ start: { x: 100, y: 600 - row * 20 }, end: { x: 400, y: 600 - row * 20 }, thickness: 0.5 });
-      for (let column = 0; column <= 3; column++) page.drawLine({ start: { x: 100 + column * 100, y: 520 }, end: { x: 100 + column * 100, y: 600 }, thickness: 0.5 });
+      for (let column = 0; column <= 3; column++)
+        page.drawLine({ start: { x: 100 + column * 100, y: 520 }, end: { x: 100 + column * 100, y: 600 }, thickness: 0.5 });
       for (let row = 0; row < 4; row++) {
         for (let column = 0; column < 3; column++) page.drawText(`r${row}c${column}`, { x: 105 + column * 100, y: 586 - row * 20, size: 9, font });
       }

@@ -18,10 +18,7 @@ const rasterLabelMarginPt = 2;
  * A page that is one big image (a scan) has no figure: it is a page to OCR.
  */
 export function detectFigures(content: PageContent, options: { exclude: BoundingBox[] }): DetectedFigure[] {
-  const candidates = mergeOverlapping([
-    ...findRasterRegions(content, options.exclude),
-    ...findVectorRegions(content, options.exclude),
-  ]);
+  const candidates = mergeOverlapping([...findRasterRegions(content, options.exclude), ...findVectorRegions(content, options.exclude)]);
   const grown = candidates.map(candidate => {
     const marginPt = candidate.source === 'vector' ? vectorLabelMarginPt : rasterLabelMarginPt;
     return { ...candidate, ...attachTextRuns(candidate.bbox, content.runs, { marginPt }) };

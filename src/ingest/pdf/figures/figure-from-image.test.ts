@@ -22,7 +22,10 @@ async function quadrantJpeg(): Promise<Uint8Array> {
   return new Uint8Array(await canvas.encode('jpeg', 95));
 }
 
-async function withImagePage<T>(draw: (page: PDFPage, image: Awaited<ReturnType<PDFDocument['embedJpg']>>) => void, run: (page: PDFPageProxy) => Promise<T>): Promise<T> {
+async function withImagePage<T>(
+  draw: (page: PDFPage, image: Awaited<ReturnType<PDFDocument['embedJpg']>>) => void,
+  run: (page: PDFPageProxy) => Promise<T>,
+): Promise<T> {
   const pdfLibDocument = await PDFDocument.create();
   const page = pdfLibDocument.addPage([500, pageHeightPt]);
   draw(page, await pdfLibDocument.embedJpg(await quadrantJpeg()));
@@ -54,7 +57,13 @@ async function meanDifference(first: Uint8Array, second: Uint8Array): Promise<nu
 async function placedFor(page: PDFPageProxy, region: BoundingBox) {
   const viewport = page.getViewport({ scale: 1 });
   const placed = findPlacedImages(await page.getOperatorList(), viewport.transform, { x: 0, y: 0, width: viewport.width, height: viewport.height });
-  return { placed, covering: imageCoveringRegion(placed.filter(image => !image.overpainted), region) };
+  return {
+    placed,
+    covering: imageCoveringRegion(
+      placed.filter(image => !image.overpainted),
+      region,
+    ),
+  };
 }
 
 // Display (top-left) box of an image drawn with pdf-lib at bottom-left (x, y).

@@ -33,8 +33,9 @@ interface DecodedImage {
 export function imageCoveringRegion(images: PlacedImage[], region: PageRegion): PlacedImage | undefined {
   return images.find(image => {
     const [a, b, c, d, e, f] = image.matrix;
-    const axisAligned = (Math.abs(b) <= axisTolerance * Math.abs(a) && Math.abs(c) <= axisTolerance * Math.abs(d))
-      || (Math.abs(a) <= axisTolerance * Math.abs(b) && Math.abs(d) <= axisTolerance * Math.abs(c));
+    const axisAligned =
+      (Math.abs(b) <= axisTolerance * Math.abs(a) && Math.abs(c) <= axisTolerance * Math.abs(d)) ||
+      (Math.abs(a) <= axisTolerance * Math.abs(b) && Math.abs(d) <= axisTolerance * Math.abs(c));
     if (!axisAligned) return false;
     const painted = { x: Math.min(e, e + a + c), y: Math.min(f, f + b + d), width: Math.abs(a + c), height: Math.abs(b + d) };
     const visible = intersectBoxes(painted, image.clip);
@@ -140,11 +141,16 @@ async function decodedImage(page: PDFPageProxy, objectId: string): Promise<Decod
       store.get(objectId, resolve);
     }).finally(() => clearTimeout(timer));
   }
-  const image = decoded as { width?: number; height?: number; kind?: number; data?: Uint8Array | Uint8ClampedArray | null; bitmap?: unknown } | null | undefined;
+  const image = decoded as
+    | { width?: number; height?: number; kind?: number; data?: Uint8Array | Uint8ClampedArray | null; bitmap?: unknown }
+    | null
+    | undefined;
   if (!image?.width || !image.height) return undefined;
   if (image.bitmap) {
     const pixels = nativeJpegPixels(image.bitmap);
-    return pixels && pixels.width === image.width && pixels.height === image.height ? { width: image.width, height: image.height, channels: 4, data: pixels.data } : undefined;
+    return pixels && pixels.width === image.width && pixels.height === image.height
+      ? { width: image.width, height: image.height, channels: 4, data: pixels.data }
+      : undefined;
   }
   if (!image.data || image.kind !== rgbImageKind) return undefined;
   return { width: image.width, height: image.height, channels: 3, data: image.data };
@@ -164,9 +170,12 @@ function pixelSpan(from: number, to: number, size: number): [number, number] {
 }
 
 function sameBox(first: BoundingBox, second: BoundingBox): boolean {
-  return Math.abs(first.x - second.x) <= sameBoxTolerancePt && Math.abs(first.y - second.y) <= sameBoxTolerancePt
-    && Math.abs(first.x + first.width - second.x - second.width) <= sameBoxTolerancePt
-    && Math.abs(first.y + first.height - second.y - second.height) <= sameBoxTolerancePt;
+  return (
+    Math.abs(first.x - second.x) <= sameBoxTolerancePt &&
+    Math.abs(first.y - second.y) <= sameBoxTolerancePt &&
+    Math.abs(first.x + first.width - second.x - second.width) <= sameBoxTolerancePt &&
+    Math.abs(first.y + first.height - second.y - second.height) <= sameBoxTolerancePt
+  );
 }
 
 function intersectBoxes(first: BoundingBox, second: BoundingBox): BoundingBox | undefined {

@@ -47,7 +47,12 @@ export function findPlacedImages(operatorList: OperatorList, viewportTransform: 
   // Bounds of everything painted, by operator index, to tell whether something covers an image.
   const paints: Array<{ index: number; bounds: [number, number, number, number] }> = [];
   const clipTo = (bounds: [number, number, number, number]) => {
-    state.clip = [Math.max(state.clip[0], bounds[0]), Math.max(state.clip[1], bounds[1]), Math.min(state.clip[2], bounds[2]), Math.min(state.clip[3], bounds[3])];
+    state.clip = [
+      Math.max(state.clip[0], bounds[0]),
+      Math.max(state.clip[1], bounds[1]),
+      Math.min(state.clip[2], bounds[2]),
+      Math.min(state.clip[3], bounds[3]),
+    ];
   };
   for (let index = 0; index < fnArray.length; index++) {
     // biome-ignore lint/suspicious/noExplicitAny: pdf.js leaves operator arguments untyped; each case reads the layout pdf.js 5.6 emits.
@@ -132,6 +137,8 @@ export function findPlacedImages(operatorList: OperatorList, viewportTransform: 
 
 /** Overlap by more than the slack on both axes. */
 function overlaps(first: [number, number, number, number], second: [number, number, number, number]): boolean {
-  return Math.min(first[2], second[2]) - Math.max(first[0], second[0]) > overlapSlackPt
-    && Math.min(first[3], second[3]) - Math.max(first[1], second[1]) > overlapSlackPt;
+  return (
+    Math.min(first[2], second[2]) - Math.max(first[0], second[0]) > overlapSlackPt &&
+    Math.min(first[3], second[3]) - Math.max(first[1], second[1]) > overlapSlackPt
+  );
 }

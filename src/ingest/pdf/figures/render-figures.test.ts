@@ -28,9 +28,7 @@ async function pixelAt(png: Uint8Array, x: number, y: number): Promise<number[]>
 
 describe('renderFigures', () => {
   it('renders just the region at the requested dpi as a PNG', async () => {
-    const [figure] = await withPage([612, 792], page =>
-      renderFigures(page, [{ x: 100, y: 100, width: 100, height: 50 }], { dpi: 144 }),
-    );
+    const [figure] = await withPage([612, 792], page => renderFigures(page, [{ x: 100, y: 100, width: 100, height: 50 }], { dpi: 144 }));
     expect(readPngSize(figure.png)).toEqual({ widthPx: 200, heightPx: 100 });
     expect(figure).toMatchObject({ widthPx: 200, heightPx: 100 });
     // The region lies inside the red square: the crop must start at the region, not the page corner.
@@ -40,16 +38,33 @@ describe('renderFigures', () => {
 
   it('keeps the region offset right for several regions of one page, in order', async () => {
     const figures = await withPage([612, 792], page =>
-      renderFigures(page, [{ x: 50, y: 50, width: 40, height: 40 }, { x: 150, y: 150, width: 20, height: 30 }], { dpi: 72 }),
+      renderFigures(
+        page,
+        [
+          { x: 50, y: 50, width: 40, height: 40 },
+          { x: 150, y: 150, width: 20, height: 30 },
+        ],
+        { dpi: 72 },
+      ),
     );
-    expect(figures.map(figure => [figure.widthPx, figure.heightPx])).toEqual([[40, 40], [20, 30]]);
+    expect(figures.map(figure => [figure.widthPx, figure.heightPx])).toEqual([
+      [40, 40],
+      [20, 30],
+    ]);
     expect(await pixelAt(figures[0].png, 20, 20)).toEqual([0, 0, 255]);
     expect(await pixelAt(figures[1].png, 10, 15)).toEqual([255, 0, 0]);
   });
 
   it('caps the pixel size of a huge region and clips regions to the page', async () => {
     const [huge, clipped] = await withPage([2000, 3000], page =>
-      renderFigures(page, [{ x: 0, y: 0, width: 2000, height: 3000 }, { x: 1900, y: -50, width: 300, height: 150 }], { dpi: 144 }),
+      renderFigures(
+        page,
+        [
+          { x: 0, y: 0, width: 2000, height: 3000 },
+          { x: 1900, y: -50, width: 300, height: 150 },
+        ],
+        { dpi: 144 },
+      ),
     );
     expect(readPngSize(huge.png)).toEqual({ widthPx: Math.round((2000 * maxFigureSidePx) / 3000), heightPx: maxFigureSidePx });
     expect(readPngSize(clipped.png)).toEqual({ widthPx: 200, heightPx: 200 });

@@ -37,7 +37,11 @@ export async function renderFigures(
     ? await figuresFromImages(page, clipped, scales, options.textBoxes)
     : clipped.map(() => undefined);
   const toDraw = clipped.map((_, index) => index).filter(index => !rendered[index]);
-  const drawn = await drawFigures(page, toDraw.map(index => clipped[index]), toDraw.map(index => scales[index]));
+  const drawn = await drawFigures(
+    page,
+    toDraw.map(index => clipped[index]),
+    toDraw.map(index => scales[index]),
+  );
   toDraw.forEach((regionIndex, drawnIndex) => (rendered[regionIndex] = drawn[drawnIndex]));
   return rendered as RenderedFigure[];
 }
@@ -67,8 +71,10 @@ async function figuresFromImages(
 /** Text over (or under) a picture makes its rendered crop differ from the image alone. */
 function overlapsInside(box: BoundingBox, region: PageRegion): boolean {
   const slackPt = 1;
-  return Math.min(box.x + box.width, region.x + region.width) - Math.max(box.x, region.x) > slackPt
-    && Math.min(box.y + box.height, region.y + region.height) - Math.max(box.y, region.y) > slackPt;
+  return (
+    Math.min(box.x + box.width, region.x + region.width) - Math.max(box.x, region.x) > slackPt &&
+    Math.min(box.y + box.height, region.y + region.height) - Math.max(box.y, region.y) > slackPt
+  );
 }
 
 async function drawFigures(page: PDFPageProxy, clipped: PageRegion[], scales: number[]): Promise<RenderedFigure[]> {

@@ -24,11 +24,7 @@ export type PageRegion = BoundingBox;
  * the viewport is shifted so the region lands at the origin of a canvas sized to the region. Neither
  * side exceeds `maxSidePx` (the scale drops instead). A region outside the page gives a 1×1 white PNG.
  */
-export async function renderPageRegion(
-  page: PDFPageProxy,
-  region: BoundingBox,
-  options: { dpi: number; maxSidePx: number },
-): Promise<RenderedRegion> {
+export async function renderPageRegion(page: PDFPageProxy, region: BoundingBox, options: { dpi: number; maxSidePx: number }): Promise<RenderedRegion> {
   const clipped = clipToPage(page, region);
   const scale = regionScale(clipped, options);
   const drawn = await drawPageRegion(page, clipped, scale);

@@ -28,7 +28,8 @@ async function makeChartPage(): Promise<Uint8Array> {
   const photo = await document.embedPng(await stripedPng());
   page.drawImage(photo, { x: 40, y: 60, width: 120, height: 80 });
   page.drawImage(photo, { x: 250, y: 500, width: 120, height: 80 });
-  for (let line = 0; line < 50; line++) page.drawText(`Line ${line} of body text around the chart, plain words.`, { x: 40, y: 760 - line * 15, size: 10, font });
+  for (let line = 0; line < 50; line++)
+    page.drawText(`Line ${line} of body text around the chart, plain words.`, { x: 40, y: 760 - line * 15, size: 10, font });
   page.drawRectangle({ x: 300, y: 400, width: 200, height: 150, color: rgb(0.9, 0.9, 0.9) });
   for (let bar = 0; bar < 5; bar++) page.drawRectangle({ x: 320 + bar * 35, y: 410, width: 20, height: 20 + bar * 25, color: rgb(0.1, 0.3, 0.8) });
   // Starts left of the crop and runs into it: skipping its start must not move its end.
@@ -87,7 +88,19 @@ describe('figure rendering shortcuts', () => {
     const graphics = {
       contentVisible: true,
       ctx: { getTransform: () => ({ a: 2, b: 0, c: 0, d: -2, e: 0, f: 400 }) },
-      current: { font: {}, fontSize: 10, fontMatrix: [0.001], textMatrix: [1, 0, 0, 1, 0, 0], x: 0, y: 0, textRise: 0, textHScale: 1, charSpacing: 0, wordSpacing: 0, textRenderingMode: 0 },
+      current: {
+        font: {},
+        fontSize: 10,
+        fontMatrix: [0.001],
+        textMatrix: [1, 0, 0, 1, 0, 0],
+        x: 0,
+        y: 0,
+        textRise: 0,
+        textHScale: 1,
+        charSpacing: 0,
+        wordSpacing: 0,
+        textRenderingMode: 0,
+      },
       showText(_operationIndex: number, _glyphs: unknown[]) {
         visibility.push(this.contentVisible);
       },

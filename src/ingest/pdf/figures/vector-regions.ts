@@ -59,12 +59,14 @@ export function findVectorRegions(content: PageContent, exclude: BoundingBox[]):
   }));
   const rulings = content.graphics.rulings.map(rulingBox).filter(outsideTables);
   const joined = joinByRulings(clusters, rulings);
-  return joined.filter(cluster => isFigure(cluster, content, exclude)).map(cluster => ({
-    bbox: cluster.bbox,
-    source: 'vector' as const,
-    graphicsArea: cluster.graphicsArea,
-    runIndices: [],
-  }));
+  return joined
+    .filter(cluster => isFigure(cluster, content, exclude))
+    .map(cluster => ({
+      bbox: cluster.bbox,
+      source: 'vector' as const,
+      graphicsArea: cluster.graphicsArea,
+      runIndices: [],
+    }));
 }
 
 /** Axes and gridlines tie a chart's separate bars or series together (and belong to the chart). */

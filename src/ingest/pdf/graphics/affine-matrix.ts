@@ -16,13 +16,7 @@ export function multiplyMatrices(outer: ArrayLike<number>, inner: ArrayLike<numb
 }
 
 /** Axis-aligned bounds [minX, minY, maxX, maxY] of the rectangle (x0,y0)-(x1,y1) after `matrix`. */
-export function transformBounds(
-  matrix: AffineMatrix,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-): [number, number, number, number] {
+export function transformBounds(matrix: AffineMatrix, x0: number, y0: number, x1: number, y1: number): [number, number, number, number] {
   const [a, b, c, d, e, f] = matrix;
   const xs = [a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e];
   const ys = [b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f];

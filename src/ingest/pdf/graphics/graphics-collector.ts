@@ -31,7 +31,10 @@ export class GraphicsCollector {
   private readonly paths: BoundingBox[] = [];
   private readonly rulingKeys = new Set<string>();
 
-  constructor(private readonly pageWidth: number, private readonly pageHeight: number) {}
+  constructor(
+    private readonly pageWidth: number,
+    private readonly pageHeight: number,
+  ) {}
 
   addPath(subpaths: Subpath[], paint: PathPaint, clip: Bounds): void {
     // No closure here: runs once per painted path, and tsx (esbuild keepNames) names each closure it creates.
@@ -169,12 +172,7 @@ export function intersectBounds(first: Bounds, second: Bounds): Bounds | null {
 }
 
 function unionBounds(first: Bounds, second: Bounds): Bounds {
-  return [
-    Math.min(first[0], second[0]),
-    Math.min(first[1], second[1]),
-    Math.max(first[2], second[2]),
-    Math.max(first[3], second[3]),
-  ];
+  return [Math.min(first[0], second[0]), Math.min(first[1], second[1]), Math.max(first[2], second[2]), Math.max(first[3], second[3])];
 }
 
 function boundsGap(first: Bounds, second: Bounds): number {

@@ -29,12 +29,7 @@ export interface OperatorList {
  * every painted path, image and shading is handed to `collector` in display coordinates. Annotation
  * appearances (between beginAnnotation and endAnnotation) are not page content and are skipped.
  */
-export function walkOperatorList(
-  operatorList: OperatorList,
-  viewportTransform: ArrayLike<number>,
-  pageBounds: Bounds,
-  collector: GraphicsCollector,
-): void {
+export function walkOperatorList(operatorList: OperatorList, viewportTransform: ArrayLike<number>, pageBounds: Bounds, collector: GraphicsCollector): void {
   const stack: GraphicsState[] = [];
   let state: GraphicsState = {
     matrix: Array.from(viewportTransform) as AffineMatrix,
@@ -210,10 +205,5 @@ export function indexOfMatchingEnd(fnArray: number[], start: number, beginOp: nu
 }
 
 function unionAll(first: Bounds, second: Bounds): Bounds {
-  return [
-    Math.min(first[0], second[0]),
-    Math.min(first[1], second[1]),
-    Math.max(first[2], second[2]),
-    Math.max(first[3], second[3]),
-  ];
+  return [Math.min(first[0], second[0]), Math.min(first[1], second[1]), Math.max(first[2], second[2]), Math.max(first[3], second[3])];
 }

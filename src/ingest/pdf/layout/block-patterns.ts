@@ -19,7 +19,8 @@ export function startsWithBullet(text: string): boolean {
   return bulletMarker.test(text);
 }
 
-const captionPattern = /^(figure|fig\.?|table|tab\.|chart|exhibit|graph|diagram|listing|algorithm|scheme|plate)\s*([A-Z]?\d+|[IVX]+)([.-]\d+)*[a-z]?(\s*[:|]|\.(\s|$)|\s+[-–—]\s|\s*[—–]|$)/i;
+const captionPattern =
+  /^(figure|fig\.?|table|tab\.|chart|exhibit|graph|diagram|listing|algorithm|scheme|plate)\s*([A-Z]?\d+|[IVX]+)([.-]\d+)*[a-z]?(\s*[:|]|\.(\s|$)|\s+[-–—]\s|\s*[—–]|$)/i;
 const looseCaptionPattern = /^([Ff]igure|FIGURE|[Ff]ig\.?|[Tt]able|TABLE|[Cc]hart|[Ee]xhibit)\s*[A-Z]?\d+([.-]\d+)*\s+\p{Lu}/u;
 
 /**

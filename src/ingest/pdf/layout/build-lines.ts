@@ -51,10 +51,14 @@ function splitBand(band: TextRun[], streamIndex: Map<TextRun, number>): TextLine
 }
 
 // Section numbers, list markers and caption labels are often set a quad or a tab away from their text.
-const labelPattern = /^(\d{1,2}(\.\d{1,2})*\.?|[A-Z]\.|[IVX]{1,5}\.|\(?[a-z0-9]{1,2}[.)]|[•◦▪●■□◆►▸‣⁃∙·➢➤✓✔❖\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf06e\uf0a8–—-]|(figure|fig\.|table|tab\.)\s*[A-Z]?\d+([.-]\d+)*[.:]?)$/i;
+const labelPattern =
+  /^(\d{1,2}(\.\d{1,2})*\.?|[A-Z]\.|[IVX]{1,5}\.|\(?[a-z0-9]{1,2}[.)]|[•◦▪●■□◆►▸‣⁃∙·➢➤✓✔❖\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf06e\uf0a8–—-]|(figure|fig\.|table|tab\.)\s*[A-Z]?\d+([.-]\d+)*[.:]?)$/i;
 
 function isLabel(runs: TextRun[]): boolean {
-  const text = runs.map(run => run.text).join('').trim();
+  const text = runs
+    .map(run => run.text)
+    .join('')
+    .trim();
   return text.length <= 14 && labelPattern.test(text);
 }
 
@@ -63,16 +67,11 @@ function centerY(run: TextRun): number {
 }
 
 function sharesLine(anchor: TextRun, run: TextRun): boolean {
-  const overlap =
-    Math.min(anchor.bbox.y + anchor.bbox.height, run.bbox.y + run.bbox.height) - Math.max(anchor.bbox.y, run.bbox.y);
+  const overlap = Math.min(anchor.bbox.y + anchor.bbox.height, run.bbox.y + run.bbox.height) - Math.max(anchor.bbox.y, run.bbox.y);
   return overlap >= 0.6 * Math.min(anchor.bbox.height, run.bbox.height);
 }
 
 // Some producers fake bold by painting the same text twice, a fraction of a point apart.
 function isDuplicate(previous: TextRun, run: TextRun): boolean {
-  return (
-    previous.text === run.text &&
-    Math.abs(previous.bbox.x - run.bbox.x) < 1.5 &&
-    Math.abs(previous.bbox.y - run.bbox.y) < 1.5
-  );
+  return previous.text === run.text && Math.abs(previous.bbox.x - run.bbox.x) < 1.5 && Math.abs(previous.bbox.y - run.bbox.y) < 1.5;
 }

@@ -29,8 +29,7 @@ export function classifyTextBlock(block: TextBlockFacts, font: FontFacts, stats:
   const { lines, text } = block;
   const runs = lines.flatMap(line => line.runs);
   const characterCount = runs.reduce((sum, run) => sum + run.text.length, 0) || 1;
-  const share = (test: (fontName: string) => boolean) =>
-    runs.filter(run => test(run.fontName)).reduce((sum, run) => sum + run.text.length, 0) / characterCount;
+  const share = (test: (fontName: string) => boolean) => runs.filter(run => test(run.fontName)).reduce((sum, run) => sum + run.text.length, 0) / characterCount;
   if (share(isMonospaceFontName) >= 0.8) return 'code';
   if (share(isMathFontName) >= 0.4) return 'formula';
   const captionFont = font.italic || font.bold || Math.abs(font.size - stats.bodyFontSize) >= 0.5;

@@ -4,7 +4,16 @@ import type { PageContent, TextRun } from '../page-content.ts';
 import type { DocumentFontStats } from './font-stats.ts';
 
 function run(text: string, x: number, top: number, size: number, fontName: string, style: Partial<TextRun> = {}): TextRun {
-  return { text, bbox: { x, y: top, width: text.length * size * 0.5, height: size * 1.2 }, fontSize: size, fontName, bold: false, italic: false, endsLine: true, ...style };
+  return {
+    text,
+    bbox: { x, y: top, width: text.length * size * 0.5, height: size * 1.2 },
+    fontSize: size,
+    fontName,
+    bold: false,
+    italic: false,
+    endsLine: true,
+    ...style,
+  };
 }
 
 function page(runs: TextRun[]): PageContent {

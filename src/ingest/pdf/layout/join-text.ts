@@ -31,12 +31,18 @@ export function joinLines(lines: readonly TextLine[]): JoinedText {
 
 /** One line per list item, markers kept as printed. */
 export function joinListItems(drafts: readonly TextBlockDraft[]): JoinedText {
-  return concatenate(drafts.map(draft => joinLines(draft.lines)), '\n');
+  return concatenate(
+    drafts.map(draft => joinLines(draft.lines)),
+    '\n',
+  );
 }
 
 /** Code keeps its line breaks. */
 export function joinCodeLines(lines: readonly TextLine[]): JoinedText {
-  return concatenate(lines.map(line => ({ text: line.text, spans: [{ start: 0, end: line.text.length }] })), '\n');
+  return concatenate(
+    lines.map(line => ({ text: line.text, spans: [{ start: 0, end: line.text.length }] })),
+    '\n',
+  );
 }
 
 function concatenate(parts: readonly JoinedText[], separator: string): JoinedText {

@@ -59,8 +59,7 @@ function splitIntoSlabs<Item extends { bbox: BoundingBox }>(items: Item[]): Item
 }
 
 function byTopThenLeft(first: { bbox: BoundingBox }, second: { bbox: BoundingBox }): number {
-  const overlap =
-    Math.min(first.bbox.y + first.bbox.height, second.bbox.y + second.bbox.height) - Math.max(first.bbox.y, second.bbox.y);
+  const overlap = Math.min(first.bbox.y + first.bbox.height, second.bbox.y + second.bbox.height) - Math.max(first.bbox.y, second.bbox.y);
   if (overlap > 0.5 * Math.min(first.bbox.height, second.bbox.height)) return first.bbox.x - second.bbox.x;
   return first.bbox.y - second.bbox.y;
 }

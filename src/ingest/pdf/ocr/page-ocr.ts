@@ -51,10 +51,14 @@ export function createPageOcr(options: { languages: string[] }): PageOcr {
     started ??= start();
     const { worker } = await started;
     const viewport = page.getViewport({ scale: 1 });
-    const image = await renderPageRegion(page, { x: 0, y: 0, width: viewport.width, height: viewport.height }, {
-      dpi: ocrDpi,
-      maxSidePx: maxOcrSidePx,
-    });
+    const image = await renderPageRegion(
+      page,
+      { x: 0, y: 0, width: viewport.width, height: viewport.height },
+      {
+        dpi: ocrDpi,
+        maxSidePx: maxOcrSidePx,
+      },
+    );
     const result = await worker.recognize(Buffer.from(image.png), {}, { blocks: true, text: false });
     return ocrLinesToRuns((result.data.blocks ?? []) as unknown as OcrBlock[], image.scale);
   };

@@ -121,6 +121,8 @@ describe('PageWorkerPool', () => {
   it('refuses work once closed', async () => {
     const { pool } = countedPool(1);
     await pool.close();
-    await expect(pool.read(new Uint8Array(8), { name: 'a.pdf', pageCount: 1, figureDpi: 72, deferOcr: false, onPage: async () => {} })).rejects.toThrow('after close');
+    await expect(pool.read(new Uint8Array(8), { name: 'a.pdf', pageCount: 1, figureDpi: 72, deferOcr: false, onPage: async () => {} })).rejects.toThrow(
+      'after close',
+    );
   });
 });

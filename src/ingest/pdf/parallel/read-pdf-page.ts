@@ -48,11 +48,7 @@ export const maxPathsPerPage = 20_000;
  * OCR for a page that looks scanned when `ocr` is given, and the page's layout geometry.
  * Runs the same in the main thread and in parse workers.
  */
-export async function readPdfPage(
-  page: PDFPageProxy,
-  pageNumber: number,
-  options: ReadPageOptions,
-): Promise<PageReading | { needsOcr: true }> {
+export async function readPdfPage(page: PDFPageProxy, pageNumber: number, options: ReadPageOptions): Promise<PageReading | { needsOcr: true }> {
   const viewport = page.getViewport({ scale: 1 });
   let runs = (await extractTextRuns(page)).filter(run => isFiniteBox(run.bbox));
   const graphics = finiteGraphics(await extractGraphics(page));
@@ -66,7 +62,14 @@ export async function readPdfPage(
   if (ocr) figures = figures.filter(figure => area(figure.bbox) < 0.7 * viewport.width * viewport.height);
   const tooHeavy = graphics.paths.length > maxPathsPerPage;
   const degraded = tooHeavy && figures.length > 0 ? `${graphics.paths.length} vector paths: ${figures.length} figure(s) not rendered` : undefined;
-  const rendered = figures.length > 0 && !tooHeavy ? await renderFigures(page, figures.map(figure => figure.bbox), { dpi: options.figureDpi, textBoxes: runs.map(run => run.bbox) }) : [];
+  const rendered =
+    figures.length > 0 && !tooHeavy
+      ? await renderFigures(
+          page,
+          figures.map(figure => figure.bbox),
+          { dpi: options.figureDpi, textBoxes: runs.map(run => run.bbox) },
+        )
+      : [];
   const figureRefs: Array<FigureRef | undefined> = [];
   const pngs: PageReading['figures'] = [];
   rendered.forEach((figure, index) => {

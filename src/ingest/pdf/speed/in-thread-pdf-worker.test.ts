@@ -39,7 +39,11 @@ describe('in-thread pdf.js worker', () => {
       expect(a[0].fnArray.length).toBeGreaterThan(1000);
       // What a clone would have delivered: plain objects (pdf.js's glyphs arrive as its Glyph class
       // here), and font ids named after each document (d0, d1, ...).
-      const normalize = (pages: unknown) => JSON.stringify(structuredClone(pages), (_key, value) => (ArrayBuffer.isView(value) ? Array.from(value as Float32Array) : value)).replace(/g_d\d+_/g, 'g_d_');
+      const normalize = (pages: unknown) =>
+        JSON.stringify(structuredClone(pages), (_key, value) => (ArrayBuffer.isView(value) ? Array.from(value as Float32Array) : value)).replace(
+          /g_d\d+_/g,
+          'g_d_',
+        );
       expect(normalize(a)).toEqual(normalize(b));
     } finally {
       await ours.destroy();

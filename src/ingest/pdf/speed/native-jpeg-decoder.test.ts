@@ -37,9 +37,21 @@ function near(actual: number[], expected: number[], tolerance = 12): boolean {
 async function pdfWithJpeg(jpeg: Uint8Array, widthPx: number, heightPx: number): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   const page = document.addPage([300, 200]);
-  const image = document.context.register(PDFRawStream.of(document.context.obj({
-    Type: 'XObject', Subtype: 'Image', Width: widthPx, Height: heightPx, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'DCTDecode', Length: jpeg.length,
-  }), jpeg));
+  const image = document.context.register(
+    PDFRawStream.of(
+      document.context.obj({
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: widthPx,
+        Height: heightPx,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+        Filter: 'DCTDecode',
+        Length: jpeg.length,
+      }),
+      jpeg,
+    ),
+  );
   page.node.setXObject(PDFName.of('Im1'), image);
   const content = document.context.register(document.context.stream(`q 200 0 0 120 50 40 cm /Im1 Do Q`));
   page.node.set(PDFName.of('Contents'), content);
@@ -60,7 +72,9 @@ async function decodedImage(page: PDFPageProxy): Promise<{ width: number; height
   const viewport = page.getViewport({ scale: 1 });
   const [placed] = findPlacedImages(await page.getOperatorList(), viewport.transform, { x: 0, y: 0, width: viewport.width, height: viewport.height });
   expect(placed).toBeDefined();
-  return new Promise(resolve => (page.objs as unknown as { get(id: string, callback: (data: unknown) => void): void }).get(placed.objectId, data => resolve(data as never)));
+  return new Promise(resolve =>
+    (page.objs as unknown as { get(id: string, callback: (data: unknown) => void): void }).get(placed.objectId, data => resolve(data as never)),
+  );
 }
 
 describe('native JPEG decoder', () => {

@@ -17,7 +17,9 @@ import type { PDFPageProxy } from '../open-pdf.ts';
 export function shareOperatorListWithRender(page: PDFPageProxy): void {
   const internals = page as unknown as {
     _intentStates?: unknown;
-    _transport?: { getRenderingIntent?: (intent: string, annotationMode?: number, storage?: null, isEditing?: boolean, isOpList?: boolean) => { cacheKey: string } };
+    _transport?: {
+      getRenderingIntent?: (intent: string, annotationMode?: number, storage?: null, isEditing?: boolean, isOpList?: boolean) => { cacheKey: string };
+    };
   };
   const states = internals._intentStates;
   const getRenderingIntent = internals._transport?.getRenderingIntent;

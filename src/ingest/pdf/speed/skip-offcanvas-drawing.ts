@@ -104,7 +104,9 @@ function isOffCanvas(graphics: CanvasGraphicsInternals, glyphs: unknown[], width
   let advance = 0;
   for (const glyph of glyphs) {
     if (typeof glyph === 'number') advance += (Math.abs(glyph) * fontSize) / 1000;
-    else advance += Math.max(Math.abs((glyph as { width?: number }).width ?? 0) * widthScale, fontSize) + Math.abs(current.charSpacing) + Math.abs(current.wordSpacing);
+    else
+      advance +=
+        Math.max(Math.abs((glyph as { width?: number }).width ?? 0) * widthScale, fontSize) + Math.abs(current.charSpacing) + Math.abs(current.wordSpacing);
   }
   advance *= Math.max(1, Math.abs(current.textHScale));
   const reach = advance + 2 * fontSize;

@@ -10,10 +10,13 @@ async function inflateWith(Stream: typeof DecompressionStream, bytes: Uint8Array
     const { readable, writable } = new Stream('deflate');
     const writer = writable.getWriter();
     await writer.ready;
-    writer.write(bytes as Uint8Array<ArrayBuffer>).then(async () => {
-      await writer.ready;
-      await writer.close();
-    }).catch(() => {});
+    writer
+      .write(bytes as Uint8Array<ArrayBuffer>)
+      .then(async () => {
+        await writer.ready;
+        await writer.close();
+      })
+      .catch(() => {});
     const chunks: Uint8Array[] = [];
     for await (const chunk of readable as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
     return Buffer.concat(chunks);

@@ -45,7 +45,10 @@ function nativeRejectsTrailingJunk(): Promise<boolean> {
     try {
       const { readable, writable } = new NativeDecompressionStream('deflate');
       const writer = writable.getWriter();
-      void writer.write(input).then(() => writer.close()).catch(() => {});
+      void writer
+        .write(input)
+        .then(() => writer.close())
+        .catch(() => {});
       for await (const chunk of readable as unknown as AsyncIterable<Uint8Array>) void chunk;
       return false;
     } catch {

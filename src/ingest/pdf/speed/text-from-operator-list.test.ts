@@ -85,9 +85,7 @@ describe('readTextFromOperatorList', () => {
         if (!('items' in read)) throw new Error(`page ${names[pageNumber - 1]}: ${read.unsupported}`);
         const mine = visible(read.items);
         expect(reference.length, names[pageNumber - 1]).toBeGreaterThan(3);
-        expect(mine.map(item => [item.str, item.hasEOL, item.fontName])).toEqual(
-          reference.map(item => [item.str, item.hasEOL, item.fontName]),
-        );
+        expect(mine.map(item => [item.str, item.hasEOL, item.fontName])).toEqual(reference.map(item => [item.str, item.hasEOL, item.fontName]));
         mine.forEach((item, index) => {
           expect(item.width).toBeCloseTo(reference[index].width, 4);
           item.transform.forEach((value, k) => expect(value).toBeCloseTo(reference[index].transform[k], 4));

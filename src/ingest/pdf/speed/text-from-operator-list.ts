@@ -54,11 +54,35 @@ const rightToLeft = /[\u0590-\u05f4\u0600-\u08ac\ufb50-\ufdff\ufe70-\ufeff]/;
 /** The operators read below (a switch over pdf.js's OPS fields compares them one by one). */
 const textOperators = new Uint8Array(256);
 for (const name of [
-  'beginAnnotation', 'beginGroup', 'save', 'restore', 'transform', 'setFont', 'setGState', 'setTextRise', 'setHScale',
-  'setLeading', 'moveText', 'setLeadingMoveText', 'nextLine', 'setTextMatrix', 'setCharSpacing', 'setWordSpacing',
-  'beginText', 'showText', 'beginMarkedContent', 'beginMarkedContentProps', 'endMarkedContent', 'paintImageXObject',
-  'paintImageXObjectRepeat', 'paintImageMaskXObject', 'paintImageMaskXObjectRepeat', 'paintImageMaskXObjectGroup',
-  'paintSolidColorImageMask', 'paintFormXObjectBegin', 'paintFormXObjectEnd',
+  'beginAnnotation',
+  'beginGroup',
+  'save',
+  'restore',
+  'transform',
+  'setFont',
+  'setGState',
+  'setTextRise',
+  'setHScale',
+  'setLeading',
+  'moveText',
+  'setLeadingMoveText',
+  'nextLine',
+  'setTextMatrix',
+  'setCharSpacing',
+  'setWordSpacing',
+  'beginText',
+  'showText',
+  'beginMarkedContent',
+  'beginMarkedContentProps',
+  'endMarkedContent',
+  'paintImageXObject',
+  'paintImageXObjectRepeat',
+  'paintImageMaskXObject',
+  'paintImageMaskXObjectRepeat',
+  'paintImageMaskXObjectGroup',
+  'paintSolidColorImageMask',
+  'paintFormXObjectBegin',
+  'paintFormXObjectEnd',
 ] as const) {
   textOperators[OPS[name]] = 1;
 }
@@ -158,11 +182,7 @@ class ItemInProgress {
  * so the layout rules tuned on its output see the same items. Annotation appearances and soft-mask
  * content are not read, as getTextContent does not read them.
  */
-export function readTextFromOperatorList(
-  operatorList: OperatorList,
-  fonts: TextFontLookup,
-  view: ArrayLike<number>,
-): TextFromOperators {
+export function readTextFromOperatorList(operatorList: OperatorList, fonts: TextFontLookup, view: ArrayLike<number>): TextFromOperators {
   const reader = new OperatorTextReader(fonts, view);
   const unsupported = reader.read(operatorList);
   return unsupported ? { unsupported } : { items: reader.items };
@@ -457,10 +477,7 @@ class OperatorTextReader {
         const scale = Math.hypot(current[0], current[1]);
         [posX, posY] = [(current[0] * posX + current[1] * posY) / scale, (current[2] * posX + current[3] * posY) / scale];
         const lastScale = Math.hypot(previous[0], previous[1]);
-        [lastPosX, lastPosY] = [
-          (previous[0] * lastPosX + previous[1] * lastPosY) / lastScale,
-          (previous[2] * lastPosX + previous[3] * lastPosY) / lastScale,
-        ];
+        [lastPosX, lastPosY] = [(previous[0] * lastPosX + previous[1] * lastPosY) / lastScale, (previous[2] * lastPosX + previous[3] * lastPosY) / lastScale];
       }
     }
 

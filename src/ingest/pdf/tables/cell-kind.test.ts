@@ -7,9 +7,7 @@ describe('classifyCellText', () => {
     text => expect(classifyCellText(text)).toBe('numeric'),
   );
 
-  it.each(['Revenue', 'Q1', 'FY2024 results', '12/31/2024', 'ResNet-50', 'Note 5'])('reads %s as text', text =>
-    expect(classifyCellText(text)).toBe('text'),
-  );
+  it.each(['Revenue', 'Q1', 'FY2024 results', '12/31/2024', 'ResNet-50', 'Note 5'])('reads %s as text', text => expect(classifyCellText(text)).toBe('text'));
 
   it('tells lone currency and percent signs from values, and blank from both', () => {
     expect(classifyCellText('$')).toBe('symbol');

@@ -13,12 +13,7 @@ export interface ColumnSeparatorOptions {
  * sides, separate columns; the boundary goes in the middle of the channel's least covered stretch.
  * Returned x positions are sorted.
  */
-export function findColumnSeparators(
-  lines: readonly TextLine[],
-  left: number,
-  right: number,
-  options: ColumnSeparatorOptions,
-): number[] {
+export function findColumnSeparators(lines: readonly TextLine[], left: number, right: number, options: ColumnSeparatorOptions): number[] {
   const origin = Math.floor(left);
   const sliceCount = Math.max(0, Math.ceil(right) - origin + 1);
   const coverage = new Int32Array(sliceCount);

@@ -100,7 +100,13 @@ describe('detectTables: tables of contents', () => {
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([612, pageHeight]);
     const font = await pdf.embedFont(StandardFonts.Helvetica);
-    const entries: Array<[string, string]> = [['Overview', '1'], ['Monetary policy', '3'], ['Financial stability', '15'], ['Supervision', '27'], ['Payments', '104']];
+    const entries: Array<[string, string]> = [
+      ['Overview', '1'],
+      ['Monetary policy', '3'],
+      ['Financial stability', '15'],
+      ['Supervision', '27'],
+      ['Payments', '104'],
+    ];
     entries.forEach(([title, number], index) => {
       const y = pageHeight - 120 - index * 14;
       page.drawText(title, { x: 90, y, size: fontSize, font });
@@ -161,7 +167,14 @@ describe('detectTables: tables of contents', () => {
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([612, pageHeight]);
     const font = await pdf.embedFont(StandardFonts.Helvetica);
-    const terms: Array<[string, string]> = [['alignment,', '12'], ['anchors,', '15'], ['batch size,', '21'], ['bounding box,', '33'], ['caching,', '40'], ['citations,', '52']];
+    const terms: Array<[string, string]> = [
+      ['alignment,', '12'],
+      ['anchors,', '15'],
+      ['batch size,', '21'],
+      ['bounding box,', '33'],
+      ['caching,', '40'],
+      ['citations,', '52'],
+    ];
     terms.forEach(([term, number], index) => {
       const y = pageHeight - 120 - index * 13;
       page.drawText(term, { x: 90, y, size: fontSize, font });

@@ -306,7 +306,12 @@ interface ContentsRow {
   span: RowSpan;
 }
 
-function tableFromBlock(runs: readonly TextRun[], lines: readonly TextLine[], block: readonly ContentsEntry[], available: ReadonlySet<number>): DetectedTable | undefined {
+function tableFromBlock(
+  runs: readonly TextRun[],
+  lines: readonly TextLine[],
+  block: readonly ContentsEntry[],
+  available: ReadonlySet<number>,
+): DetectedTable | undefined {
   const fontSize = median(block.map(entry => entry.fontSize));
   const left = Math.min(...block.map(entry => entry.left)) - fontSize;
   const right = Math.max(...block.map(entry => entry.numberRight)) + fontSize;

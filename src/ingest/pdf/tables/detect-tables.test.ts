@@ -129,7 +129,10 @@ describe('detectTables: borderless financial statements', () => {
     rows.forEach(([label, current, prior], index) => {
       const y = 140 + index * 14;
       runs.push(...wordRuns(label, 80, y));
-      for (const [value, right] of [[current, 400], [prior, 480]] as const) {
+      for (const [value, right] of [
+        [current, 400],
+        [prior, 480],
+      ] as const) {
         // Financial layouts set the "$" flush left in its column, apart from the right-aligned digits.
         if (value.startsWith('$ ')) runs.push(textRun('$', right - 60, y), textRun(value.slice(2), right, y, { align: 'right' }));
         else runs.push(textRun(value, right, y, { align: 'right' }));

@@ -13,7 +13,10 @@ const unprintable = /^[\p{Cc}\p{Co}]$/u;
 
 /** True when the segment is one glyph that marks a cell (a tick, a cross, a box) rather than text. */
 export function isMarkGlyph(segment: TextSegment, runs: readonly TextRun[]): boolean {
-  return isMark(segment.text, segment.runIndices.some(index => pictureFont.test(runs[index].fontName)));
+  return isMark(
+    segment.text,
+    segment.runIndices.some(index => pictureFont.test(runs[index].fontName)),
+  );
 }
 
 /** The same test for one run (pages are screened run by run before lines are built). */

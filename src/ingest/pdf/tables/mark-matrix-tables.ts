@@ -129,7 +129,12 @@ interface MatrixRow {
   bottom: number;
 }
 
-function tableFromColumns(runs: readonly TextRun[], lines: readonly TextLine[], columns: MarkColumn[], available: ReadonlySet<number>): DetectedTable | undefined {
+function tableFromColumns(
+  runs: readonly TextRun[],
+  lines: readonly TextLine[],
+  columns: MarkColumn[],
+  available: ReadonlySet<number>,
+): DetectedTable | undefined {
   const fontSize = median(columns.flatMap(column => column.marks.map(mark => mark.segment.fontSize)));
   const markLines = columns.flatMap(column => column.marks.map(mark => mark.line));
   const firstLine = Math.min(...markLines);

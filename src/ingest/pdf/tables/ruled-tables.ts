@@ -44,7 +44,12 @@ export function findRulingFrames(content: PageContent): { grids: RuledFrame[]; s
  * Reads each frame that does not overlap an already found table; runs used by a table are removed
  * from `available` (the indices still free).
  */
-export function tablesFromFrames(content: PageContent, frames: readonly RuledFrame[], found: readonly DetectedTable[], available: Set<number>): DetectedTable[] {
+export function tablesFromFrames(
+  content: PageContent,
+  frames: readonly RuledFrame[],
+  found: readonly DetectedTable[],
+  available: Set<number>,
+): DetectedTable[] {
   const tables: DetectedTable[] = [];
   for (const frame of frames) {
     if ([...found, ...tables].some(table => overlaps(table.bbox, frame))) continue;
@@ -88,9 +93,7 @@ function strokesInside(frame: RulingCluster, clusters: readonly RulingCluster[])
 }
 
 function innerPositions(segments: readonly RulingSegment[], low: number, high: number): number[] {
-  return distinctPositions(segments.map(segment => segment.position)).filter(
-    position => position > low + snapTolerancePt && position < high - snapTolerancePt,
-  );
+  return distinctPositions(segments.map(segment => segment.position)).filter(position => position > low + snapTolerancePt && position < high - snapTolerancePt);
 }
 
 /**

@@ -44,8 +44,7 @@ function mergeCollinear(segments: RulingSegment[]): RulingSegment[] {
   const merged: RulingSegment[] = [];
   let groupStart = 0;
   for (let index = 1; index <= segments.length; index++) {
-    const endOfGroup =
-      index === segments.length || segments[index].position - segments[index - 1].position > snapTolerancePt;
+    const endOfGroup = index === segments.length || segments[index].position - segments[index - 1].position > snapTolerancePt;
     if (!endOfGroup) continue;
     const group = segments.slice(groupStart, index).sort((a, b) => a.start - b.start);
     const position = group.reduce((sum, segment) => sum + segment.position, 0) / group.length;

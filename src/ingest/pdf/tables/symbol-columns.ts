@@ -12,13 +12,18 @@ const trailingSymbol = /^[%)]+$/;
 export function mergeSymbolColumns(cells: CellGrid, bodyRowStart = 0): CellGrid {
   let grid = cells.map(row => [...row]);
   for (let column = 0; column < (grid[0]?.length ?? 0); ) {
-    const filled = grid.slice(bodyRowStart).map(row => row[column]).filter(text => text !== '');
+    const filled = grid
+      .slice(bodyRowStart)
+      .map(row => row[column])
+      .filter(text => text !== '');
     const allLeading = filled.length > 0 && filled.every(text => leadingSymbol.test(text));
     const allTrailing = filled.length > 0 && filled.every(text => trailingSymbol.test(text));
     if (allLeading && column + 1 < grid[0].length) {
       grid = grid.map(row => foldColumn(row, column, column + 1, (symbol, value) => (leadingSymbol.test(symbol) ? `${symbol}${value}` : `${symbol} ${value}`)));
     } else if (allTrailing && column > 0) {
-      grid = grid.map(row => foldColumn(row, column, column - 1, (symbol, value) => (trailingSymbol.test(symbol) ? `${value}${symbol}` : `${value} ${symbol}`)));
+      grid = grid.map(row =>
+        foldColumn(row, column, column - 1, (symbol, value) => (trailingSymbol.test(symbol) ? `${value}${symbol}` : `${value} ${symbol}`)),
+      );
     } else {
       column++;
     }

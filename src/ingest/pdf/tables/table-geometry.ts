@@ -1,5 +1,3 @@
-
-
 /** Index of the band a coordinate falls in, given the sorted inner edges between bands. */
 export function bandIndex(innerEdges: readonly number[], coordinate: number): number {
   let band = 0;

@@ -54,7 +54,10 @@ const sources: Array<[name: string, make: () => Promise<Uint8Array> | Uint8Array
   ['report (tables, charts, image, scan)', async () => fixedDates(await makeReportPdf(), { useObjectStreams: true })],
   ['rare encoding (hand-written, uncompressed)', makeRareEncodingPdf],
   ['outline 5 deep', () => makeDeepOutlinePdf(5)],
-  ['owner-password RC4', () => makeEncryptedPdf({ userPassword: '', ownerPassword: 'owner', lines: ['1 Memo', 'Encrypted but readable.'], fileId: new Uint8Array(16).fill(7) })],
+  [
+    'owner-password RC4',
+    () => makeEncryptedPdf({ userPassword: '', ownerPassword: 'owner', lines: ['1 Memo', 'Encrypted but readable.'], fileId: new Uint8Array(16).fill(7) }),
+  ],
 ];
 
 const config = loadConfig({ FOLIO_OCR: 'off', FOLIO_PARSE_WORKERS: '1', FOLIO_LOG_LEVEL: 'silent' });

@@ -26,10 +26,7 @@ export function secretToken(label: string): string {
  */
 export function makeSecretPdf(token: string, hidden: string): Promise<Uint8Array> {
   const page = (heading: string, lines: string[]): TestPage => ({
-    texts: [
-      { text: heading, x: 72, top: 72, size: 18, font: 'bold' },
-      ...lines.map((text, index) => ({ text, x: 72, top: 110 + index * 18, size: 11 })),
-    ],
+    texts: [{ text: heading, x: 72, top: 72, size: 18, font: 'bold' }, ...lines.map((text, index) => ({ text, x: 72, top: 110 + index * 18, size: 11 }))],
   });
   return makeTestPdf([
     page(`1 Project ${token} ${hidden}`, [

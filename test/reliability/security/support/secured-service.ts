@@ -46,7 +46,10 @@ export interface SecuredService {
  * differences from serve are test seams: plain-http loopback downloads for Slack files, and the Teams
  * adapter's `authority` pointing at a local OpenID provider.
  */
-export async function startSecuredService(options: { model: (request: ModelRequestText) => string; environment?: Record<string, string> }): Promise<SecuredService> {
+export async function startSecuredService(options: {
+  model: (request: ModelRequestText) => string;
+  environment?: Record<string, string>;
+}): Promise<SecuredService> {
   const captured = capturePino();
   const slackApi = await new FakeSlackApi(serviceSecrets.SLACK_BOT_TOKEN).start();
   const gemini = await FakeGeminiServer.start({
