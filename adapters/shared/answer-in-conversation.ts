@@ -28,6 +28,8 @@ export interface ChatReply<M> {
 
 /** One question asked in a chat conversation: what the platform knows and how it writes. */
 export interface ChatQuestion<M> {
+  /** "Slack", "Teams": names the platform in logs. */
+  platform: string;
   app: Folio;
   log: Logger;
   space: SpaceId;
@@ -94,7 +96,7 @@ export async function answerInConversation<M>(chat: ChatQuestion<M>): Promise<vo
     if (answer)
       log.info(
         { correlationId, answerId: answer.id, space, outcome: outcome.kind, delivery: outcome.delivery, citations: answer.citations.length },
-        'answered a chat question',
+        `answered a ${chat.platform} question`,
       );
   } catch (error) {
     if (chat.signal?.aborted) return;

@@ -27,6 +27,7 @@ const loadingMessages = ['Reading your question…', 'Searching the documents…
 export async function answerInThread(dependencies: SlackHandlerDependencies, conversation: SlackConversation, question: string): Promise<void> {
   const { app, log } = dependencies;
   await answerInConversation<FinalMessage>({
+    platform: 'Slack',
     app,
     log,
     space: conversation.space,

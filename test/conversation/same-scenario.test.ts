@@ -326,7 +326,8 @@ async function consoleSurface(browser: Browser): Promise<Surface> {
       await page.getByLabel('Question').fill(question);
       await page.getByLabel('Question').press('Enter');
       await turn.locator('.answer[aria-busy="false"]').waitFor({ timeout: 30_000 });
-      const text = (await turn.locator('.answer-text').textContent()) ?? '';
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText is what the person reads (block breaks kept), which the other surfaces are compared with.
+      const text = await turn.locator('.answer-text').innerText();
       // Only an answer has an id to rate; directions show no 👍/👎.
       if (await turn.locator('.feedback').isHidden()) return directions(text);
       return answer(text, (await turn.locator('.sources .citation').allTextContents()).map(plainText));

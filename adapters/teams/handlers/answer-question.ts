@@ -32,6 +32,7 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
   const { app, log, settings } = dependencies;
   const stopped = new AbortController();
   await answerInConversation<TeamsMessage>({
+    platform: 'Teams',
     app,
     log,
     space: turn.space,
