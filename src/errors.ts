@@ -4,6 +4,8 @@
  */
 export type FolioErrorCode =
   | 'config_invalid'
+  /** The store holds data of an older Folio: `folio reindex` rebuilds it. */
+  | 'data_format_outdated'
   | 'file_too_large'
   | 'file_empty'
   | 'file_not_found'

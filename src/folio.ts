@@ -100,6 +100,16 @@ export interface Folio {
   submitDocument(input: SubmitDocumentInput): Promise<SubmittedDocument>;
   /** Reads files into a space in this process and returns when every one is ready or failed (CLI, eval). */
   ingestFiles(files: IngestFileInput[], space: SpaceId, options?: IngestFilesOptions): Promise<IngestOutcome[]>;
+  /**
+   * Reads documents again from their stored originals in this process, keeping their ids, names,
+   * spaces and sources (`folio reindex`, reindex-data.ts). Outcomes come in the order of `records`.
+   */
+  rereadDocuments(records: DocumentRecord[], options?: IngestFilesOptions): Promise<IngestOutcome[]>;
+  /**
+   * Throws data_format_outdated when the store holds data of an older Folio (`folio reindex` rebuilds
+   * it). The SQLite store refuses such data when it opens; Weaviate's collections are checked here.
+   */
+  checkDataFormat(): Promise<void>;
   /** Ingest progress of every job (this process's and, with Redis, every worker's). */
   onIngestEvent(listener: (event: IngestJobEvent) => void): () => void;
   /** Runs ingest workers in this process (serve without Redis; `folio worker`); throws queue_unavailable when the queue cannot be reached. */
@@ -286,6 +296,17 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
       // Imported on first use: parsing pulls in pdf.js, which most commands do not need.
       const { ingestFiles } = await import('./ingest/ingest-files.ts');
       return ingestFiles(files, space, { ...ingestDependencies(), ...options });
+    },
+
+    async rereadDocuments(records, options = {}) {
+      const { rereadDocuments } = await import('./ingest/reread-documents.ts');
+      return rereadDocuments(records, { ...ingestDependencies(), ...options });
+    },
+
+    async checkDataFormat() {
+      if (!weaviate || overrides.store) return;
+      const [{ checkDataFormat }, { WeaviateRest }] = await Promise.all([import('./index/weaviate/schema.ts'), import('./index/weaviate/weaviate-rest.ts')]);
+      await checkDataFormat(new WeaviateRest({ url: weaviate.url, apiKey: weaviate.apiKey, timeoutMs: 5_000 }));
     },
 
     onIngestEvent: listener => jobQueue().subscribe(listener),

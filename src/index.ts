@@ -14,6 +14,9 @@ export type {
   SurfaceState,
 } from './folio.ts';
 
+export { reindexData } from './reindex-data.ts';
+export type { ReindexEvent, ReindexOutcome } from './reindex-data.ts';
+
 export { loadConfig } from './config.ts';
 export type { Config, SlackConfig, TeamsConfig } from './config.ts';
 

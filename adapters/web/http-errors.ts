@@ -20,6 +20,7 @@ const statusByCode: Partial<Record<FolioErrorCode, number>> = {
   file_mislabeled: 415,
   rate_limited: 429,
   store_unavailable: 503,
+  data_format_outdated: 503,
   storage_full: 507,
   queue_unavailable: 503,
   model_unavailable: 503,

@@ -74,6 +74,17 @@ program
   });
 
 program
+  .command('reindex')
+  .description(
+    'Rebuild the search index from the stored originals after an upgrade changed its data format (other commands say when). Continues where it stopped.',
+  )
+  .option('--json', 'print JSON')
+  .action(async (options: { json?: boolean }) => {
+    const { reindexCommand } = await import('./reindex-command.ts');
+    process.exitCode = await reindexCommand(await loadConfig(), options);
+  });
+
+program
   .command('search')
   .description('Search a space: ranked pages and sections for a question, or one JSON line per question with --batch.')
   .argument('[question]', 'the question (omit with --batch)')
@@ -167,7 +178,7 @@ try {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode;
   } else if (error instanceof (await import('../index.ts')).FolioError) {
-    console.error(error.code === 'config_invalid' ? error.message : error.userMessage);
+    console.error(error.code === 'config_invalid' || error.code === 'data_format_outdated' ? error.message : error.userMessage);
     process.exitCode = 1;
   } else {
     console.error(error);

@@ -32,6 +32,7 @@ export async function startService(config: Config, overrides: FolioOverrides = {
   const surfaces: SurfaceAdapter[] = [];
   let server: WebServer | undefined;
   try {
+    await folio.checkDataFormat();
     if (!config.queue.redisUrl) await folio.startWorkers();
     // Before listening: a load balancer's first question should not wait for search threads to start.
     await folio.warmUp();

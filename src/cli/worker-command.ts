@@ -24,6 +24,7 @@ export async function startWorker(config: Config, overrides: FolioOverrides = {}
   const log = overrides.log ?? createLogger({ level: config.logLevel, name: 'folio-worker' });
   const folio = createFolio(config, { ...overrides, log });
   try {
+    await folio.checkDataFormat();
     const unsubscribe = folio.onIngestEvent(event => logIngestEvent(log, event));
     await folio.startWorkers();
     log.info({ queue: 'bullmq', concurrency: config.queue.ingestConcurrency }, 'folio worker is waiting for ingest jobs');

@@ -152,7 +152,7 @@ export interface DocumentTree {
    * reader means by "page 17" when the PDF's own page labels are missing or wrong.
    */
   printedPageNumbers?: number[][];
-  /** Width/height in points of each page (index = page - 1): the scale of the line boxes. Absent in older trees. */
+  /** Width/height in points of each page (index = page - 1): the scale of the line boxes; absent in trees made without line boxes. */
   pageSizes?: Array<{ width: number; height: number }>;
   nodes: TreeNode[];
 }

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
-import { makeDocument, testEmbedding, warehouseReport } from './knowledge-store-fixtures.ts';
+import { harbourReport, makeDocument, testEmbedding, testSpace, warehouseReport } from './knowledge-store-fixtures.ts';
 
 const writerScript = fileURLToPath(new URL('../support/knowledge-store/sqlite-writer.ts', import.meta.url));
 
@@ -91,5 +91,33 @@ describe('SqliteKnowledgeStore on disk', () => {
     database.prepare('UPDATE schema_version SET version = ?').run(version + 1);
     database.close();
     expect(() => new SqliteKnowledgeStore({ dataDir })).toThrow(/newer than this Folio/);
+  });
+
+  it.each([
+    ['an older data format', (database: Database.Database) => database.prepare('UPDATE schema_version SET version = version - 1').run(), /data format 7;/],
+    [
+      'data from before formats were numbered',
+      (database: Database.Database) => database.exec('DROP TABLE schema_version'),
+      /before data formats were numbered/,
+    ],
+  ])('refuses %s and names folio reindex, leaving the data as it was', async (_name, age, found) => {
+    const first = new SqliteKnowledgeStore({ dataDir });
+    await first.saveRecord({ ...harbourReport(testSpace('format')).record, status: 'ready' });
+    await first.close();
+    const database = new Database(join(dataDir, 'folio.sqlite'));
+    age(database);
+    database.close();
+    let thrown: unknown;
+    try {
+      new SqliteKnowledgeStore({ dataDir });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: 'data_format_outdated' });
+    expect((thrown as Error).message).toMatch(found);
+    expect((thrown as Error).message).toContain('folio reindex');
+    const kept = new Database(join(dataDir, 'folio.sqlite'), { readonly: true });
+    expect(kept.prepare('SELECT count(*) FROM documents').pluck().get()).toBe(1);
+    kept.close();
   });
 });

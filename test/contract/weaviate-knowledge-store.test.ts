@@ -17,7 +17,6 @@ import { makeRecord, makeTree, makeUnit, uniqueSpace } from '../support/weaviate
 import { waitForWeaviate, weaviateTestTarget } from '../support/weaviate/weaviate-test-target.ts';
 import { describeKnowledgeStoreContract } from './knowledge-store.contract.ts';
 import { harbourReport } from './knowledge-store-fixtures.ts';
-import { pageRecords } from '../../src/index/page-records.ts';
 import { pagesOfTree } from '../../src/index/tree-pages.ts';
 import { countDocumentsHolding } from '../../src/index/weaviate/page-counts.ts';
 import { recordToProperties, type DocumentProperties } from '../../src/index/weaviate/serialize.ts';
@@ -372,8 +371,6 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       ];
       const dataDir = await mkdtemp(join(tmpdir(), 'folio-unit-ranking-'));
       const sqlite = new SqliteKnowledgeStore({ dataDir });
-      const later = { text: 'pelican colony tug', k: 3 };
-      let expectedLater: string[] = [];
       try {
         for (const { record, units } of documents) {
           await sqlite.commitDocument({ record, tree: makeTree(record.id), units });
@@ -384,6 +381,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
           { text: 'Café cargo container', k: 4 },
           { text: 'harbour dues berth naive', k: 6 },
           { text: 'pelican colony cargo', k: 3, documentIds: [first.id] },
+          { text: 'pelican colony tug', k: 3 },
         ];
         for (const query of queries) {
           const expected = await sqlite.searchLexical({ spaces: [spaceId], ...query });
@@ -395,29 +393,9 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
           // Near, not equal: the SQLite table's lengths also count its two filter tokens per unit.
           found.forEach((hit, index) => expect(Math.abs(hit.score / expected[index].score - 1)).toBeLessThan(0.05));
         }
-        expectedLater = (await sqlite.searchLexical({ spaces: [spaceId], ...later })).map(hit => hit.unit.id);
       } finally {
         await sqlite.close();
         await rm(dataDir, { recursive: true, force: true });
-      }
-
-      // What an older Folio left: no unit counts on a document object. The next search writes them
-      // (with the pages again, page-backfill.ts) before it ranks.
-      const documentObjects = client.collections.use<string, DocumentProperties>('FolioDocument').withTenant(tenantNameForSpace(spaceId));
-      const stored = await documentObjects.query.fetchObjectById(documentUuid(first.id));
-      const { unitCount, unitLength, unitTerms, unitTermUnits, ...older } = stored!.properties;
-      expect([unitCount, unitLength]).toEqual([4, expect.any(Number)]);
-      expect(unitTerms?.split(' ')).toContain('pelican');
-      await documentObjects.data.replace({ id: documentUuid(first.id), properties: older });
-      const upgraded = new WeaviateKnowledgeStore(options);
-      try {
-        expect((await upgraded.searchLexical({ spaces: [spaceId], ...later })).map(hit => hit.unit.id)).toEqual(expectedLater);
-        const rewritten = await documentObjects.query.fetchObjectById(documentUuid(first.id), {
-          returnProperties: ['unitCount', 'unitLength', 'unitTerms', 'unitTermUnits'],
-        });
-        expect(rewritten!.properties).toEqual({ unitCount, unitLength, unitTerms, unitTermUnits });
-      } finally {
-        await upgraded.close();
       }
     });
 
@@ -460,7 +438,6 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
     const storedPageCount = async (spaceId: SpaceId) =>
       (await client.collections.use('FolioPage').withTenant(tenantNameForSpace(spaceId)).aggregate.overAll()).totalCount;
     const pageTenant = async (spaceId: SpaceId) => (await client.collections.use('FolioPage').tenants.getByName(tenantNameForSpace(spaceId)))?.name ?? null;
-    const asked = ['cargo', 'container', 'harbour', 'container cargo'];
 
     it('keeps pages in a FolioPage tenant of the space, only those of the live version, dropped with the space', async () => {
       const spaceId = space('pages-tenant');
@@ -479,45 +456,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       expect(await pageTenant(spaceId)).toBeNull();
     });
 
-    it('writes the pages of a document committed before page records existed on its first page read', async () => {
-      const spaceId = space('pages-backfill');
-      const report = harbourReport(spaceId);
-      await store.commitDocument(report);
-      const expected = { pages: await store.getPages(spaceId, report.record.id), statistics: await store.pageStatistics({ spaces: [spaceId], terms: asked }) };
-      // What an older Folio left: no FolioPage objects and no page statistics on the document object.
-      await client.collections
-        .use('FolioPage')
-        .withTenant(tenantNameForSpace(spaceId))
-        .data.deleteMany(client.collections.use('FolioPage').filter.byProperty('documentId').equal(report.record.id));
-      await client.collections
-        .use('FolioDocument')
-        .withTenant(tenantNameForSpace(spaceId))
-        .data.update({
-          id: documentUuid(report.record.id),
-          properties: { pagesVersion: '', pageCount: 0, pageLength: 0, pageTerms: '' },
-        });
-      expect(await storedPageCount(spaceId)).toBe(0);
-
-      const upgraded = new WeaviateKnowledgeStore(options);
-      try {
-        expect(await upgraded.pageStatistics({ spaces: [spaceId], terms: asked })).toEqual(expected.statistics);
-        expect(await storedPageCount(spaceId)).toBe(5);
-        expect(await upgraded.getPages(spaceId, report.record.id)).toEqual(pageRecords(report.units, report.tree));
-        expect(await upgraded.getPages(spaceId, report.record.id)).toEqual(expected.pages);
-        expect((await upgraded.searchPages({ spaces: [spaceId], terms: ['harbour'], pairs: [], k: 5 })).map(page => page.page)).toEqual([1]);
-        expect((await upgraded.documentStatistics({ spaces: [spaceId], terms: ['harbour'], documentIds: [report.record.id] })).holdings).toEqual(
-          new Map([[report.record.id, new Set(['harbour'])]]),
-        );
-        expect(await upgraded.documentVocabulary(spaceId, report.record.id)).toContain('harbour');
-        // Written once: another read writes nothing more.
-        await upgraded.getPages(spaceId, report.record.id);
-        expect(await storedPageCount(spaceId)).toBe(5);
-      } finally {
-        await upgraded.close();
-      }
-    });
-
-    it('reads tree pages from the page objects, and cuts them from the whole tree for pages written without them', async () => {
+    it('reads tree pages from the page objects, not the whole tree', async () => {
       const spaceId = space('tree-pages');
       const report = harbourReport(spaceId);
       await store.commitDocument(report);
@@ -527,14 +466,6 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       const getTree = vi.spyOn(store, 'getTree');
       expect(await store.getTreePages(spaceId, report.record.id, [5, 2, 3])).toEqual(pagesOfTree(report.tree, [2, 3, 5]));
       expect(getTree).not.toHaveBeenCalled();
-
-      // What an older Folio left: page objects without tree pages.
-      for (const object of withTreePages.objects) {
-        const { treePageJson: _treePageJson, ...older } = (await pageObjects.query.fetchObjectById(object.uuid))!.properties;
-        await pageObjects.data.replace({ id: object.uuid, properties: older });
-      }
-      expect(await store.getTreePages(spaceId, report.record.id, [5, 2, 3])).toEqual(pagesOfTree(report.tree, [2, 3, 5]));
-      expect(getTree).toHaveBeenCalledTimes(1);
       getTree.mockRestore();
     });
 
@@ -787,12 +718,26 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       await rest.request('DELETE', `/v1/schema/${collection}`).catch(() => undefined);
     });
 
-    it('adds properties a collection lacks and refuses one whose types changed', async () => {
-      const older = unitProperties.filter(property => property.name !== 'ordinal');
-      await ensureCollection(rest, collection, older, true);
+    it('refuses a collection of an older data format (naming folio reindex), one that lacks a property, and one whose types changed', async () => {
+      const older = `${collection}Older`;
+      await rest.request('POST', '/v1/schema', {
+        class: older,
+        description: 'Folio search units; one tenant per space',
+        multiTenancyConfig: { enabled: true },
+      });
+      try {
+        const outdated = await ensureCollection(rest, older, unitProperties, true).catch((error: unknown) => error);
+        expect(outdated).toMatchObject({ code: 'data_format_outdated' });
+        expect((outdated as FolioError).message).toMatch(/holds data format 1; this Folio reads data format \d+\. Run `folio reindex`/);
+      } finally {
+        await rest.request('DELETE', `/v1/schema/${older}`).catch(() => undefined);
+      }
+
       await ensureCollection(rest, collection, unitProperties, true);
-      const schema = await rest.request<{ properties: Array<{ name: string }> }>('GET', `/v1/schema/${collection}`);
-      expect(schema?.properties.map(property => property.name)).toContain('ordinal');
+      const lacking = await ensureCollection(rest, collection, [...unitProperties, { name: 'added', dataType: ['text'], tokenization: 'field' }], true).catch(
+        (error: unknown) => error,
+      );
+      expect((lacking as FolioError).message).toContain('property added is missing');
 
       const changed = unitProperties.map(property =>
         property.name === 'unitId' ? { ...property, dataType: ['int'] as ['int'], tokenization: undefined } : property,

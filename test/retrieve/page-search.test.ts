@@ -13,7 +13,6 @@ import { captionReferenceList } from '../../src/retrieve/caption-reference-list.
 import { pageReferenceList } from '../../src/retrieve/page-reference-list.ts';
 import { PageSearch, type DocumentPages } from '../../src/retrieve/page-search.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
-import { undoDocumentPageTerms, undoPageTables } from '../support/knowledge-store/undo-page-tables.ts';
 
 const space = 'web:pages-a' as SpaceId;
 const other = 'web:pages-b' as SpaceId;
@@ -65,18 +64,6 @@ async function commit(documentId: string, pages: string[], options: { space?: Sp
   };
   const tree: DocumentTree = { documentId, totalPages: pages.length, nodes: [], ...options.tree };
   await store.commitDocument({ record, tree, units: pages.map((text, offset) => unit(inSpace, documentId, offset + 1, text)) });
-}
-
-/** Closes the store, changes its file as `undo` says (a data dir of an older Folio), and opens it again. */
-async function reopenAfter(undo: (database: Database.Database) => void): Promise<void> {
-  await store.close();
-  const database = new Database(join(dataDir, 'folio.sqlite'));
-  try {
-    undo(database);
-  } finally {
-    database.close();
-  }
-  store = new SqliteKnowledgeStore({ dataDir });
 }
 
 async function pagesOf(documentId: string): Promise<Map<string, DocumentPages>> {
@@ -249,14 +236,7 @@ describe('page search over the store’s page records', () => {
     expect((await store.documentStatistics({ spaces: [space], terms: ['page'], documentIds: ['d1'] })).frequencies.get('page')).toBe(0);
   });
 
-  it('gives documents committed before page records existed their pages when the store opens', async () => {
-    await commit('d1', ['Glacier retreat measured by satellite.', 'Parking permits.']);
-    await reopenAfter(undoPageTables);
-    expect((await new PageSearch(store).search('glacier', { spaces: [space], k: 10 })).map(hit => hit.unit.page)).toEqual([1]);
-    expect((await store.getPages(space, 'd1')).length).toBe(2);
-  });
-
-  it('counts a few documents’ pages per word from stored counts, written on commit or when the store opens', async () => {
+  it('counts a few documents’ pages per word from the counts stored at commit', async () => {
     await commit('d1', ['glacier glacier melt', 'glacier runoff', 'parking']);
     await commit('d2', ['glacier retreat', 'runoff runoff', 'melt']);
     await commit('d3', ['glacier']);
@@ -280,12 +260,6 @@ describe('page search over the store’s page records', () => {
     };
     expect(await store.pageStatistics(asked)).toEqual({ pages: 6, length: 11, frequencies: expected });
     expect(stored()).toContainEqual({ id: 'd1', term: 'glacier', pages: 2 });
-    const written = stored();
-
-    // A data dir of an older Folio: page records without the counts; opening the store writes them.
-    await reopenAfter(undoDocumentPageTerms);
-    expect(stored()).toEqual(written);
-    expect(await store.pageStatistics(asked)).toEqual({ pages: 6, length: 11, frequencies: expected });
 
     await commit('d1', ['moraine']);
     await store.deleteDocument(space, 'd2');

@@ -14,63 +14,6 @@ import { documentToken, filterTokens, spaceToken } from './filter-tokens.ts';
  * (lexical-search.ts).
  */
 
-/** The migration step that creates the page tables (documents' existing pages are written by `indexMissingPages`). */
-export const createPageTables = `
-  -- Page records (page-search.ts): whole pages as search objects next to the units.
-  ALTER TABLE documents ADD COLUMN page_count INTEGER NOT NULL DEFAULT 0;
-  ALTER TABLE documents ADD COLUMN page_length INTEGER NOT NULL DEFAULT 0;
-  ALTER TABLE documents ADD COLUMN page_terms TEXT NOT NULL DEFAULT '';
-  -- 1 once the document's page records are written; documents committed before pages existed get theirs on open.
-  ALTER TABLE documents ADD COLUMN pages_indexed INTEGER NOT NULL DEFAULT 0;
-  UPDATE documents SET pages_indexed = 1 WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.space = documents.space AND u.document_id = documents.id);
-  CREATE TABLE pages (
-    row_id INTEGER PRIMARY KEY,
-    space TEXT NOT NULL,
-    document_id TEXT NOT NULL,
-    page INTEGER NOT NULL,
-    terms TEXT NOT NULL,
-    printed_numbers TEXT NOT NULL,
-    label TEXT,
-    captions TEXT NOT NULL,
-    unit TEXT NOT NULL,
-    UNIQUE (space, document_id, page),
-    FOREIGN KEY (space, document_id) REFERENCES documents (space, id) ON DELETE CASCADE
-  );
-  -- Terms as page-records.ts makes them: already folded and stemmed.
-  CREATE VIRTUAL TABLE pages_fts USING fts5 (
-    terms, filter_tokens, content = '', contentless_delete = 1, tokenize = "unicode61 remove_diacritics 0"
-  );
-  INSERT INTO pages_fts (pages_fts, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
-  -- Pages per term and space, kept by every write: whole-space statistics without reading doclists.
-  CREATE TABLE page_terms (space TEXT NOT NULL, term TEXT NOT NULL, pages INTEGER NOT NULL, PRIMARY KEY (space, term)) WITHOUT ROWID;
-  CREATE TRIGGER pages_fts_delete AFTER DELETE ON pages BEGIN
-    DELETE FROM pages_fts WHERE rowid = old.row_id;
-  END;
-  -- One row per document (rowid = the document's rowid): its distinct page terms.
-  CREATE VIRTUAL TABLE document_terms_fts USING fts5 (
-    terms, filter_tokens, content = '', contentless_delete = 1, tokenize = "unicode61 remove_diacritics 0"
-  );
-  CREATE TRIGGER document_terms_fts_delete AFTER DELETE ON documents BEGIN
-    DELETE FROM document_terms_fts WHERE rowid = old.rowid;
-  END;
-`;
-
-/**
- * The migration step that adds per-document page counts of each term (`document_page_terms`): page
- * statistics over a few documents (a per-document search, the proximity list's candidates) read them
- * instead of counting each word's pages in FTS5. Documents whose counts are not written yet have
- * `page_terms_counted` 0; `countMissingPageTerms` writes them when the store opens.
- */
-export const createDocumentPageTermsTable = `
-  ALTER TABLE documents ADD COLUMN page_terms_counted INTEGER NOT NULL DEFAULT 0;
-  UPDATE documents SET page_terms_counted = 1 WHERE pages_indexed = 1 AND page_count = 0;
-  -- Keyed by the document's rowid, as document_terms_fts is.
-  CREATE TABLE document_page_terms (document_rowid INTEGER NOT NULL, term TEXT NOT NULL, pages INTEGER NOT NULL, PRIMARY KEY (document_rowid, term)) WITHOUT ROWID;
-  CREATE TRIGGER document_page_terms_delete AFTER DELETE ON documents BEGIN
-    DELETE FROM document_page_terms WHERE document_rowid = old.rowid;
-  END;
-`;
-
 /** A `pages` row as read: strings and numbers only, so it comes back from a search thread as it is. */
 export interface PageRow {
   space: string;
@@ -114,7 +57,7 @@ export function writePages(database: Database.Database, space: string, documentI
   applyPageTermCounts(database, space, counts, 1);
   const terms = [...vocabulary].join(' ');
   const document = database
-    .prepare('UPDATE documents SET page_count = ?, page_length = ?, page_terms = ?, pages_indexed = 1 WHERE space = ? AND id = ? RETURNING rowid')
+    .prepare('UPDATE documents SET page_count = ?, page_length = ?, page_terms = ? WHERE space = ? AND id = ? RETURNING rowid')
     .get(pages.length, length, terms, space, documentId) as { rowid: number } | undefined;
   if (!document) return;
   database.prepare('DELETE FROM document_terms_fts WHERE rowid = ?').run(document.rowid);
@@ -122,27 +65,11 @@ export function writePages(database: Database.Database, space: string, documentI
   writeDocumentPageTerms(database, document.rowid, counts);
 }
 
-/** Replaces a document's per-term page counts and marks them written; inside the caller's write transaction. */
+/** Replaces a document's per-term page counts; inside the caller's write transaction. */
 function writeDocumentPageTerms(database: Database.Database, documentRowId: number, counts: Map<string, number>): void {
   database.prepare('DELETE FROM document_page_terms WHERE document_rowid = ?').run(documentRowId);
   const insert = database.prepare('INSERT INTO document_page_terms (document_rowid, term, pages) VALUES (?, ?, ?)');
   for (const [term, pages] of counts) insert.run(documentRowId, term, pages);
-  database.prepare('UPDATE documents SET page_terms_counted = 1 WHERE rowid = ?').run(documentRowId);
-}
-
-/**
- * Writes the per-term page counts of documents whose page records were written before the store kept
- * them (counted from their pages), one document per transaction; runs when the store opens.
- */
-export function countMissingPageTerms(database: Database.Database, write: (work: () => void) => void): void {
-  const missing = database.prepare('SELECT rowid FROM documents WHERE pages_indexed = 1 AND page_terms_counted = 0').pluck().all() as number[];
-  const pagesOf = database.prepare('SELECT p.terms FROM pages p JOIN documents d ON d.space = p.space AND d.id = p.document_id WHERE d.rowid = ?').pluck();
-  for (const rowId of missing) {
-    write(() => {
-      const pages = pagesOf.all(rowId) as string[];
-      writeDocumentPageTerms(database, rowId, countPageTerms(pages.map(terms => (terms === '' ? [] : terms.split(' ')))));
-    });
-  }
 }
 
 /** Removes a document's page records (its record stays); inside the caller's write transaction. */
@@ -151,30 +78,11 @@ export function removePages(database: Database.Database, space: string, document
   applyPageTermCounts(database, space, countPageTerms(removed.map(terms => (terms === '' ? [] : terms.split(' ')))), -1);
   database.prepare('DELETE FROM pages WHERE space = ? AND document_id = ?').run(space, documentId);
   const document = database
-    .prepare("UPDATE documents SET page_count = 0, page_length = 0, page_terms = '', page_terms_counted = 1 WHERE space = ? AND id = ? RETURNING rowid")
+    .prepare("UPDATE documents SET page_count = 0, page_length = 0, page_terms = '' WHERE space = ? AND id = ? RETURNING rowid")
     .get(space, documentId) as { rowid: number } | undefined;
   if (!document) return;
   database.prepare('DELETE FROM document_terms_fts WHERE rowid = ?').run(document.rowid);
   database.prepare('DELETE FROM document_page_terms WHERE document_rowid = ?').run(document.rowid);
-}
-
-/**
- * Writes the page records of documents committed before the store kept pages (from their units and
- * tree), one document per transaction; runs when the store opens.
- */
-export function indexMissingPages(
-  database: Database.Database,
-  write: (work: () => void) => void,
-  readUnits: (space: string, documentId: string) => IndexUnit[],
-): void {
-  const missing = database.prepare('SELECT space, id FROM documents WHERE pages_indexed = 0').all() as Array<{ space: string; id: string }>;
-  for (const { space, id } of missing) {
-    write(() => {
-      const tree = database.prepare('SELECT tree FROM trees WHERE space = ? AND document_id = ?').pluck().get(space, id) as string | undefined;
-      removePages(database, space, id);
-      writePages(database, space, id, readUnits(space, id), tree ? (JSON.parse(tree) as DocumentTree) : undefined);
-    });
-  }
 }
 
 /** Pages per term in these pages (each page counts once per term). */
@@ -245,13 +153,13 @@ export function pageStatistics(database: Database.Database, query: PageStatistic
   if (query.documentIds) {
     const documents = database
       .prepare(
-        `SELECT rowid, page_count AS pages, page_length AS length, page_terms_counted AS counted FROM documents
+        `SELECT rowid, page_count AS pages, page_length AS length FROM documents
          WHERE space IN (SELECT value FROM json_each(?)) AND id IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(query.spaces), JSON.stringify(query.documentIds)) as Array<{ rowid: number; pages: number; length: number; counted: number }>;
+      .all(JSON.stringify(query.spaces), JSON.stringify(query.documentIds)) as Array<{ rowid: number; pages: number; length: number }>;
     const totals = { pages: documents.reduce((sum, row) => sum + row.pages, 0), length: documents.reduce((sum, row) => sum + row.length, 0) };
-    // Single words from the documents' own counts, in one query, once every document has them.
-    if (counted.length > 0 && documents.every(row => row.counted === 1 || row.pages === 0)) {
+    // Single words from the documents' own counts, in one query.
+    if (counted.length > 0) {
       keepCounts(
         database
           .prepare(

@@ -1,16 +1,18 @@
 import type Database from 'better-sqlite3';
-import { FolioError } from '../../errors.ts';
-import { filterTokens } from './filter-tokens.ts';
-import { createDocumentPageTermsTable, createPageTables } from './page-search.ts';
-import { createTreePagesTable } from './tree-page-rows.ts';
-import { createUnitTermsTable } from './unit-term-counts.ts';
+import { dataFormatOutdated, dataFormatTooNew } from '../data-format.ts';
 
 /**
- * Schema migrations, applied in order inside one transaction each. Append new steps; never edit a
- * step that has shipped, since existing data dirs already ran it.
+ * The data format of `folio.sqlite`: the number its `schema_version` table holds. A database of
+ * another format is refused when the store opens (`folio reindex` rebuilds an older one from the
+ * stored originals), so nothing here reads data written by another Folio. Bump it with any change to
+ * the schema below or to what is stored in it, and say so in docs/storage.md.
  */
-const migrations: string[] = [
-  `
+export const sqliteDataFormat = 8;
+
+/** The whole schema, created at once in an empty database. */
+const schema = `
+  CREATE TABLE schema_version (version INTEGER NOT NULL);
+
   CREATE TABLE documents (
     space TEXT NOT NULL,
     id TEXT NOT NULL,
@@ -20,6 +22,13 @@ const migrations: string[] = [
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
     record TEXT NOT NULL,
+    -- The space generation at which the document's units were last written: a vector cache reloads
+    -- only the documents whose units changed (vector-index.ts).
+    units_version INTEGER NOT NULL DEFAULT 0,
+    -- Page statistics of the committed version (page-search.ts): pages, summed length, distinct terms.
+    page_count INTEGER NOT NULL DEFAULT 0,
+    page_length INTEGER NOT NULL DEFAULT 0,
+    page_terms TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (space, id)
   );
   CREATE INDEX documents_by_name ON documents (space, name, updated_at);
@@ -30,6 +39,18 @@ const migrations: string[] = [
     document_id TEXT NOT NULL,
     tree TEXT NOT NULL,
     PRIMARY KEY (space, document_id),
+    FOREIGN KEY (space, document_id) REFERENCES documents (space, id) ON DELETE CASCADE
+  );
+
+  -- A document's tree page by page (tree-page-rows.ts). A rowid table: its rows are large (a page's
+  -- text), which a WITHOUT ROWID table stores poorly.
+  CREATE TABLE tree_pages (
+    row_id INTEGER PRIMARY KEY,
+    space TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    page INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    UNIQUE (space, document_id, page),
     FOREIGN KEY (space, document_id) REFERENCES documents (space, id) ON DELETE CASCADE
   );
 
@@ -56,6 +77,8 @@ const migrations: string[] = [
     title_path TEXT NOT NULL,
     text TEXT NOT NULL,
     vector BLOB,
+    -- Space and document as hashed words inside the FTS index, so ranking only sees the named spaces.
+    filter_tokens TEXT NOT NULL,
     UNIQUE (space, id),
     FOREIGN KEY (space, document_id) REFERENCES documents (space, id) ON DELETE CASCADE
   );
@@ -63,51 +86,18 @@ const migrations: string[] = [
 
   -- BM25 over title path + text; external content (the text lives once, in units).
   CREATE VIRTUAL TABLE units_fts USING fts5 (
-    title_path, text, content = 'units', content_rowid = 'row_id', tokenize = "unicode61 remove_diacritics 2"
-  );
-  -- Only units holding CJK text are copied here (the store inserts them); unicode61 would treat a
-  -- whole CJK sentence as one token.
-  CREATE VIRTUAL TABLE units_cjk USING fts5 (
-    title_path, text, content = '', contentless_delete = 1, tokenize = "trigram remove_diacritics 1"
-  );
-
-  CREATE TRIGGER units_fts_insert AFTER INSERT ON units BEGIN
-    INSERT INTO units_fts (rowid, title_path, text) VALUES (new.row_id, new.title_path, new.text);
-  END;
-  CREATE TRIGGER units_fts_delete AFTER DELETE ON units BEGIN
-    INSERT INTO units_fts (units_fts, rowid, title_path, text) VALUES ('delete', old.row_id, old.title_path, old.text);
-    DELETE FROM units_cjk WHERE rowid = old.row_id;
-  END;
-
-  -- Bumped on every change to a space's units, so every process can tell its vector cache is stale.
-  CREATE TABLE space_generations (
-    space TEXT PRIMARY KEY,
-    generation INTEGER NOT NULL
-  );
-  `,
-  `
-  -- The space generation at which a document's units were last written: a vector cache reloads only
-  -- the documents whose units changed.
-  ALTER TABLE documents ADD COLUMN units_version INTEGER NOT NULL DEFAULT 0;
-  -- Per-term row counts, to leave out query words so common that BM25 gives them no weight.
-  CREATE VIRTUAL TABLE units_fts_terms USING fts5vocab (units_fts, 'row');
-  `,
-  `
-  -- Space and document as hashed words inside the FTS index, so ranking only sees the named spaces.
-  ALTER TABLE units ADD COLUMN filter_tokens TEXT NOT NULL DEFAULT '';
-  UPDATE units SET filter_tokens = folio_filter_tokens(space, document_id);
-  DROP TRIGGER units_fts_insert;
-  DROP TRIGGER units_fts_delete;
-  DROP TABLE units_fts_terms;
-  DROP TABLE units_fts;
-  CREATE VIRTUAL TABLE units_fts USING fts5 (
     title_path, text, filter_tokens, content = 'units', content_rowid = 'row_id', tokenize = "unicode61 remove_diacritics 2"
   );
   -- rank = BM25 with title words counting a little more than body words (a heading names what its
   -- section is about) and the filter words not at all; ORDER BY rank takes FTS5's fast path.
   INSERT INTO units_fts (units_fts, rank) VALUES ('rank', 'bm25(1.5, 1.0, 0.0)');
-  INSERT INTO units_fts (units_fts) VALUES ('rebuild');
+  -- FTS5's own per-term row counts (what unit_terms keeps, for checking it).
   CREATE VIRTUAL TABLE units_fts_terms USING fts5vocab (units_fts, 'row');
+  -- Only units holding CJK text are copied here (the store inserts them); unicode61 would treat a
+  -- whole CJK sentence as one token.
+  CREATE VIRTUAL TABLE units_cjk USING fts5 (
+    title_path, text, content = '', contentless_delete = 1, tokenize = "trigram remove_diacritics 1"
+  );
   CREATE TRIGGER units_fts_insert AFTER INSERT ON units BEGIN
     INSERT INTO units_fts (rowid, title_path, text, filter_tokens) VALUES (new.row_id, new.title_path, new.text, new.filter_tokens);
   END;
@@ -116,30 +106,78 @@ const migrations: string[] = [
       VALUES ('delete', old.row_id, old.title_path, old.text, old.filter_tokens);
     DELETE FROM units_cjk WHERE rowid = old.row_id;
   END;
-  `,
-  createUnitTermsTable,
-  createPageTables,
-  createDocumentPageTermsTable,
-  createTreePagesTable,
-];
 
-export function migrate(database: Database.Database): void {
-  database.function('folio_filter_tokens', { deterministic: true }, (space, documentId) => filterTokens(String(space), String(documentId)));
-  database.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-  const apply = database.transaction(() => {
-    const row = database.prepare('SELECT version FROM schema_version').get() as { version: number } | undefined;
-    const current = row?.version ?? 0;
-    for (let version = current + 1; version <= migrations.length; version += 1) database.exec(migrations[version - 1]);
-    if (!row) database.prepare('INSERT INTO schema_version (version) VALUES (?)').run(migrations.length);
-    else if (current < migrations.length) database.prepare('UPDATE schema_version SET version = ?').run(migrations.length);
-    return current;
+  -- Units per plain word (unit-term-counts.ts): the store keeps it as it writes units, so lexical search
+  -- can tell how common a query word is without reading the word's doclist.
+  CREATE TABLE unit_terms (term TEXT PRIMARY KEY, units INTEGER NOT NULL) WITHOUT ROWID;
+
+  -- Bumped on every change to a space's units, so every process can tell its vector cache is stale.
+  CREATE TABLE space_generations (
+    space TEXT PRIMARY KEY,
+    generation INTEGER NOT NULL
+  );
+
+  -- Page records (page-search.ts): whole pages as search objects next to the units.
+  CREATE TABLE pages (
+    row_id INTEGER PRIMARY KEY,
+    space TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    page INTEGER NOT NULL,
+    terms TEXT NOT NULL,
+    printed_numbers TEXT NOT NULL,
+    label TEXT,
+    captions TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    UNIQUE (space, document_id, page),
+    FOREIGN KEY (space, document_id) REFERENCES documents (space, id) ON DELETE CASCADE
+  );
+  -- Terms as page-records.ts makes them: already folded and stemmed.
+  CREATE VIRTUAL TABLE pages_fts USING fts5 (
+    terms, filter_tokens, content = '', contentless_delete = 1, tokenize = "unicode61 remove_diacritics 0"
+  );
+  INSERT INTO pages_fts (pages_fts, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
+  CREATE TRIGGER pages_fts_delete AFTER DELETE ON pages BEGIN
+    DELETE FROM pages_fts WHERE rowid = old.row_id;
+  END;
+  -- Pages per term and space, kept by every write: whole-space statistics without reading doclists.
+  CREATE TABLE page_terms (space TEXT NOT NULL, term TEXT NOT NULL, pages INTEGER NOT NULL, PRIMARY KEY (space, term)) WITHOUT ROWID;
+  -- One row per document (rowid = the document's rowid): its distinct page terms.
+  CREATE VIRTUAL TABLE document_terms_fts USING fts5 (
+    terms, filter_tokens, content = '', contentless_delete = 1, tokenize = "unicode61 remove_diacritics 0"
+  );
+  CREATE TRIGGER document_terms_fts_delete AFTER DELETE ON documents BEGIN
+    DELETE FROM document_terms_fts WHERE rowid = old.rowid;
+  END;
+  -- Pages per term of each document (keyed by the document's rowid, as document_terms_fts is): page
+  -- statistics over a few documents read them instead of counting each word's pages in FTS5.
+  CREATE TABLE document_page_terms (document_rowid INTEGER NOT NULL, term TEXT NOT NULL, pages INTEGER NOT NULL, PRIMARY KEY (document_rowid, term)) WITHOUT ROWID;
+  CREATE TRIGGER document_page_terms_delete AFTER DELETE ON documents BEGIN
+    DELETE FROM document_page_terms WHERE document_rowid = old.rowid;
+  END;
+`;
+
+/**
+ * Creates the schema in an empty database, or checks that an existing one is of this Folio's data
+ * format: an older one (or one from before formats were numbered) throws data_format_outdated, naming
+ * `folio reindex`; a newer one asks for an upgrade of Folio.
+ */
+export function openSchema(database: Database.Database, path: string): void {
+  const check = database.transaction(() => {
+    const tables = database
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('schema_version', 'documents')")
+      .pluck()
+      .all() as string[];
+    if (tables.length === 0) {
+      database.exec(schema);
+      database.prepare('INSERT INTO schema_version (version) VALUES (?)').run(sqliteDataFormat);
+      return sqliteDataFormat;
+    }
+    const version = tables.includes('schema_version')
+      ? (database.prepare('SELECT version FROM schema_version').pluck().get() as number | undefined)
+      : undefined;
+    return version ?? 0;
   });
-  const current = apply.immediate();
-  if (current > migrations.length) {
-    throw new FolioError({
-      code: 'config_invalid',
-      message: `folio.sqlite has schema version ${current}, newer than this Folio (${migrations.length}); upgrade Folio`,
-      userMessage: 'Folio is older than its data: an administrator needs to upgrade it.',
-    });
-  }
+  const found = check.immediate();
+  if (found < sqliteDataFormat) throw dataFormatOutdated(path, found, sqliteDataFormat);
+  if (found > sqliteDataFormat) throw dataFormatTooNew(path, found, sqliteDataFormat);
 }

@@ -25,9 +25,9 @@ import { runSearch, type SearchCall, type SearchCalls, type SearchKind } from '.
 import { SearchThread } from './search-thread.ts';
 import { checkCommit } from '../check-commit.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
-import { countMissingPageTerms, documentStatistics, indexMissingPages, pageFromRow, pageRowsOf, removePages, vocabularyOf, writePages } from './page-search.ts';
-import { migrate } from './schema.ts';
-import { readTreePages, removeTreePages, writeMissingTreePages, writeTreePages } from './tree-page-rows.ts';
+import { documentStatistics, pageFromRow, pageRowsOf, removePages, vocabularyOf, writePages } from './page-search.ts';
+import { openSchema } from './schema.ts';
+import { readTreePages, removeTreePages, writeTreePages } from './tree-page-rows.ts';
 import { rowFromUnit, unitColumns, unitColumnsWithoutVector, unitFromRow, type UnitRow } from './unit-rows.ts';
 import { applyUnitTermCounts, countUnitTerms } from './unit-term-counts.ts';
 import { VectorIndex } from './vector-index.ts';
@@ -76,19 +76,12 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     this.database.pragma('synchronous = NORMAL');
     this.database.pragma('foreign_keys = ON');
     try {
-      migrate(this.database);
+      openSchema(this.database, this.path);
     } catch (error) {
       this.database.close();
       throw error;
     }
     this.vectors = new VectorIndex(this.database);
-    indexMissingPages(
-      this.database,
-      work => this.write(work),
-      (space, documentId) => this.readUnits(space, documentId, false),
-    );
-    countMissingPageTerms(this.database, work => this.write(work));
-    writeMissingTreePages(this.database, work => this.write(work));
   }
 
   async saveRecord(record: DocumentRecord): Promise<void> {

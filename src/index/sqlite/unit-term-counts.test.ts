@@ -8,7 +8,6 @@ import type { IndexUnit } from '../types.ts';
 import { SqliteKnowledgeStore } from './sqlite-knowledge-store.ts';
 import { plainTermsOf } from './unit-term-counts.ts';
 import { parseSpaceId, type SpaceId } from '../../spaces/space-id.ts';
-import { undoPageTables } from '../../../test/support/knowledge-store/undo-page-tables.ts';
 
 const spaceA = parseSpaceId('web:terms-a');
 const spaceB = parseSpaceId('web:terms-b');
@@ -121,27 +120,6 @@ describe('unit_terms: units per plain word, kept by the store', async () => {
     ({ fts, table } = compare(database));
     expect(table.size).toBe(0);
     expect(fts.size).toBe(0);
-  });
-
-  it('a store opened on an existing index fills the table from FTS5 once', async () => {
-    await store.commitDocument({ record: record(spaceA, 'c'), tree: { documentId: 'c', totalPages: 12, nodes: [] }, units: units(spaceA, 'c', 12, 1) });
-    const writable = new Database(join(dataDir, 'folio.sqlite'));
-    try {
-      // As an index from before the table existed: no table (nor the page tables after it), schema two steps back.
-      undoPageTables(writable);
-      writable.exec('DROP TABLE unit_terms');
-      writable.prepare('UPDATE schema_version SET version = version - 1').run();
-    } finally {
-      writable.close();
-    }
-    const reopened = new SqliteKnowledgeStore({ dataDir });
-    try {
-      const { fts, table } = compare(database);
-      expect(table.size).toBeGreaterThan(10);
-      expect(table).toEqual(fts);
-    } finally {
-      await reopened.close();
-    }
   });
 
   it('plainTermsOf keeps ASCII words after folding, once each', () => {

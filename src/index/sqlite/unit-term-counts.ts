@@ -51,14 +51,3 @@ export function unitTermCount(database: Database.Database): (term: string) => nu
   const lookup = database.prepare('SELECT units FROM unit_terms WHERE term = ?').pluck();
   return term => (lookup.get(term) as number | undefined) ?? 0;
 }
-
-/** The migration step that creates the table and fills it from FTS5's own counts. */
-export const createUnitTermsTable = `
-  -- Units per plain word (unit-term-counts.ts): the store keeps it as it writes units, so lexical search
-  -- can tell how common a query word is without reading the word's doclist.
-  CREATE TABLE unit_terms (term TEXT PRIMARY KEY, units INTEGER NOT NULL) WITHOUT ROWID;
-  INSERT INTO unit_terms (term, units)
-    SELECT term, doc FROM units_fts_terms
-    WHERE term NOT GLOB '*[^a-z0-9]*' AND term != ''
-      AND NOT (length(term) = 21 AND substr(term, 1, 1) IN ('s', 'd') AND substr(term, 2) NOT GLOB '*[^0-9a-f]*');
-`;

@@ -24,7 +24,7 @@ export type PageProperties = {
   label?: string;
   captions: string[];
   unitJson: string;
-  /** The tree's page (TreePage) as JSON; absent on pages written before trees were kept by page. */
+  /** The tree's page (TreePage) as JSON. */
   treePageJson?: string;
 };
 
@@ -58,7 +58,7 @@ export const pageReturnProperties: Array<keyof PageProperties> = [...pageReturnP
  * many of its pages hold each (what the SQLite store's page_terms table keeps per space), and the same
  * of its units as the SQLite store's FTS5 table counts them (unitStatistics). A page's
  * uuid is derived from version, document and page, so writing the same version's pages again (a
- * retried backfill) replaces them instead of adding copies.
+ * retried commit) replaces them instead of adding copies.
  */
 export function pageObjects(
   units: IndexUnit[],
@@ -119,7 +119,7 @@ export function unitStatistics(units: IndexUnit[]): Pick<DocumentPageProperties,
   return { unitCount: units.length, unitLength: length, unitTerms: [...unitsHolding.keys()].join(' '), unitTermUnits: [...unitsHolding.values()].join(' ') };
 }
 
-/** The version's stamp: its tenant's sum changes with every commit, deletion and backfill (page-scope.ts). */
+/** The version's stamp: its tenant's sum changes with every commit and deletion (page-scope.ts). */
 export function versionStamp(version: string): number {
   return stampOf(version);
 }

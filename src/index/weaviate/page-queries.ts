@@ -17,8 +17,6 @@ export interface PageIndexAccess {
   pages(space: SpaceId): Promise<Pages>;
   /** Runs a read of one space (SpaceTenants.read: counts as a use, activates an inactive tenant). */
   read<T>(space: SpaceId, operation: () => Promise<T>): Promise<T>;
-  /** Writes the page records of committed documents that have none yet (page-backfill.ts). */
-  backfill(space: SpaceId, documentIds: string[]): Promise<void>;
 }
 
 /**
@@ -163,7 +161,7 @@ export class WeaviatePageIndex {
 
   /**
    * The units of every live version of the space, counted as FTS5 counts them (unit-bm25.ts); undefined
-   * when some version has no unit counts (written by an older Folio) or the tenant is too large to index.
+   * when the tenant is too large to index.
    * Like FTS5's, these cover the whole index (the tenant) whatever documents a search is narrowed to.
    */
   async unitStatistics(space: SpaceId): Promise<UnitStatistics | undefined> {
@@ -234,11 +232,8 @@ export class WeaviatePageIndex {
     );
   }
 
-  /**
-   * The live version's tree pages among `pages`, from its page objects; undefined when they were
-   * written without them (by an older Folio), so the caller cuts them from the whole tree.
-   */
-  async treePages(space: SpaceId, documentId: string, pages: number[]): Promise<TreePage[] | undefined> {
+  /** The live version's tree pages among `pages`, from its page objects. */
+  async treePages(space: SpaceId, documentId: string, pages: number[]): Promise<TreePage[]> {
     const wanted = [...new Set(pages)];
     if (wanted.length === 0) return [];
     return this.access.read(space, async () => {
@@ -250,22 +245,13 @@ export class WeaviatePageIndex {
         filters: Filters.and(collection.filter.byProperty('version').equal(document.version), collection.filter.byProperty('page').containsAny(wanted)),
         returnProperties: ['page', 'treePageJson'],
       });
-      if (result.objects.some(object => typeof object.properties.treePageJson !== 'string')) return undefined;
       return result.objects.map(object => JSON.parse(String(object.properties.treePageJson)) as TreePage).sort((a, b) => a.page - b.page);
     });
   }
 
-  /**
-   * The committed documents in scope whose pages are written. Documents committed before page records
-   * (or unit counts) existed get them first (the backfill writes them under the live version, like a
-   * commit). A document whose backfill lost a race with a concurrent commit is left out of this read.
-   */
+  /** The committed documents in scope (a commit writes a version's pages with it). */
   private async scope(space: SpaceId, documentIds?: string[]): Promise<ScopeDocument[]> {
-    const documents = await this.access.documents(space);
-    const found = await this.live.of(documents, space, documentIds);
-    if (found.unwritten.length === 0) return found.written;
-    await this.access.backfill(space, found.unwritten);
-    return (await this.live.of(documents, space, documentIds)).written;
+    return this.live.of(await this.access.documents(space), space, documentIds);
   }
 
   private eachSpace<T>(spaces: SpaceId[], read: (space: SpaceId) => Promise<T>): Promise<T[]> {

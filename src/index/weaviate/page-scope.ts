@@ -1,6 +1,5 @@
 import type { FilterValue } from 'weaviate-client';
 import { everyDocument } from './document-queries.ts';
-import { hasPageRecords } from './page-backfill.ts';
 import type { DocumentProperties } from './serialize.ts';
 import { orEmpty, type Documents } from './weaviate-objects.ts';
 
@@ -31,7 +30,7 @@ const maxTenants = 10_000;
  * statistics never change once its pages are written, so they are remembered per version, in any
  * process: only versions not seen before are fetched. A whole tenant's list is kept with a fingerprint
  * (document count and sums of versionStamp and page counts, one Aggregate the filterable index answers)
- * and reused while the fingerprint is unchanged: any commit, deletion or backfill, in any process,
+ * and reused while the fingerprint is unchanged: any commit or deletion, in any process,
  * changes it (a re-commit leaves it unchanged with a chance of about 2^-32, see versionStamp).
  */
 export class LiveDocuments {
@@ -39,17 +38,16 @@ export class LiveDocuments {
   private readonly tenants = new Map<string, { fingerprint: string; written: ScopeDocument[] }>();
 
   /**
-   * The documents in scope with pages written, and the committed ones without (committed before page
-   * records, or unit counts, existed: page-backfill.ts). `tenant` names the tenant `documents` reads. While the tenant's fingerprint is
-   * that of its remembered list, listed documents are taken from that list too.
+   * The committed documents in scope. `tenant` names the tenant `documents` reads. While the tenant's
+   * fingerprint is that of its remembered list, listed documents are taken from that list too.
    */
-  async of(documents: Documents, tenant: string, documentIds?: string[]): Promise<{ written: ScopeDocument[]; unwritten: string[] }> {
+  async of(documents: Documents, tenant: string, documentIds?: string[]): Promise<ScopeDocument[]> {
     const fingerprint = await fingerprintOf(documents);
     const known = this.tenants.get(tenant);
     if (known?.fingerprint === fingerprint) {
-      if (!documentIds) return { written: known.written, unwritten: [] };
+      if (!documentIds) return known.written;
       const asked = new Set(documentIds);
-      return { written: known.written.filter(document => asked.has(document.documentId)), unwritten: [] };
+      return known.written.filter(document => asked.has(document.documentId));
     }
     if (documentIds && documentIds.length <= fetchByIdUpTo) {
       return this.remember(await fetchDocuments(documents, documents.filter.byProperty('documentId').containsAny(documentIds), documentIds.length));
@@ -57,14 +55,12 @@ export class LiveDocuments {
     if (documentIds) return this.ofVersions(documents, documentIds);
     // Read after the fingerprint: a change in between makes the next fingerprint differ, never the list stale.
     const found = await this.ofVersions(documents);
-    if (found.unwritten.length === 0) {
-      if (this.tenants.size >= maxTenants) this.tenants.clear();
-      this.tenants.set(tenant, { fingerprint, written: found.written });
-    }
+    if (this.tenants.size >= maxTenants) this.tenants.clear();
+    this.tenants.set(tenant, { fingerprint, written: found });
     return found;
   }
 
-  private async ofVersions(documents: Documents, documentIds?: string[]): Promise<{ written: ScopeDocument[]; unwritten: string[] }> {
+  private async ofVersions(documents: Documents, documentIds?: string[]): Promise<ScopeDocument[]> {
     const versions = await liveVersions(documents, documentIds);
     if (!versions) return this.remember(await fetchDocuments(documents, undefined, 0));
     const known = new Map<string, ScopeDocument>();
@@ -73,22 +69,17 @@ export class LiveDocuments {
       if (document) known.set(version, document);
     }
     const unknown = versions.filter(version => !known.has(version));
-    if (unknown.length === 0) return { written: [...known.values()], unwritten: [] };
+    if (unknown.length === 0) return [...known.values()];
     const fetched = this.remember(await fetchDocuments(documents, documents.filter.byProperty('activeVersion').containsAny(unknown), unknown.length));
-    for (const document of fetched.written) known.set(document.version, document);
-    return { written: versions.flatMap(version => known.get(version) ?? []), unwritten: fetched.unwritten };
+    for (const document of fetched) known.set(document.version, document);
+    return versions.flatMap(version => known.get(version) ?? []);
   }
 
-  private remember(found: Array<Partial<DocumentProperties>>): { written: ScopeDocument[]; unwritten: string[] } {
+  private remember(found: Array<Partial<DocumentProperties>>): ScopeDocument[] {
     const written: ScopeDocument[] = [];
-    const unwritten: string[] = [];
     for (const properties of found) {
       // Documents saved but never committed have activeVersion ''.
       if (!properties.activeVersion) continue;
-      if (!hasPageRecords(properties, properties.activeVersion)) {
-        unwritten.push(String(properties.documentId));
-        continue;
-      }
       const document = {
         documentId: String(properties.documentId),
         version: properties.activeVersion,
@@ -99,12 +90,12 @@ export class LiveDocuments {
       this.byVersion.set(document.version, document);
       written.push(document);
     }
-    return { written, unwritten };
+    return written;
   }
 }
 
 /**
- * Changes whenever a document of the tenant is added, committed, backfilled or removed, or its record
+ * Changes whenever a document of the tenant is added, committed or removed, or its record
  * is written (a status change).
  */
 export async function fingerprintOf(documents: Documents): Promise<string> {

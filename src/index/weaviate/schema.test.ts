@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replicationConfig, replicationDrift, schemaDrift, unitProperties } from './schema.ts';
+import { dataFormatOf, replicationConfig, replicationDrift, schemaDrift, unitProperties, weaviateDataFormat } from './schema.ts';
 
 const asStored = unitProperties.map(property => ({ name: property.name, dataType: [...property.dataType], tokenization: property.tokenization }));
 
@@ -8,9 +8,9 @@ describe('schemaDrift', () => {
     expect(schemaDrift({ class: 'FolioUnit', multiTenancyConfig: { enabled: true }, properties: asStored }, unitProperties)).toEqual([]);
   });
 
-  it('does not count missing properties as drift (they are added)', () => {
+  it('counts a missing property as drift: a collection of this data format has them all', () => {
     const properties = asStored.filter(property => property.name !== 'ordinal');
-    expect(schemaDrift({ class: 'FolioUnit', multiTenancyConfig: { enabled: true }, properties }, unitProperties)).toEqual([]);
+    expect(schemaDrift({ class: 'FolioUnit', multiTenancyConfig: { enabled: true }, properties }, unitProperties)).toEqual(['property ordinal is missing']);
   });
 
   it('names a changed type, a changed tokenization and disabled multi-tenancy', () => {
@@ -23,6 +23,14 @@ describe('schemaDrift', () => {
       'property documentId uses tokenization word instead of field',
       'property page is text instead of int',
     ]);
+  });
+});
+
+describe('dataFormatOf', () => {
+  it('reads the format a collection description names, 1 when it names none', () => {
+    expect(dataFormatOf(`Folio search units; one tenant per space; data format ${weaviateDataFormat}`)).toBe(weaviateDataFormat);
+    expect(dataFormatOf('Folio search units; one tenant per space')).toBe(1);
+    expect(dataFormatOf(undefined)).toBe(1);
   });
 });
 

@@ -1,5 +1,21 @@
 import { FolioError } from '../../errors.ts';
+import { dataFormatOutdated, dataFormatTooNew } from '../data-format.ts';
 import { WeaviateRestError, type WeaviateRest } from './weaviate-rest.ts';
+
+/**
+ * The data format of Folio's collections, written into each collection's description when Folio
+ * creates it ("…; data format 2"). A collection of another format is refused at start (`folio reindex`
+ * rebuilds an older one from the stored originals), so nothing here reads objects another Folio wrote.
+ * Bump it with any change to the properties below or to what is stored in them, and say so in
+ * docs/weaviate.md. Collections from before formats were numbered have none: format 1.
+ */
+export const weaviateDataFormat = 2;
+const dataFormatPattern = /\bdata format (\d+)\b/;
+
+/** The data format a collection's description names (1 for one from before formats were numbered). */
+export function dataFormatOf(description: string | undefined): number {
+  return Number(dataFormatPattern.exec(description ?? '')?.[1] ?? 1);
+}
 
 export const documentCollectionName = 'FolioDocument';
 export const unitCollectionName = 'FolioUnit';
@@ -47,8 +63,7 @@ export const documentProperties: PropertySchema[] = [
   stored('recordJson'),
   stored('treeJson'),
   // Page statistics of the committed version (page-objects.ts), in the same object write as
-  // activeVersion so they flip with it. pagesVersion = the version they describe: absent on documents
-  // committed before page records existed, which are given theirs on first use (page-backfill.ts).
+  // activeVersion so they flip with it. pagesVersion = the version they describe.
   { name: 'pageCount', dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true },
   storedNumber('pageLength'),
   // The distinct terms of the pages, for document frequencies (filters only, never BM25).
@@ -64,7 +79,7 @@ export const documentProperties: PropertySchema[] = [
   stored('unitTerms'),
   stored('unitTermUnits'),
   // A number derived from pagesVersion: its sum over a tenant (an Aggregate the filterable index answers
-  // in a few ms) changes with every commit, deletion and backfill, so a reader can tell its remembered
+  // in a few ms) changes with every commit and deletion, so a reader can tell its remembered
   // list of live documents is current without reading the document objects (page-scope.ts).
   { name: 'versionStamp', dataType: ['int'], indexFilterable: true, indexSearchable: false },
   // A number derived from recordJson: its sum changes with every record written (a status change too),
@@ -110,7 +125,7 @@ export const pageProperties: PropertySchema[] = [
   stored('label'),
   { name: 'captions', dataType: ['text[]'], tokenization: 'field', indexFilterable: false, indexSearchable: false },
   stored('unitJson'),
-  // The tree's page (tree-pages.ts) as JSON: what an answer reads of a page. Absent on pages written before it.
+  // The tree's page (tree-pages.ts) as JSON: what an answer reads of a page.
   stored('treePageJson'),
 ];
 
@@ -148,7 +163,7 @@ const collectionDescriptions: Record<string, string> = {
 function collectionDefinition(name: string, properties: PropertySchema[], vectorIndex: boolean, replication: ReplicationSettings): Record<string, unknown> {
   return {
     class: name,
-    description: `Folio ${collectionDescriptions[name] ?? 'objects'}; one tenant per space`,
+    description: `Folio ${collectionDescriptions[name] ?? 'objects'}; one tenant per space; data format ${weaviateDataFormat}`,
     multiTenancyConfig: { enabled: true, autoTenantCreation: true, autoTenantActivation: true },
     vectorConfig: {
       [unitVectorName]: {
@@ -164,15 +179,31 @@ function collectionDefinition(name: string, properties: PropertySchema[], vector
 
 interface ExistingCollection {
   class: string;
+  description?: string;
   multiTenancyConfig?: { enabled?: boolean };
   replicationConfig?: { factor?: number };
   properties?: Array<{ name: string; dataType: string[]; tokenization?: string }>;
 }
 
 /**
- * Creates Folio's collections on first use and checks existing ones for drift: missing properties are
- * added (older Folio versions wrote fewer), incompatible ones stop start-up with a message saying what
- * differs, because searching them would silently give wrong results.
+ * Throws data_format_outdated (or config_invalid for a newer format) when a Folio collection exists in
+ * another data format; quiet when they are current, absent (created on first use) or Weaviate cannot
+ * be reached (the store reports that on use). `folio serve` calls it before it starts.
+ */
+export async function checkDataFormat(rest: WeaviateRest): Promise<void> {
+  for (const name of [documentCollectionName, unitCollectionName, pageCollectionName]) {
+    const existing = await rest.request<ExistingCollection>('GET', `/v1/schema/${name}`).catch(() => null);
+    if (!existing) continue;
+    const format = dataFormatOf(existing.description);
+    if (format < weaviateDataFormat) throw dataFormatOutdated(`Weaviate collection ${name}`, format, weaviateDataFormat);
+    if (format > weaviateDataFormat) throw dataFormatTooNew(`Weaviate collection ${name}`, format, weaviateDataFormat);
+  }
+}
+
+/**
+ * Creates Folio's collections on first use and checks existing ones: of this data format (else
+ * data_format_outdated, naming `folio reindex`), with the configured replication, and with the
+ * properties Folio defines (changed by hand, they would silently give wrong results).
  */
 export async function ensureSchema(rest: WeaviateRest, replication: ReplicationSettings = {}): Promise<void> {
   await ensureCollection(rest, documentCollectionName, documentProperties, false, replication);
@@ -198,6 +229,9 @@ export async function ensureCollection(
       if (!existing) throw replicationRefused(name, replication, error) ?? error;
     }
   }
+  const format = dataFormatOf(existing.description);
+  if (format < weaviateDataFormat) throw dataFormatOutdated(`Weaviate collection ${name}`, format, weaviateDataFormat);
+  if (format > weaviateDataFormat) throw dataFormatTooNew(`Weaviate collection ${name}`, format, weaviateDataFormat);
   const factorProblem = replicationDrift(existing, replication);
   if (factorProblem) {
     throw new FolioError({
@@ -210,19 +244,9 @@ export async function ensureCollection(
   if (problems.length > 0) {
     throw new FolioError({
       code: 'config_invalid',
-      message: `Weaviate collection ${name} does not match what Folio needs: ${problems.join('; ')}. Delete the collection (its data is rebuilt by re-ingesting) or point WEAVIATE_URL at another cluster.`,
+      message: `Weaviate collection ${name} does not match what Folio needs: ${problems.join('; ')}. Run \`folio reindex\` to rebuild Folio's collections from the stored originals, or point WEAVIATE_URL at another cluster.`,
       userMessage: 'Folio is misconfigured; an administrator needs to fix its search index.',
     });
-  }
-  const present = new Set((existing.properties ?? []).map(property => property.name));
-  for (const property of properties) {
-    if (present.has(property.name)) continue;
-    try {
-      await rest.request('POST', `/v1/schema/${name}/properties`, property);
-    } catch (error) {
-      const now = await rest.request<ExistingCollection>('GET', `/v1/schema/${name}`);
-      if (!now?.properties?.some(candidate => candidate.name === property.name)) throw error;
-    }
   }
 }
 
@@ -256,7 +280,10 @@ export function schemaDrift(existing: ExistingCollection, properties: PropertySc
   if (!existing.multiTenancyConfig?.enabled) problems.push('multi-tenancy is disabled');
   for (const wanted of properties) {
     const found = existing.properties?.find(property => property.name === wanted.name);
-    if (!found) continue;
+    if (!found) {
+      problems.push(`property ${wanted.name} is missing`);
+      continue;
+    }
     if (found.dataType.join() !== wanted.dataType.join()) {
       problems.push(`property ${wanted.name} is ${found.dataType.join()} instead of ${wanted.dataType.join()}`);
     } else if (wanted.tokenization && found.tokenization !== wanted.tokenization) {

@@ -11,7 +11,7 @@ const maxRecords = 100_000;
  * searches filter on) and every record (what each question lists) — remembered with the tenant's
  * fingerprint (page-scope.ts). A FolioDocument object carries the whole tree and Weaviate reads the
  * whole object even to return one property: listing 400 documents of 250 pages takes ~100 ms (paged
- * with a filter, document-queries.ts), the fingerprint ~6 ms. Any commit, deletion, backfill or record
+ * with a filter, document-queries.ts), the fingerprint ~6 ms. Any commit, deletion or record
  * write, in any process, changes the fingerprint, so a list is reused only while it is current; it is
  * read after the fingerprint, so a change in between makes the next fingerprint differ, never a list
  * stale.

@@ -9,7 +9,6 @@ import { commitVersion } from './commit-version.ts';
 import { connectWeaviate, type WeaviateConnectionOptions } from './connect-weaviate.ts';
 import { activeVersions, documentsNamed, everyTenantMatching } from './document-queries.ts';
 import { mergeSpaceHits } from './merge-space-hits.ts';
-import { backfillPages } from './page-backfill.ts';
 import type { PageProperties, Pages } from './page-objects.ts';
 import { WeaviatePageIndex } from './page-queries.ts';
 import { documentCollectionName, ensureSchema, pageCollectionName, unitCollectionName, unitVectorName } from './schema.ts';
@@ -35,7 +34,7 @@ import { frequentWordLimit } from '../frequent-words.ts';
 import { rankUnitsByBm25 } from '../unit-bm25.ts';
 import { unitQueryWords, unitsPerHit } from '../unit-query-words.ts';
 import { foldedTerm, wordTokens } from '../unit-words.ts';
-import { pagesOfTree, type TreePage } from '../tree-pages.ts';
+import type { TreePage } from '../tree-pages.ts';
 
 export interface WeaviateKnowledgeStoreOptions extends WeaviateConnectionOptions {
   /** Objects per gRPC batch request. */
@@ -83,7 +82,6 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
       documents: space => this.documents(space),
       pages: space => this.pages(space),
       read: (space, operation) => this.tenants.read(space, operation),
-      backfill: (space, documentIds) => this.backfillPages(space, documentIds),
     });
   }
 
@@ -159,12 +157,9 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     });
   }
 
-  /** From the page objects; pages written before they held tree pages are cut from the whole tree. */
+  /** From the page objects, which hold their tree page. */
   async getTreePages(space: SpaceId, documentId: string, pages: number[]): Promise<TreePage[]> {
-    const stored = await this.pageIndex.treePages(space, documentId, pages);
-    if (stored) return stored;
-    const tree = await this.getTree(space, documentId);
-    return tree ? pagesOfTree(tree, pages) : [];
+    return this.pageIndex.treePages(space, documentId, pages);
   }
 
   async getUnits(space: SpaceId, documentId: string, nodeIds?: string[], options: { vectors?: boolean } = {}): Promise<IndexUnit[]> {
@@ -353,26 +348,6 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     const pages = await this.pages(space);
     await deleteAll(pages, pages.filter.byProperty('documentId').equal(documentId));
     return true;
-  }
-
-  /** Page records for documents committed before Folio kept them (page-backfill.ts), in order with this document's commits. */
-  private async backfillPages(space: SpaceId, documentIds: string[]): Promise<void> {
-    const target = async () => ({
-      documents: await this.documents(space),
-      units: await this.units(space),
-      pages: await this.pages(space),
-      batchSize: this.options.batchSize ?? 500,
-    });
-    // A few at a time: the first page question in an upgraded space writes the pages of all its documents.
-    for (let start = 0; start < documentIds.length; start += 4) {
-      await Promise.all(
-        documentIds
-          .slice(start, start + 4)
-          .map(documentId =>
-            this.perDocument.run(documentKey(space, documentId), () => this.tenants.write(space, async () => backfillPages(await target(), documentId))),
-          ),
-      );
-    }
   }
 
   /**
