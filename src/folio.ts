@@ -39,7 +39,8 @@ import type { EvalScope } from './retrieve/evaluation/run-eval.ts';
 import { searchSpace } from './retrieve/search-space.ts';
 import type { SearchResult } from './retrieve/types.ts';
 import { forgetSpace, type ForgetSpaceOutcome } from './spaces/forget-space.ts';
-import { teamSpaceOf, type SpaceId } from './spaces/space-id.ts';
+import { teamSpaceOf } from './spaces/conversation-space.ts';
+import type { SpaceId } from './spaces/space-id.ts';
 import {
   deliveryBeforeOutcome,
   readSpaceSettings,

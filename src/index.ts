@@ -25,9 +25,9 @@ export type { FolioErrorCode } from './errors.ts';
 export { createLogger, silentLogger } from './log.ts';
 export type { Logger } from './log.ts';
 
-export { parseSpaceId, teamSpaceOf } from './spaces/space-id.ts';
+export { parseSpaceId } from './spaces/space-id.ts';
 export type { SpaceId } from './spaces/space-id.ts';
-export { parseConversationSpace, spaceOfConversation } from './spaces/conversation-space.ts';
+export { parseConversationSpace, spaceOfConversation, teamSpaceOf } from './spaces/conversation-space.ts';
 export { parseSpaceSettingsPatch } from './spaces/space-settings.ts';
 export type { AnswerDelivery, SpaceSettings } from './spaces/space-settings.ts';
 export type { ConversationAddress, ConversationPlace, ConversationSpace } from './spaces/conversation-space.ts';

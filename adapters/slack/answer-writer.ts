@@ -5,6 +5,7 @@ import { ThrottledMessage } from '../shared/throttled-message.ts';
 import type { SlackMessage } from './answer-blocks.ts';
 import type { SlackConversation } from './slack-dependencies.ts';
 import { markdownToMrkdwn } from './slack-mrkdwn.ts';
+import type { StreamingSupport } from './streaming-support.ts';
 
 /** The last message of a question: the checked answer in Block Kit, or directions and errors as text. */
 export type FinalMessage = SlackMessage | { text: string; blocks?: undefined; plainText?: undefined; tail?: undefined };
@@ -19,41 +20,6 @@ export interface AnswerWriter {
    * streamed (offline answers, directions) the message is posted as it is.
    */
   finish(message: FinalMessage): Promise<void>;
-}
-
-/**
- * Slack's refusals that mean "this workspace does not stream" (an older plan, GovSlack, a token or
- * channel type the methods do not allow): the answer then falls back to a posted message edited in place.
- */
-const streamingRefusals = new Set([
-  'unknown_method',
-  'not_allowed',
-  'not_allowed_token_type',
-  'method_not_supported_for_channel_type',
-  'feature_not_enabled',
-  'missing_scope',
-  'not_enabled',
-]);
-
-/** Workspaces (team ids) known not to stream, per process: the fallback is chosen once and logged once. */
-export class StreamingSupport {
-  private readonly refused = new Set<string>();
-
-  constructor(private readonly log: Logger) {}
-
-  allows(teamId: string): boolean {
-    return !this.refused.has(teamId);
-  }
-
-  /** True when `error` is Slack refusing streaming; then the workspace is remembered and logged. */
-  refusedBy(teamId: string, error: unknown): boolean {
-    const code = (error as { data?: { error?: string } })?.data?.error;
-    if (!code || !streamingRefusals.has(code)) return false;
-    if (!this.refused.has(teamId))
-      this.log.warn({ teamId, error: code }, 'this Slack workspace refuses chat.startStream; answers are posted and edited instead');
-    this.refused.add(teamId);
-    return true;
-  }
 }
 
 /** While streaming into a posted message, it shows plain text; Slack's text field stays far below its 40k limit. */

@@ -4,7 +4,7 @@ import { FolioError, type Folio, type Logger, type SlackConfig } from '../../src
 import { BackgroundTasks } from '../shared/background-tasks.ts';
 import { IngestFollower } from '../shared/ingest-follower.ts';
 import type { SurfaceAdapter } from '../types.ts';
-import { StreamingSupport } from './answer-writer.ts';
+import { StreamingSupport } from './streaming-support.ts';
 import { boltLogger } from './bolt-logger.ts';
 import { registerSlackRoutes } from './routes.ts';
 import type { SlackAdapterSettings, SlackHandlerDependencies } from './slack-dependencies.ts';

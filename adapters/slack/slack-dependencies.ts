@@ -2,7 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Folio, Logger, SpaceId } from '../../src/index.ts';
 import type { BackgroundTasks } from '../shared/background-tasks.ts';
 import type { IngestFollower } from '../shared/ingest-follower.ts';
-import type { StreamingSupport } from './answer-writer.ts';
+import type { StreamingSupport } from './streaming-support.ts';
 import type { SlackFileRecords } from './slack-file-records.ts';
 import type { StateInstallationStore } from './state-installation-store.ts';
 

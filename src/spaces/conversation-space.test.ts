@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FolioError } from '../errors.ts';
-import { parseConversationSpace, spaceOfConversation } from './conversation-space.ts';
-import { parseSpaceId, teamSpaceOf } from './space-id.ts';
+import { parseConversationSpace, spaceOfConversation, teamSpaceOf } from './conversation-space.ts';
+import { parseSpaceId } from './space-id.ts';
 
 const tenant = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 const teamsSpace = (conversationId: string) => spaceOfConversation({ platform: 'teams', tenantId: tenant, conversationId });

@@ -71,3 +71,11 @@ export function parseConversationSpace(space: SpaceId): ConversationSpace {
   const direct = platform === 'slack' ? rest.startsWith('dm:') : rest.startsWith(teamsPersonalPrefix);
   return { space, platform, place: direct ? 'direct' : 'channel', team, teamSpace: `${platform}:${team}:*` as SpaceId };
 }
+
+/**
+ * The team-wide space a chat space may opt into: `slack:<team>:*` for any Slack space of that team,
+ * `teams:<tenant>:*` for Teams; none for web spaces (and a team space has none of its own).
+ */
+export function teamSpaceOf(space: SpaceId): SpaceId | undefined {
+  return parseConversationSpace(space).teamSpace;
+}

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { FolioError } from '../errors.ts';
-import { parseConversationSpace } from './conversation-space.ts';
 
 /**
  * A knowledge space id: `slack:<team>:<channel>`, `slack:<team>:dm:<user>`, `teams:<tenant>:<conversation>`,
@@ -25,12 +24,4 @@ export function parseSpaceId(raw: string): SpaceId {
 /** A short, filesystem-safe key for a space (ids may contain characters that paths should not). */
 export function spaceKey(space: SpaceId): string {
   return createHash('sha256').update(space).digest('hex').slice(0, 24);
-}
-
-/**
- * The team-wide space a chat space may opt into: `slack:<team>:*` for any Slack space of that team,
- * `teams:<tenant>:*` for Teams; none for web spaces (and a team space has none of its own).
- */
-export function teamSpaceOf(space: SpaceId): SpaceId | undefined {
-  return parseConversationSpace(space).teamSpace;
 }
