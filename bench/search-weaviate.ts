@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
-import { WeaviateKnowledgeStore, type WeaviateKnowledgeStoreOptions } from '../src/index/weaviate/weaviate-knowledge-store.ts';
+import { WeaviateKnowledgeStore, type WeaviateKnowledgeStoreOptions } from '../src/store/weaviate/weaviate-knowledge-store.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
 import { positiveInteger, runSearchBenchmark, type LatencySummary, type SearchBenchmarkOptions, type SearchBenchmarkResult } from './lib/search-benchmark.ts';
 

@@ -5,7 +5,7 @@
 // words like bench:ask's embedder (sparse, many exact ties).
 import { Command } from 'commander';
 import { loadavg } from 'node:os';
-import { candidateCount, SpaceMatrix, type BlockSource } from '../src/index/sqlite/space-matrix.ts';
+import { candidateCount, SpaceMatrix, type BlockSource } from '../src/store/sqlite/space-matrix.ts';
 import { percentile, positiveInteger, seededRandom } from './lib/search-benchmark.ts';
 
 const program = new Command('bench:vectors')

@@ -1,7 +1,7 @@
 import { keepAnswerForFeedback, recordFeedback, type Feedback } from './answer/answer-feedback.ts';
 import type { AnswerReport } from './answer/evaluation/answer-metrics.ts';
 import { TreeCache } from './answer/tree-cache.ts';
-import { treeOfPages } from './index/tree-pages.ts';
+import { treeOfPages } from './store/tree-pages.ts';
 import { namePage, pageNamesOf } from './documents/page-names.ts';
 import type { Answer, AskInput, Citation } from './answer/types.ts';
 import type { Config } from './config.ts';
@@ -16,10 +16,10 @@ import { PageImageCache } from './documents/page-image-cache.ts';
 import { signedPageLink } from './documents/page-link.ts';
 import type { PageImageRenderer } from './documents/page-image.ts';
 import type { DocumentRecord, DocumentSource } from './documents/types.ts';
-import { BlobStore } from './index/blob-store.ts';
-import { DeferredKnowledgeStore } from './index/deferred-knowledge-store.ts';
-import { SqliteKnowledgeStore } from './index/sqlite/sqlite-knowledge-store.ts';
-import type { KnowledgeStore } from './index/types.ts';
+import { BlobStore } from './store/blob-store.ts';
+import { DeferredKnowledgeStore } from './store/deferred-knowledge-store.ts';
+import { SqliteKnowledgeStore } from './store/sqlite/sqlite-knowledge-store.ts';
+import type { KnowledgeStore } from './store/types.ts';
 import type { FigureDescriber } from './ingest/figures/describe-figures.ts';
 import type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
 import { createPageOcr, type PageOcr } from './ingest/pdf/ocr/page-ocr.ts';
@@ -33,11 +33,11 @@ import { asFolioError } from './errors.ts';
 import { createJobQueue } from './queue/create-job-queue.ts';
 import type { IngestJobEvent, JobQueue, QueueCounts } from './queue/types.ts';
 import { checkReadiness, type Readiness } from './readiness.ts';
-import type { EvalSet } from './retrieve/evaluation/eval-set.ts';
-import type { MetricsReport } from './retrieve/evaluation/page-hit-metrics.ts';
-import type { EvalScope } from './retrieve/evaluation/run-eval.ts';
-import { searchSpace } from './retrieve/search-space.ts';
-import type { SearchResult } from './retrieve/types.ts';
+import type { EvalSet } from './search/evaluation/eval-set.ts';
+import type { MetricsReport } from './search/evaluation/page-hit-metrics.ts';
+import type { EvalScope } from './search/evaluation/run-eval.ts';
+import { searchSpace } from './search/search-space.ts';
+import type { SearchResult } from './search/types.ts';
 import { forgetSpace, type ForgetSpaceOutcome } from './spaces/forget-space.ts';
 import { teamSpaceOf } from './spaces/conversation-space.ts';
 import type { SpaceId } from './spaces/space-id.ts';
@@ -243,7 +243,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     overrides.store ??
     (weaviate
       ? new DeferredKnowledgeStore('weaviate', async () => {
-          const { failFastWeaviateStore } = await import('./index/weaviate/fail-fast-knowledge-store.ts');
+          const { failFastWeaviateStore } = await import('./store/weaviate/fail-fast-knowledge-store.ts');
           return failFastWeaviateStore(weaviate);
         })
       : new SqliteKnowledgeStore({ dataDir: config.dataDir }));
@@ -306,7 +306,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
 
     async checkDataFormat() {
       if (!weaviate || overrides.store) return;
-      const [{ checkDataFormat }, { WeaviateRest }] = await Promise.all([import('./index/weaviate/schema.ts'), import('./index/weaviate/weaviate-rest.ts')]);
+      const [{ checkDataFormat }, { WeaviateRest }] = await Promise.all([import('./store/weaviate/schema.ts'), import('./store/weaviate/weaviate-rest.ts')]);
       await checkDataFormat(new WeaviateRest({ url: weaviate.url, apiKey: weaviate.apiKey, timeoutMs: 5_000 }));
     },
 
@@ -443,7 +443,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     readiness: () => checkReadiness({ store, queue: jobQueue, state, models }),
 
     async evaluateRetrieval(space, set, scopes) {
-      const { runEval } = await import('./retrieve/evaluation/run-eval.ts');
+      const { runEval } = await import('./search/evaluation/run-eval.ts');
       return runEval(store, space, set.questions, scopes, models.embedding);
     },
 

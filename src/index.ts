@@ -53,12 +53,12 @@ export { allPageNames, namePage, namePageRange, namePages, pageCountLabel, pageN
 export type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
 export type { DocumentTree, IngestEvent, IngestStage, TreeNode } from './ingest/types.ts';
 export type { IngestJob, IngestJobEvent, QueueCounts } from './queue/types.ts';
-export type { SearchResult } from './retrieve/types.ts';
+export type { SearchResult } from './search/types.ts';
 
-export { readEvalSet } from './retrieve/evaluation/eval-set.ts';
-export type { EvalSet } from './retrieve/evaluation/eval-set.ts';
-export type { EvalScope } from './retrieve/evaluation/run-eval.ts';
-export type { MetricsReport, PageHitMetrics } from './retrieve/evaluation/page-hit-metrics.ts';
+export { readEvalSet } from './search/evaluation/eval-set.ts';
+export type { EvalSet } from './search/evaluation/eval-set.ts';
+export type { EvalScope } from './search/evaluation/run-eval.ts';
+export type { MetricsReport, PageHitMetrics } from './search/evaluation/page-hit-metrics.ts';
 export type { AnswerMetrics, AnswerReport } from './answer/evaluation/answer-metrics.ts';
 
 export { listLocalModels, setUpLocalModels } from './models/local-fetch/local-models-setup.ts';

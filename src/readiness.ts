@@ -1,4 +1,4 @@
-import type { KnowledgeStore } from './index/types.ts';
+import type { KnowledgeStore } from './store/types.ts';
 import type { Models } from './models/types.ts';
 import type { JobQueue } from './queue/types.ts';
 import type { SpaceId } from './spaces/space-id.ts';

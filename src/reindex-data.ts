@@ -1,10 +1,10 @@
 import type { Config } from './config.ts';
 import type { DocumentRecord } from './documents/types.ts';
 import type { Folio } from './folio.ts';
-import type { OutdatedData } from './index/reindex/outdated-data.ts';
-import { outdatedSqlite } from './index/reindex/outdated-sqlite.ts';
-import { outdatedWeaviate } from './index/reindex/outdated-weaviate.ts';
-import { deleteReindexPlan, readReindexPlan, writeReindexPlan } from './index/reindex/reindex-plan.ts';
+import type { OutdatedData } from './store/reindex/outdated-data.ts';
+import { outdatedSqlite } from './store/reindex/outdated-sqlite.ts';
+import { outdatedWeaviate } from './store/reindex/outdated-weaviate.ts';
+import { deleteReindexPlan, readReindexPlan, writeReindexPlan } from './store/reindex/reindex-plan.ts';
 import type { IngestOutcome } from './ingest/ingest-files.ts';
 import type { IngestEvent } from './ingest/types.ts';
 

@@ -4,8 +4,8 @@
 // two pages of Zipf-distributed pseudo-words (bench/lib/search-benchmark.ts), one index unit per page.
 import { createHash } from 'node:crypto';
 import type { DocumentRecord } from '../../src/documents/types.ts';
-import { buildUnits } from '../../src/index/build-units.ts';
-import type { IndexUnit } from '../../src/index/types.ts';
+import { buildUnits } from '../../src/store/build-units.ts';
+import type { IndexUnit } from '../../src/store/types.ts';
 import type { DocumentTree, TreeNode } from '../../src/ingest/types.ts';
 import { parseSpaceId, type SpaceId } from '../../src/spaces/space-id.ts';
 import { makeVocabulary, seededRandom, words, zipfIndex } from './search-benchmark.ts';

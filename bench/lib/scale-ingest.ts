@@ -3,7 +3,7 @@
 // run with the same settings, and a complete data dir is reused as it is.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KnowledgeStore } from '../../src/index/types.ts';
+import type { KnowledgeStore } from '../../src/store/types.ts';
 import type { ScaleCorpus, ScaleSettings, ScaleSpace } from './scale-corpus.ts';
 
 /** What the data dir holds; `settings` and `store` must match the run's for it to be reused. */

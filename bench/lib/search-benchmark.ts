@@ -2,7 +2,7 @@
 // and bench/search-weaviate.ts: Zipf-distributed words, random unit vectors, timed BM25 and vector queries.
 import { InvalidArgumentError } from 'commander';
 import type { DocumentRecord } from '../../src/documents/types.ts';
-import type { IndexUnit, KnowledgeStore } from '../../src/index/types.ts';
+import type { IndexUnit, KnowledgeStore } from '../../src/store/types.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 
 export interface SearchBenchmarkOptions {

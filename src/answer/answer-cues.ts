@@ -1,4 +1,4 @@
-import { foldWord } from '../retrieve/stopwords.ts';
+import { foldWord } from '../text/stopwords.ts';
 
 /**
  * What kind of answer a question asks for, read from its wording, and whether a sentence carries one:

@@ -1,10 +1,10 @@
-import { stopwords, foldWord } from '../retrieve/stopwords.ts';
+import { stopwords, foldWord } from '../text/stopwords.ts';
 import { claimNumbers, textNumbers } from './claim-numbers.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { detectLanguage } from './detect-language.ts';
 import { bestAlignment, type QuoteAlignment } from './quote-alignment.ts';
 import { quoteCandidates, type QuoteCandidate } from './quote-candidates.ts';
-import { wordMatcher } from './word-stems.ts';
+import { wordMatcher } from '../text/word-stems.ts';
 
 /**
  * Whether a passage states what a claim of a model's answer says. A claim is supported by the passages

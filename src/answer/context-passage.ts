@@ -1,7 +1,7 @@
 import { namePages, pageNamesOf, type PageNames } from '../documents/page-names.ts';
 import type { DocumentRecord } from '../documents/types.ts';
 import type { DocumentTree } from '../ingest/types.ts';
-import type { Passage } from '../retrieve/types.ts';
+import type { Passage } from '../search/types.ts';
 import type { ContextEntry } from './types.ts';
 
 /** A passage as the answer step uses it: numbered, with the record of its document. */

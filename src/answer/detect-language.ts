@@ -1,4 +1,4 @@
-import { foldWord } from '../retrieve/stopwords.ts';
+import { foldWord } from '../text/stopwords.ts';
 
 /**
  * The language of a question, as an ISO 639-1 code, without a model: the script for non-Latin text,

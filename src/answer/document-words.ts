@@ -1,7 +1,7 @@
-import type { KnowledgeStore } from '../index/types.ts';
-import type { CaptionKey } from '../retrieve/caption-references.ts';
-import { withinEdits } from '../retrieve/edit-distance.ts';
-import type { DocumentPages, PageSearch } from '../retrieve/page-search.ts';
+import type { KnowledgeStore } from '../store/types.ts';
+import type { CaptionKey } from '../text/caption-references.ts';
+import { withinEdits } from '../text/edit-distance.ts';
+import type { DocumentPages, PageSearch } from '../search/page-search.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { missingFrom, type DocumentWords, type KeyTerm } from './unmentioned-terms.ts';
 

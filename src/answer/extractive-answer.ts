@@ -1,12 +1,12 @@
-import { captionReferences } from '../retrieve/caption-references.ts';
-import { financialStatementTerms } from '../retrieve/financial-metrics.ts';
-import { contentWords } from '../retrieve/offline-plan.ts';
-import { pageReferences } from '../retrieve/page-references.ts';
-import { foldWord } from '../retrieve/stopwords.ts';
+import { captionReferences } from '../text/caption-references.ts';
+import { financialStatementTerms } from '../search/financial-metrics.ts';
+import { contentWords } from '../search/offline-plan.ts';
+import { pageReferences } from '../search/page-references.ts';
+import { foldWord } from '../text/stopwords.ts';
 import { answerKind, carriesAnswer } from './answer-cues.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { quoteCandidates, type QuoteCandidate } from './quote-candidates.ts';
-import { wordMatcher } from './word-stems.ts';
+import { wordMatcher } from '../text/word-stems.ts';
 
 export interface ExtractiveAnswer {
   /** The best quote, then up to two supporting ones, each with its passage's [n]; empty when nothing matched. */

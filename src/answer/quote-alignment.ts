@@ -1,4 +1,4 @@
-import { foldWord } from '../retrieve/stopwords.ts';
+import { foldWord } from '../text/stopwords.ts';
 import type { QuoteCandidate } from './quote-candidates.ts';
 
 /**

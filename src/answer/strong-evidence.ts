@@ -1,5 +1,5 @@
-import type { KnowledgeStore } from '../index/types.ts';
-import type { PageSearch } from '../retrieve/page-search.ts';
+import type { KnowledgeStore } from '../store/types.ts';
+import type { PageSearch } from '../search/page-search.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { loadDocumentWords } from './document-words.ts';

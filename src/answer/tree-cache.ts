@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '../documents/types.ts';
-import type { KnowledgeStore } from '../index/types.ts';
+import type { KnowledgeStore } from '../store/types.ts';
 import type { DocumentTree, TreeNode } from '../ingest/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 

@@ -1,6 +1,6 @@
 import type { DocumentRecord } from '../documents/types.ts';
 import type { ModelUsage } from '../models/types.ts';
-import type { QueryPlan } from '../retrieve/types.ts';
+import type { QueryPlan } from '../search/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 
 /** An earlier turn of the conversation (a chat thread), oldest first; lets the planner resolve "it"/"that". */

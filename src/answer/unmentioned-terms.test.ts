@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pageRecords, termPairs } from '../index/page-records.ts';
-import type { IndexUnit } from '../index/types.ts';
-import { withinEdits } from '../retrieve/edit-distance.ts';
+import { pageRecords, termPairs } from '../store/page-records.ts';
+import type { IndexUnit } from '../store/types.ts';
+import { withinEdits } from '../text/edit-distance.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { keyTerms, missingFrom, passagesOf, withoutInstructions, type DocumentWords } from './unmentioned-terms.ts';
 

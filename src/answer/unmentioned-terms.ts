@@ -1,8 +1,8 @@
-import { captionReferences, type CaptionKey } from '../retrieve/caption-references.ts';
-import { financialStatementTerms } from '../retrieve/financial-metrics.ts';
-import { pageReferences, referencedPages, type PageReference } from '../retrieve/page-references.ts';
-import { searchTerms } from '../retrieve/search-terms.ts';
-import { stopwords } from '../retrieve/stopwords.ts';
+import { captionReferences, type CaptionKey } from '../text/caption-references.ts';
+import { financialStatementTerms } from '../search/financial-metrics.ts';
+import { pageReferences, referencedPages, type PageReference } from '../search/page-references.ts';
+import { searchTerms } from '../text/search-terms.ts';
+import { stopwords } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { namedYears } from './unmentioned-years.ts';
 

@@ -2,7 +2,7 @@ import { checkedQuestion } from '../answer/check-question.ts';
 import { detectLanguage } from '../answer/detect-language.ts';
 import type { Answer, AskInput } from '../answer/types.ts';
 import { asFolioError } from '../errors.ts';
-import type { KnowledgeStore } from '../index/types.ts';
+import type { KnowledgeStore } from '../store/types.ts';
 import type { Logger } from '../log.ts';
 import { parseConversationSpace } from '../spaces/conversation-space.ts';
 import { defaultSpaceSettings, deliveryOf, settingsForAnswering } from '../spaces/space-settings.ts';

@@ -8,7 +8,7 @@ import { createFolio, type Folio } from '../folio.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { silentLogger } from '../log.ts';
 import { parseSpaceId } from '../spaces/space-id.ts';
-import { BlobStore } from '../index/blob-store.ts';
+import { BlobStore } from '../store/blob-store.ts';
 
 const teamA = parseSpaceId('team-a');
 const teamB = parseSpaceId('team-b');

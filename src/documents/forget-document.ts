@@ -1,6 +1,6 @@
-import type { BlobStore } from '../index/blob-store.ts';
-import { figureSha256s } from '../index/figure-sha256s.ts';
-import type { KnowledgeStore } from '../index/types.ts';
+import type { BlobStore } from '../store/blob-store.ts';
+import { figureSha256s } from '../store/figure-sha256s.ts';
+import type { KnowledgeStore } from '../store/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { documentNotFound } from './document-not-found.ts';
 import type { PageImageCache } from './page-image-cache.ts';

@@ -1,4 +1,4 @@
-import type { KnowledgeStore } from '../index/types.ts';
+import type { KnowledgeStore } from '../store/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import type { DocumentRecord } from './types.ts';
 

@@ -7,7 +7,7 @@ import { readPngSize } from '../../test/support/figures/test-documents.ts';
 import { makeTestPdf } from '../../test/support/layout/make-test-pdf.ts';
 import { writeReportDocx } from '../../test/support/office/make-office-documents.ts';
 import { sofficeAvailability } from '../../test/support/office/soffice-availability.ts';
-import { BlobStore } from '../index/blob-store.ts';
+import { BlobStore } from '../store/blob-store.ts';
 import { PageImageRenderer, type PageImageDocument } from './page-image.ts';
 
 let dataDir: string;

@@ -5,7 +5,7 @@ import pLimit from 'p-limit';
 import type { IngestConfig } from '../config.ts';
 import { FolioError } from '../errors.ts';
 import { pathExists, writeAtomically } from '../files/atomic-file.ts';
-import type { BlobStore } from '../index/blob-store.ts';
+import type { BlobStore } from '../store/blob-store.ts';
 import { convertOneToPdf } from '../ingest/convert/libreoffice.ts';
 import { detectFileType } from '../ingest/detect-file-type.ts';
 import { renderPageRegion } from '../ingest/pdf/figures/render-page-region.ts';

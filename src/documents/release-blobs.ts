@@ -1,5 +1,5 @@
-import type { BlobStore } from '../index/blob-store.ts';
-import type { KnowledgeStore } from '../index/types.ts';
+import type { BlobStore } from '../store/blob-store.ts';
+import type { KnowledgeStore } from '../store/types.ts';
 import type { PageImageCache } from './page-image-cache.ts';
 
 /**

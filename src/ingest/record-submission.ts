@@ -2,8 +2,8 @@ import { basename } from 'node:path';
 import { documentIdFor } from '../documents/document-id.ts';
 import { cleanDocumentName } from '../documents/document-name.ts';
 import type { DocumentRecord, DocumentSource } from '../documents/types.ts';
-import type { BlobStore } from '../index/blob-store.ts';
-import type { KnowledgeStore } from '../index/types.ts';
+import type { BlobStore } from '../store/blob-store.ts';
+import type { KnowledgeStore } from '../store/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { detectFileType, type DetectedFile } from './detect-file-type.ts';
 

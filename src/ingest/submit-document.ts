@@ -1,8 +1,8 @@
 import type { DocumentSource, DocumentRecord } from '../documents/types.ts';
 import { markDocumentFailed } from '../documents/mark-document-failed.ts';
 import { asFolioError } from '../errors.ts';
-import type { BlobStore } from '../index/blob-store.ts';
-import type { KnowledgeStore } from '../index/types.ts';
+import type { BlobStore } from '../store/blob-store.ts';
+import type { KnowledgeStore } from '../store/types.ts';
 import type { Logger } from '../log.ts';
 import type { IngestJob, JobQueue } from '../queue/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';

@@ -7,7 +7,7 @@ import { makeTestPdf } from '../../test/support/layout/make-test-pdf.ts';
 import { forgetSpaceCommand } from '../cli/forget-space-command.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createFolio, type Folio } from '../folio.ts';
-import { BlobStore } from '../index/blob-store.ts';
+import { BlobStore } from '../store/blob-store.ts';
 import { silentLogger } from '../log.ts';
 import { parseSpaceId } from './space-id.ts';
 

@@ -215,7 +215,7 @@ describe('askQuestion', () => {
       generate: request => new Promise((_resolve, reject) => request.signal?.addEventListener('abort', () => reject(request.signal!.reason), { once: true })),
     };
     const { askQuestion } = await import('../../src/answer/ask-question.ts');
-    const { SqliteKnowledgeStore } = await import('../../src/index/sqlite/sqlite-knowledge-store.ts');
+    const { SqliteKnowledgeStore } = await import('../../src/store/sqlite/sqlite-knowledge-store.ts');
     // The same SQLite file the offline Folio reads, opened directly, with deadlines of 100 ms.
     const store = new SqliteKnowledgeStore({ dataDir: offline.config.dataDir });
     onTestFinished(() => store.close());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TreeCache } from '../../src/answer/tree-cache.ts';
 import type { DocumentRecord } from '../../src/documents/types.ts';
-import type { KnowledgeStore } from '../../src/index/types.ts';
+import type { KnowledgeStore } from '../../src/store/types.ts';
 import type { DocumentTree } from '../../src/ingest/types.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 

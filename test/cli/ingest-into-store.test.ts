@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolio, type Folio } from '../../src/folio.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { DocumentRecord } from '../../src/documents/types.ts';
-import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
+import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
 import { silentLogger } from '../../src/log.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { FakeEmbeddingModel } from '../fakes/fake-embedding-model.ts';

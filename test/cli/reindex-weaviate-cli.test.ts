@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WeaviateRest } from '../../src/index/weaviate/weaviate-rest.ts';
+import { WeaviateRest } from '../../src/store/weaviate/weaviate-rest.ts';
 import { startWeaviateProcess, weaviateAvailability, type WeaviateProcess } from '../support/faults/weaviate-process.ts';
 import { makeTestPdf } from '../support/layout/make-test-pdf.ts';
 import { jsonLines, runFolio } from '../support/run-folio.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageRecords, termPairs } from '../../src/index/page-records.ts';
-import { pagesOfTree } from '../../src/index/tree-pages.ts';
-import type { KnowledgeStore, PageRecord, PageStatistics, UnitHit } from '../../src/index/types.ts';
-import { searchTerms } from '../../src/retrieve/search-terms.ts';
+import { pageRecords, termPairs } from '../../src/store/page-records.ts';
+import { pagesOfTree } from '../../src/store/tree-pages.ts';
+import type { KnowledgeStore, PageRecord, PageStatistics, UnitHit } from '../../src/store/types.ts';
+import { searchTerms } from '../../src/text/search-terms.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { harbourReport, makeDocument, testEmbedding, testSpace, warehouseReport, type TestDocument } from './knowledge-store-fixtures.ts';
 
@@ -385,7 +385,7 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
       });
 
       // Page records (KnowledgeStore.searchPages and friends): what the stores keep per page at commit
-      // (pageRecords in src/index/page-records.ts is the oracle) and the statistics page search scores with.
+      // (pageRecords in src/store/page-records.ts is the oracle) and the statistics page search scores with.
       describe('page records', () => {
         const searchPages = (spaces: SpaceId[], text: string, options: { k?: number; documentIds?: string[] } = {}) => {
           const words = searchTerms(text);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
+import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { harbourReport, makeDocument, testEmbedding, testSpace, warehouseReport } from './knowledge-store-fixtures.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
+import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
 import { describeKnowledgeStoreContract } from './knowledge-store.contract.ts';
 
 const directories: string[] = [];

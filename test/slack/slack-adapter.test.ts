@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackWebApiMethods } from '../../adapters/slack/slack-surface.ts';
-import { BlobStore } from '../../src/index/blob-store.ts';
+import { BlobStore } from '../../src/store/blob-store.ts';
 import { parseSpaceId } from '../../src/spaces/space-id.ts';
 import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
 import type { FakeSlackMessage } from '../fakes/fake-slack-api.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolioError } from '../../src/errors.ts';
-import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
+import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
 import { parseSpaceId, type SpaceId } from '../../src/spaces/space-id.ts';
 import type { FakeEphemeralMessage } from '../fakes/fake-slack-api.ts';
 import { makeRefundPolicyPdf } from './support/slack-test-documents.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteKnowledgeStore } from '../../src/index/sqlite/sqlite-knowledge-store.ts';
+import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
 import { makeHandbookPdf } from './support/handbook-pdf.ts';
 import { filesForm, readServerSentEvents, startWebTestServer, type WebTestServer } from './support/web-test-server.ts';
 

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startService, type RunningService } from '../../src/cli/serve-command.ts';
 import { loadConfig } from '../../src/config.ts';
-import { MemoryKnowledgeStore } from '../retrieve/support/memory-knowledge-store.ts';
+import { MemoryKnowledgeStore } from '../search/support/memory-knowledge-store.ts';
 
 let service: RunningService | undefined;
 let dataDir: string | undefined;

@@ -1,4 +1,4 @@
-import { foldWord } from '../../retrieve/stopwords.ts';
+import { foldWord } from '../../text/stopwords.ts';
 
 /** What one answerable question's answer did. */
 export interface AnswerableOutcome {

@@ -1,10 +1,10 @@
-import type { KnowledgeStore } from '../../index/types.ts';
-import type { EvalQuestion } from '../../retrieve/evaluation/eval-set.ts';
-import type { EvalScope } from '../../retrieve/evaluation/run-eval.ts';
+import type { KnowledgeStore } from '../../store/types.ts';
+import type { EvalQuestion } from '../../search/evaluation/eval-set.ts';
+import type { EvalScope } from '../../search/evaluation/run-eval.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { Answer, AskInput } from '../types.ts';
 import { answerReport, shortGoldAnswer, showsAnswer, type AnswerableOutcome, type AnswerReport, type AskOutcome } from './answer-metrics.ts';
-import { readyDocumentIds } from '../../retrieve/evaluation/ready-document-ids.ts';
+import { readyDocumentIds } from '../../search/evaluation/ready-document-ids.ts';
 
 export interface AnswerEvalResult {
   scopes: Partial<Record<EvalScope, AnswerReport>>;

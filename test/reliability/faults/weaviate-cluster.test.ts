@@ -1,10 +1,10 @@
 import weaviate, { generateUuid5, type WeaviateClient } from 'weaviate-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUnits } from '../../../src/index/build-units.ts';
-import { documentCollectionName, ensureCollection, unitCollectionName, unitProperties } from '../../../src/index/weaviate/schema.ts';
-import { tenantNameForSpace } from '../../../src/index/weaviate/tenant-name.ts';
-import { WeaviateKnowledgeStore } from '../../../src/index/weaviate/weaviate-knowledge-store.ts';
-import { WeaviateRest } from '../../../src/index/weaviate/weaviate-rest.ts';
+import { buildUnits } from '../../../src/store/build-units.ts';
+import { documentCollectionName, ensureCollection, unitCollectionName, unitProperties } from '../../../src/store/weaviate/schema.ts';
+import { tenantNameForSpace } from '../../../src/store/weaviate/tenant-name.ts';
+import { WeaviateKnowledgeStore } from '../../../src/store/weaviate/weaviate-knowledge-store.ts';
+import { WeaviateRest } from '../../../src/store/weaviate/weaviate-rest.ts';
 import type { IngestJobEvent } from '../../../src/queue/types.ts';
 import { parseSpaceId, type SpaceId } from '../../../src/spaces/space-id.ts';
 import { makeHandbookPdf } from '../../support/answer/make-handbook-pdf.ts';

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteKnowledgeStore } from '../../../src/index/sqlite/sqlite-knowledge-store.ts';
+import { SqliteKnowledgeStore } from '../../../src/store/sqlite/sqlite-knowledge-store.ts';
 import { parseSpaceId } from '../../../src/spaces/space-id.ts';
 
 const space = parseSpaceId('web:search-then-close');

@@ -1,6 +1,6 @@
 // Child process for the SQLite concurrency test: commits `count` documents into one space of the
 // data dir given on the command line, then prints how many it wrote. Run with `node --import tsx`.
-import { SqliteKnowledgeStore } from '../../../src/index/sqlite/sqlite-knowledge-store.ts';
+import { SqliteKnowledgeStore } from '../../../src/store/sqlite/sqlite-knowledge-store.ts';
 import type { SpaceId } from '../../../src/spaces/space-id.ts';
 import { makeDocument } from '../../contract/knowledge-store-fixtures.ts';
 

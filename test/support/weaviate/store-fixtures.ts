@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentRecord } from '../../../src/documents/types.ts';
 import type { DocumentTree } from '../../../src/ingest/types.ts';
-import type { IndexUnit } from '../../../src/index/types.ts';
+import type { IndexUnit } from '../../../src/store/types.ts';
 import { parseSpaceId, type SpaceId } from '../../../src/spaces/space-id.ts';
 
 /** A space no other test run uses, so parallel runs against one server never share a tenant. */
