@@ -2,17 +2,8 @@
 // the core's own; a test (test/architecture/import-boundary.test.ts) keeps it that way.
 
 export { createFolio } from './folio.ts';
-export type {
-  Feedback,
-  Folio,
-  FolioOverrides,
-  IngestFilesOptions,
-  ModelsInUse,
-  SpaceScope,
-  SubmitDocumentInput,
-  SubmittedDocument,
-  SurfaceState,
-} from './folio.ts';
+export type { FolioOverrides } from './folio.ts';
+export type { Feedback, Folio, IngestFilesOptions, ModelsInUse, SpaceScope, SubmitDocumentInput, SubmittedDocument, SurfaceState } from './folio-api.ts';
 
 export { reindexData } from './reindex-data.ts';
 export type { ReindexEvent, ReindexOutcome } from './reindex-data.ts';

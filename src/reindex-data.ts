@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { DocumentRecord } from './documents/types.ts';
-import type { Folio } from './folio.ts';
+import type { Folio } from './folio-api.ts';
 import type { OutdatedData } from './store/reindex/outdated-data.ts';
 import { outdatedSqlite } from './store/reindex/outdated-sqlite.ts';
 import { outdatedWeaviate } from './store/reindex/outdated-weaviate.ts';

@@ -7,7 +7,8 @@ import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamsAdapter } from '../../adapters/teams/index.ts';
-import { createFolio, type Folio } from '../../src/folio.ts';
+import { createFolio } from '../../src/folio.ts';
+import type { Folio } from '../../src/folio-api.ts';
 import { loadConfig } from '../../src/config.ts';
 import { personalMessage } from './support/teams-activities.ts';
 

@@ -5,7 +5,8 @@ import { createSlackAdapter, type SlackSurfaceAdapter } from '../../../../adapte
 import { createTeamsAdapter } from '../../../../adapters/teams/index.ts';
 import type { SurfaceAdapter } from '../../../../adapters/types.ts';
 import { createWebApp, startWebServer, type WebServer } from '../../../../adapters/web/index.ts';
-import { createFolio, type Folio } from '../../../../src/folio.ts';
+import { createFolio } from '../../../../src/folio.ts';
+import type { Folio } from '../../../../src/folio-api.ts';
 import { loadConfig } from '../../../../src/config.ts';
 import { FakeGeminiServer } from '../../../fakes/fake-gemini-server.ts';
 import { FakeSlackApi } from '../../../fakes/fake-slack-api.ts';
