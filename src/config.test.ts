@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { environmentVariables, loadConfig } from './config.ts';
+import { environmentVariables } from './config-environment.ts';
+import { loadConfig } from './config.ts';
 import { localModelPaths } from './models/local/local-model-files.ts';
 
 /** A models directory holding (empty stand-ins for) the named fetched files. */
