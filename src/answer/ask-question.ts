@@ -4,16 +4,14 @@ import type { DocumentRecord } from '../documents/types.ts';
 import { namePages } from '../documents/page-names.ts';
 import { asFolioError, FolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../store/types.ts';
-import { treeOfPages, type TreePage } from '../store/tree-pages.ts';
 import type { DocumentTree } from '../ingest/types.ts';
 import type { Logger } from '../log.ts';
 import type { Models, ModelUsage } from '../models/types.ts';
 import { keywordVariants, offlinePlan } from '../search/offline-plan.ts';
 import { PageSearch } from '../search/page-search.ts';
 import { prefetchSearch, searchDepth, searchSpace, wholePageOptions, type SearchPrefetch, type SearchSpaceOptions } from '../search/search-space.ts';
-import { pageContents } from '../documents/page-contents.ts';
 import { pagePassages } from '../search/page-passages.ts';
-import type { QueryPlan, RankedPage, SearchResult } from '../search/types.ts';
+import type { QueryPlan, SearchResult } from '../search/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
@@ -28,6 +26,7 @@ import { answeringPassages, modelNotFoundMinimumEvidence } from './strong-eviden
 import { modelBudgets } from './model-budgets.ts';
 import { tableOfContents, type TableOfContents } from './table-of-contents.ts';
 import { TreeCache } from './tree-cache.ts';
+import { readContextTrees, readyRecords } from './read-context-trees.ts';
 import type { Answer, AskInput } from './types.ts';
 
 export interface AskDependencies {
@@ -155,7 +154,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   input.onEvent?.({ type: 'stage', stage: 'searching' });
   const searchStarted = performance.now();
   const ranked = (await search(plan, input, dependencies, notes, log, prefetched)).pages.filter(page => records.has(page.documentId));
-  const contextTrees = await readContextTrees(ranked, records, store);
+  const contextTrees = await readContextTrees(ranked, records, store, contextPages);
   const passages = toContextPassages(
     pagePassages(ranked, contextTrees, { budgetTokens: budgets.contextTokens, maxPages: contextPages, queries: plan.subQuestions }),
     records,
@@ -311,68 +310,6 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       closest: [],
     });
   }
-}
-
-/**
- * The documents' trees as far as the context reaches (pagePassages), read page by page
- * (KnowledgeStore.getTreePages) rather than whole: a tree is a large read (a 250-page document's is
- * ~400 KB of JSON) of which a question uses a few pages. The context takes the best `contextPages` pages
- * that have text, in the documents of the best `contextPages` pages (of the best 2 × `contextPages` when
- * one of those has none), and the pages next to them; so those documents' ranked pages are read in
- * rank order, each with its neighbours, until that many with text are read. What the context sees is
- * what the whole trees would show it.
- */
-async function readContextTrees(ranked: RankedPage[], records: Map<string, DocumentRecord>, store: KnowledgeStore): Promise<Map<string, DocumentTree>> {
-  const pagesRead = new Map<string, Map<number, TreePage>>();
-  const asked = new Set<string>();
-  const trees = new Map<string, DocumentTree>();
-  const read = async (pages: RankedPage[]) => {
-    const wanted = new Map<string, number[]>();
-    for (const { documentId, page } of pages) {
-      for (const number of [page - 1, page, page + 1]) {
-        const key = `${documentId}\n${number}`;
-        if (number < 1 || asked.has(key)) continue;
-        asked.add(key);
-        wanted.set(documentId, [...(wanted.get(documentId) ?? []), number]);
-      }
-    }
-    await Promise.all(
-      [...wanted].map(async ([documentId, numbers]) => {
-        const record = records.get(documentId)!;
-        const own = pagesRead.get(documentId) ?? new Map<number, TreePage>();
-        for (const treePage of await store.getTreePages(record.space, documentId, numbers)) own.set(treePage.page, treePage);
-        pagesRead.set(documentId, own);
-        const tree = treeOfPages(documentId, [...own.values()]);
-        if (tree) trees.set(documentId, tree);
-      }),
-    );
-  };
-  const withText = (page: RankedPage) => {
-    const tree = trees.get(page.documentId);
-    return tree !== undefined && (pageContents(tree).get(page.page)?.length ?? 0) > 0;
-  };
-  const best = ranked.slice(0, contextPages);
-  await read(best);
-  const reachable = new Set((best.every(withText) ? best : ranked.slice(0, contextPages * 2)).map(page => page.documentId));
-  const candidates = ranked.filter(page => reachable.has(page.documentId));
-  let taken = 0;
-  for (let next = 0; next < candidates.length && taken < contextPages; ) {
-    const round = candidates.slice(next, next + contextPages - taken);
-    await read(round);
-    taken += round.filter(withText).length;
-    next += round.length;
-  }
-  return trees;
-}
-
-/** The ready documents of the spaces (only `documentIds` among them, when given). */
-async function readyRecords(store: KnowledgeStore, spaces: SpaceId[], documentIds?: string[]): Promise<Map<string, DocumentRecord>> {
-  const records = new Map<string, DocumentRecord>();
-  const only = documentIds ? new Set(documentIds) : undefined;
-  for (const space of spaces) {
-    for (const record of await store.listDocuments(space)) if (record.status === 'ready' && (!only || only.has(record.id))) records.set(record.id, record);
-  }
-  return records;
 }
 
 /** Documents for the table of contents, most relevant first by a quick whole-page BM25 of the question. */
