@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../src/documents/types.ts';
 import { buildUnits } from '../../src/store/build-units.ts';
 import type { DocumentTree, TreeNode } from '../../src/ingest/types.ts';
@@ -6,7 +9,16 @@ import { offlinePlan } from '../../src/search/offline-plan.ts';
 import { prefetchSearch, searchSpace } from '../../src/search/search-space.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { FakeEmbeddingModel } from '../fakes/fake-embedding-model.ts';
-import { MemoryKnowledgeStore } from './support/memory-knowledge-store.ts';
+import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
+
+/** Stores opened by a test, closed and deleted after it. */
+const opened: Array<{ store: SqliteKnowledgeStore; dataDir: string }> = [];
+afterEach(async () => {
+  for (const { store, dataDir } of opened.splice(0)) {
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
 
 const pageNode = (nodeId: string, title: string, page: number, text: string): TreeNode => ({
   nodeId,
@@ -21,14 +33,28 @@ const pageNode = (nodeId: string, title: string, page: number, text: string): Tr
 });
 
 async function storeWith(documents: Array<{ space: string; id: string; name: string; pages: string[] }>, embedder?: FakeEmbeddingModel) {
-  const store = new MemoryKnowledgeStore();
+  const dataDir = await mkdtemp(join(tmpdir(), 'folio-search-space-'));
+  const store = new SqliteKnowledgeStore({ dataDir });
+  opened.push({ store, dataDir });
   for (const document of documents) {
     const tree: DocumentTree = {
       documentId: document.id,
       totalPages: document.pages.length,
       nodes: document.pages.map((text, index) => pageNode(String(index + 1).padStart(4, '0'), `Section ${index + 1}`, index + 1, text)),
     };
-    const record = { id: document.id, space: document.space as SpaceId, name: document.name, sha256: document.id, status: 'ready' } as DocumentRecord;
+    const record: DocumentRecord = {
+      id: document.id,
+      space: document.space as SpaceId,
+      name: document.name,
+      mime: 'application/pdf',
+      sha256: document.id,
+      sizeBytes: 1,
+      pageCount: document.pages.length,
+      status: 'ready',
+      source: { platform: 'cli' },
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
     const units = buildUnits(tree, record);
     if (embedder) for (const unit of units) unit.vector = embedder.embedOne(unit.text);
     await store.commitDocument({ record, tree, units });

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startService, type RunningService } from '../../src/cli/serve-command.ts';
 import { loadConfig } from '../../src/config.ts';
-import { MemoryKnowledgeStore } from '../search/support/memory-knowledge-store.ts';
+import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
 
 let service: RunningService | undefined;
 let dataDir: string | undefined;
@@ -27,7 +27,7 @@ describe('folio serve before its first request', () => {
         done();
       },
     });
-    const store = new MemoryKnowledgeStore();
+    const store = new SqliteKnowledgeStore({ dataDir });
     // Ready once the server listens, or after a second: a server that does not wait for it listens first.
     const warmUp = vi.spyOn(store, 'warmUp').mockImplementation(async () => {
       await vi.waitFor(() => expect(events).toContain('web server listening'), { timeout: 1_000 }).catch(() => undefined);
