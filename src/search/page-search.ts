@@ -1,6 +1,6 @@
 import { termPairs } from '../store/page-records.ts';
 import { rarestWithin } from '../store/rarest-terms.ts';
-import type { IndexUnit, KnowledgeStore, PageRecord, UnitHit } from '../store/types.ts';
+import type { DocumentStore, IndexUnit, PageRecord, TermStore, UnitHit } from '../store/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import type { CaptionKey } from '../text/caption-references.ts';
 import { searchTerms } from '../text/search-terms.ts';
@@ -45,7 +45,7 @@ export class PageSearch {
   private readonly spaceOf = new Map<string, SpaceId>();
   private readonly documentPagesCache = new Map<string, Promise<DocumentPages | undefined>>();
 
-  constructor(private readonly store: KnowledgeStore) {}
+  constructor(private readonly store: TermStore & Pick<DocumentStore, 'getRecord'>) {}
 
   /**
    * Pages best first, each as its first unit. With `feedback`, the best pages' most distinctive terms

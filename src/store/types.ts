@@ -125,13 +125,10 @@ export interface UnitHit {
 }
 
 /**
- * Documents, trees and index units of every knowledge space. Two implementations (SQLite embedded,
- * Weaviate) pass one contract test suite. Every method names its space(s) explicitly; nothing returns
- * data of a space the caller did not name.
+ * Documents, their trees and units, by space: what is kept. Every method names its space(s) explicitly;
+ * nothing returns data of a space the caller did not name.
  */
-export interface KnowledgeStore {
-  readonly kind: 'sqlite' | 'weaviate';
-
+export interface DocumentStore {
   /** Creates or updates a document's record (status changes while it is ingested); tree and units untouched. */
   saveRecord(record: DocumentRecord): Promise<void>;
 
@@ -179,12 +176,14 @@ export interface KnowledgeStore {
    * asks about every original and figure crop it had).
    */
   sha256sInUse(sha256s: string[]): Promise<Set<string>>;
+}
 
+/**
+ * Words: unit and page candidates for a question and the statistics ranking them needs, within the
+ * spaces (and documents) a query names.
+ */
+export interface TermStore {
   searchLexical(query: LexicalQuery): Promise<UnitHit[]>;
-  /** Cosine similarity over unit vectors; units without vectors are never returned. */
-  searchVector(query: VectorQuery): Promise<UnitHit[]>;
-  /** `searchVector` for several query vectors at once (one list per vector, same order): the embedded store scores them in one pass. */
-  searchVectors(query: VectorsQuery): Promise<UnitHit[][]>;
 
   /**
    * Candidate pages for a page-level search: at most `k`, best first by the store's own BM25 over page
@@ -199,6 +198,23 @@ export interface KnowledgeStore {
   getPages(space: SpaceId, documentId: string, options?: { terms?: boolean }): Promise<PageRecord[]>;
   /** The distinct terms (no pairs) of a document's pages, for near-miss look-ups (a misspelt name). */
   documentVocabulary(space: SpaceId, documentId: string): Promise<string[]>;
+}
+
+/** Unit embeddings: nearest units by cosine similarity, within the spaces a query names. */
+export interface VectorStore {
+  /** Cosine similarity over unit vectors; units without vectors are never returned. */
+  searchVector(query: VectorQuery): Promise<UnitHit[]>;
+  /** `searchVector` for several query vectors at once (one list per vector, same order): the embedded store scores them in one pass. */
+  searchVectors(query: VectorsQuery): Promise<UnitHit[][]>;
+}
+
+/**
+ * Everything Folio keeps of its knowledge spaces, in one store: SQLite embedded, or Weaviate. Both pass
+ * one contract test suite (test/contract/knowledge-store.contract.ts). Code that needs only part of it
+ * takes that port.
+ */
+export interface KnowledgeStore extends DocumentStore, TermStore, VectorStore {
+  readonly kind: 'sqlite' | 'weaviate';
 
   /**
    * Readies what searches use (search threads, a client library), so the first question is not slower
