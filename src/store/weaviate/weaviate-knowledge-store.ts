@@ -4,7 +4,6 @@ import type { DocumentTree } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { checkCommit } from '../check-commit.ts';
 import type { IndexUnit, KnowledgeStore, LexicalQuery, PageRecord, ScopedQuery, UnitHit, VectorQuery, VectorsQuery } from '../types.ts';
-import { cjkBigrams, containsCjk } from './cjk-bigrams.ts';
 import { commitVersion } from './commit-version.ts';
 import { connectWeaviate, type WeaviateConnectionOptions } from './connect-weaviate.ts';
 import { activeVersions, documentsNamed, everyTenantMatching } from './document-queries.ts';
@@ -28,12 +27,8 @@ import { tenantNameForSpace } from './tenant-name.ts';
 import { isDimensionMismatch } from './weaviate-errors.ts';
 import { deleteAll, documentUuid, orEmpty, pageSize, unitReturnProperties, vectorOf, type Documents, type Units } from './weaviate-objects.ts';
 import { WeaviateRest } from './weaviate-rest.ts';
+import { searchUnitsLexically } from './unit-lexical-search.ts';
 import { pickNamedDocument } from '../pick-named-document.ts';
-import { searchTerms } from '../../text/search-terms.ts';
-import { frequentWordLimit } from '../frequent-words.ts';
-import { rankUnitsByBm25 } from '../unit-bm25.ts';
-import { unitQueryWords, unitsPerHit } from '../unit-query-words.ts';
-import { foldedTerm, wordTokens } from '../../text/unit-words.ts';
 import type { TreePage } from '../tree-pages.ts';
 
 export interface WeaviateKnowledgeStoreOptions extends WeaviateConnectionOptions {
@@ -50,13 +45,6 @@ export interface WeaviateKnowledgeStoreOptions extends WeaviateConnectionOptions
   /** How often idle tenants are looked for (tests shorten it); see SpaceTenants. */
   tenantIdleCheckMs?: number;
 }
-
-/**
- * Unit searches read this many Weaviate candidates per unit asked for and rank them as FTS5 would: on
- * the mmlongbench set 2 found the same page hit@3 as the SQLite store per document, 1 did not, 3 no
- * more than 2 (docs/benchmarks.md).
- */
-const candidatesPerHit = 2;
 
 /**
  * KnowledgeStore on Weaviate: collections FolioDocument (record + tree JSON, one object per document),
@@ -195,46 +183,11 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     return used;
   }
 
+  /** Units by their words (unit-lexical-search.ts), in every space of the query, merged. */
   async searchLexical(query: LexicalQuery): Promise<UnitHit[]> {
     // Punctuation alone has no tokens: nothing can match.
     if (!/[\p{L}\p{N}]/u.test(query.text)) return [];
-    const cjk = containsCjk(query.text);
-    const text = cjk ? `${query.text} ${cjkBigrams(query.text)}` : query.text;
-    // Title words count a little more than body words: a section named for the question is a good hit.
-    const queryProperties = ['text', 'titlePath^1.5', ...(cjk ? ['cjkText'] : [])] as Array<'text'>;
-    const lists = await this.searchEachSpace(query, async (units, filters, space) => {
-      const statistics = cjk ? undefined : await this.pageIndex.unitStatistics(space);
-      if (statistics) {
-        // The SQLite store's words and ranking (unit-bm25.ts) over more candidates than asked for: BM25F
-        // ranks them otherwise, and what it puts just past k can be among FTS5's best k.
-        const words = unitQueryWords(
-          wordTokens(query.text),
-          token => statistics.unitsHolding(foldedTerm(token)),
-          statistics.units,
-          query.documentIds ? Number.POSITIVE_INFINITY : unitsPerHit * query.k,
-        );
-        if (words.tokens.length === 0) return [];
-        const result = await units.query.bm25(words.tokens.join(' '), {
-          limit: query.k * candidatesPerHit,
-          filters,
-          queryProperties,
-          ...(words.all ? { operator: { operator: 'And' as const } } : {}),
-          returnProperties: unitReturnProperties,
-        });
-        const candidates = result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: 0 }));
-        return rankUnitsByBm25(candidates, words.tokens.map(foldedTerm), statistics).slice(0, query.k);
-      }
-      const asked = cjk ? text : await this.withoutFrequentWords(space, text);
-      if (!asked) return [];
-      const result = await units.query.bm25(asked, {
-        limit: query.k,
-        filters,
-        queryProperties,
-        returnMetadata: ['score'],
-        returnProperties: unitReturnProperties,
-      });
-      return result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: object.metadata?.score ?? 0 }));
-    });
+    const lists = await this.searchEachSpace(query, (units, filters, space) => searchUnitsLexically(units, filters, query, space, this.pageIndex));
     return mergeSpaceHits(lists, query.k, 'bm25');
   }
 
@@ -348,31 +301,6 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     const pages = await this.pages(space);
     await deleteAll(pages, pages.filter.byProperty('documentId').equal(documentId));
     return true;
-  }
-
-  /**
-   * The query's words not too frequent among the space's pages (frequent-words.ts; their search terms,
-   * from the page statistics), as the SQLite store leaves out words frequent among its units: they
-   * weigh little in BM25 yet move the ranking. When every word the space holds is frequent, its two
-   * rarest are asked.
-   */
-  private async withoutFrequentWords(space: SpaceId, text: string): Promise<string> {
-    const words = [...new Set(text.match(/[\p{L}\p{N}]+/gu) ?? [])];
-    const termOf = new Map(
-      words.flatMap(word => {
-        const terms = searchTerms(word);
-        return terms.length === 1 ? [[word, terms[0]] as const] : [];
-      }),
-    );
-    const terms = [...new Set(termOf.values())];
-    if (terms.length < 2) return text;
-    const statistics = await this.pageIndex.pageStatistics({ spaces: [space], terms });
-    const limit = frequentWordLimit(statistics.pages);
-    const frequency = (word: string) => statistics.frequencies.get(termOf.get(word)!) ?? 0;
-    const present = [...termOf.keys()].filter(word => frequency(word) > 0);
-    if (present.length === 0) return text;
-    const rare = present.filter(word => frequency(word) <= limit);
-    return (rare.length > 0 ? rare : present.sort((left, right) => frequency(left) - frequency(right)).slice(0, 2)).join(' ');
   }
 
   private async searchEachSpace(query: ScopedQuery, search: (units: Units, filters: FilterValue, space: SpaceId) => Promise<UnitHit[]>): Promise<UnitHit[][]> {
