@@ -3,7 +3,7 @@ import type { DocumentRecord } from '../../documents/types.ts';
 import type { DocumentTree, TreeNodeKind } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { IndexUnit } from '../types.ts';
-import { cjkBigrams } from './cjk-bigrams.ts';
+import { cjkBigrams } from '../../text/cjk-bigrams.ts';
 
 /** Properties of a FolioUnit object. */
 export type UnitProperties = {

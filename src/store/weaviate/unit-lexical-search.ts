@@ -1,7 +1,7 @@
 import type { FilterValue } from 'weaviate-client';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { LexicalQuery, UnitHit } from '../types.ts';
-import { cjkBigrams, containsCjk } from './cjk-bigrams.ts';
+import { cjkBigrams, containsCjk } from '../../text/cjk-bigrams.ts';
 import type { WeaviatePageIndex } from './page-queries.ts';
 import { unitFromProperties } from './serialize.ts';
 import { unitReturnProperties, type Units } from './weaviate-objects.ts';
