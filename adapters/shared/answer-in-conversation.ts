@@ -37,6 +37,11 @@ export interface ChatQuestion<M> {
   /** The platform's user id of the asker (question limit, private answers). */
   asker?: string;
   correlationId: string;
+  /**
+   * `DocumentSource.messageRef` of the message the question's thread started from (the question's own
+   * message at the top level): the documents it shared are searched first (question-focus.ts).
+   */
+  threadRef?: string;
   /** Aborted when the asker stops the answer; nothing more is posted then. */
   signal?: AbortSignal;
   /** Opens the reply. `draftIsPublic` false: nothing of the answer may be shown to everyone before its delivery is known. */
@@ -79,6 +84,7 @@ export async function answerInConversation<M>(chat: ChatQuestion<M>): Promise<vo
       history,
       correlationId,
       asker: chat.asker,
+      focus: chat.threadRef ? { threadRef: chat.threadRef } : undefined,
       signal: chat.signal,
       onEvent: event => {
         if (event.type === 'stage') shown.stage(event.stage);

@@ -33,6 +33,8 @@ export async function answerInThread(dependencies: SlackHandlerDependencies, con
     space: conversation.space,
     question,
     asker: conversation.userId,
+    // The files a thread's first message shared have the same reference (ingest-shared-files.ts).
+    threadRef: `${conversation.channelId}:${conversation.threadTs}`,
     correlationId: randomUUID(),
     openReply: async draftIsPublic => {
       const status = threadStatus(conversation, log);

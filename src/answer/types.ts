@@ -127,6 +127,12 @@ export interface Answer {
    * a short plan its speed allows), `offline` (rules: no model, or the model's plan failed or was late).
    */
   plan: 'full' | 'compact' | 'offline';
+  /**
+   * The documents the question was focused on, when it was: those shared in the thread's first message
+   * (`thread`) or named by the caller (`request`). `widened`: they did not answer it, so the whole
+   * space was searched (a note says where the answer was found).
+   */
+  focus?: { documents: Array<{ id: string; name: string }>; reason: 'thread' | 'request'; widened: boolean };
   modelCalls: number;
   usage: ModelUsage;
   timings: { planMs: number; searchMs: number; answerMs: number; firstTokenMs?: number; totalMs: number };

@@ -17,6 +17,7 @@ import {
   type OutcomeContent,
 } from './ask-outcome.ts';
 import { keepPrivateAnswer } from './private-answers.ts';
+import { answerWithFocus, questionFocus, type FocusRequest } from './question-focus.ts';
 import { countQuestion } from './question-limit.ts';
 
 export interface ConversationAskInput extends AskInput {
@@ -26,6 +27,8 @@ export interface ConversationAskInput extends AskInput {
    * CLI) nothing is counted.
    */
   asker?: string;
+  /** What the question is about first: the thread's first message, or documents the caller names (question-focus.ts). */
+  focus?: FocusRequest;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function askInConversation(
   input: ConversationAskInput,
   dependencies: { store: KnowledgeStore; state: StateStore; log: Logger; maxQuestionChars: number; answer: (input: AskInput) => Promise<Answer> },
 ): Promise<AskOutcome> {
-  const { asker, ...askInput } = input;
+  const { asker, focus: focusRequest, ...askInput } = input;
   const question = checkedQuestion(input.question, dependencies.maxQuestionChars);
   const ownSpace = input.spaces[0];
   const own = ownSpace ? parseConversationSpace(ownSpace) : undefined;
@@ -68,7 +71,11 @@ export async function askInConversation(
   const teamScopeAvailable = own?.place === 'channel' && own.teamSpace !== undefined && !input.spaces.includes(own.teamSpace);
   const waiting = outcomeWithoutAnswer(documents, detectLanguage(question), own?.place ?? 'web', teamScopeAvailable);
   if (waiting) return deliver(waiting);
-  const outcome = deliver(outcomeOfAnswer(await dependencies.answer({ ...askInput, readyDocuments: documents.ready }), documents));
+  const focus = focusRequest && questionFocus(focusRequest, documents.ready, ownSpace ?? input.spaces[0]);
+  const answered = focus
+    ? await answerWithFocus({ ...askInput, readyDocuments: documents.ready }, focus, documents.ready, dependencies.answer)
+    : await dependencies.answer({ ...askInput, readyDocuments: documents.ready });
+  const outcome = deliver(outcomeOfAnswer(answered, documents));
   if (outcome.delivery === 'private' && 'answer' in outcome && asker && ownSpace) {
     // Without it the answer still reaches the asker; only sharing it is refused ("too old").
     await keepPrivateAnswer(dependencies.state, { space: ownSpace, asker, answer: outcome.answer }).catch(error =>

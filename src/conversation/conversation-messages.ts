@@ -17,6 +17,8 @@ interface ConversationMessages {
   readingNote: (names: ChatText) => ChatText;
   /** The asker reached the space's `limit` questions per minute; the next is answered in `seconds`. */
   rateLimited: (limit: number, here: string, seconds: number) => ChatText;
+  /** The documents the question was focused on did not answer it; the answer comes from `found`. */
+  widened: (focused: ChatText, found: ChatText) => ChatText;
 }
 
 const count = (amount: number, one: string, many: string) => `${amount} ${amount === 1 ? one : many}`;
@@ -37,6 +39,7 @@ const messages: Record<string, ConversationMessages> = {
     rateLimited: (limit, here, seconds) => [
       `You have asked ${count(limit, 'question', 'questions')} ${here} this minute, the most one person may ask per minute here. You can ask again in ${count(seconds, 'second', 'seconds')}.`,
     ],
+    widened: (focused, found) => ['Not in ', ...focused, '; found in ', ...found, '.'],
   },
   de: {
     here: { channel: 'in diesem Kanal', direct: 'in unserer Unterhaltung', team: 'für das ganze Team', web: 'in diesem Bereich' },
@@ -53,6 +56,7 @@ const messages: Record<string, ConversationMessages> = {
     rateLimited: (limit, here, seconds) => [
       `Du hast ${here} in dieser Minute schon ${count(limit, 'Frage', 'Fragen')} gestellt, mehr sind hier pro Person und Minute nicht erlaubt. Du kannst in ${count(seconds, 'Sekunde', 'Sekunden')} wieder fragen.`,
     ],
+    widened: (focused, found) => ['Nicht in ', ...focused, '; gefunden in ', ...found, '.'],
   },
   fr: {
     here: { channel: 'dans ce canal', direct: 'dans notre conversation', team: "partagé avec toute l'équipe", web: 'dans cet espace' },
@@ -69,6 +73,7 @@ const messages: Record<string, ConversationMessages> = {
     rateLimited: (limit, here, seconds) => [
       `Vous avez déjà posé ${count(limit, 'question', 'questions')} ${here} cette minute, le maximum par personne et par minute ici. Vous pourrez reposer une question dans ${count(seconds, 'seconde', 'secondes')}.`,
     ],
+    widened: (focused, found) => ['Pas dans ', ...focused, ' ; trouvé dans ', ...found, '.'],
   },
   es: {
     here: { channel: 'en este canal', direct: 'en nuestra conversación', team: 'compartido con todo el equipo', web: 'en este espacio' },
@@ -85,6 +90,7 @@ const messages: Record<string, ConversationMessages> = {
     rateLimited: (limit, here, seconds) => [
       `Ya has hecho ${count(limit, 'pregunta', 'preguntas')} ${here} en este minuto, el máximo por persona y minuto aquí. Puedes volver a preguntar en ${count(seconds, 'segundo', 'segundos')}.`,
     ],
+    widened: (focused, found) => ['No está en ', ...focused, '; lo encontré en ', ...found, '.'],
   },
   nl: {
     here: { channel: 'in dit kanaal', direct: 'in ons gesprek', team: 'gedeeld met het hele team', web: 'in deze ruimte' },
@@ -101,6 +107,7 @@ const messages: Record<string, ConversationMessages> = {
     rateLimited: (limit, here, seconds) => [
       `Je hebt ${here} deze minuut al ${count(limit, 'vraag', 'vragen')} gesteld, het maximum per persoon per minuut hier. Je kunt over ${count(seconds, 'seconde', 'seconden')} weer een vraag stellen.`,
     ],
+    widened: (focused, found) => ['Niet in ', ...focused, '; gevonden in ', ...found, '.'],
   },
   it: {
     here: { channel: 'in questo canale', direct: 'nella nostra conversazione', team: 'condiviso con tutto il team', web: 'in questo spazio' },
@@ -117,6 +124,7 @@ const messages: Record<string, ConversationMessages> = {
     rateLimited: (limit, here, seconds) => [
       `Hai già fatto ${count(limit, 'domanda', 'domande')} ${here} in questo minuto, il massimo per persona al minuto qui. Potrai chiedere di nuovo tra ${count(seconds, 'secondo', 'secondi')}.`,
     ],
+    widened: (focused, found) => ['Non è in ', ...focused, '; trovato in ', ...found, '.'],
   },
   pt: {
     here: { channel: 'neste canal', direct: 'na nossa conversa', team: 'partilhado com toda a equipa', web: 'neste espaço' },
@@ -133,6 +141,7 @@ const messages: Record<string, ConversationMessages> = {
     rateLimited: (limit, here, seconds) => [
       `Já fez ${count(limit, 'pergunta', 'perguntas')} ${here} neste minuto, o máximo por pessoa e por minuto aqui. Pode perguntar novamente dentro de ${count(seconds, 'segundo', 'segundos')}.`,
     ],
+    widened: (focused, found) => ['Não está em ', ...focused, '; encontrado em ', ...found, '.'],
   },
 };
 

@@ -7,6 +7,7 @@ import { slackWebApiMethods } from '../../adapters/slack/slack-surface.ts';
 import { BlobStore } from '../../src/store/blob-store.ts';
 import { parseSpaceId } from '../../src/spaces/space-id.ts';
 import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
+import { makeTestPdf } from '../support/layout/make-test-pdf.ts';
 import type { FakeSlackMessage } from '../fakes/fake-slack-api.ts';
 import { makeRefundPolicyPdf, makeVacationHandbookPdf } from './support/slack-test-documents.ts';
 import { startSlackTestApp, type SlackTestApp } from './support/slack-test-app.ts';
@@ -183,6 +184,31 @@ describe('Slack bot', () => {
     } finally {
       unscript();
     }
+  });
+
+  it('answers in a file’s thread from that file, and at the top level from the whole channel', async () => {
+    const guide = (office: string, hour: string) =>
+      makeTestPdf([
+        {
+          texts: [`${office} office guide.`, `The canteen opens at ${hour} in the morning.`].map((text, index) => ({
+            text,
+            x: 72,
+            top: 100 + index * 20,
+            size: 12,
+          })),
+        },
+      ]);
+    await shareFile('C20', 'F7N', 'north-office.pdf', await guide('North', 'eight'));
+    const south = await shareFile('C20', 'F7S', 'south-office.pdf', await guide('South', 'nine'));
+    const question = 'When does the canteen open?';
+
+    const inThread = blockTexts((await ask('C20', question, { thread_ts: south.ts })).answer).join('\n');
+    expect(inThread).toContain('nine');
+    expect(inThread).toContain('south-office.pdf');
+    expect(inThread).not.toContain('north-office.pdf');
+
+    const topLevel = blockTexts((await ask('C20', question)).answer).join('\n');
+    expect(topLevel).toContain('north-office.pdf');
   });
 
   it('does the work once when Slack retries an event', async () => {

@@ -106,6 +106,46 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     expect(messageEntity(answer.activity).additionalType).toBeUndefined();
   });
 
+  it('answers in a file’s thread from that file, and at the channel’s top level from all its files', async () => {
+    const offices = { teamId: team.teamId, channelId: '19:offices-7c8d@thread.tacv2' };
+    const guide = (office: string, hour: string) =>
+      makeTestPdf([
+        {
+          texts: [`${office} office guide.`, `The canteen opens at ${hour} in the morning.`].map((text, index) => ({
+            text,
+            x: 72,
+            top: 100 + index * 20,
+            size: 12,
+          })),
+        },
+      ]);
+    const postFile = async (name: string, bytes: Uint8Array) => {
+      const url = `https://contoso.sharepoint.com/sites/Handbook/Shared Documents/Offices/${name}`;
+      harness.graph.addSharedFile(url, bytes);
+      const post = channelMessage(serviceUrl, offices, { html: `<div><attachment id="${name}"></attachment></div>` });
+      harness.graph.addChannelMessage({ teamGroupId: team.groupId, channelId: offices.channelId, messageId: post.id }, [
+        { id: name, contentType: 'reference', contentUrl: url, name },
+      ]);
+      await harness.post(post);
+      expect(cardTexts((await finalCard(post.id, `the summary of ${name}`)).activity)[0]).toBe(`✅ **${name}** is ready.`);
+      return post;
+    };
+    await postFile('north-office.pdf', await guide('North', 'eight'));
+    const south = await postFile('south-office.pdf', await guide('South', 'nine'));
+    const question = 'When does the canteen open?';
+
+    const inThread = channelMessage(serviceUrl, { ...offices, rootId: south.id }, { mention: true, text: question });
+    await harness.post(inThread);
+    const threadAnswer = await finalAnswer(inThread.id, 'the answer in the file’s thread');
+    expect(threadAnswer.activity.text).toContain('nine');
+    expect(citationNames(threadAnswer.activity).join(' ')).toContain('south-office.pdf');
+    expect(citationNames(threadAnswer.activity).join(' ')).not.toContain('north-office.pdf');
+
+    const topLevel = channelMessage(serviceUrl, offices, { mention: true, text: question });
+    await harness.post(topLevel);
+    expect(citationNames((await finalAnswer(topLevel.id, 'the top-level answer')).activity).join(' ')).toContain('north-office.pdf');
+  });
+
   it('keeps conversations apart: each answers from its own documents only', async () => {
     const personalQuestion = personalMessage(serviceUrl, { chatId: adaChat, text: 'How many days of paid vacation does an employee get?' });
     await harness.post(personalQuestion);

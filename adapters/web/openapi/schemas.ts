@@ -241,6 +241,17 @@ export const schemas: Record<string, Schema> = {
       notes: { type: 'array', items: { type: 'string' } },
       modelCalls: { type: 'integer' },
       usage: { type: 'object', required: ['inputTokens', 'outputTokens'], properties: { inputTokens: { type: 'integer' }, outputTokens: { type: 'integer' } } },
+      focus: {
+        type: 'object',
+        required: ['documents', 'reason', 'widened'],
+        description:
+          'Present when the question was focused: on the documents the thread’s first message shared (`thread`, chat surfaces) or on those the request named (`request`). `widened`: they did not answer it, so the whole space was searched (a note says where the answer was found)',
+        properties: {
+          documents: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
+          reason: { enum: ['thread', 'request'] },
+          widened: { type: 'boolean' },
+        },
+      },
       plan: {
         type: 'string',
         enum: ['full', 'compact', 'offline'],

@@ -1,0 +1,71 @@
+import type { Answer, AskInput } from '../answer/types.ts';
+import { documentNotFound } from '../documents/document-not-found.ts';
+import type { DocumentRecord } from '../documents/types.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+import { documentNames } from './ask-outcome.ts';
+import { plainChatText } from './chat-text.ts';
+import { conversationMessages } from './conversation-messages.ts';
+
+/** Where a question is asked, as far as its focus goes. */
+export interface FocusRequest {
+  /**
+   * `DocumentSource.messageRef` of the message the question's thread started from: the documents that
+   * message shared are the focus (a question in a file's thread is about that file).
+   */
+  threadRef?: string;
+  /** Documents (ids or names) the caller asks about first (REST `focus.documents`, `folio ask --doc`). */
+  documents?: string[];
+}
+
+export interface QuestionFocus {
+  documents: DocumentRecord[];
+  reason: 'thread' | 'request';
+}
+
+/**
+ * The ready documents a question is focused on: those named by the caller (each must be one of
+ * `ready`, by id or name, else document_not_found), else those shared by the thread's first message;
+ * none when neither applies or the focus would be every ready document anyway.
+ */
+export function questionFocus(request: FocusRequest, ready: DocumentRecord[], space: SpaceId): QuestionFocus | undefined {
+  const named = request.documents?.filter(name => name.trim() !== '') ?? [];
+  const focus: QuestionFocus | undefined =
+    named.length > 0
+      ? { documents: [...new Map(named.map(name => [name, findReady(ready, name, space)])).values()], reason: 'request' }
+      : request.threadRef
+        ? { documents: ready.filter(record => record.source.messageRef === request.threadRef), reason: 'thread' }
+        : undefined;
+  if (!focus || focus.documents.length === 0) return undefined;
+  if (focus.reason === 'thread' && focus.documents.length === ready.length) return undefined;
+  return focus;
+}
+
+function findReady(ready: DocumentRecord[], name: string, space: SpaceId): DocumentRecord {
+  const wanted = name.trim().toLowerCase();
+  const found = ready.find(record => record.id === name.trim()) ?? ready.find(record => record.name.toLowerCase() === wanted);
+  if (!found) throw documentNotFound(space, name.trim());
+  return found;
+}
+
+/**
+ * Answers from the focused documents first; when they do not answer (the answer is not grounded) the
+ * whole of `ready` is asked, and the answer says in a note which document it came from instead. A
+ * question named documents for (`request`) is widened the same way: the note says so.
+ */
+export async function answerWithFocus(
+  input: AskInput,
+  focus: QuestionFocus,
+  ready: DocumentRecord[],
+  answer: (input: AskInput) => Promise<Answer>,
+): Promise<Answer> {
+  const documents = focus.documents.map(record => ({ id: record.id, name: record.name }));
+  const focused = await answer({ ...input, readyDocuments: focus.documents, documentIds: focus.documents.map(record => record.id) });
+  if (focused.grounded || focus.documents.length === ready.length) return { ...focused, focus: { documents, reason: focus.reason, widened: false } };
+  const wide = await answer({ ...input, readyDocuments: ready, documentIds: undefined });
+  const widened = { documents, reason: focus.reason, widened: true } as const;
+  if (!wide.grounded) return { ...wide, focus: widened };
+  const cited = new Set(wide.citations.map(citation => citation.documentId));
+  const found = ready.filter(record => cited.has(record.id));
+  const note = plainChatText(conversationMessages(wide.language).widened(documentNames(focus.documents), documentNames(found)));
+  return { ...wide, notes: [...wide.notes, note], focus: widened };
+}

@@ -1,0 +1,83 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Answer } from '../../src/answer/types.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { AskOutcome } from '../../src/conversation/ask-outcome.ts';
+import { createFolio } from '../../src/folio.ts';
+import type { Folio } from '../../src/folio-api.ts';
+import { parseSpaceId } from '../../src/spaces/space-id.ts';
+import { makeTestPdf } from '../support/layout/make-test-pdf.ts';
+
+const channel = parseSpaceId('slack:T1:CFOCUS');
+const onePage = (lines: string[]) => makeTestPdf([{ texts: lines.map((text, index) => ({ text, x: 72, top: 100 + index * 20, size: 12 })) }]);
+const answerOf = (outcome: AskOutcome): Answer => {
+  if (!('answer' in outcome)) throw new Error(`no answer: ${outcome.kind}`);
+  return outcome.answer;
+};
+
+/** Questions focused on the documents of their thread, or on documents the caller names, widened when those do not answer. */
+describe('question focus in Folio.ask', () => {
+  let dataDir: string;
+  let folio: Folio;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'folio-focus-'));
+    folio = createFolio(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off' }));
+    const files = [
+      { name: 'north-office.pdf', ts: '100.1', lines: ['North office guide.', 'The canteen opens at eight in the morning.'] },
+      { name: 'south-office.pdf', ts: '200.2', lines: ['South office guide.', 'The canteen opens at nine in the morning.'] },
+      { name: 'parking.pdf', ts: '300.3', lines: ['Parking rules.', 'Visitors park on level two of the garage.'] },
+    ];
+    for (const file of files) {
+      const path = join(dataDir, file.name);
+      await writeFile(path, await onePage(file.lines));
+      const [outcome] = await folio.ingestFiles([{ path, name: file.name }], channel, { source: { platform: 'slack', messageRef: `CFOCUS:${file.ts}` } });
+      expect(outcome.status).toBe('ready');
+      ids[file.name] = outcome.documentId;
+    }
+  }, 90_000);
+  afterAll(async () => {
+    await folio?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const ask = (question: string, focus?: { threadRef?: string; documents?: string[] }) => folio.ask({ spaces: [channel], question, focus });
+
+  it('answers a question in a file’s thread from that file', async () => {
+    const south = answerOf(await ask('When does the canteen open?', { threadRef: 'CFOCUS:200.2' }));
+    expect(south.answer).toContain('nine');
+    expect(south.citations.map(citation => citation.documentId)).toEqual([ids['south-office.pdf']]);
+    expect(south.focus).toEqual({ documents: [{ id: ids['south-office.pdf'], name: 'south-office.pdf' }], reason: 'thread', widened: false });
+
+    const north = answerOf(await ask('When does the canteen open?', { threadRef: 'CFOCUS:100.1' }));
+    expect(north.answer).toContain('eight');
+    expect(north.citations.every(citation => citation.documentId === ids['north-office.pdf'])).toBe(true);
+  });
+
+  it('widens to the whole space when the thread’s file does not answer, and says where the answer came from', async () => {
+    const answer = answerOf(await ask('Where do visitors park?', { threadRef: 'CFOCUS:100.1' }));
+    expect(answer.grounded).toBe(true);
+    expect(answer.answer).toContain('level two');
+    expect(answer.focus).toMatchObject({ reason: 'thread', widened: true });
+    expect(answer.notes).toContain('Not in **north-office.pdf**; found in **parking.pdf**.'.replaceAll('**', ''));
+  });
+
+  it('asks the whole space at the top level, and focuses on documents a caller names (by name or id)', async () => {
+    const top = answerOf(await ask('When does the canteen open?'));
+    expect(top.focus).toBeUndefined();
+    expect(new Set(top.context.map(entry => entry.documentId))).toEqual(new Set([ids['north-office.pdf'], ids['south-office.pdf']]));
+
+    const named = answerOf(await ask('When does the canteen open?', { documents: ['North-Office.pdf'] }));
+    expect(named.answer).toContain('eight');
+    expect(named.focus).toMatchObject({ reason: 'request', widened: false, documents: [{ name: 'north-office.pdf' }] });
+    expect(answerOf(await ask('When does the canteen open?', { documents: [ids['south-office.pdf']] })).answer).toContain('nine');
+  });
+
+  it('refuses a named document the space does not hold, and ignores a thread that shared none', async () => {
+    await expect(ask('When does the canteen open?', { documents: ['west-office.pdf'] })).rejects.toMatchObject({ code: 'document_not_found' });
+    expect(answerOf(await ask('When does the canteen open?', { threadRef: 'CFOCUS:999.9' })).focus).toBeUndefined();
+  });
+});
