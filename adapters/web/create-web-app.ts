@@ -21,7 +21,7 @@ export interface WebAppOptions {
   uploadDir?: string;
 }
 
-const consoleDir = fileURLToPath(new URL('./console', import.meta.url));
+const consoleDir = fileURLToPath(new URL('./console/', import.meta.url));
 
 /**
  * The REST API, the web console (at `/`) and the operational endpoints on one express app. Slack and

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-const promptsDir = fileURLToPath(new URL('../../prompts', import.meta.url));
+const promptsDir = fileURLToPath(new URL('../../prompts/', import.meta.url));
 const cache = new Map<string, Promise<string>>();
 
 /** The text of `prompts/<name>.md` (read once per process). Prompt text never lives in TypeScript. */

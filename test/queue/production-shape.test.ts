@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 // Docker is not available where the tests run: these tests read docker-compose.yml and the Dockerfile
 // as data and check what can be checked without building or starting them.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
 
 interface ComposeService {

@@ -12,7 +12,7 @@ const chromiumAvailable = existsSync(chromiumPath);
 const mustRun = process.env.CI === 'true';
 if (!chromiumAvailable && !mustRun) console.warn(`Skipping the console browser tests: no Chromium at ${chromiumPath} (apt-get install chromium)`);
 
-const artifacts = fileURLToPath(new URL('../../test-artifacts', import.meta.url));
+const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 
 async function launch(): Promise<Browser> {
   if (!chromiumAvailable) throw new Error(`Chromium is required (CI=true) but ${chromiumPath} does not exist: apt-get install chromium`);

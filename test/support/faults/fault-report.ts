@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const artifactsDir = fileURLToPath(new URL('../../../test-artifacts', import.meta.url));
+const artifactsDir = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
 
 /**
  * One measured line for the `## Faults` table of docs/reliability.md: what the fault test saw, appended

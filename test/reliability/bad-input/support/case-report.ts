@@ -15,7 +15,7 @@ export interface CaseResult {
   spaceIntact: boolean;
 }
 
-const artifactsDir = fileURLToPath(new URL('../../../../test-artifacts/bad-input', import.meta.url));
+const artifactsDir = fileURLToPath(new URL('../../../../test-artifacts/bad-input/', import.meta.url));
 
 /**
  * Writes the measured rows to test-artifacts/bad-input/ (git-ignored) as JSON and as the Markdown
