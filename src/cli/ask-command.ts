@@ -18,6 +18,8 @@ export interface AskCommandOptions {
   json?: boolean;
   /** A JSONL file of `{id, question, doc?}`: every line answered in this one process. */
   batch?: string;
+  /** Documents (names or ids) asked first; the whole space when they do not answer (`--doc`, repeatable). */
+  doc?: string[];
 }
 
 /**
@@ -44,6 +46,7 @@ export async function askCommand(config: Config, question: string | undefined, o
     const outcome = await app.ask({
       spaces: await app.readableSpaces(space),
       question: question!,
+      focus: options.doc && options.doc.length > 0 ? { documents: options.doc } : undefined,
       onEvent: options.json
         ? undefined
         : event => {
@@ -148,6 +151,7 @@ function answerJson(answer: Answer) {
     closest: answer.closest,
     notes: answer.notes,
     plan: answer.plan,
+    ...(answer.focus ? { focus: answer.focus } : {}),
     modelCalls: answer.modelCalls,
     usage: answer.usage,
     timings: answer.timings,
@@ -155,6 +159,7 @@ function answerJson(answer: Answer) {
 }
 
 function printSources(answer: Answer): void {
+  if (answer.focus && !answer.focus.widened) console.log(`\n(From ${answer.focus.documents.map(document => document.name).join(', ')}.)`);
   if (answer.citations.length > 0) {
     console.log('\nSources:');
     for (const citation of answer.citations) {

@@ -103,8 +103,9 @@ program
   .argument('[question]', 'the question (or --batch)')
   .requiredOption('--space <space>', 'knowledge space')
   .option('--json', 'print the answer as one JSON object')
+  .option('--doc <name>', 'ask this document first (name or id; repeat for several); the whole space when it does not answer', collect, [])
   .option('--batch <file>', 'answer every {id, question, doc?} line of a JSONL file; one JSON line each (the --json object plus id)')
-  .action(async (question: string | undefined, options: { space: string; json?: boolean; batch?: string }) => {
+  .action(async (question: string | undefined, options: { space: string; json?: boolean; batch?: string; doc: string[] }) => {
     const { askCommand } = await import('./ask-command.ts');
     process.exitCode = await askCommand(await loadConfig(), question, options);
   });
@@ -184,4 +185,9 @@ try {
     console.error(error);
     process.exitCode = 1;
   }
+}
+
+/** Commander's accumulator for a repeatable option. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }

@@ -63,6 +63,18 @@ describe('ask and search API (offline: no model configured)', () => {
     expect(answer.answer).toContain('There are no documents in this space yet');
   });
 
+  it('answers from the documents a request focuses on, and says which; an unknown one is 404, an empty list 400', async () => {
+    const focused = (await (
+      await postJson('/v1/spaces/handbook/ask', { question: handbookFacts.question, focus: { documents: ['handbook.pdf'] } })
+    ).json()) as any;
+    expect(focused.answer).toContain('45 days');
+    expect(focused.focus).toEqual({ documents: [{ id: expect.any(String), name: 'handbook.pdf' }], reason: 'request', widened: false });
+    const unknown = await postJson('/v1/spaces/handbook/ask', { question: handbookFacts.question, focus: { documents: ['brochure.pdf'] } });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as any).error).toMatchObject({ code: 'document_not_found' });
+    expect((await postJson('/v1/spaces/handbook/ask', { question: handbookFacts.question, focus: { documents: [] } })).status).toBe(400);
+  });
+
   it('keeps follow-up history and refuses malformed history', async () => {
     const history = [
       { role: 'user', text: 'Tell me about refunds.' },

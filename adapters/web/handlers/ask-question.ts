@@ -13,6 +13,8 @@ const askBody = z.object({
     .array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(20_000) }))
     .max(20)
     .optional(),
+  /** Documents (names or ids) asked first; the whole space when they do not answer. */
+  focus: z.object({ documents: z.array(z.string().min(1).max(500)).min(1).max(20) }).optional(),
 });
 const example = '{"question": "What is the refund policy?"}';
 
@@ -59,7 +61,7 @@ export function askQuestion(context: WebContext): RequestHandler {
     const spaces = await folio.readableSpaces(space);
     const started = performance.now();
     const ask = (signal: AbortSignal, onEvent?: (event: AskEvent) => void) =>
-      folio.ask({ spaces, question, history: body.history, signal, onEvent, correlationId: requestIdOf(response) });
+      folio.ask({ spaces, question, history: body.history, focus: body.focus, signal, onEvent, correlationId: requestIdOf(response) });
     const answered = (outcome: AskOutcome) => {
       if (!('answer' in outcome)) {
         requestLog(response).info({ outcome: outcome.kind, reading: outcome.reading.length }, 'nothing to answer from yet');

@@ -113,6 +113,13 @@ export const schemas: Record<string, Schema> = {
         maxItems: 20,
         items: { type: 'object', required: ['role', 'text'], properties: { role: { enum: ['user', 'assistant'] }, text: { type: 'string' } } },
       },
+      focus: {
+        type: 'object',
+        required: ['documents'],
+        description:
+          'Documents (names or ids) to answer from first; when they do not answer, the whole space is asked and the answer says so in a note. An unknown document is 404',
+        properties: { documents: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', minLength: 1 } } },
+      },
     },
   },
   AskEvent: {
