@@ -1,4 +1,4 @@
-// `npm run bench:answers [-- --provider offline|local|openai --sample K --set DIR --data-dir DIR --scope doc|space|both --json]`
+// `npm run bench:answers [-- --provider offline|local|openai --sample K --set DIR --data-dir DIR --scope doc|space|thread|both|all --json]`
 // Answer-level evaluation on a question set with gold pages (default ../shared/eval/mmlongbench): ingests
 // it once into --data-dir (reused on later runs; one per provider, since vectors differ), then asks every
 // question (or every K-th, and every K-th unanswerable one) through the ask pipeline, per document and over
@@ -21,7 +21,7 @@ const program = new Command('bench:answers')
   .option('--provider <provider>', 'offline, local, openai or gemini (FOLIO_MODEL_PROVIDER for this run)')
   .option('--sample <k>', 'ask every k-th question and every k-th unanswerable one')
   .option('--data-dir <dir>', 'where the ingested set is kept between runs (default: one per provider under the temp dir)')
-  .option('--scope <scope>', 'doc, space or both', 'both')
+  .option('--scope <scope>', 'doc, space, thread, both (doc and space) or all', 'both')
   .option('--skip-retrieval', 'only the answers, not the page ranking first')
   .option('--json', 'print JSON lines instead of tables')
   .parse();

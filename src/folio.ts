@@ -5,6 +5,8 @@ import { namePage, pageNamesOf } from './documents/page-names.ts';
 import type { Answer, AskInput } from './answer/types.ts';
 import type { Config } from './config.ts';
 import { askInConversation } from './conversation/ask-in-conversation.ts';
+import { answerWithFocus } from './conversation/question-focus.ts';
+import type { EvalScope } from './search/evaluation/run-eval.ts';
 import { takeAnswerToShare } from './conversation/private-answers.ts';
 import { sortDocuments } from './conversation/ask-outcome.ts';
 import { documentNotFound } from './documents/document-not-found.ts';
@@ -280,7 +282,18 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
 
     async evaluateAnswers(space, set, scopes, onProgress, options) {
       const { runAnswerEval } = await import('./answer/evaluation/run-answer-eval.ts');
-      return runAnswerEval(input => answerQuestion(input), store, space, set, scopes, onProgress, options);
+      const ready = (await store.listDocuments(space)).filter(record => record.status === 'ready');
+      // In a document's thread: focused on it as the chat surfaces focus a question (Folio.ask), widened when it does not answer.
+      const ask = (input: AskInput, scope: EvalScope, documentId: string) =>
+        scope === 'thread'
+          ? answerWithFocus(
+              { ...input, readyDocuments: ready },
+              { documents: ready.filter(record => record.id === documentId), reason: 'thread' },
+              ready,
+              answerQuestion,
+            )
+          : answerQuestion(input);
+      return runAnswerEval(ask, store, space, set, scopes, onProgress, options);
     },
 
     async warmUp() {

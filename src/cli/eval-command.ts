@@ -98,9 +98,15 @@ export async function evalCommand(config: Config, setDir: string, options: EvalC
 
 function parseScopes(scope: string): EvalScope[] {
   if (scope === 'both') return ['document', 'space'];
+  if (scope === 'all') return ['document', 'space', 'thread'];
   if (scope === 'document' || scope === 'doc') return ['document'];
   if (scope === 'space') return ['space'];
-  throw new FolioError({ code: 'internal', message: `bad --scope ${scope}`, userMessage: '--scope must be doc (document), space or both.' });
+  if (scope === 'thread') return ['thread'];
+  throw new FolioError({
+    code: 'internal',
+    message: `bad --scope ${scope}`,
+    userMessage: '--scope must be doc (document), space, thread, both (doc and space) or all.',
+  });
 }
 
 function printReport(summary: {
@@ -117,7 +123,7 @@ function printReport(summary: {
   );
   console.log(`ingest ${(summary.ingestMs / 1000).toFixed(1)} s, search ${(summary.searchMs / 1000).toFixed(1)} s`);
   for (const [scope, report] of Object.entries(summary.scopes)) {
-    console.log(`\n${scope === 'document' ? 'Per document' : 'Whole space'}        n   hit@1  hit@3  hit@5  MRR`);
+    console.log(`\n${scopeTitle(scope)}        n   hit@1  hit@3  hit@5  MRR`);
     console.log(row('overall', report.overall));
     for (const [name, metrics] of Object.entries(report.bySource)) console.log(row(`source ${name}`, metrics));
     for (const [name, metrics] of Object.entries(report.byEvidenceSource)) console.log(row(`evidence ${name}`, metrics));
@@ -147,7 +153,7 @@ function printAnswerReport(summary: {
   );
   console.log(`ingest ${(summary.ingestMs / 1000).toFixed(1)} s, asking ${(summary.askMs / 1000).toFixed(1)} s`);
   for (const [scope, report] of Object.entries(summary.scopes)) {
-    console.log(`\n${(scope === 'document' ? 'Per document' : 'Whole space').padEnd(36)}    n  context  cited  false-NF  not-found  shown (n)`);
+    console.log(`\n${scopeTitle(scope).padEnd(36)}    n  context  cited  false-NF  not-found  shown (n)`);
     console.log(answerRow('overall', report.overall));
     for (const [name, metrics] of Object.entries(report.bySource)) console.log(answerRow(`source ${name}`, metrics));
     for (const [name, metrics] of Object.entries(report.byEvidenceSource)) console.log(answerRow(`evidence ${name}`, metrics));
@@ -166,4 +172,8 @@ function answerRow(label: string, metrics: AnswerMetrics): string {
     value.toFixed(3).padStart([7, 6, 9, 10][index]),
   );
   return `  ${label.slice(0, 34).padEnd(34)} ${String(metrics.questions).padStart(4)} ${cells.join(' ')}  ${metrics.answerShown.toFixed(3)} (${metrics.shortAnswers})`;
+}
+
+function scopeTitle(scope: string): string {
+  return scope === 'document' ? 'Per document' : scope === 'thread' ? 'In its thread' : 'Whole space';
 }

@@ -116,7 +116,7 @@ program
     "Ingest an evaluation set (docs/*.pdf + questions.jsonl) and report page hit@1/3/5 and MRR, or with --answers the answers' context recall, cited gold pages, false not-found and abstention.",
   )
   .argument('<set-dir>', 'evaluation set directory')
-  .option('--scope <scope>', 'doc (document), space or both', 'both')
+  .option('--scope <scope>', "doc (document), space, thread (as if asked in its document's thread), both (doc and space) or all", 'both')
   .option('--answers', 'ask every question through the answer pipeline (offline unless models are configured) and score the answers')
   .option('--limit <n>', 'only the first n questions')
   .option('--sample <k>', 'with --answers: ask every k-th question and every k-th unanswerable one (a fixed sample)')

@@ -119,6 +119,22 @@ describe('folio eval (CLI, end to end)', () => {
     expect(report).toMatchObject({ unanswerable: 2, abstention: 1 });
   });
 
+  it('with --scope thread asks each question as if in its document’s thread: focused, widened only when not found there', async () => {
+    const run = await runFolio(['eval', setDir, '--answers', '--scope', 'thread', '--data-dir', join(workDir, 'eval-data'), '--json'], environment);
+    expect(run.exitCode).toBe(0);
+    const [summary] = jsonLines(run.stdout) as Array<{ scopes: Record<string, { bySource: Record<string, Record<string, number>>; abstention: number }> }>;
+    expect(Object.keys(summary.scopes)).toEqual(['thread']);
+    expect(summary.scopes.thread.bySource.fixture).toMatchObject({ questions: 2, contextRecall: 1, citedGold: 1, falseNotFound: 0 });
+    // Not in the thread's document, nor anywhere else: still "not found".
+    expect(summary.scopes.thread.abstention).toBe(1);
+    const retrieval = jsonLines(
+      (await runFolio(['eval', setDir, '--scope', 'thread', '--data-dir', join(workDir, 'eval-data'), '--json'], environment)).stdout,
+    )[0] as {
+      scopes: Record<string, { overall: { hitAt1: number } }>;
+    };
+    expect(Object.keys(retrieval.scopes)).toEqual(['thread']);
+  });
+
   it('ask --batch answers every line in one process, with the line id and the context', async () => {
     const batch = join(workDir, 'batch.jsonl');
     const lines = [

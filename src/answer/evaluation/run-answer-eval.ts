@@ -16,10 +16,11 @@ export interface AnswerEvalResult {
  * Asks every question through the real ask pipeline (`ask`: offline or with the configured models) and
  * scores the answers: the context's pages, the citations and "not found" against the gold pages, the
  * answer text against short gold answers, and abstention on the unanswerable questions. Per document
- * (the question asked of its own document only) or over the whole space (the right document counts).
+ * (the question asked of its own document only), over the whole space (the right document counts), or
+ * in its document's thread (`ask` focuses it as a chat does, question-focus.ts).
  */
 export async function runAnswerEval(
-  ask: (input: AskInput) => Promise<Answer>,
+  ask: (input: AskInput, scope: EvalScope, documentId: string) => Promise<Answer>,
   store: KnowledgeStore,
   space: SpaceId,
   sets: { questions: EvalQuestion[]; unanswerable: EvalQuestion[] },
@@ -38,7 +39,11 @@ export async function runAnswerEval(
   const answer = async (question: EvalQuestion, scope: EvalScope) => {
     const documentId = documentIds.get(question.doc)!;
     // Streamed, as in a chat: the first token's time is part of what is measured.
-    const result = await ask({ spaces: [space], question: question.question, documentIds: scope === 'document' ? [documentId] : undefined, onEvent: () => {} });
+    const result = await ask(
+      { spaces: [space], question: question.question, documentIds: scope === 'document' ? [documentId] : undefined, onEvent: () => {} },
+      scope,
+      documentId,
+    );
     asked.push({
       language: question.lang ?? 'unspecified',
       planned: result.plan !== 'offline',

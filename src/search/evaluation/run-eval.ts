@@ -6,11 +6,17 @@ import type { EvalQuestion } from './eval-set.ts';
 import { firstCorrectRank, metricsReport, type MetricsReport } from './page-hit-metrics.ts';
 import { readyDocumentIds } from './ready-document-ids.ts';
 
-export type EvalScope = 'document' | 'space';
+/**
+ * `document`: the question asked of its own document only; `space`: of the whole space; `thread`: as if
+ * asked in the thread of its document's share in a chat (focused on it, widened only when the answer is
+ * not found there; for page ranking alone that is the document's own ranking).
+ */
+export type EvalScope = 'document' | 'space' | 'thread';
 
 /**
- * Searches every question and scores the ranked pages: per document (the search is restricted to the
- * question's own document) or over the whole space (a hit needs the right document and page). With an
+ * Searches every question and scores the ranked pages: per document or in its document's thread (the
+ * search is restricted to the question's own document) or over the whole space (a hit needs the right
+ * document and page). With an
  * embedding model the question's vector list is fused in, as the ask pipeline's search does.
  */
 export async function runEval(
@@ -29,7 +35,7 @@ export async function runEval(
       const documentId = documentIds.get(question.doc)!;
       const result = await searchSpace(store, question.question, {
         spaces: [space],
-        documentIds: scope === 'document' ? [documentId] : undefined,
+        documentIds: scope === 'space' ? undefined : [documentId],
         k: 20,
         embedder,
       });
