@@ -33,6 +33,7 @@ describe('ingest messages', () => {
       'a.pdf is ready: 12 pages, 5 sections, 1 table, 2 figures (2 described).\nAsk me about it, e.g. “<@U0BOT> what does section 3 say about …?”',
     );
     expect(plainChatText(askHint(''))).toBe('Ask me about it, e.g. “what does section 3 say about …?”');
+    expect(plainChatText(askHint('@Folio', true))).toBe('Ask me about it in this thread, e.g. “@Folio what does section 3 say about …?”');
     const failed = {
       documentId: '',
       name: 'b.pdf',

@@ -53,14 +53,15 @@ export function outcomeLine(outcome: IngestOutcome): ChatText {
 /**
  * How to ask about a document that is ready. `botMention` is how people address the bot where they must
  * (Slack `<@U…>`, Teams "@Folio"), and empty where any message is a question (a Teams personal chat).
+ * `inThread`: the message stands in the thread of the share, where a question is about these files first.
  */
-export function askHint(botMention: string): ChatText {
-  return [`Ask me about it, e.g. “${botMention ? `${botMention} ` : ''}what does section 3 say about …?”`];
+export function askHint(botMention: string, inThread = false): ChatText {
+  return [`Ask me about it${inThread ? ' in this thread' : ''}, e.g. “${botMention ? `${botMention} ` : ''}what does section 3 say about …?”`];
 }
 
 /** The outcome line, and for a ready document how to ask about it on the next line. */
-export function outcomeText(outcome: IngestOutcome, botMention = '@Folio'): ChatText {
-  return outcome.status === 'failed' ? outcomeLine(outcome) : [...outcomeLine(outcome), '\n', ...askHint(botMention)];
+export function outcomeText(outcome: IngestOutcome, botMention = '@Folio', inThread = false): ChatText {
+  return outcome.status === 'failed' ? outcomeLine(outcome) : [...outcomeLine(outcome), '\n', ...askHint(botMention, inThread)];
 }
 
 function plural(count: number, noun: string): string {

@@ -44,7 +44,8 @@ export async function ingestSharedFiles(dependencies: SlackHandlerDependencies, 
       },
       render: chatTextToMrkdwn,
       progressMessage: lines => lines.join('\n'),
-      summaryMessage: outcomes => outcomes.map(outcome => chatTextToMrkdwn(outcomeText(outcome, botMention))).join('\n'),
+      // The summary goes into the share's thread, where a question is about these files first.
+      summaryMessage: outcomes => outcomes.map(outcome => chatTextToMrkdwn(outcomeText(outcome, botMention, true))).join('\n'),
       // "is reading Q3-report.pdf: page 12 of 40…" under the thread while the files are read.
       status: line => void (line ? status.set(`is reading the shared files: ${line}`) : status.clear()),
       async post(text) {

@@ -36,7 +36,8 @@ export async function ingestSharedFiles(dependencies: TeamsHandlerDependencies, 
       render: chatTextToTeams,
       // Teams Markdown joins single line breaks; a blank line keeps one file per line.
       progressMessage: lines => ({ text: lines.join('\n\n') }),
-      summaryMessage: outcomes => ingestSummaryMessage(outcomes, turn.kind === 'personal' ? '' : '@Folio'),
+      // Only channel posts have threads; there a question in the post's thread is about these files first.
+      summaryMessage: outcomes => ingestSummaryMessage(outcomes, turn.kind === 'personal' ? '' : '@Folio', turn.kind === 'channel'),
       async post(message) {
         // A progress message that could not be posted is not worth the file: the summary is posted at the end.
         const messageId = await replies.reply(turn.reference, message).catch(error => {

@@ -80,7 +80,7 @@ describe('Slack bot', () => {
     const { ts, summary } = await shareFile('C1', 'FREFUND', 'refund-policy.pdf', refundPdf);
     await slack.adapter.whenIdle();
     expect(summary.text).toContain('*refund-policy.pdf* is ready: 2 pages');
-    expect(summary.text).toContain(`e.g. “<@${bot}> what does section 3 say`);
+    expect(summary.text).toContain(`Ask me about it in this thread, e.g. “<@${bot}> what does section 3 say`);
     expect(slack.fake.callsTo('reactions.add').some(call => call.params.timestamp === ts && call.params.name === 'eyes')).toBe(true);
     expect(slack.fake.callsTo('reactions.remove').some(call => call.params.timestamp === ts)).toBe(true);
     // One progress message, edited in place (never a second post for the same file).

@@ -9,7 +9,7 @@ import { cardMessage, type CardElement, type TeamsMessage } from './adaptive-car
  * are the shared ones (Slack says the same), in Teams Markdown. `botMention` is "@Folio" where people
  * must mention the bot and "" in a personal chat.
  */
-export function ingestSummaryMessage(outcomes: IngestOutcome[], botMention: string): TeamsMessage {
+export function ingestSummaryMessage(outcomes: IngestOutcome[], botMention: string, inThread = false): TeamsMessage {
   const body: CardElement[] = [];
   for (const outcome of outcomes) {
     if (outcome.status === 'failed') {
@@ -26,7 +26,7 @@ export function ingestSummaryMessage(outcomes: IngestOutcome[], botMention: stri
     body.push({ type: 'FactSet', facts: facts(outcome) });
   }
   if (outcomes.some(outcome => outcome.status === 'ready')) {
-    body.push({ type: 'TextBlock', text: chatTextToTeams(askHint(botMention)), wrap: true, isSubtle: true, spacing: 'Medium' });
+    body.push({ type: 'TextBlock', text: chatTextToTeams(askHint(botMention, inThread)), wrap: true, isSubtle: true, spacing: 'Medium' });
   }
   const summary = outcomes.map(outcome => `${outcome.name}: ${outcome.status === 'ready' ? 'ready' : 'could not be read'}`).join('; ');
   return cardMessage(summary, { type: 'AdaptiveCard', $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', version: '1.5', body });
