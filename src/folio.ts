@@ -5,7 +5,7 @@ import { namePage, pageNamesOf } from './documents/page-names.ts';
 import type { Answer, AskInput } from './answer/types.ts';
 import type { Config } from './config.ts';
 import { askInConversation } from './conversation/ask-in-conversation.ts';
-import { answerWithFocus } from './conversation/question-focus.ts';
+import { answerWithFocus, documentsHoldingIn, questionFocus } from './conversation/question-focus.ts';
 import type { EvalScope } from './search/evaluation/run-eval.ts';
 import { takeAnswerToShare } from './conversation/private-answers.ts';
 import { sortDocuments } from './conversation/ask-outcome.ts';
@@ -283,16 +283,17 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     async evaluateAnswers(space, set, scopes, onProgress, options) {
       const { runAnswerEval } = await import('./answer/evaluation/run-answer-eval.ts');
       const ready = (await store.listDocuments(space)).filter(record => record.status === 'ready');
-      // In a document's thread: focused on it as the chat surfaces focus a question (Folio.ask), widened when it does not answer.
-      const ask = (input: AskInput, scope: EvalScope, documentId: string) =>
-        scope === 'thread'
-          ? answerWithFocus(
-              { ...input, readyDocuments: ready },
-              { documents: ready.filter(record => record.id === documentId), reason: 'thread' },
-              ready,
-              answerQuestion,
-            )
-          : answerQuestion(input);
+      // Focused as Folio.ask focuses a question: in a document's thread on that document; over the whole
+      // space on the documents the question names, if any. Widened when the focus does not answer.
+      const ask = async (input: AskInput, scope: EvalScope, documentId: string) => {
+        const focus =
+          scope === 'thread'
+            ? ({ documents: ready.filter(record => record.id === documentId), reason: 'thread' } as const)
+            : scope === 'space'
+              ? await questionFocus({ question: input.question }, ready, space, documentsHoldingIn(store, [space]))
+              : undefined;
+        return focus ? answerWithFocus({ ...input, readyDocuments: ready }, focus, ready, answerQuestion) : answerQuestion(input);
+      };
       return runAnswerEval(ask, store, space, set, scopes, onProgress, options);
     },
 

@@ -129,10 +129,10 @@ export interface Answer {
   plan: 'full' | 'compact' | 'offline';
   /**
    * The documents the question was focused on, when it was: those shared in the thread's first message
-   * (`thread`) or named by the caller (`request`). `widened`: they did not answer it, so the whole
-   * space was searched (a note says where the answer was found).
+   * (`thread`), those the question names (`named`) or those the caller named (`request`). `widened`:
+   * they did not answer it, so the whole space was searched (a note says where the answer was found).
    */
-  focus?: { documents: Array<{ id: string; name: string }>; reason: 'thread' | 'request'; widened: boolean };
+  focus?: { documents: Array<{ id: string; name: string }>; reason: 'thread' | 'named' | 'request'; widened: boolean };
   modelCalls: number;
   usage: ModelUsage;
   timings: { planMs: number; searchMs: number; answerMs: number; firstTokenMs?: number; totalMs: number };

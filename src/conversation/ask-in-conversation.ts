@@ -17,7 +17,7 @@ import {
   type OutcomeContent,
 } from './ask-outcome.ts';
 import { keepPrivateAnswer } from './private-answers.ts';
-import { answerWithFocus, questionFocus, type FocusRequest } from './question-focus.ts';
+import { answerWithFocus, documentsHoldingIn, questionFocus, type FocusRequest } from './question-focus.ts';
 import { countQuestion } from './question-limit.ts';
 
 export interface ConversationAskInput extends AskInput {
@@ -71,7 +71,10 @@ export async function askInConversation(
   const teamScopeAvailable = own?.place === 'channel' && own.teamSpace !== undefined && !input.spaces.includes(own.teamSpace);
   const waiting = outcomeWithoutAnswer(documents, detectLanguage(question), own?.place ?? 'web', teamScopeAvailable);
   if (waiting) return deliver(waiting);
-  const focus = focusRequest && questionFocus(focusRequest, documents.ready, ownSpace ?? input.spaces[0]);
+  // Without documentIds (a caller's hard restriction), a question that names a document is focused on it.
+  const focus = input.documentIds
+    ? undefined
+    : await questionFocus({ ...focusRequest, question }, documents.ready, ownSpace ?? input.spaces[0], documentsHoldingIn(dependencies.store, input.spaces));
   const answered = focus
     ? await answerWithFocus({ ...askInput, readyDocuments: documents.ready }, focus, documents.ready, dependencies.answer)
     : await dependencies.answer({ ...askInput, readyDocuments: documents.ready });

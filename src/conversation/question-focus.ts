@@ -5,9 +5,14 @@ import type { SpaceId } from '../spaces/space-id.ts';
 import { documentNames } from './ask-outcome.ts';
 import { plainChatText } from './chat-text.ts';
 import { conversationMessages } from './conversation-messages.ts';
+import { namedDocuments } from './named-documents.ts';
+import type { TermStore } from '../store/types.ts';
+import { searchTerms } from '../text/search-terms.ts';
 
 /** Where a question is asked, as far as its focus goes. */
 export interface FocusRequest {
+  /** The question, for documents it names (named-documents.ts); without it names are not looked for. */
+  question?: string;
   /**
    * `DocumentSource.messageRef` of the message the question's thread started from: the documents that
    * message shared are the focus (a question in a file's thread is about that file).
@@ -19,24 +24,31 @@ export interface FocusRequest {
 
 export interface QuestionFocus {
   documents: DocumentRecord[];
-  reason: 'thread' | 'request';
+  reason: 'thread' | 'named' | 'request';
 }
 
 /**
  * The ready documents a question is focused on: those named by the caller (each must be one of
- * `ready`, by id or name, else document_not_found), else those shared by the thread's first message;
- * none when neither applies or the focus would be every ready document anyway.
+ * `ready`, by id or name, else document_not_found), else those the question names itself, else those
+ * shared by the thread's first message; none when nothing applies or the focus would be every ready
+ * document anyway.
  */
-export function questionFocus(request: FocusRequest, ready: DocumentRecord[], space: SpaceId): QuestionFocus | undefined {
+export async function questionFocus(
+  request: FocusRequest,
+  ready: DocumentRecord[],
+  space: SpaceId,
+  documentsHolding: (words: string[]) => Promise<Map<string, number>>,
+): Promise<QuestionFocus | undefined> {
   const named = request.documents?.filter(name => name.trim() !== '') ?? [];
+  if (named.length > 0) return { documents: [...new Map(named.map(name => [name, findReady(ready, name, space)])).values()], reason: 'request' };
+  const inQuestion = request.question ? await namedDocuments(request.question, ready, documentsHolding) : [];
   const focus: QuestionFocus | undefined =
-    named.length > 0
-      ? { documents: [...new Map(named.map(name => [name, findReady(ready, name, space)])).values()], reason: 'request' }
+    inQuestion.length > 0
+      ? { documents: inQuestion, reason: 'named' }
       : request.threadRef
         ? { documents: ready.filter(record => record.source.messageRef === request.threadRef), reason: 'thread' }
         : undefined;
-  if (!focus || focus.documents.length === 0) return undefined;
-  if (focus.reason === 'thread' && focus.documents.length === ready.length) return undefined;
+  if (!focus || focus.documents.length === 0 || focus.documents.length === ready.length) return undefined;
   return focus;
 }
 
@@ -68,4 +80,22 @@ export async function answerWithFocus(
   const found = ready.filter(record => cited.has(record.id));
   const note = plainChatText(conversationMessages(wide.language).widened(documentNames(focus.documents), documentNames(found)));
   return { ...wide, notes: [...wide.notes, note], focus: widened };
+}
+
+/**
+ * How many documents of `spaces` hold each word in their pages (as page search terms), for
+ * named-documents.ts; a word that is no single search term counts as held by none.
+ */
+export function documentsHoldingIn(store: Pick<TermStore, 'documentStatistics'>, spaces: SpaceId[]): (words: string[]) => Promise<Map<string, number>> {
+  return async words => {
+    const termOf = new Map(
+      words.flatMap(word => {
+        const terms = searchTerms(word);
+        return terms.length === 1 ? [[word, terms[0]] as const] : [];
+      }),
+    );
+    if (termOf.size === 0) return new Map();
+    const { frequencies } = await store.documentStatistics({ spaces, terms: [...new Set(termOf.values())], documentIds: [] });
+    return new Map([...termOf].map(([word, term]) => [word, frequencies.get(term) ?? 0]));
+  };
 }

@@ -1,0 +1,73 @@
+// `npm run bench:named [-- --data-dir DIR --space eval --set DIR --questions FILE --json]`
+// How well a question that names a document ("in the Nike 10-K", "im Netflix-Bericht", "volgens het
+// jaarverslag van Nike") is focused on it (src/conversation/named-documents.ts), over a space where an
+// evaluation set was ingested (`folio eval … --data-dir DIR` or `bench:answers`): the share of the
+// written questions (bench/fixtures/named-document-questions.jsonl) focused on their document, per
+// language, and over the set's own questions, which name documents only now and then, how many were
+// focused and how many of those on the right document. Nothing is asked or answered.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { documentsHoldingIn, questionFocus } from '../src/conversation/question-focus.ts';
+import { parseSpaceId } from '../src/spaces/space-id.ts';
+import { SqliteKnowledgeStore } from '../src/store/sqlite/sqlite-knowledge-store.ts';
+
+const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
+const options = new Command('bench:named')
+  .requiredOption('--data-dir <dir>', 'data dir where the evaluation set is ingested')
+  .option('--space <space>', 'the space it is in', 'eval')
+  .option('--set <dir>', 'the evaluation set', resolve(repositoryRoot, '..', 'shared', 'eval', 'mmlongbench'))
+  .option(
+    '--questions <file>',
+    'JSONL of {lang, doc, question} naming their document',
+    join(repositoryRoot, 'bench', 'fixtures', 'named-document-questions.jsonl'),
+  )
+  .option('--json', 'print JSON')
+  .parse()
+  .opts<{ dataDir: string; space: string; set: string; questions: string; json?: boolean }>();
+
+const lines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(line => line.trim())
+    .map(line => JSON.parse(line) as { lang?: string; doc: string; question: string });
+const store = new SqliteKnowledgeStore({ dataDir: options.dataDir });
+try {
+  const space = parseSpaceId(options.space);
+  const ready = (await store.listDocuments(space)).filter(record => record.status === 'ready');
+  const focusOf = async (question: string) => (await questionFocus({ question }, ready, space, documentsHoldingIn(store, [space])))?.documents ?? [];
+  const named: Record<string, { questions: number; right: number; misses: string[] }> = {};
+  for (const { lang = 'en', doc, question } of lines(options.questions)) {
+    const entry = (named[lang] ??= { questions: 0, right: 0, misses: [] });
+    const focused = await focusOf(question);
+    entry.questions += 1;
+    if (focused.length > 0 && focused.every(record => record.name === doc)) entry.right += 1;
+    else entry.misses.push(`${question} → ${focused.map(record => record.name).join(', ') || 'none'}`);
+  }
+  const set = { questions: 0, focused: 0, right: 0 };
+  for (const file of ['questions.jsonl', 'unanswerable.jsonl']) {
+    for (const { doc, question } of lines(join(options.set, file))) {
+      const focused = await focusOf(question);
+      set.questions += 1;
+      if (focused.length === 0) continue;
+      set.focused += 1;
+      if (focused.some(record => record.name === doc)) set.right += 1;
+    }
+  }
+  const total = Object.values(named).reduce((sum, entry) => ({ questions: sum.questions + entry.questions, right: sum.right + entry.right }), {
+    questions: 0,
+    right: 0,
+  });
+  if (options.json) {
+    console.log(JSON.stringify({ documents: ready.length, named, total, set }));
+  } else {
+    console.log(`bench:named — ${ready.length} documents in ${space}`);
+    for (const [lang, entry] of Object.entries(named)) console.log(`  ${lang}: ${entry.right}/${entry.questions} focused on their document`);
+    console.log(`  all: ${total.right}/${total.questions} = ${(total.right / total.questions).toFixed(3)}`);
+    for (const entry of Object.values(named)) for (const miss of entry.misses) console.log(`    miss: ${miss}`);
+    console.log(`the set's own questions: ${set.focused} of ${set.questions} focused, ${set.right} of those on their document`);
+  }
+} finally {
+  await store.close();
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentRecord } from '../documents/types.ts';
+import { namedDocuments } from './named-documents.ts';
+
+const record = (name: string) => ({ id: name, name }) as DocumentRecord;
+const ready = [
+  'NIKE_2021_10K.pdf',
+  'COSTCO_2021_10K.pdf',
+  'Mietvertrag_Hauptstrasse_2024.pdf',
+  'nova_y70.pdf',
+  'honor_watch_gs_pro.pdf',
+  'watch_d.pdf',
+  'Pew-Research-Center_Hispanic-Identity-Report_12.20.2017.pdf',
+  'PP_2019.01.17_Trump-economy_FINAL2.pdf',
+  '379f44022bb27aa53efd5d322c7b57bf.pdf',
+  'handbook.pdf',
+].map(record);
+/** Documents whose pages hold each word: brand names in one, common words in many. */
+const holding: Record<string, number> = {
+  nike: 1,
+  costco: 1,
+  mietvertrag: 1,
+  nova: 1,
+  y70: 1,
+  honor: 9,
+  watch: 8,
+  pro: 12,
+  pew: 20,
+  research: 30,
+  center: 25,
+  hauptstrasse: 1,
+};
+const documentsHolding = async (words: string[]) => new Map(words.map(word => [word, holding[word] ?? 0] as const));
+const named = async (question: string) => (await namedDocuments(question, ready, documentsHolding)).map(document => document.name);
+
+describe('documents a question names', () => {
+  it('finds a document by a word of its name few documents hold, in any language, or by its file name', async () => {
+    expect(await named('In the Nike 10-K, what was revenue in 2021?')).toEqual(['NIKE_2021_10K.pdf']);
+    expect(await named('Wie hoch ist die Miete im Mietvertrag?')).toEqual(['Mietvertrag_Hauptstrasse_2024.pdf']);
+    expect(await named('Hoeveel winkels had Costco volgens het jaarverslag?')).toEqual(['COSTCO_2021_10K.pdf']);
+    expect(await named('What does handbook.pdf say about travel?')).toEqual(['handbook.pdf']);
+    expect(await named('Compare Nike and Costco revenue.')).toEqual(['NIKE_2021_10K.pdf', 'COSTCO_2021_10K.pdf']);
+  });
+
+  it('forgives a one-letter typo in a long name word, but not another name’s word', async () => {
+    expect(await named('What does the Mietvetrag say about pets?')).toEqual(['Mietvertrag_Hauptstrasse_2024.pdf']);
+  });
+
+  it('takes two words that are the whole name, even when they are common ("nova Y70", "Honor Watch GS Pro")', async () => {
+    expect(await named('How do I take a screenshot on the nova Y70?')).toEqual(['nova_y70.pdf']);
+    expect(await named('How long does the Honor Watch GS Pro battery last?')).toEqual(['honor_watch_gs_pro.pdf']);
+  });
+
+  it('names nothing by words common in the space’s text, generic words, numbers or digests', async () => {
+    expect(await named('How many charts cite Pew Research Center survey data?')).toEqual([]);
+    expect(await named('What is the final step in the figure?')).toEqual([]);
+    expect(await named('What does the 2021 report say?')).toEqual([]);
+    expect(await named('Is 379f44022bb27aa53efd5d322c7b57bf mentioned?')).toEqual([]);
+    expect(await named('How do I set an alarm on my watch?')).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import type { DocumentRecord } from '../documents/types.ts';
+import { withinEdits } from '../text/edit-distance.ts';
+import { foldWord, stopwords } from '../text/stopwords.ts';
+
+/**
+ * Words of file names that name no document in particular: format and version words, and what many
+ * documents are called ("report", "final"). A name made only of these (and numbers) is matched whole.
+ */
+const genericNameWords = new Set(
+  `pdf docx doc pptx ppt xlsx odt odp txt final draft report release version copy new old update updated
+  v1 v2 v3 en de nl fr es it pt the and for of`.split(/\s+/),
+);
+/** More documents than this named at once is no focus: the words are too common among the names. */
+const maxNamed = 3;
+
+/** Folded words; "10-K" and "U.S." also as one word ("10k", "us"). */
+function wordsOf(text: string): Set<string> {
+  const folded = foldWord(text);
+  const words = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
+  for (const joined of folded.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)+/gu) ?? []) words.add(joined.replace(/[-.]/g, ''));
+  return words;
+}
+
+/** The words of a file name (without its extension) that may name it in a question. */
+function nameWords(name: string): string[] {
+  const stem = name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  return [...wordsOf(stem)].filter(
+    word =>
+      word.length >= 3 &&
+      // "FINAL2", "v5e": a generic word with a number is still generic.
+      !genericNameWords.has(word.replace(/\d+[a-z]?$/, '')) &&
+      !stopwords.has(word) &&
+      !/^\d+$/.test(word) &&
+      !/^[0-9a-f]{16,}$/.test(word),
+  );
+}
+
+/** The words of a name as written (nameWords without the joined forms of hyphenated parts). */
+function spelledWords(name: string): string[] {
+  const stem = name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  const spelled = new Set(foldWord(stem).match(/[\p{L}\p{N}]+/gu) ?? []);
+  return nameWords(name).filter(word => spelled.has(word));
+}
+
+/** A document is named by a word of its name only when at most this many documents' pages hold the word. */
+const maxDocumentsHolding = 2;
+
+/**
+ * The ready documents a question names: by its file name ("according to handbook.pdf"), by two words of
+ * its name at least one of which no other name has ("the Honor Watch", "nova Y70"), or by one such word
+ * that few documents' pages hold ("in the Nike 10-K", "im Mietvertrag", "volgens de huurovereenkomst").
+ * A typo of one letter is forgiven in words of six letters or more; three-letter words count when they
+ * are in the name and, to name it alone, written as an acronym ("NUS", "PwC"). `documentsHolding(words)` says how many documents of the space hold each word in
+ * their pages: a name word common in the space's text ("Pew Research Center" across many Pew reports)
+ * names no document. Names of hex digests and numbers never match. Empty when none is named, or when
+ * more than three are (the words are then too common to be a choice).
+ */
+export async function namedDocuments(
+  question: string,
+  ready: DocumentRecord[],
+  documentsHolding: (words: string[]) => Promise<Map<string, number>>,
+): Promise<DocumentRecord[]> {
+  const asked = wordsOf(question);
+  // Three-letter name words ("NUS", "PwC") count only when the question writes them as an acronym.
+  const acronyms = new Set((question.match(/\b\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*\b/gu) ?? []).map(word => foldWord(word)));
+  const foldedQuestion = foldWord(question);
+  const words = new Map(ready.map(record => [record, nameWords(record.name)] as const));
+  const namesHolding = new Map<string, number>();
+  for (const list of words.values()) for (const word of new Set(list)) namesHolding.set(word, (namesHolding.get(word) ?? 0) + 1);
+  // A typo: one letter off, and not itself a word of some document's name ("brochure" is no typo of "ebrochure").
+  const mentions = (word: string) =>
+    asked.has(word) ||
+    (word.length >= 6 && [...asked].some(candidate => candidate.length >= 5 && !namesHolding.has(candidate) && withinEdits(candidate, word, 1)));
+  const byFileName = ready.filter(record => foldedQuestion.includes(foldWord(record.name)));
+  // Per document: the words of its name the question mentions, and those of them no other name has.
+  const byWord = new Map<DocumentRecord, { all: string[]; own: string[] }>();
+  for (const record of ready) {
+    if (byFileName.includes(record)) continue;
+    const all = words.get(record)!.filter(word => /\p{L}/u.test(word) && (word.length >= 4 ? mentions(word) : asked.has(word)));
+    const own = all.filter(word => namesHolding.get(word) === 1 && (word.length >= 4 || acronyms.has(word)));
+    if (own.length > 0) byWord.set(record, { all, own });
+  }
+  const mentionedWords = [...new Set([...byWord.values()].flatMap(entry => entry.all))];
+  const holding = mentionedWords.length > 0 ? await documentsHolding(mentionedWords) : new Map<string, number>();
+  const held = (word: string) => holding.get(word) ?? 0;
+  // One word names a document when few documents' pages hold it; two words when the rarer of them is
+  // held by a few more, or when they are all its name has ("nova Y70", "Honor Watch GS Pro"). A name
+  // common in the text ("Pew Research Center", of one of many Pew reports) names none.
+  const named = [
+    ...byFileName,
+    ...[...byWord]
+      .filter(([record, entry]) =>
+        entry.all.length >= 2
+          ? entry.all.length === spelledWords(record.name).length || Math.min(...entry.all.map(held)) <= 3 * maxDocumentsHolding
+          : entry.own.some(word => held(word) <= maxDocumentsHolding),
+      )
+      .map(([record]) => record),
+  ];
+  return named.length > maxNamed ? [] : named;
+}
