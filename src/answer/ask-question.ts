@@ -18,6 +18,7 @@ import { checkedQuestion } from './check-question.ts';
 import { contextEntries, toContextPassages } from './context-passage.ts';
 import { detectLanguage, readLanguage } from './detect-language.ts';
 import { extractiveAnswer } from './extractive-answer.ts';
+import { offlineFollowUp } from './follow-up-question.ts';
 import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
 import { groundModelAnswer } from './ground-model-answer.ts';
@@ -89,10 +90,14 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const base = { id: randomUUID(), question, notes, figures: [], closest: [], extractive: !models.language } satisfies Partial<Answer>;
   let context: Answer['context'] = [];
   let plannedBy: Answer['plan'] = 'offline';
+  // A follow-up ("and in 2022?") is searched with the words of the question before it; a model's plan
+  // rewrites it from the history instead.
+  const offlineRewrite = offlineFollowUp(question, history);
+  let rewritten = offlineRewrite;
   const finish = (answer: Omit<Answer, 'id' | 'question' | 'notes' | 'usage' | 'modelCalls' | 'timings' | 'language' | 'context' | 'plan'>): Answer => {
     timings.totalMs = Math.round(performance.now() - started);
     log.info({ spaces: input.spaces, grounded: answer.grounded, modelCalls, timings, citations: answer.citations.length }, 'answered a question');
-    return { ...base, ...answer, context, language, notes, plan: plannedBy, usage, modelCalls, timings };
+    return { ...base, ...answer, context, language, notes, plan: plannedBy, ...(rewritten ? { rewritten } : {}), usage, modelCalls, timings };
   };
 
   const records = input.readyDocuments
@@ -105,7 +110,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   // 1. Plan, within what the model's speed allows (model-budgets.ts): how long a question waits for each
   // model step before it goes on without it (offline plan; extractive answer) is a setting.
   input.onEvent?.({ type: 'stage', stage: 'planning' });
-  let plan: QueryPlan = offlinePlan(question);
+  let plan: QueryPlan = offlinePlan(offlineRewrite ?? question);
   let tasks: string[] = [];
   const planStarted = performance.now();
   let prefetched: SearchPrefetch | undefined;
@@ -137,6 +142,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       addUsage(usage, planned.usage);
       plan = planned.plan;
       tasks = planned.tasks;
+      rewritten = history.length > 0 && plan.subQuestions[0] && plan.subQuestions[0] !== question ? plan.subQuestions[0] : undefined;
       if (planned.language && /^[a-z]{2}$/u.test(planned.language) && !readLanguage(question).evident) language = planned.language;
       plannedBy = compact ? 'compact' : 'full';
     } catch (error) {

@@ -128,6 +128,12 @@ export interface Answer {
    */
   plan: 'full' | 'compact' | 'offline';
   /**
+   * A follow-up made self-contained for the search: by the model's plan from the thread's history, or
+   * without a model by adding the previous question's words ("and in 2022? churn rate"). Absent when the
+   * question was searched as asked.
+   */
+  rewritten?: string;
+  /**
    * The documents the question was focused on, when it was: those shared in the thread's first message
    * (`thread`), those the question names (`named`) or those the caller named (`request`). `widened`:
    * they did not answer it, so the whole space was searched (a note says where the answer was found).

@@ -152,6 +152,7 @@ function answerJson(answer: Answer) {
     notes: answer.notes,
     plan: answer.plan,
     ...(answer.focus ? { focus: answer.focus } : {}),
+    ...(answer.rewritten ? { rewritten: answer.rewritten } : {}),
     modelCalls: answer.modelCalls,
     usage: answer.usage,
     timings: answer.timings,

@@ -76,6 +76,17 @@ describe('question focus in Folio.ask', () => {
     expect(answerOf(await ask('When does the canteen open?', { documents: [ids['south-office.pdf']] })).answer).toContain('nine');
   });
 
+  it('searches a follow-up with the words of the question before it, and says how it was rewritten', async () => {
+    const history = [
+      { role: 'user' as const, text: 'When does the canteen open in the north office?' },
+      { role: 'assistant' as const, text: 'The canteen opens at eight in the morning. [1]' },
+    ];
+    const followUp = answerOf(await folio.ask({ spaces: [channel], question: 'And in the south office?', history }));
+    expect(followUp.rewritten).toBe('And in the south office? canteen open north');
+    expect(followUp.answer).toContain('nine');
+    expect(answerOf(await folio.ask({ spaces: [channel], question: 'Where do visitors park in the garage?', history })).rewritten).toBeUndefined();
+  });
+
   it('refuses a named document the space does not hold, and ignores a thread that shared none', async () => {
     await expect(ask('When does the canteen open?', { documents: ['west-office.pdf'] })).rejects.toMatchObject({ code: 'document_not_found' });
     expect(answerOf(await ask('When does the canteen open?', { threadRef: 'CFOCUS:999.9' })).focus).toBeUndefined();

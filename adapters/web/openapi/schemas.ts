@@ -248,6 +248,11 @@ export const schemas: Record<string, Schema> = {
       notes: { type: 'array', items: { type: 'string' } },
       modelCalls: { type: 'integer' },
       usage: { type: 'object', required: ['inputTokens', 'outputTokens'], properties: { inputTokens: { type: 'integer' }, outputTokens: { type: 'integer' } } },
+      rewritten: {
+        type: 'string',
+        description:
+          'A follow-up made self-contained for the search (by the model from `history`, or offline with the previous question’s words); absent when searched as asked',
+      },
       focus: {
         type: 'object',
         required: ['documents', 'reason', 'widened'],
