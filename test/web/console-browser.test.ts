@@ -105,6 +105,17 @@ describe.runIf(chromiumAvailable || mustRun)('web console in headless Chromium',
 
     await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
     await expect.poll(() => answer.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    // "Ask about this": the next question is about that document first, and the answer says so.
+    const asked = page.waitForRequest(request => request.url().endsWith('/ask'));
+    await row.getByRole('button', { name: 'Ask about handbook.pdf' }).click();
+    expect(await page.locator('#ask-focus').textContent()).toContain('Asking about handbook.pdf first');
+    await page.getByLabel('Question').fill(handbookFacts.question);
+    await page.getByLabel('Question').press('Enter');
+    expect(JSON.parse((await asked).postData() ?? '{}').focus).toEqual({ documents: [expect.any(String)] });
+    await page.locator('.conversation .answer').nth(1).locator('.sources .citation').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Ask all documents again' }).click();
+    expect(await page.locator('#ask-focus').isHidden()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -10,6 +10,16 @@ const conversation = document.querySelector('#conversation');
 const template = document.querySelector('#answer-template');
 /** Turns sent as history, oldest first; the API takes at most 20. */
 let history = [];
+/** The document questions are about first (`focus`), chosen with "Ask about this"; null: the whole space. */
+let focused = null;
+const focusLine = document.querySelector('#ask-focus');
+
+/** Asks the next questions about `record` first (the whole space when it does not answer); null clears it. */
+export function setFocus(record) {
+  focused = record;
+  focusLine.hidden = !record;
+  focusLine.querySelector('.focus-name').textContent = record?.name ?? '';
+}
 const maxHistoryTurns = 10;
 
 const stageText = {
@@ -20,6 +30,7 @@ const stageText = {
 
 export function clearConversation() {
   history = [];
+  setFocus(null);
   conversation.replaceChildren();
 }
 
@@ -36,7 +47,7 @@ export async function ask(question) {
     const response = await api(spacePath('/ask'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify({ question, history: sentHistory }),
+      body: JSON.stringify({ question, history: sentHistory, ...(focused ? { focus: { documents: [focused.id] } } : {}) }),
     });
     await readEvents(response, (name, data) => {
       if (name === 'stage') view.stage.textContent = stageText[data.stage] ?? '';

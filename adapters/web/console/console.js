@@ -1,7 +1,7 @@
 // The Folio web console: pick a space, drop files, watch them being read, ask questions and open
 // the cited pages. Plain ES modules served as they are: no framework, no build step.
 import { api, readEvents, saveApiKey, settings, spacePath } from './api.js';
-import { ask, clearConversation } from './answers.js';
+import { ask, clearConversation, setFocus } from './answers.js';
 import { clearDocuments, loadDocuments, onIngestEvent, uploadFiles } from './documents.js';
 
 const spaceStorage = 'folio.space';
@@ -149,6 +149,15 @@ questionInput.addEventListener('keydown', event => {
     event.preventDefault();
     $('#ask-form').requestSubmit();
   }
+});
+// "Ask about this" on a document (documents.js): its questions go to that document first.
+document.addEventListener('folio:ask-about', event => {
+  setFocus(event.detail);
+  questionInput.focus();
+});
+$('#clear-focus').addEventListener('click', () => {
+  setFocus(null);
+  questionInput.focus();
 });
 $('#clear-button').addEventListener('click', () => {
   clearConversation();

@@ -51,7 +51,11 @@ function documentItem(record) {
     toggle.setAttribute('aria-expanded', 'false');
     toggle.setAttribute('aria-controls', tree.id);
     toggle.addEventListener('click', () => void toggleTree(record, toggle, tree));
-    actions.append(toggle);
+    // The ask column takes it from here (console.js): the next questions are about this document first.
+    const askAbout = element('button', { type: 'button', className: 'secondary', textContent: 'Ask about this' });
+    askAbout.setAttribute('aria-label', `Ask about ${record.name}`);
+    askAbout.addEventListener('click', () => document.dispatchEvent(new CustomEvent('folio:ask-about', { detail: record })));
+    actions.append(toggle, askAbout);
     if (expanded.has(record.id)) void toggleTree(record, toggle, tree);
   }
   const forget = element('button', { type: 'button', className: 'secondary', textContent: 'Forget' });
