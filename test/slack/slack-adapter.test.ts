@@ -207,6 +207,11 @@ describe('Slack bot', () => {
     expect(inThread).toContain('south-office.pdf');
     expect(inThread).not.toContain('north-office.pdf');
 
+    // A follow-up in the same thread keeps the focus.
+    const followUp = blockTexts((await ask('C20', 'Is that in the morning?', { thread_ts: south.ts })).answer).join('\n');
+    expect(followUp).toContain('south-office.pdf');
+    expect(followUp).not.toContain('north-office.pdf');
+
     const topLevel = blockTexts((await ask('C20', question)).answer).join('\n');
     expect(topLevel).toContain('north-office.pdf');
   });

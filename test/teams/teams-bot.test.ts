@@ -141,6 +141,13 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     expect(citationNames(threadAnswer.activity).join(' ')).toContain('south-office.pdf');
     expect(citationNames(threadAnswer.activity).join(' ')).not.toContain('north-office.pdf');
 
+    // A follow-up in the same thread keeps the focus.
+    const followUp = channelMessage(serviceUrl, { ...offices, rootId: south.id }, { mention: true, text: 'Is that in the morning?' });
+    await harness.post(followUp);
+    const followUpNames = citationNames((await finalAnswer(followUp.id, 'the follow-up in the file’s thread')).activity).join(' ');
+    expect(followUpNames).toContain('south-office.pdf');
+    expect(followUpNames).not.toContain('north-office.pdf');
+
     const topLevel = channelMessage(serviceUrl, offices, { mention: true, text: question });
     await harness.post(topLevel);
     expect(citationNames((await finalAnswer(topLevel.id, 'the top-level answer')).activity).join(' ')).toContain('north-office.pdf');
