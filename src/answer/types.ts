@@ -135,10 +135,11 @@ export interface Answer {
   rewritten?: string;
   /**
    * The documents the question was focused on, when it was: those shared in the thread's first message
-   * (`thread`), those the question names (`named`) or those the caller named (`request`). `widened`:
+   * (`thread`), those the question names (`named`) or the question it follows up named (`follow-up`),
+   * or those the caller named (`request`). `widened`:
    * they did not answer it, so the whole space was searched (a note says where the answer was found).
    */
-  focus?: { documents: Array<{ id: string; name: string }>; reason: 'thread' | 'named' | 'request'; widened: boolean };
+  focus?: { documents: Array<{ id: string; name: string }>; reason: 'thread' | 'named' | 'follow-up' | 'request'; widened: boolean };
   modelCalls: number;
   usage: ModelUsage;
   timings: { planMs: number; searchMs: number; answerMs: number; firstTokenMs?: number; totalMs: number };

@@ -1,4 +1,5 @@
 import { checkedQuestion } from '../answer/check-question.ts';
+import { offlineFollowUp } from '../answer/follow-up-question.ts';
 import { detectLanguage } from '../answer/detect-language.ts';
 import type { Answer, AskInput } from '../answer/types.ts';
 import { asFolioError } from '../errors.ts';
@@ -74,7 +75,12 @@ export async function askInConversation(
   // Without documentIds (a caller's hard restriction), a question that names a document is focused on it.
   const focus = input.documentIds
     ? undefined
-    : await questionFocus({ ...focusRequest, question }, documents.ready, ownSpace ?? input.spaces[0], documentsHoldingIn(dependencies.store, input.spaces));
+    : await questionFocus(
+        { ...focusRequest, question, followUp: offlineFollowUp(question, input.history ?? []) },
+        documents.ready,
+        ownSpace ?? input.spaces[0],
+        documentsHoldingIn(dependencies.store, input.spaces),
+      );
   const answered = focus
     ? await answerWithFocus({ ...askInput, readyDocuments: documents.ready }, focus, documents.ready, dependencies.answer)
     : await dependencies.answer({ ...askInput, readyDocuments: documents.ready });

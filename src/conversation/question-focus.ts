@@ -14,6 +14,11 @@ export interface FocusRequest {
   /** The question, for documents it names (named-documents.ts); without it names are not looked for. */
   question?: string;
   /**
+   * The question made self-contained from the turn before (follow-up-question.ts), when it leans on it:
+   * a document the previous question named stays the focus of "and the advertising expense?".
+   */
+  followUp?: string;
+  /**
    * `DocumentSource.messageRef` of the message the question's thread started from: the documents that
    * message shared are the focus (a question in a file's thread is about that file).
    */
@@ -24,7 +29,7 @@ export interface FocusRequest {
 
 export interface QuestionFocus {
   documents: DocumentRecord[];
-  reason: 'thread' | 'named' | 'request';
+  reason: 'thread' | 'named' | 'follow-up' | 'request';
 }
 
 /**
@@ -42,12 +47,15 @@ export async function questionFocus(
   const named = request.documents?.filter(name => name.trim() !== '') ?? [];
   if (named.length > 0) return { documents: [...new Map(named.map(name => [name, findReady(ready, name, space)])).values()], reason: 'request' };
   const inQuestion = request.question ? await namedDocuments(request.question, ready, documentsHolding) : [];
+  const inFollowUp = inQuestion.length === 0 && request.followUp ? await namedDocuments(request.followUp, ready, documentsHolding) : [];
   const focus: QuestionFocus | undefined =
     inQuestion.length > 0
       ? { documents: inQuestion, reason: 'named' }
-      : request.threadRef
-        ? { documents: ready.filter(record => record.source.messageRef === request.threadRef), reason: 'thread' }
-        : undefined;
+      : inFollowUp.length > 0 && !request.threadRef
+        ? { documents: inFollowUp, reason: 'follow-up' }
+        : request.threadRef
+          ? { documents: ready.filter(record => record.source.messageRef === request.threadRef), reason: 'thread' }
+          : undefined;
   if (!focus || focus.documents.length === 0 || focus.documents.length === ready.length) return undefined;
   return focus;
 }

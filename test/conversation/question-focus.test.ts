@@ -85,6 +85,9 @@ describe('question focus in Folio.ask', () => {
     expect(followUp.rewritten).toBe('And in the south office? canteen open north');
     expect(followUp.answer).toContain('nine');
     expect(answerOf(await folio.ask({ spaces: [channel], question: 'Where do visitors park in the garage?', history })).rewritten).toBeUndefined();
+    // The document the question before named stays the focus of a follow-up that leans on it.
+    const same = answerOf(await folio.ask({ spaces: [channel], question: 'Is it in the morning?', history }));
+    expect(same.focus).toMatchObject({ reason: 'follow-up', documents: [{ name: 'north-office.pdf' }] });
   });
 
   it('refuses a named document the space does not hold, and ignores a thread that shared none', async () => {

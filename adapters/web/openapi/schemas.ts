@@ -260,7 +260,7 @@ export const schemas: Record<string, Schema> = {
           'Present when the question was focused: on the documents the thread’s first message shared (`thread`, chat surfaces), those the question names (`named`) or those the request named (`request`). `widened`: they did not answer it, so the whole space was searched (a note says where the answer was found)',
         properties: {
           documents: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
-          reason: { enum: ['thread', 'named', 'request'] },
+          reason: { enum: ['thread', 'named', 'follow-up', 'request'] },
           widened: { type: 'boolean' },
         },
       },
