@@ -58,4 +58,14 @@ describe('documents a question names', () => {
     expect(await named('Is 379f44022bb27aa53efd5d322c7b57bf mentioned?')).toEqual([]);
     expect(await named('How do I set an alarm on my watch?')).toEqual([]);
   });
+
+  it('takes one word as a name only when the question writes it as one: a topic word is no name', async () => {
+    const policies = [record('refund-policy.pdf'), record('notes.pdf')];
+    const rare = async (words: string[]) => new Map(words.map(word => [word, 1] as const));
+    expect(await namedDocuments('How long do refunds take?', policies, rare)).toEqual([]);
+    expect((await namedDocuments('What does the refund policy say about receipts?', policies, rare)).map(document => document.name)).toEqual([
+      'refund-policy.pdf',
+    ]);
+    expect(await named('what was nike revenue in 2021?')).toEqual([]);
+  });
 });

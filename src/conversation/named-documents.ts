@@ -63,14 +63,19 @@ export async function namedDocuments(
   const asked = wordsOf(question);
   // Three-letter name words ("NUS", "PwC") count only when the question writes them as an acronym.
   const acronyms = new Set((question.match(/\b\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*\b/gu) ?? []).map(word => foldWord(word)));
+  // Words written as names ("Nike", "Netflix-Bericht", "Mietvertrag"): one word alone names a document
+  // only so, or "how long do refunds take?" would be about refund-policy.pdf.
+  const capitalized = wordsOf((question.match(/\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*/gu) ?? []).join(' '));
   const foldedQuestion = foldWord(question);
   const words = new Map(ready.map(record => [record, nameWords(record.name)] as const));
   const namesHolding = new Map<string, number>();
   for (const list of words.values()) for (const word of new Set(list)) namesHolding.set(word, (namesHolding.get(word) ?? 0) + 1);
   // A typo: one letter off, and not itself a word of some document's name ("brochure" is no typo of "ebrochure").
-  const mentions = (word: string) =>
-    asked.has(word) ||
-    (word.length >= 6 && [...asked].some(candidate => candidate.length >= 5 && !namesHolding.has(candidate) && withinEdits(candidate, word, 1)));
+  const mentionedIn = (words: Set<string>) => (word: string) =>
+    words.has(word) ||
+    (word.length >= 6 && [...words].some(candidate => candidate.length >= 5 && !namesHolding.has(candidate) && withinEdits(candidate, word, 1)));
+  const mentions = mentionedIn(asked);
+  const written = mentionedIn(capitalized);
   const byFileName = ready.filter(record => foldedQuestion.includes(foldWord(record.name)));
   // Per document: the words of its name the question mentions, and those of them no other name has.
   const byWord = new Map<DocumentRecord, { all: string[]; own: string[] }>();
@@ -83,7 +88,7 @@ export async function namedDocuments(
   const mentionedWords = [...new Set([...byWord.values()].flatMap(entry => entry.all))];
   const holding = mentionedWords.length > 0 ? await documentsHolding(mentionedWords) : new Map<string, number>();
   const held = (word: string) => holding.get(word) ?? 0;
-  // One word names a document when few documents' pages hold it; two words when the rarer of them is
+  // One word, written as a name, names a document when few documents' pages hold it; two words when the rarer of them is
   // held by a few more, or when they are all its name has ("nova Y70", "Honor Watch GS Pro"). A name
   // common in the text ("Pew Research Center", of one of many Pew reports) names none.
   const named = [
@@ -92,7 +97,7 @@ export async function namedDocuments(
       .filter(([record, entry]) =>
         entry.all.length >= 2
           ? entry.all.length === spelledWords(record.name).length || Math.min(...entry.all.map(held)) <= 3 * maxDocumentsHolding
-          : entry.own.some(word => held(word) <= maxDocumentsHolding),
+          : entry.own.some(word => held(word) <= maxDocumentsHolding && (written(word) || acronyms.has(word))),
       )
       .map(([record]) => record),
   ];
