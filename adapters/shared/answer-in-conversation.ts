@@ -42,6 +42,8 @@ export interface ChatQuestion<M> {
    * message at the top level): the documents it shared are searched first (question-focus.ts).
    */
   threadRef?: string;
+  /** The question is a reply in a thread; the thread's first message then also focuses it by the documents it names. */
+  inThread?: boolean;
   /** Aborted when the asker stops the answer; nothing more is posted then. */
   signal?: AbortSignal;
   /** Opens the reply. `draftIsPublic` false: nothing of the answer may be shown to everyone before its delivery is known. */
@@ -84,7 +86,7 @@ export async function answerInConversation<M>(chat: ChatQuestion<M>): Promise<vo
       history,
       correlationId,
       asker: chat.asker,
-      focus: chat.threadRef ? { threadRef: chat.threadRef } : undefined,
+      focus: chat.threadRef ? { threadRef: chat.threadRef, inThread: chat.inThread } : undefined,
       signal: chat.signal,
       onEvent: event => {
         if (event.type === 'stage') shown.stage(event.stage);

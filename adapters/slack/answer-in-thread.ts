@@ -35,6 +35,7 @@ export async function answerInThread(dependencies: SlackHandlerDependencies, con
     asker: conversation.userId,
     // The files a thread's first message shared have the same reference (ingest-shared-files.ts).
     threadRef: `${conversation.channelId}:${conversation.threadTs}`,
+    inThread: conversation.threadTs !== conversation.messageTs,
     correlationId: randomUUID(),
     openReply: async draftIsPublic => {
       const status = threadStatus(conversation, log);

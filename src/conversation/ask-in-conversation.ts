@@ -76,7 +76,13 @@ export async function askInConversation(
   const focus = input.documentIds
     ? undefined
     : await questionFocus(
-        { ...focusRequest, question, followUp: offlineFollowUp(question, input.history ?? []) },
+        {
+          ...focusRequest,
+          question,
+          followUp: offlineFollowUp(question, input.history ?? []),
+          // In a thread, the history starts with the thread's first message (unless the thread is too long to send whole).
+          threadText: focusRequest?.inThread ? input.history?.[0]?.text : undefined,
+        },
         documents.ready,
         ownSpace ?? input.spaces[0],
         documentsHoldingIn(dependencies.store, input.spaces),

@@ -18,6 +18,13 @@ export interface FocusRequest {
    * a document the previous question named stays the focus of "and the advertising expense?".
    */
   followUp?: string;
+  /** The question is a reply in a thread (not the thread's first message, nor a chat without threads). */
+  inThread?: boolean;
+  /**
+   * The text of the thread's first message (with `inThread`): when it shared no file, the documents it
+   * names ("Please read budget-2025.pdf before Monday") are the thread's focus.
+   */
+  threadText?: string;
   /**
    * `DocumentSource.messageRef` of the message the question's thread started from: the documents that
    * message shared are the focus (a question in a file's thread is about that file).
@@ -54,10 +61,21 @@ export async function questionFocus(
       : inFollowUp.length > 0 && !request.threadRef
         ? { documents: inFollowUp, reason: 'follow-up' }
         : request.threadRef
-          ? { documents: ready.filter(record => record.source.messageRef === request.threadRef), reason: 'thread' }
+          ? { documents: await threadDocuments(request, ready, documentsHolding), reason: 'thread' }
           : undefined;
   if (!focus || focus.documents.length === 0 || focus.documents.length === ready.length) return undefined;
   return focus;
+}
+
+/** The documents the thread's first message shared, else those it names. */
+async function threadDocuments(
+  request: FocusRequest,
+  ready: DocumentRecord[],
+  documentsHolding: (words: string[]) => Promise<Map<string, number>>,
+): Promise<DocumentRecord[]> {
+  const shared = ready.filter(record => record.source.messageRef === request.threadRef);
+  if (shared.length > 0 || !request.inThread || !request.threadText) return shared;
+  return namedDocuments(request.threadText, ready, documentsHolding);
 }
 
 function findReady(ready: DocumentRecord[], name: string, space: SpaceId): DocumentRecord {

@@ -90,6 +90,18 @@ describe('question focus in Folio.ask', () => {
     expect(same.focus).toMatchObject({ reason: 'follow-up', documents: [{ name: 'north-office.pdf' }] });
   });
 
+  it('focuses a thread whose first message names a document instead of sharing it', async () => {
+    const history = [{ role: 'user' as const, text: 'Please read south-office.pdf before the visit on Monday.' }];
+    const inThread = answerOf(
+      await folio.ask({ spaces: [channel], question: 'When does the canteen open?', history, focus: { threadRef: 'CFOCUS:555.5', inThread: true } }),
+    );
+    expect(inThread.focus).toMatchObject({ reason: 'thread', documents: [{ name: 'south-office.pdf' }] });
+    expect(inThread.answer).toContain('nine');
+    // Not a reply in a thread (a chat without threads): an earlier message names nothing for this one.
+    const flat = answerOf(await folio.ask({ spaces: [channel], question: 'When does the canteen open?', history, focus: { threadRef: 'CFOCUS:555.5' } }));
+    expect(flat.focus).toBeUndefined();
+  });
+
   it('refuses a named document the space does not hold, and ignores a thread that shared none', async () => {
     await expect(ask('When does the canteen open?', { documents: ['west-office.pdf'] })).rejects.toMatchObject({ code: 'document_not_found' });
     expect(answerOf(await ask('When does the canteen open?', { threadRef: 'CFOCUS:999.9' })).focus).toBeUndefined();

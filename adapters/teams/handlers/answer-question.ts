@@ -40,6 +40,7 @@ export async function answerQuestion(dependencies: TeamsHandlerDependencies, tur
     asker: turn.userId,
     // The files a thread's first message (or this message) shared have the same reference (ingest-shared-files.ts).
     threadRef: `${turn.conversationId};messageid=${turn.threadRootId ?? turn.activityId}`,
+    inThread: turn.threadRootId !== undefined && turn.threadRootId !== turn.activityId,
     correlationId: `teams:${turn.activityId}`,
     signal: stopped.signal,
     openReply: async () => {
