@@ -186,15 +186,21 @@ describe('askQuestion', () => {
       plan: plan({ subQuestions: ['How long is parental leave?'] }),
       answer: request => `16 weeks [${passageFor(request, 4)}].`,
     });
-    await withModel(model).ask({
-      spaces: [space],
-      question: 'And how long is it?',
-      history: [
-        { role: 'user', text: 'Is there parental leave?' },
-        { role: 'assistant', text: 'Yes, parents get paid parental leave.' },
-      ],
-    });
+    const answer = await answerOf(
+      withModel(model).ask({
+        spaces: [space],
+        question: 'And how long is it?',
+        history: [
+          { role: 'user', text: 'Is there parental leave?' },
+          { role: 'assistant', text: 'Yes, parents get paid parental leave.' },
+        ],
+      }),
+    );
     expect(model.requests[0].prompt).toContain('User: Is there parental leave?');
+    // The plan's self-contained sub-question is what was searched, and the answer says so.
+    expect(answer.rewritten).toBe('How long is parental leave?');
+    expect(answer.context.some(passage => passage.pages.includes(4))).toBe(true);
+    expect(answer.answer).toContain('16 weeks');
   });
 
   it('falls back to the offline path when the model fails, and says so', async () => {
