@@ -101,11 +101,25 @@ export async function ingestFiles(
       });
     }
   }
+  return readInto(outcomes, toRead, dependencies);
+}
+
+/**
+ * Reads `toRead` in one batch (readDocuments) and puts each outcome at its `index` in `outcomes`, which
+ * holds those of the inputs not read; progress is reported by that index. All outcomes, in input order.
+ */
+export async function readInto(
+  outcomes: Array<IngestOutcome | undefined>,
+  toRead: Array<{ index: number; prepared: PreparedDocument }>,
+  dependencies: IngestFilesDependencies,
+): Promise<IngestOutcome[]> {
   const read = await readDocuments(
     toRead.map(item => item.prepared),
     { ...dependencies, onEvent: (position, event) => dependencies.onEvent?.(toRead[position].index, event) },
   );
-  read.forEach((outcome, position) => (outcomes[toRead[position].index] = outcome));
+  read.forEach((outcome, position) => {
+    outcomes[toRead[position].index] = outcome;
+  });
   return outcomes.map(outcome => outcome!);
 }
 

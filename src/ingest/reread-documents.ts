@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import type { DocumentRecord } from '../documents/types.ts';
 import { asFolioError } from '../errors.ts';
 import { detectFileType } from './detect-file-type.ts';
-import { readDocuments, type IngestFilesDependencies, type IngestOutcome } from './ingest-files.ts';
+import { readInto, type IngestFilesDependencies, type IngestOutcome } from './ingest-files.ts';
 import type { PreparedDocument } from './record-submission.ts';
 
 const missingOriginal = {
@@ -49,12 +49,5 @@ export async function rereadDocuments(records: DocumentRecord[], dependencies: I
       outcomes.push(failed(reason));
     }
   }
-  const read = await readDocuments(
-    toRead.map(item => item.prepared),
-    { ...dependencies, onEvent: (position, event) => dependencies.onEvent?.(toRead[position].index, event) },
-  );
-  read.forEach((outcome, position) => {
-    outcomes[toRead[position].index] = outcome;
-  });
-  return outcomes.map(outcome => outcome!);
+  return readInto(outcomes, toRead, dependencies);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DocumentRecord } from '../../documents/types.ts';
 import { pathExists } from '../../files/atomic-file.ts';
-import { sqliteDataFormat } from '../sqlite/schema.ts';
+import { sqliteDataFormat, storedDataFormat } from '../sqlite/schema.ts';
 import type { OutdatedData } from './outdated-data.ts';
 
 /**
@@ -16,13 +16,9 @@ export async function outdatedSqlite(dataDir: string): Promise<OutdatedData | un
   if (!(await pathExists(path))) return undefined;
   const database = new Database(path);
   try {
-    const tables = database
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('schema_version', 'documents')")
-      .pluck()
-      .all() as string[];
-    if (!tables.includes('documents')) return undefined;
-    const format = tables.includes('schema_version') ? ((database.prepare('SELECT version FROM schema_version').pluck().get() as number | undefined) ?? 0) : 0;
-    if (format >= sqliteDataFormat) return undefined;
+    const stored = storedDataFormat(database);
+    if (!stored?.documents || stored.format >= sqliteDataFormat) return undefined;
+    const { format } = stored;
     const records = (database.prepare('SELECT record FROM documents ORDER BY created_at, space, id').pluck().all() as string[]).map(
       record => JSON.parse(record) as DocumentRecord,
     );

@@ -157,25 +157,28 @@ const schema = `
 `;
 
 /**
+ * What `database` holds of Folio's: nothing (undefined), or the data format its `schema_version` names
+ * (0 for data from before formats were numbered) and whether it has the documents table.
+ */
+export function storedDataFormat(database: Database.Database): { format: number; documents: boolean } | undefined {
+  const tables = database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('schema_version', 'documents')").pluck().all() as string[];
+  if (tables.length === 0) return undefined;
+  const version = tables.includes('schema_version') ? (database.prepare('SELECT version FROM schema_version').pluck().get() as number | undefined) : undefined;
+  return { format: version ?? 0, documents: tables.includes('documents') };
+}
+
+/**
  * Creates the schema in an empty database, or checks that an existing one is of this Folio's data
  * format: an older one (or one from before formats were numbered) throws data_format_outdated, naming
  * `folio reindex`; a newer one asks for an upgrade of Folio.
  */
 export function openSchema(database: Database.Database, path: string): void {
   const check = database.transaction(() => {
-    const tables = database
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('schema_version', 'documents')")
-      .pluck()
-      .all() as string[];
-    if (tables.length === 0) {
-      database.exec(schema);
-      database.prepare('INSERT INTO schema_version (version) VALUES (?)').run(sqliteDataFormat);
-      return sqliteDataFormat;
-    }
-    const version = tables.includes('schema_version')
-      ? (database.prepare('SELECT version FROM schema_version').pluck().get() as number | undefined)
-      : undefined;
-    return version ?? 0;
+    const stored = storedDataFormat(database);
+    if (stored) return stored.format;
+    database.exec(schema);
+    database.prepare('INSERT INTO schema_version (version) VALUES (?)').run(sqliteDataFormat);
+    return sqliteDataFormat;
   });
   const found = check.immediate();
   if (found < sqliteDataFormat) throw dataFormatOutdated(path, found, sqliteDataFormat);

@@ -12,6 +12,13 @@ import { WeaviateRestError, type WeaviateRest } from './weaviate-rest.ts';
 export const weaviateDataFormat = 2;
 const dataFormatPattern = /\bdata format (\d+)\b/;
 
+/** Throws data_format_outdated (or config_invalid for a newer one) when collection `name` is of another data format. */
+function assertDataFormat(name: string, description: string | undefined): void {
+  const format = dataFormatOf(description);
+  if (format < weaviateDataFormat) throw dataFormatOutdated(`Weaviate collection ${name}`, format, weaviateDataFormat);
+  if (format > weaviateDataFormat) throw dataFormatTooNew(`Weaviate collection ${name}`, format, weaviateDataFormat);
+}
+
 /** The data format a collection's description names (1 for one from before formats were numbered). */
 export function dataFormatOf(description: string | undefined): number {
   return Number(dataFormatPattern.exec(description ?? '')?.[1] ?? 1);
@@ -194,9 +201,7 @@ export async function checkDataFormat(rest: WeaviateRest): Promise<void> {
   for (const name of [documentCollectionName, unitCollectionName, pageCollectionName]) {
     const existing = await rest.request<ExistingCollection>('GET', `/v1/schema/${name}`).catch(() => null);
     if (!existing) continue;
-    const format = dataFormatOf(existing.description);
-    if (format < weaviateDataFormat) throw dataFormatOutdated(`Weaviate collection ${name}`, format, weaviateDataFormat);
-    if (format > weaviateDataFormat) throw dataFormatTooNew(`Weaviate collection ${name}`, format, weaviateDataFormat);
+    assertDataFormat(name, existing.description);
   }
 }
 
@@ -229,9 +234,7 @@ export async function ensureCollection(
       if (!existing) throw replicationRefused(name, replication, error) ?? error;
     }
   }
-  const format = dataFormatOf(existing.description);
-  if (format < weaviateDataFormat) throw dataFormatOutdated(`Weaviate collection ${name}`, format, weaviateDataFormat);
-  if (format > weaviateDataFormat) throw dataFormatTooNew(`Weaviate collection ${name}`, format, weaviateDataFormat);
+  assertDataFormat(name, existing.description);
   const factorProblem = replicationDrift(existing, replication);
   if (factorProblem) {
     throw new FolioError({
