@@ -1,4 +1,4 @@
-import type { ChatText } from '../../../src/index.ts';
+import { plainChatText, type ChatText } from '../../../src/index.ts';
 import { documentsOverview, forgetNamedDocument, spaceStatus, type OverviewWords } from '../../shared/space-overview.ts';
 import type { TeamsHandlerDependencies } from '../teams-dependencies.ts';
 import { chatTextToTeams } from '../teams-markdown.ts';
@@ -10,10 +10,10 @@ function overviewWords(turn: TeamsTurn): OverviewWords {
   return { teamWide: 'organisation-wide', command: words => `**${mention}${words}**` };
 }
 
-/** Teams joins single line breaks into one paragraph: each line is a paragraph of its own. */
+/** Teams joins single line breaks into one paragraph: each line is a paragraph of its own (blank lines are dropped, paragraphs already part). */
 const teamsLines = (lines: ChatText[]) =>
   lines
-    .filter(line => line.length > 0 && line.join('') !== '')
+    .filter(line => plainChatText(line) !== '')
     .map(chatTextToTeams)
     .join('\n\n');
 
