@@ -126,6 +126,7 @@ try {
           contextTokens: 8000,
           planTimeoutMs: 20_000,
           answerTimeoutMs: 90_000,
+          modelAnswer: 'auto',
           maxQuestionChars: 4000,
           minimumEvidence: defaultMinimumEvidence,
         },

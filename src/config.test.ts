@@ -121,6 +121,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OPENAI_BASE_URL: 'http://localhost:1/v1' })).toThrow(/OPENAI_CHAT_MODEL/);
     expect(loadConfig({}).ask).toMatchObject({ contextTokens: 8000, planTimeoutMs: 20_000, answerTimeoutMs: 90_000 });
     expect(loadConfig({ FOLIO_PLAN_TIMEOUT_S: '45', FOLIO_ANSWER_TIMEOUT_S: '300' }).ask).toMatchObject({ planTimeoutMs: 45_000, answerTimeoutMs: 300_000 });
+    expect(loadConfig({}).ask.modelAnswer).toBe('auto');
+    expect(loadConfig({ FOLIO_MODEL_ANSWER: 'choose' }).ask.modelAnswer).toBe('choose');
+    expect(() => loadConfig({ FOLIO_MODEL_ANSWER: 'guess' })).toThrow(/FOLIO_MODEL_ANSWER/u);
   });
 
   it('documents every variable in .env.example', async () => {

@@ -82,6 +82,12 @@ export interface AskConfig {
   planTimeoutMs: number;
   /** Longest a question waits for its answer step, generation included (FOLIO_ANSWER_TIMEOUT_S). */
   answerTimeoutMs: number;
+  /**
+   * How a model answers (FOLIO_MODEL_ANSWER): `write` an answer from the passages, `choose` the quotes
+   * that answer and a short answer from them (choose-quotes.ts), or `auto`: choose when the model is
+   * measured to be slow (model-budgets.ts).
+   */
+  modelAnswer: 'auto' | 'write' | 'choose';
   maxQuestionChars: number;
   /** The offline answer's best quote must score this much, or the answer is "not found" (extractive-answer.ts). */
   minimumEvidence: number;
@@ -230,6 +236,7 @@ function askConfig(env: Environment, provider: ModelsConfig['provider']): AskCon
       (provider === 'local' || (provider === 'openai' && env.OPENAI_MEASURE_SPEED === 'on') ? slowModelContextTokens : defaultContextTokens),
     planTimeoutMs: env.FOLIO_PLAN_TIMEOUT_S * 1000,
     answerTimeoutMs: env.FOLIO_ANSWER_TIMEOUT_S * 1000,
+    modelAnswer: env.FOLIO_MODEL_ANSWER,
     maxQuestionChars: env.FOLIO_MAX_QUESTION_CHARS,
     minimumEvidence: env.FOLIO_EXTRACTIVE_MIN_EVIDENCE,
   };

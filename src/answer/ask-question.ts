@@ -6,7 +6,7 @@ import { asFolioError, FolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../store/types.ts';
 import type { DocumentTree } from '../ingest/types.ts';
 import type { Logger } from '../log.ts';
-import type { Models, ModelUsage } from '../models/types.ts';
+import type { LanguageModel, Models, ModelUsage } from '../models/types.ts';
 import { keywordVariants, offlinePlan } from '../search/offline-plan.ts';
 import { PageSearch } from '../search/page-search.ts';
 import { prefetchSearch, searchDepth, searchSpace, wholePageOptions, type SearchPrefetch, type SearchSpaceOptions } from '../search/search-space.ts';
@@ -17,13 +17,17 @@ import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
 import { contextEntries, toContextPassages } from './context-passage.ts';
 import { detectLanguage, readLanguage } from './detect-language.ts';
-import { extractiveAnswer } from './extractive-answer.ts';
+import { extractiveAnswer, scoreQuotes } from './extractive-answer.ts';
 import { offlineFollowUp } from './follow-up-question.ts';
 import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
 import { groundModelAnswer } from './ground-model-answer.ts';
 import { resolveCitations } from './resolve-citations.ts';
-import { answeringPassages, modelNotFoundMinimumEvidence } from './strong-evidence.ts';
+import { answeringPassages, modelNotFoundMinimumEvidence, type AnsweringPassages } from './strong-evidence.ts';
+import { chooseQuotes, excerptsToChoose } from './choose-quotes.ts';
+import { chosenAnswer } from './chosen-answer.ts';
+import { quoteCandidates } from './quote-candidates.ts';
+import type { KeyTerm } from './unmentioned-terms.ts';
 import { modelBudgets } from './model-budgets.ts';
 import { tableOfContents, type TableOfContents } from './table-of-contents.ts';
 import { TreeCache } from './tree-cache.ts';
@@ -117,7 +121,11 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   // A model that cannot be loaded fails its steps below, each with a note; the question still gets an answer.
   const speed = await models.language?.speed?.().catch(() => undefined);
   const budgets = modelBudgets(speed, dependencies.config);
-  if (models.language && budgets.plan !== 'none') {
+  // A model that chooses its answer is not asked to plan a thread's first question: the rules plan it
+  // as well on the development set (the same context recall) and its plan would take as long as its answer.
+  // A follow-up is planned, for the model's rewrite of it from the thread.
+  const modelPlans = budgets.plan !== 'none' && (budgets.answer === 'write' || history.length > 0);
+  if (models.language && modelPlans) {
     try {
       const compact = budgets.plan === 'compact';
       const toc = compact
@@ -186,6 +194,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     title: passage.titlePath.at(-1) ?? passage.documentName,
   }));
   const messages = () => answerMessages(language);
+  let answeringPromise: Promise<AnsweringPassages> | undefined;
   const notFound = (reason?: string) =>
     finish({
       answer: [
@@ -210,6 +219,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const answerStarted = performance.now();
   if (models.language) {
     try {
+      if (budgets.answer === 'choose') return await answerByChoosing(models.language);
       const generated = await answerWithModel({ question, language, tasks, history, passages }, models.language, {
         promptMaxChars: dependencies.modelsConfig.promptMaxChars,
         log,
@@ -280,6 +290,46 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   }
   return extractive(messages().extractive);
 
+  /**
+   * A slow model's answer (model-budgets.ts): it chooses, among the best-scored quotes of the passages
+   * the offline answer reads, those that state the answer, and gives the short answer they hold
+   * (choose-quotes.ts, chosen-answer.ts). When it chooses none, strong evidence overrules it as it
+   * overrules a written NOT_FOUND.
+   */
+  async function answerByChoosing(model: LanguageModel): Promise<Answer> {
+    const answering = await answeringPassagesOnce();
+    if ('unmentioned' in answering) return notFound(unmentionedReason(answering));
+    const excerpts = excerptsToChoose(scoreQuotes(plan.subQuestions, quoteCandidates(answering.passages), { language }));
+    if (excerpts.length === 0) return notFound();
+    const chosen = await chooseQuotes({ question, language, history, excerpts, passages: extractivePassages }, model, {
+      log,
+      signal: withDeadline(input.signal, budgets.answerDeadlineMs),
+    });
+    modelCalls += chosen.calls;
+    addUsage(usage, chosen.usage);
+    timings.answerMs = Math.round(performance.now() - answerStarted);
+    log.info({ excerpts: excerpts.length, chosen: chosen.quotes.length, answered: chosen.answer.length > 0, ms: chosen.ms }, 'the model chose quotes');
+    if (chosen.quotes.length === 0) {
+      const quoted = await quote(Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
+      if ('text' in quoted) {
+        log.warn('the model chose no quote but the passages hold an answer; answering extractively');
+        return quotedAnswer(messages().modelNotFound, quoted.text);
+      }
+      return notFound();
+    }
+    const offline = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
+    const reply = chosenAnswer(chosen, extractivePassages, { language, alsoQuoted: offline.grounded ? offline.quotes : [] });
+    log.info(
+      { shortAnswer: reply.shortAnswer },
+      reply.shortAnswer ? 'the short answer leads the quotes' : 'no short answer the chosen quotes bear out; quoting them alone',
+    );
+    const resolved = resolveCitations(reply.text, extractivePassages, { trees: contextTrees, language });
+    context = contextEntries(extractivePassages, language);
+    timings.firstTokenMs = Math.round(performance.now() - started);
+    input.onEvent?.({ type: 'text', delta: resolved.text });
+    return finish({ answer: resolved.text, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: false, closest: [] });
+  }
+
   async function extractive(label: string): Promise<Answer> {
     const quoted = await quote(dependencies.config.minimumEvidence);
     if (!('text' in quoted)) {
@@ -294,12 +344,19 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
    * question names (strong-evidence.ts); else why there are none (a term no document holds).
    */
   async function quote(minimumEvidence: number): Promise<{ text: string } | { reason?: string }> {
-    const answering = await answeringPassages({ question, passages: extractivePassages, language, spaces: input.spaces }, dependencies);
-    if ('unmentioned' in answering) {
-      return { reason: answering.unmentioned.length > 0 ? messages().notMentioned(answering.unmentioned.map(term => term.text).join(', ')) : undefined };
-    }
+    const answering = await answeringPassagesOnce();
+    if ('unmentioned' in answering) return { reason: unmentionedReason(answering) };
     const extracted = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence });
     return extracted.grounded ? { text: extracted.text } : {};
+  }
+
+  function answeringPassagesOnce(): Promise<AnsweringPassages> {
+    answeringPromise ??= answeringPassages({ question, passages: extractivePassages, language, spaces: input.spaces }, dependencies);
+    return answeringPromise;
+  }
+
+  function unmentionedReason(answering: { unmentioned: KeyTerm[] }): string | undefined {
+    return answering.unmentioned.length > 0 ? messages().notMentioned(answering.unmentioned.map(term => term.text).join(', ')) : undefined;
   }
 
   function quotedAnswer(label: string, quoted: string): Answer {

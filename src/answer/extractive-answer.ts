@@ -11,6 +11,8 @@ import { wordMatcher } from '../text/word-stems.ts';
 export interface ExtractiveAnswer {
   /** The best quote, then up to two supporting ones, each with its passage's [n]; empty when nothing matched. */
   text: string;
+  /** The quotes of `text`, in its order. */
+  quotes: QuoteCandidate[];
   /** The best quote's evidence reaches `minimumEvidence`; otherwise the answer is "not found". */
   grounded: boolean;
   /** The best quote's score, 0–1.3: its word coverage, lowered by its page's rank, raised when it carries the kind of answer asked for. */
@@ -63,37 +65,20 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
   const matcher = wordMatcher(options.language ?? 'en');
   const queryStems = [...new Set(questions.flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
   const candidates = quoteCandidates(passages);
-  if (candidates.length === 0) return { text: '', grounded: false, evidence: 0 };
+  if (candidates.length === 0) return { text: '', quotes: [], grounded: false, evidence: 0 };
   // "What is on slide 4?": no word to match but the page, which ranks first (page-reference-list.ts);
   // its first sentences are what it says. A page the documents do not have never gets here
   // (unmentioned-terms.ts).
   if (questions.length > 0 && questions.every(asksForAPage)) {
     const onPage = candidates.filter(candidate => candidate.pageRank === 0).slice(0, maxQuotes);
-    if (onPage.length > 0) return { text: quoteList(onPage), grounded: true, evidence: 1 };
+    if (onPage.length > 0) return { text: quoteList(onPage), quotes: onPage, grounded: true, evidence: 1 };
   }
-  if (queryStems.length === 0) return { text: '', grounded: false, evidence: 0 };
+  if (queryStems.length === 0) return { text: '', quotes: [], grounded: false, evidence: 0 };
 
-  const candidateStems = candidates.map(candidate => [...new Set(wordsOf(candidate.matchText).map(matcher.stem))]);
-  const holds = candidateStems.map(stems => new Set(queryStems.filter(query => stems.some(stem => matcher.matches(query, stem)))));
-  const frequency = new Map(queryStems.map(query => [query, holds.filter(held => held.has(query)).length]));
-  const weight = (query: string) => Math.log(1 + (candidates.length + 1) / (1 + (frequency.get(query) ?? 0)));
-  const totalWeight = queryStems.reduce((sum, query) => sum + weight(query), 0);
-
-  const kind = answerKind(questions[0] ?? '');
-  const questionWords = new Set(questions.flatMap(question => wordsOf(question)).map(foldWord));
-  const scored = candidates
-    .map((candidate, index) => {
-      const coverage = [...holds[index]].reduce((sum, query) => sum + weight(query), 0) / totalWeight;
-      const rank = candidate.pageRank;
-      const carries = kind !== undefined && coverage > 0 && carriesAnswer(kind, candidate.text, questionWords);
-      const score = coverage / (1 + (options.rankDecay ?? rankDecay) * rank) + (carries ? (options.answerKindBonus ?? answerKindBonus) * coverage : 0);
-      return { candidate, coverage, score };
-    })
-    .filter(entry => entry.coverage > 0)
-    .sort((a, b) => b.score - a.score || a.candidate.order - b.candidate.order);
+  const scored = scoreQuotes(questions, candidates, { ...options, queryStems, matcher });
 
   const best = scored[0];
-  if (!best) return { text: '', grounded: false, evidence: 0 };
+  if (!best) return { text: '', quotes: [], grounded: false, evidence: 0 };
 
   const chosen: QuoteCandidate[] = [best.candidate];
   const seen = new Set([quoteKey(best.candidate.text)]);
@@ -132,11 +117,53 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
     if (chosen.length >= maxQuotes || entry.score < best.score * supportShare) break;
     add(entry.candidate);
   }
-  return { text: quoteList(chosen), grounded: best.score >= (options.minimumEvidence ?? defaultMinimumEvidence), evidence: best.score };
+  return { text: quoteList(chosen), quotes: chosen, grounded: best.score >= (options.minimumEvidence ?? defaultMinimumEvidence), evidence: best.score };
+}
+
+/** A quote of the context with how well it answers the question (extractiveAnswer's scoring). */
+export interface ScoredQuote {
+  candidate: QuoteCandidate;
+  /** Share of the question's weighted words it holds. */
+  coverage: number;
+  /** Its coverage, lowered by its page's rank and raised when it carries the kind of answer asked for. */
+  score: number;
+}
+
+/**
+ * Every quote of the context that holds a word of the question, best first: its weighted share of the
+ * question's words (rarer words weigh more; stems and compound parts count, in the question's
+ * language), lowered by the rank of its page, raised when it carries what the question asks for.
+ */
+export function scoreQuotes(
+  questions: string[],
+  candidates: QuoteCandidate[],
+  options: ExtractiveOptions & { queryStems?: string[]; matcher?: ReturnType<typeof wordMatcher> } = {},
+): ScoredQuote[] {
+  const matcher = options.matcher ?? wordMatcher(options.language ?? 'en');
+  const queryStems = options.queryStems ?? [...new Set(questions.flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
+  if (queryStems.length === 0) return [];
+  const candidateStems = candidates.map(candidate => [...new Set(wordsOf(candidate.matchText).map(matcher.stem))]);
+  const holds = candidateStems.map(stems => new Set(queryStems.filter(query => stems.some(stem => matcher.matches(query, stem)))));
+  const frequency = new Map(queryStems.map(query => [query, holds.filter(held => held.has(query)).length]));
+  const weight = (query: string) => Math.log(1 + (candidates.length + 1) / (1 + (frequency.get(query) ?? 0)));
+  const totalWeight = queryStems.reduce((sum, query) => sum + weight(query), 0);
+
+  const kind = answerKind(questions[0] ?? '');
+  const questionWords = new Set(questions.flatMap(question => wordsOf(question)).map(foldWord));
+  return candidates
+    .map((candidate, index) => {
+      const coverage = [...holds[index]].reduce((sum, query) => sum + weight(query), 0) / totalWeight;
+      const rank = candidate.pageRank;
+      const carries = kind !== undefined && coverage > 0 && carriesAnswer(kind, candidate.text, questionWords);
+      const score = coverage / (1 + (options.rankDecay ?? rankDecay) * rank) + (carries ? (options.answerKindBonus ?? answerKindBonus) * coverage : 0);
+      return { candidate, coverage, score };
+    })
+    .filter(entry => entry.coverage > 0)
+    .sort((a, b) => b.score - a.score || a.candidate.order - b.candidate.order);
 }
 
 /** The lead quote, then the supporting ones as a list. */
-function quoteList([lead, ...support]: QuoteCandidate[]): string {
+export function quoteList([lead, ...support]: QuoteCandidate[]): string {
   return [quote(lead), ...(support.length > 0 ? ['', ...support.map(candidate => `- ${quote(candidate)}`)] : [])].join('\n');
 }
 

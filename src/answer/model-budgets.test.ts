@@ -13,7 +13,18 @@ describe('modelBudgets', () => {
       contextTokens: 8000,
       answerMaxOutputTokens: 2048,
       answerDeadlineMs: 90_000,
+      answer: 'write',
     });
+  });
+
+  it('has a model that reads slowly choose quotes, unless the setting says to write', () => {
+    const cpu = { promptTokensPerSecond: 120, generationTokensPerSecond: 12 };
+    const gpu = { promptTokensPerSecond: 3000, generationTokensPerSecond: 80 };
+    expect(modelBudgets(cpu, settings).answer).toBe('choose');
+    expect(modelBudgets(gpu, settings).answer).toBe('write');
+    expect(modelBudgets(cpu, { ...settings, modelAnswer: 'write' }).answer).toBe('write');
+    expect(modelBudgets(gpu, { ...settings, modelAnswer: 'choose' }).answer).toBe('choose');
+    expect(modelBudgets(undefined, { ...settings, modelAnswer: 'choose' }).answer).toBe('choose');
   });
 
   it('gives a CPU model the compact plan that fits its deadline, and an answer it can finish in time', () => {

@@ -16,12 +16,15 @@ export interface ModelBudgets {
   /** The answer's output limit: what the model can write within the answer deadline after reading the prompt. */
   answerMaxOutputTokens: number;
   answerDeadlineMs: number;
+  /** `write`: the model writes the answer from the passages; `choose`: it chooses the quotes that answer (choose-quotes.ts). */
+  answer: 'write' | 'choose';
 }
 
 export interface BudgetSettings {
   planTimeoutMs: number;
   answerTimeoutMs: number;
   contextTokens: number;
+  modelAnswer?: 'auto' | 'write' | 'choose';
 }
 
 /** Table of contents a hosted model's plan reads. */
@@ -43,12 +46,20 @@ const answerPromptTokens = 450;
 const safety = 0.8;
 /** A local model's answer rarely needs more; each token costs it ~0.1 s. */
 const slowAnswerTokens = 600;
+/**
+ * Below this reading speed a model runs on a CPU (a GPU or a hosted model reads thousands of tokens a
+ * second): it would need more than 16 s to read the context an offline answer quotes from, and the
+ * models that run at such speeds (a few billion parameters at most) write grounded answers poorly.
+ * They choose quotes instead (docs/benchmarks.md, answers with a local model).
+ */
+const choosingPromptTokensPerSecond = 500;
 
 /**
  * Budgets for one question. Without a measured speed (a hosted model) every step gets the full prompt,
  * 2,048 output tokens and the configured deadlines. With one, the plan is the largest that its estimate
  * (prompt tokens ÷ prompt speed + output tokens ÷ generation speed) fits within the plan deadline, and the
- * answer may write what fits in the answer deadline after reading its context.
+ * answer may write what fits in the answer deadline after reading its context. A model that reads slowly
+ * chooses quotes rather than writing (unless FOLIO_MODEL_ANSWER says otherwise).
  */
 export function modelBudgets(speed: ModelSpeed | undefined, settings: BudgetSettings): ModelBudgets {
   const budgets: ModelBudgets = {
@@ -59,8 +70,10 @@ export function modelBudgets(speed: ModelSpeed | undefined, settings: BudgetSett
     contextTokens: settings.contextTokens,
     answerMaxOutputTokens: maxOutputTokens,
     answerDeadlineMs: settings.answerTimeoutMs,
+    answer: settings.modelAnswer === 'choose' ? 'choose' : 'write',
   };
   if (!speed) return budgets;
+  if (settings.modelAnswer !== 'write' && speed.promptTokensPerSecond < choosingPromptTokensPerSecond) budgets.answer = 'choose';
   const seconds = (promptTokens: number, outputTokens: number) => promptTokens / speed.promptTokensPerSecond + outputTokens / speed.generationTokensPerSecond;
   const planSeconds = (settings.planTimeoutMs / 1000) * safety;
   if (seconds(fullPlanPromptTokens + tocMaxChars / charsPerToken, fullPlanOutputTokens) <= planSeconds) {

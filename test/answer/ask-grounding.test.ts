@@ -1,15 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import { createFolio } from '../../src/folio.ts';
 import type { Folio } from '../../src/folio-api.ts';
 import type { GenerateRequest } from '../../src/models/types.ts';
-import { parseSpaceId } from '../../src/spaces/space-id.ts';
 import { ScriptedLanguageModel } from '../fakes/scripted-language-model.ts';
 import { answerOf } from '../support/answer/answer-of.ts';
-import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
+import { handbookSpace, type HandbookSpace } from '../support/answer/handbook-space.ts';
 
 /** The plan call (JSON) gets a plan of `question`; the answer call gets `answer`. */
 function scripted(answer: (request: GenerateRequest) => string, question = 'How many days of paid vacation does an employee get?'): ScriptedLanguageModel {
@@ -20,23 +15,18 @@ function scripted(answer: (request: GenerateRequest) => string, question = 'How 
 }
 
 describe('askQuestion grounds a model answer in its passages', () => {
-  let dataDir: string;
+  let handbook: HandbookSpace;
   let offline: Folio;
-  const space = parseSpaceId('handbook');
+  let space: HandbookSpace['space'];
   const withModel = (model: ScriptedLanguageModel) => createFolio(offline.config, { models: { language: model }, log: offline.log });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'folio-grounding-'));
-    offline = createFolio(loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_OCR: 'off' }));
-    const file = join(dataDir, 'a.pdf');
-    await writeFile(file, await makeHandbookPdf('a'));
-    const [document] = await offline.ingestFiles([{ path: file, name: 'handbook.pdf' }], space);
-    expect(document.status).toBe('ready');
+    handbook = await handbookSpace('folio-grounding-');
+    ({ offline, space } = handbook);
   }, 60_000);
 
   afterAll(async () => {
-    await offline?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await handbook?.close();
   });
 
   it('answers from the page that plainly answers when the model says NOT_FOUND, and says so', async () => {

@@ -87,6 +87,7 @@ function ask(question: string, options: { contextTokens?: number; models?: Model
         contextTokens: options.contextTokens ?? 8000,
         planTimeoutMs: 20_000,
         answerTimeoutMs: 90_000,
+        modelAnswer: 'auto',
         maxQuestionChars: 4000,
         minimumEvidence: defaultMinimumEvidence,
       },

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AskEvent } from '../../src/answer/types.ts';
+import { createFolio } from '../../src/folio.ts';
+import type { Folio } from '../../src/folio-api.ts';
+import { FolioError } from '../../src/errors.ts';
+import type { GenerateRequest } from '../../src/models/types.ts';
+import { ScriptedLanguageModel } from '../fakes/scripted-language-model.ts';
+import { answerOf } from '../support/answer/answer-of.ts';
+import { handbookSpace, type HandbookSpace } from '../support/answer/handbook-space.ts';
+
+/** The number the chooser's prompt gave the excerpt that starts with `start`. */
+function excerptNumber(request: GenerateRequest, start: string): number {
+  const line = (request.system ?? '').split('\n').find(entry => new RegExp(`^\\[\\d+\\] ${start}`, 'u').test(entry));
+  if (!line) throw new Error(`no excerpt starts with "${start}"`);
+  return Number(/^\[(\d+)\]/u.exec(line)![1]);
+}
+
+/** Plans `question` as asked; answers the chooser's call with `choose`. */
+function choosing(question: string, choose: (request: GenerateRequest) => { excerpts: number[]; answer: string } | Error): ScriptedLanguageModel {
+  const plan = JSON.stringify({ language: 'en', subQuestions: [question], tasks: [], variants: [], hyde: [], picks: [] });
+  return new ScriptedLanguageModel({
+    reply: request => {
+      if (request.jsonSchema?.name !== 'chosen_excerpts') return plan;
+      const choice = choose(request);
+      return choice instanceof Error ? choice : JSON.stringify(choice);
+    },
+  });
+}
+
+describe('a model that chooses quotes instead of writing (FOLIO_MODEL_ANSWER=choose)', () => {
+  let handbook: HandbookSpace;
+  let offline: Folio;
+  let space: HandbookSpace['space'];
+  const withModel = (model: ScriptedLanguageModel) =>
+    createFolio({ ...offline.config, ask: { ...offline.config.ask, modelAnswer: 'choose' } }, { models: { language: model }, log: offline.log });
+
+  beforeAll(async () => {
+    handbook = await handbookSpace('folio-choosing-');
+    ({ offline, space } = handbook);
+  }, 60_000);
+
+  afterAll(async () => {
+    await handbook?.close();
+  });
+
+  it('leads with the short answer, cited, above the quote the model chose, and streams it once checked', async () => {
+    const question = 'How many days of paid vacation does an employee get?';
+    const model = choosing(question, request => ({ excerpts: [excerptNumber(request, 'Every employee')], answer: '28 days per calendar year.' }));
+    const events: AskEvent[] = [];
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question, onEvent: event => events.push(event) }));
+    expect(answer).toMatchObject({ grounded: true, extractive: false, plan: 'offline' });
+    expect(answer.answer).toMatch(/^28 days per calendar year \[1\]\.\n\n“Every employee receives 28 days of paid vacation per calendar year\.” \[1\]$/u);
+    expect(answer.citations).toEqual([expect.objectContaining({ n: 1, document: 'handbook.pdf', pages: [1] })]);
+    expect(events.flatMap(event => (event.type === 'text' ? [event.delta] : [])).join('')).toBe(answer.answer);
+    expect(answer.timings.firstTokenMs).toBeGreaterThan(0);
+    // One call: the rules planned the thread's first question, and the model read excerpts, not
+    // passages (numbered sentences under their page).
+    expect(model.calls.map(call => call.jsonSchema?.name)).toEqual(['chosen_excerpts']);
+    expect(model.calls[0].system).toContain('From handbook.pdf · p. 1');
+    expect(model.calls[0].system).not.toContain('Passages:');
+  });
+
+  it('has the model plan a follow-up, whose rewrite it then answers', async () => {
+    const rewrite = 'How long can unused vacation days be carried over?';
+    const model = new ScriptedLanguageModel({
+      reply: request =>
+        request.jsonSchema?.name === 'plan'
+          ? JSON.stringify({ language: 'en', subQuestions: [rewrite], tasks: [], variants: [], hyde: [], picks: [] })
+          : JSON.stringify({ excerpts: [excerptNumber(request, 'Unused vacation')], answer: 'Until the end of March.' }),
+    });
+    const history = [
+      { role: 'user' as const, text: 'How many days of paid vacation does an employee get?' },
+      { role: 'assistant' as const, text: '28 days per calendar year.' },
+    ];
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question: 'And how long can I keep the unused ones?', history }));
+    expect(answer).toMatchObject({ plan: 'full', rewritten: rewrite, grounded: true });
+    expect(answer.answer).toMatch(/^Until the end of March \[\d\]\./u);
+    expect(model.calls.map(call => call.jsonSchema?.name)).toEqual(['plan', 'chosen_excerpts']);
+  });
+
+  it('shows the chosen quote alone when the short answer states what the quote does not', async () => {
+    const question = 'How many days of paid vacation does an employee get?';
+    const model = choosing(question, request => ({ excerpts: [excerptNumber(request, 'Every employee')], answer: '30 days' }));
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question }));
+    expect(answer.answer).toBe('“Every employee receives 28 days of paid vacation per calendar year.” [1]');
+    expect(answer.grounded).toBe(true);
+  });
+
+  it('says "not found" when the model chooses nothing and no page answers, and quotes a page that plainly answers', async () => {
+    const unanswered = 'Which electric cars can employees lease?';
+    const none = await answerOf(withModel(choosing(unanswered, () => ({ excerpts: [], answer: '' }))).ask({ spaces: [space], question: unanswered }));
+    expect(none.grounded).toBe(false);
+    expect(none.answer).toMatch(/^I could not find this/u);
+
+    const answered = 'How many days of paid vacation does an employee get?';
+    const overruled = await answerOf(withModel(choosing(answered, () => ({ excerpts: [], answer: '' }))).ask({ spaces: [space], question: answered }));
+    expect(overruled).toMatchObject({ grounded: true, extractive: true });
+    expect(overruled.answer).toMatch(/^The language model found no answer that the documents bear out/u);
+    expect(overruled.answer).toContain('28 days of paid vacation');
+  });
+
+  it('does not ask the model about a year no document mentions', async () => {
+    const question = 'How many vacation days did employees get in 1987?';
+    const model = choosing(question, () => ({ excerpts: [1], answer: '28' }));
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question }));
+    expect(answer.grounded).toBe(false);
+    expect(answer.answer).toContain('The documents never mention 1987.');
+    expect(model.calls).toEqual([]);
+  });
+
+  it('quotes the passages with a note when the model fails', async () => {
+    const question = 'How many days of paid vacation does an employee get?';
+    const down = new FolioError({ code: 'model_unavailable', message: 'down', userMessage: 'The language model is unavailable.', retryable: true });
+    const answer = await answerOf(withModel(choosing(question, () => down)).ask({ spaces: [space], question }));
+    expect(answer).toMatchObject({ grounded: true, extractive: true });
+    expect(answer.answer).toMatch(/^The language model is unavailable right now/u);
+    expect(answer.notes).toContain('The language model is unavailable.');
+  });
+});
