@@ -299,8 +299,12 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   async function answerByChoosing(model: LanguageModel): Promise<Answer> {
     const answering = await answeringPassagesOnce();
     if ('unmentioned' in answering) return notFound(unmentionedReason(answering));
+    // The offline answer's own bar comes first: below it the passages share almost nothing with the question.
+    const offline = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
+    if (!offline.grounded) return notFound();
     const excerpts = excerptsToChoose(scoreQuotes(plan.subQuestions, quoteCandidates(answering.passages), { language }));
-    if (excerpts.length === 0) return notFound();
+    // Nothing to choose among: a question for a page as a whole ("what is on slide 4?"), quoted from the page's start.
+    if (excerpts.length === 0) return quotedAnswer('', offline.text);
     const chosen = await chooseQuotes({ question, language, history, excerpts, passages: extractivePassages }, model, {
       log,
       signal: withDeadline(input.signal, budgets.answerDeadlineMs),
@@ -317,8 +321,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       }
       return notFound();
     }
-    const offline = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
-    const reply = chosenAnswer(chosen, extractivePassages, { language, alsoQuoted: offline.grounded ? offline.quotes : [] });
+    const reply = chosenAnswer(chosen, extractivePassages, { language, alsoQuoted: offline.quotes });
     log.info(
       { shortAnswer: reply.shortAnswer },
       reply.shortAnswer ? 'the short answer leads the quotes' : 'no short answer the chosen quotes bear out; quoting them alone',
@@ -365,7 +368,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     // Its citations number the passages it read.
     context = contextEntries(extractivePassages, language);
     return finish({
-      answer: `${label}\n\n${resolved.text}`,
+      answer: label ? `${label}\n\n${resolved.text}` : resolved.text,
       citations: resolved.citations,
       figures: resolved.figures,
       grounded: true,

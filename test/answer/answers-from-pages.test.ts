@@ -586,12 +586,25 @@ function answerReply(system: string | undefined): string {
   return n === undefined ? 'NOT_FOUND: no passage is labelled with page 10.' : `The Rotterdam warehouse employs approximately 1,240 people [${n}].`;
 }
 
+/**
+ * The scripted choice of a model that chooses (choose-quotes.ts): the excerpt that holds the fact, with
+ * its short answer; none when it was not shown.
+ */
+function chooseReply(system: string | undefined): string {
+  const line = (system ?? '').split('\n').find(entry => entry.includes('approximately 1,240 people'));
+  const number = line ? Number(/^\[(\d+)\]/u.exec(line)?.[1]) : undefined;
+  return JSON.stringify(number ? { excerpts: [number], answer: 'About 1,240 people.' } : { excerpts: [], answer: '' });
+}
+
+/** Whether a structured-output request is the chooser's (its schema has `excerpts`), not the plan's. */
+const choosing = (schema: unknown) => JSON.stringify(schema ?? {}).includes('"excerpts"');
+
 interface ProviderCase {
   name: string;
   start: () => Promise<{
     environment: Record<string, string>;
     /** Generate calls seen: whether each asked for JSON (the plan) and its system text. */
-    calls: () => Array<{ json: boolean; system?: string; text: string }>;
+    calls: () => Array<{ json: boolean; schema?: unknown; system?: string; text: string }>;
     close: () => Promise<void>;
   }>;
 }
@@ -601,10 +614,10 @@ const providers: ProviderCase[] = [
     name: 'Gemini',
     start: async () => {
       const server = await FakeGeminiServer.start({ apiKey: 'fake-gemini-key' });
-      server.reply = call => (call.jsonSchema ? planReply : answerReply(call.system));
+      server.reply = call => (choosing(call.jsonSchema) ? chooseReply(call.system) : call.jsonSchema ? planReply : answerReply(call.system));
       return {
         environment: { GEMINI_API_KEY: 'fake-gemini-key', GEMINI_BASE_URL: server.url, GEMINI_CHAT_MODEL: 'fake-flash', GEMINI_EMBEDDING_DIMENSIONS: '64' },
-        calls: () => server.generateCalls.map(call => ({ json: Boolean(call.jsonSchema), system: call.system, text: call.text })),
+        calls: () => server.generateCalls.map(call => ({ json: Boolean(call.jsonSchema), schema: call.jsonSchema, system: call.system, text: call.text })),
         close: () => server.close(),
       };
     },
@@ -613,7 +626,8 @@ const providers: ProviderCase[] = [
     name: 'OpenAI-compatible',
     start: async () => {
       const server = await FakeOpenAIServer.start({ apiKey: 'fake-openai-key' });
-      server.reply = call => (call.responseFormat ? planReply : answerReply(call.system));
+      server.reply = call =>
+        choosing(call.responseFormat?.json_schema?.schema) ? chooseReply(call.system) : call.responseFormat ? planReply : answerReply(call.system);
       return {
         environment: {
           OPENAI_BASE_URL: server.url,
@@ -622,7 +636,13 @@ const providers: ProviderCase[] = [
           OPENAI_EMBEDDING_MODEL: 'fake-embed',
           OPENAI_EMBEDDING_DIMENSIONS: '64',
         },
-        calls: () => server.chatCalls.map(call => ({ json: Boolean(call.responseFormat), system: call.system, text: call.text })),
+        calls: () =>
+          server.chatCalls.map(call => ({
+            json: Boolean(call.responseFormat),
+            schema: call.responseFormat?.json_schema?.schema,
+            system: call.system,
+            text: call.text,
+          })),
         close: () => server.close(),
       };
     },
@@ -673,6 +693,22 @@ describe.each(providers)('answers built from the ranked pages with a model ($nam
     expect(answer.citations[0].quotes).toEqual([{ page: rotterdamPage, text: rotterdamFact, highlight: expect.stringMatching(/^\d{4}:\d+-\d+$/) }]);
     expect(contextOf(answer, n)).toMatchObject({ document: 'operations.pdf', title: '3 Operations' });
     expect(contextOf(answer, n).pages).toContain(rotterdamPage);
+    expectCitationsMatchContext(answer);
+  });
+
+  it('has a model that chooses (FOLIO_MODEL_ANSWER=choose) pick the sentence, through the structured output of its SDK', async () => {
+    const chooser = createFolio({ ...app.config, ask: { ...app.config.ask, modelAnswer: 'choose' } }, { log: app.log });
+    const before = fake.calls().length;
+    const answer = await answerOf(chooser.ask({ spaces: [space], question }));
+    const calls = fake.calls().slice(before);
+    // One call: the chooser's, whose schema allows only the numbers of the excerpts it was shown.
+    expect(calls).toHaveLength(1);
+    const shown = [...(calls[0].system ?? '').matchAll(/^\[(\d+)\] /gmu)].map(match => Number(match[1]));
+    expect(JSON.stringify(calls[0].schema)).toContain(`"enum":${JSON.stringify(shown)}`);
+    expect(answer).toMatchObject({ grounded: true, extractive: false, plan: 'offline', modelCalls: 1 });
+    const cited = answer.citations.find(citation => citation.pages.includes(rotterdamPage));
+    expect(cited).toBeDefined();
+    expect(answer.answer.startsWith(`About 1,240 people [${cited!.n}].\n\n“${rotterdamFact}” [${cited!.n}]`)).toBe(true);
     expectCitationsMatchContext(answer);
   });
 });

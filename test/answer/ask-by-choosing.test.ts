@@ -108,6 +108,25 @@ describe('a model that chooses quotes instead of writing (FOLIO_MODEL_ANSWER=cho
     expect(model.calls).toEqual([]);
   });
 
+  it('quotes a page asked for as a whole without asking the model', async () => {
+    const question = 'What is on page 2?';
+    const model = choosing(question, () => ({ excerpts: [1], answer: 'Something' }));
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question }));
+    expect(answer).toMatchObject({ grounded: true, extractive: true });
+    expect(answer.citations.map(citation => citation.pages)).toEqual([[2]]);
+    expect(model.calls).toEqual([]);
+  });
+
+  it('says "not found" without asking the model when the passages share almost nothing with the question', async () => {
+    // One common word of fourteen: below the offline answer's own bar (FOLIO_EXTRACTIVE_MIN_EVIDENCE).
+    const question =
+      'Which vacation arrangements suit astronauts, submarine crews, lighthouse keepers, polar researchers, glacier guides, circus acrobats and opera singers?';
+    const model = choosing(question, () => ({ excerpts: [1], answer: 'The same 28 days' }));
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question }));
+    expect(answer.grounded).toBe(false);
+    expect(model.calls).toEqual([]);
+  });
+
   it('quotes the passages with a note when the model fails', async () => {
     const question = 'How many days of paid vacation does an employee get?';
     const down = new FolioError({ code: 'model_unavailable', message: 'down', userMessage: 'The language model is unavailable.', retryable: true });
