@@ -1,36 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { defaultContextTokens, type AskConfig, type ModelsConfig } from '../config.ts';
-import type { DocumentRecord } from '../documents/types.ts';
 import { namePages } from '../documents/page-names.ts';
 import { asFolioError, FolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../store/types.ts';
-import type { DocumentTree } from '../ingest/types.ts';
 import type { Logger } from '../log.ts';
 import type { LanguageModel, Models, ModelUsage } from '../models/types.ts';
 import { keywordVariants, offlinePlan } from '../search/offline-plan.ts';
 import { PageSearch } from '../search/page-search.ts';
-import { prefetchSearch, searchDepth, searchSpace, wholePageOptions, type SearchPrefetch, type SearchSpaceOptions } from '../search/search-space.ts';
+import { prefetchSearch, type SearchPrefetch } from '../search/search-space.ts';
 import { pagePassages } from '../search/page-passages.ts';
-import type { QueryPlan, SearchResult } from '../search/types.ts';
-import type { SpaceId } from '../spaces/space-id.ts';
+import type { QueryPlan } from '../search/types.ts';
 import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
 import { contextEntries, toContextPassages } from './context-passage.ts';
 import { detectLanguage, readLanguage } from './detect-language.ts';
-import { extractiveAnswer, scoreQuotes } from './extractive-answer.ts';
+import { extractiveAnswer } from './extractive-answer.ts';
 import { offlineFollowUp } from './follow-up-question.ts';
 import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
 import { groundModelAnswer } from './ground-model-answer.ts';
 import { resolveCitations } from './resolve-citations.ts';
 import { answeringPassages, modelNotFoundMinimumEvidence, type AnsweringPassages } from './strong-evidence.ts';
-import { chooseQuotes, excerptsToChoose } from './choose-quotes.ts';
-import { chosenAnswer } from './chosen-answer.ts';
-import { quoteCandidates } from './quote-candidates.ts';
+import { answerByChoosing } from './answer-by-choosing.ts';
 import type { KeyTerm } from './unmentioned-terms.ts';
 import { modelBudgets } from './model-budgets.ts';
 import { tableOfContents, type TableOfContents } from './table-of-contents.ts';
 import { TreeCache } from './tree-cache.ts';
+import { search, searchOptions, tocDocuments } from './question-search.ts';
 import { readContextTrees, readyRecords } from './read-context-trees.ts';
 import type { Answer, AskInput } from './types.ts';
 
@@ -67,8 +63,6 @@ function withDeadline(signal: AbortSignal | undefined, ms: number): AbortSignal 
 /** A compact plan reads no table of contents. */
 const emptyToc: TableOfContents = { text: '', documents: [] };
 
-/** Fused units the search returns (for the search's own lists' depth; the context is built from pages). */
-const searchK = 48;
 /** Ranked pages the context is built from, best first. */
 const contextPages = 10;
 
@@ -219,7 +213,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const answerStarted = performance.now();
   if (models.language) {
     try {
-      if (budgets.answer === 'choose') return await answerByChoosing(models.language);
+      if (budgets.answer === 'choose') return await chosenByModel(models.language);
       const generated = await answerWithModel({ question, language, tasks, history, passages }, models.language, {
         promptMaxChars: dependencies.modelsConfig.promptMaxChars,
         log,
@@ -290,43 +284,27 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   }
   return extractive(messages().extractive);
 
-  /**
-   * A slow model's answer (model-budgets.ts): it chooses, among the best-scored quotes of the passages
-   * the offline answer reads, those that state the answer, and gives the short answer they hold
-   * (choose-quotes.ts, chosen-answer.ts). When it chooses none, strong evidence overrules it as it
-   * overrules a written NOT_FOUND.
-   */
-  async function answerByChoosing(model: LanguageModel): Promise<Answer> {
+  /** A slow model chooses the quotes that answer (answer-by-choosing.ts); no excerpt chosen is weighed as a written NOT_FOUND is. */
+  async function chosenByModel(model: LanguageModel): Promise<Answer> {
     const answering = await answeringPassagesOnce();
     if ('unmentioned' in answering) return notFound(unmentionedReason(answering));
-    // The offline answer's own bar comes first: below it the passages share almost nothing with the question.
-    const offline = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence: dependencies.config.minimumEvidence });
-    if (!offline.grounded) return notFound();
-    const excerpts = excerptsToChoose(scoreQuotes(plan.subQuestions, quoteCandidates(answering.passages), { language }));
-    // Nothing to choose among: a question for a page as a whole ("what is on slide 4?"), quoted from the page's start.
-    if (excerpts.length === 0) return quotedAnswer('', offline.text);
-    const chosen = await chooseQuotes({ question, language, history, excerpts, passages: extractivePassages }, model, {
-      log,
-      signal: withDeadline(input.signal, budgets.answerDeadlineMs),
-    });
-    modelCalls += chosen.calls;
-    addUsage(usage, chosen.usage);
-    timings.answerMs = Math.round(performance.now() - answerStarted);
-    log.info({ excerpts: excerpts.length, chosen: chosen.quotes.length, answered: chosen.answer.length > 0, ms: chosen.ms }, 'the model chose quotes');
-    if (chosen.quotes.length === 0) {
-      const quoted = await quote(Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
-      if ('text' in quoted) {
-        log.warn('the model chose no quote but the passages hold an answer; answering extractively');
-        return quotedAnswer(messages().modelNotFound, quoted.text);
-      }
-      return notFound();
-    }
-    const reply = chosenAnswer(chosen, extractivePassages, { language, alsoQuoted: offline.quotes });
-    log.info(
-      { shortAnswer: reply.shortAnswer },
-      reply.shortAnswer ? 'the short answer leads the quotes' : 'no short answer the chosen quotes bear out; quoting them alone',
+    const outcome = await answerByChoosing(
+      { question, subQuestions: plan.subQuestions, language, history, passages: answering.passages, minimumEvidence: dependencies.config.minimumEvidence },
+      model,
+      { log, signal: withDeadline(input.signal, budgets.answerDeadlineMs) },
     );
-    const resolved = resolveCitations(reply.text, extractivePassages, { trees: contextTrees, language });
+    if (outcome.kind === 'not-found') return notFound();
+    if (outcome.kind === 'page') return quotedAnswer('', outcome.text);
+    modelCalls += outcome.calls;
+    addUsage(usage, outcome.usage);
+    timings.answerMs = Math.round(performance.now() - answerStarted);
+    if (outcome.kind === 'none-chosen') {
+      const quoted = await quote(Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
+      if (!('text' in quoted)) return notFound();
+      log.warn('the model chose no quote but the passages hold an answer; answering extractively');
+      return quotedAnswer(messages().modelNotFound, quoted.text);
+    }
+    const resolved = resolveCitations(outcome.text, extractivePassages, { trees: contextTrees, language });
     context = contextEntries(extractivePassages, language);
     timings.firstTokenMs = Math.round(performance.now() - started);
     input.onEvent?.({ type: 'text', delta: resolved.text });
@@ -375,63 +353,6 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       extractive: true,
       closest: [],
     });
-  }
-}
-
-/** Documents for the table of contents, most relevant first by a quick whole-page BM25 of the question. */
-async function tocDocuments(
-  question: string,
-  spaces: SpaceId[],
-  records: Map<string, DocumentRecord>,
-  dependencies: AskDependencies & { pageSearch: PageSearch },
-  trees: TreeCache,
-) {
-  // The same whole-page search the search step runs for the question's keywords: the question's page search answers it once.
-  const keywords = keywordVariants(question)[0] ?? question;
-  const pages = await dependencies.pageSearch.search(keywords, wholePageOptions({ spaces, k: searchDepth(searchK) }));
-  const ranked = [...new Set(pages.map(hit => hit.unit.documentId))];
-  const rest = [...records.values()].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1)).map(record => record.id);
-  const ordered = [...new Set([...ranked, ...rest])].slice(0, 40);
-  const documents: Array<{ record: DocumentRecord; tree: DocumentTree }> = [];
-  for (const documentId of ordered) {
-    const record = records.get(documentId);
-    const tree = record ? await trees.get(dependencies.store, record) : null;
-    if (record && tree) documents.push({ record, tree });
-  }
-  return documents;
-}
-
-/** The search's options: the same for its prefetched lists and the search itself. */
-function searchOptions(input: AskInput, dependencies: AskDependencies, withVectors: boolean): SearchSpaceOptions {
-  return {
-    spaces: input.spaces,
-    documentIds: input.documentIds,
-    k: searchK,
-    rrfK: dependencies.config.rrfK,
-    pageSearch: dependencies.pageSearch,
-    signal: input.signal,
-    embedder: withVectors ? dependencies.models.embedding : undefined,
-  };
-}
-
-async function search(
-  plan: QueryPlan,
-  input: AskInput,
-  dependencies: AskDependencies,
-  notes: string[],
-  log: Logger,
-  prefetched?: SearchPrefetch,
-): Promise<SearchResult> {
-  try {
-    return await searchSpace(dependencies.store, plan, { ...searchOptions(input, dependencies, true), prefetched });
-  } catch (error) {
-    if (!dependencies.models.embedding) throw error;
-    input.signal?.throwIfAborted();
-    // The embedding model failing must not cost the answer: lexical search still works.
-    log.warn({ err: asFolioError(error).message }, 'vector search failed; searching without vectors');
-    notes.push('Searched by keywords only: the embedding model was unavailable.');
-    const lexicalOnly = prefetched ? { lexical: prefetched.lexical, subQuestionVectors: new Map() } : undefined;
-    return await searchSpace(dependencies.store, plan, { ...searchOptions(input, dependencies, false), prefetched: lexicalOnly });
   }
 }
 

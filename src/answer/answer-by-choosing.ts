@@ -1,0 +1,43 @@
+import type { Logger } from '../log.ts';
+import type { LanguageModel, ModelUsage } from '../models/types.ts';
+import { chooseQuotes, excerptsToChoose } from './choose-quotes.ts';
+import { chosenAnswer } from './chosen-answer.ts';
+import type { ContextPassage } from './context-passage.ts';
+import { extractiveAnswer, scoreQuotes } from './extractive-answer.ts';
+import { quoteCandidates } from './quote-candidates.ts';
+import type { ConversationTurn } from './types.ts';
+
+/** How a question answered by choosing ended; ask-question.ts turns it into the Answer. */
+export type ChoosingOutcome =
+  /** The passages share almost nothing with the question (below the offline answer's own bar); no model call. */
+  | { kind: 'not-found' }
+  /** A question for a page as a whole ("what is on slide 4?"): nothing to choose among, the page quoted from its start. */
+  | { kind: 'page'; text: string }
+  /** The model chose no excerpt: its "not found", for the caller to weigh against strong evidence. */
+  | { kind: 'none-chosen'; calls: number; usage: ModelUsage }
+  /** The reply (chosen-answer.ts), with [n] of `passages`. */
+  | { kind: 'chosen'; text: string; shortAnswer: boolean; calls: number; usage: ModelUsage };
+
+/**
+ * A slow model's answer (model-budgets.ts): among the best-scored quotes of `passages` (the passages the
+ * offline answer reads, of the documents that hold what the question names) it chooses those that state
+ * the answer and gives the short answer they hold (choose-quotes.ts); the reply leads with that short
+ * answer when the quotes bear it out, then the chosen quotes, then the offline answer's (chosen-answer.ts).
+ */
+export async function answerByChoosing(
+  input: { question: string; subQuestions: string[]; language: string; history: ConversationTurn[]; passages: ContextPassage[]; minimumEvidence: number },
+  model: LanguageModel,
+  options: { log: Logger; signal?: AbortSignal },
+): Promise<ChoosingOutcome> {
+  const { language, passages } = input;
+  const offline = extractiveAnswer(input.subQuestions, passages, { language, minimumEvidence: input.minimumEvidence });
+  if (!offline.grounded) return { kind: 'not-found' };
+  const excerpts = excerptsToChoose(scoreQuotes(input.subQuestions, quoteCandidates(passages), { language }));
+  if (excerpts.length === 0) return { kind: 'page', text: offline.text };
+  const chosen = await chooseQuotes({ question: input.question, language, history: input.history, excerpts, passages }, model, options);
+  options.log.info({ excerpts: excerpts.length, chosen: chosen.quotes.length, answered: chosen.answer.length > 0, ms: chosen.ms }, 'the model chose quotes');
+  if (chosen.quotes.length === 0) return { kind: 'none-chosen', calls: chosen.calls, usage: chosen.usage };
+  const reply = chosenAnswer(chosen, passages, { language, alsoQuoted: offline.quotes });
+  if (!reply.shortAnswer) options.log.info('no short answer the chosen quotes bear out; quoting them alone');
+  return { kind: 'chosen', text: reply.text, shortAnswer: reply.shortAnswer, calls: chosen.calls, usage: chosen.usage };
+}
