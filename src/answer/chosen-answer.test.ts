@@ -50,6 +50,15 @@ describe('chosenAnswer', () => {
     );
   });
 
+  it('follows with the offline lead, and with its other quotes only from pages not quoted yet', () => {
+    const carryOver = candidates.find(candidate => candidate.text.includes('1998'))!;
+    // The offline answer leads with the hotel sentence and supports it with a second sentence of the vacation page.
+    const reply = chosenAnswer({ quotes: [vacation], answer: '28 days' }, passages, { language: 'en', alsoQuoted: [hotel, carryOver] });
+    expect(reply.text).toBe(
+      '28 days [1]\n\n“Every employee receives 28 days of paid vacation per calendar year.” [1]\n\n- “Hotel costs are reimbursed up to 150 euros a night.” [2]',
+    );
+  });
+
   it('keeps a plain yes or no, which judges the quotes beneath it, and drops the model’s own markers', () => {
     expect(chosenAnswer({ quotes: [hotel], answer: 'Yes.' }, passages, { language: 'en' }).text).toMatch(/^Yes \[2\]\.\n\n“Hotel/u);
     expect(chosenAnswer({ quotes: [vacation], answer: '28 days [3]' }, passages, { language: 'en' }).text).toMatch(/^28 days \[1\]\n/u);

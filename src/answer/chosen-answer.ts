@@ -18,8 +18,9 @@ const yesOrNo = /^(?:yes|no|ja|nein|nee|oui|non|sí|si|não|nao|sì)[.!]?$/iu;
  * quotes that bear it out, then those quotes as they stand in the documents. The short answer is shown
  * only when chosen quotes bear it out as a claim of a written answer is checked (claim-support.ts:
  * every number in them, most content words in one of them) or it is a plain yes or no; otherwise
- * all the chosen quotes answer alone. `alsoQuoted` (the offline answer's quotes) follow the chosen ones: a small
- * model's choice can miss the page that answers, and the reader then still sees it. `quotes` must not
+ * all the chosen quotes answer alone. `alsoQuoted` (the offline answer's quotes, lead first) follow the chosen
+ * ones: a small model's choice can miss the sentence or page that answers, and the reader then still
+ * sees it; past the lead, only quotes of pages the chosen ones do not already quote. `quotes` must not
  * be empty.
  */
 export function chosenAnswer(
@@ -34,7 +35,11 @@ export function chosenAnswer(
   const bearing = answer ? bearingQuotes(answer, chosen.quotes, passages, options.language) : [];
   // With a short answer, the chosen quotes that bear it out are its evidence and the others go; without one, all the model chose.
   const evidence = bearing.length > 0 ? bearing : chosen.quotes;
-  const shown = [...evidence, ...(options.alsoQuoted ?? []).filter(quote => !evidence.some(own => own.text === quote.text))];
+  // The offline answer's lead follows unless chosen; its other quotes only from pages the evidence does not quote already.
+  const [lead, ...support] = options.alsoQuoted ?? [];
+  const onEvidencePage = (quote: QuoteCandidate) => evidence.some(own => own.n === quote.n && own.page === quote.page);
+  const also = [...(lead ? [lead] : []), ...support.filter(quote => !onEvidencePage(quote))];
+  const shown = [...evidence, ...also.filter(quote => !evidence.some(own => own.text === quote.text))];
   const quotes = quoteList(shown);
   if (bearing.length === 0) return { text: quotes, shortAnswer: false };
   const markers = [...new Set(bearing.map(quote => quote.n))].map(n => `[${n}]`).join('');
