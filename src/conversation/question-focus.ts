@@ -7,7 +7,7 @@ import { plainChatText } from './chat-text.ts';
 import { conversationMessages } from './conversation-messages.ts';
 import { namedDocuments } from './named-documents.ts';
 import type { TermStore } from '../store/types.ts';
-import { searchTerms } from '../text/search-terms.ts';
+import { singleSearchTerms } from '../text/search-terms.ts';
 
 /** Where a question is asked, as far as its focus goes. */
 export interface FocusRequest {
@@ -114,12 +114,7 @@ export async function answerWithFocus(
  */
 export function documentsHoldingIn(store: Pick<TermStore, 'documentStatistics'>, spaces: SpaceId[]): (words: string[]) => Promise<Map<string, number>> {
   return async words => {
-    const termOf = new Map(
-      words.flatMap(word => {
-        const terms = searchTerms(word);
-        return terms.length === 1 ? [[word, terms[0]] as const] : [];
-      }),
-    );
+    const termOf = singleSearchTerms(words);
     if (termOf.size === 0) return new Map();
     const { frequencies } = await store.documentStatistics({ spaces, terms: [...new Set(termOf.values())], documentIds: [] });
     return new Map([...termOf].map(([word, term]) => [word, frequencies.get(term) ?? 0]));

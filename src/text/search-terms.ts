@@ -10,6 +10,16 @@ export function searchTerms(text: string): string[] {
   return words.filter(word => !stopwords.has(word) && (word.length > 1 || /\d/u.test(word))).map(stem);
 }
 
+/** Each word that is one search term, with that term; words that are none (a stopword) or several are left out. */
+export function singleSearchTerms(words: Iterable<string>): Map<string, string> {
+  const termOf = new Map<string, string>();
+  for (const word of words) {
+    const terms = searchTerms(word);
+    if (terms.length === 1) termOf.set(word, terms[0]);
+  }
+  return termOf;
+}
+
 /** A light English stemmer (plurals, -ing, -ed, -ly); numbers and short words stay as they are. */
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/u.test(word)) return word;

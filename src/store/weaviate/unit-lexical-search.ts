@@ -5,7 +5,7 @@ import { cjkBigrams, containsCjk } from '../../text/cjk-bigrams.ts';
 import type { WeaviatePageIndex } from './page-queries.ts';
 import { unitFromProperties } from './serialize.ts';
 import { unitReturnProperties, type Units } from './weaviate-objects.ts';
-import { searchTerms } from '../../text/search-terms.ts';
+import { singleSearchTerms } from '../../text/search-terms.ts';
 import { frequentWordLimit } from '../frequent-words.ts';
 import { rankUnitsByBm25 } from '../unit-bm25.ts';
 import { unitQueryWords, unitsPerHit } from '../unit-query-words.ts';
@@ -76,12 +76,7 @@ export async function searchUnitsLexically(
  */
 async function withoutFrequentWords(pageIndex: WeaviatePageIndex, space: SpaceId, text: string): Promise<string> {
   const words = [...new Set(text.match(/[\p{L}\p{N}]+/gu) ?? [])];
-  const termOf = new Map(
-    words.flatMap(word => {
-      const terms = searchTerms(word);
-      return terms.length === 1 ? [[word, terms[0]] as const] : [];
-    }),
-  );
+  const termOf = singleSearchTerms(words);
   const terms = [...new Set(termOf.values())];
   if (terms.length < 2) return text;
   const statistics = await pageIndex.pageStatistics({ spaces: [space], terms });
