@@ -3,8 +3,7 @@ import type { LanguageModel, ModelUsage } from '../models/types.ts';
 import { chooseQuotes, excerptsToChoose } from './choose-quotes.ts';
 import { chosenAnswer } from './chosen-answer.ts';
 import type { ContextPassage } from './context-passage.ts';
-import { extractiveAnswer, scoreQuotes } from './extractive-answer.ts';
-import { quoteCandidates } from './quote-candidates.ts';
+import { extractiveAnswer, type ExtractiveAnswer } from './extractive-answer.ts';
 import type { ConversationTurn } from './types.ts';
 
 /** How a question answered by choosing ended; ask-question.ts turns it into the Answer. */
@@ -13,8 +12,8 @@ export type ChoosingOutcome =
   | { kind: 'not-found' }
   /** A question for a page as a whole ("what is on slide 4?"): nothing to choose among, the page quoted from its start. */
   | { kind: 'page'; text: string }
-  /** The model chose no excerpt: its "not found", for the caller to weigh against strong evidence. */
-  | { kind: 'none-chosen'; calls: number; usage: ModelUsage }
+  /** The model chose no excerpt: its "not found", for the caller to weigh against the offline answer's evidence. */
+  | { kind: 'none-chosen'; offline: ExtractiveAnswer; calls: number; usage: ModelUsage }
   /** The reply (chosen-answer.ts), with [n] of `passages`. */
   | { kind: 'chosen'; text: string; shortAnswer: boolean; calls: number; usage: ModelUsage };
 
@@ -32,11 +31,11 @@ export async function answerByChoosing(
   const { language, passages } = input;
   const offline = extractiveAnswer(input.subQuestions, passages, { language, minimumEvidence: input.minimumEvidence });
   if (!offline.grounded) return { kind: 'not-found' };
-  const excerpts = excerptsToChoose(scoreQuotes(input.subQuestions, quoteCandidates(passages), { language }));
+  const excerpts = excerptsToChoose(offline.scored);
   if (excerpts.length === 0) return { kind: 'page', text: offline.text };
   const chosen = await chooseQuotes({ question: input.question, language, history: input.history, excerpts, passages }, model, options);
   options.log.info({ excerpts: excerpts.length, chosen: chosen.quotes.length, answered: chosen.answer.length > 0, ms: chosen.ms }, 'the model chose quotes');
-  if (chosen.quotes.length === 0) return { kind: 'none-chosen', calls: chosen.calls, usage: chosen.usage };
+  if (chosen.quotes.length === 0) return { kind: 'none-chosen', offline, calls: chosen.calls, usage: chosen.usage };
   const reply = chosenAnswer(chosen, passages, { language, alsoQuoted: offline.quotes });
   if (!reply.shortAnswer) options.log.info('no short answer the chosen quotes bear out; quoting them alone');
   return { kind: 'chosen', text: reply.text, shortAnswer: reply.shortAnswer, calls: chosen.calls, usage: chosen.usage };

@@ -299,10 +299,10 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     addUsage(usage, outcome.usage);
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (outcome.kind === 'none-chosen') {
-      const quoted = await quote(Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
-      if (!('text' in quoted)) return notFound();
+      // The offline answer it chose from, at the bar that overrules a written NOT_FOUND (strong-evidence.ts).
+      if (outcome.offline.evidence < Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence)) return notFound();
       log.warn('the model chose no quote but the passages hold an answer; answering extractively');
-      return quotedAnswer(messages().modelNotFound, quoted.text);
+      return quotedAnswer(messages().modelNotFound, outcome.offline.text);
     }
     const resolved = resolveCitations(outcome.text, extractivePassages, { trees: contextTrees, language });
     context = contextEntries(extractivePassages, language);

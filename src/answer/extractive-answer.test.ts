@@ -63,7 +63,7 @@ describe('extractiveAnswer', () => {
     const german = extractiveAnswer(question, passages, { language: 'de' });
     expect(german.grounded).toBe(true);
     expect(german.text).toBe('“Die Bundesflagge ist schwarz-rot-gold.” [1]');
-    expect(extractiveAnswer(question, passages, { language: 'en' })).toEqual({ text: '', quotes: [], grounded: false, evidence: 0 });
+    expect(extractiveAnswer(question, passages, { language: 'en' })).toEqual({ text: '', quotes: [], grounded: false, evidence: 0, scored: [] });
   });
 
   it('gives at most three quotes, preferring supporting quotes from other pages', () => {
@@ -146,9 +146,9 @@ describe('extractiveAnswer', () => {
 
   it('is not grounded when the question shares no words with the context', () => {
     const passages = [passage(1, [page(1, 0, 'The company had approximately 83,700 employees worldwide.')])];
-    expect(extractiveAnswer(['Which river flows through Vienna?'], passages)).toEqual({ text: '', quotes: [], grounded: false, evidence: 0 });
-    expect(extractiveAnswer(['What is it?'], passages)).toEqual({ text: '', quotes: [], grounded: false, evidence: 0 });
-    expect(extractiveAnswer(['How many employees?'], [])).toEqual({ text: '', quotes: [], grounded: false, evidence: 0 });
+    expect(extractiveAnswer(['Which river flows through Vienna?'], passages)).toEqual({ text: '', quotes: [], grounded: false, evidence: 0, scored: [] });
+    expect(extractiveAnswer(['What is it?'], passages)).toEqual({ text: '', quotes: [], grounded: false, evidence: 0, scored: [] });
+    expect(extractiveAnswer(['How many employees?'], [])).toEqual({ text: '', quotes: [], grounded: false, evidence: 0, scored: [] });
   });
 
   it('raises the bar for a weak match with `minimumEvidence`', () => {

@@ -17,6 +17,8 @@ export interface ExtractiveAnswer {
   grounded: boolean;
   /** The best quote's score, 0–1.3: its word coverage, lowered by its page's rank, raised when it carries the kind of answer asked for. */
   evidence: number;
+  /** Every quote of the context that holds a word of the question, best first (scoreQuotes). */
+  scored: ScoredQuote[];
 }
 
 export interface ExtractiveOptions {
@@ -65,20 +67,19 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
   const matcher = wordMatcher(options.language ?? 'en');
   const queryStems = [...new Set(questions.flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
   const candidates = quoteCandidates(passages);
-  if (candidates.length === 0) return { text: '', quotes: [], grounded: false, evidence: 0 };
+  const scored = scoreQuotes(questions, candidates, { ...options, queryStems, matcher });
+  const none = { text: '', quotes: [], grounded: false, evidence: 0, scored };
+  if (candidates.length === 0) return none;
   // "What is on slide 4?": no word to match but the page, which ranks first (page-reference-list.ts);
   // its first sentences are what it says. A page the documents do not have never gets here
   // (unmentioned-terms.ts).
   if (questions.length > 0 && questions.every(asksForAPage)) {
     const onPage = candidates.filter(candidate => candidate.pageRank === 0).slice(0, maxQuotes);
-    if (onPage.length > 0) return { text: quoteList(onPage), quotes: onPage, grounded: true, evidence: 1 };
+    if (onPage.length > 0) return { text: quoteList(onPage), quotes: onPage, grounded: true, evidence: 1, scored };
   }
-  if (queryStems.length === 0) return { text: '', quotes: [], grounded: false, evidence: 0 };
-
-  const scored = scoreQuotes(questions, candidates, { ...options, queryStems, matcher });
 
   const best = scored[0];
-  if (!best) return { text: '', quotes: [], grounded: false, evidence: 0 };
+  if (!best) return none;
 
   const chosen: QuoteCandidate[] = [best.candidate];
   const seen = new Set([quoteKey(best.candidate.text)]);
@@ -117,7 +118,7 @@ export function extractiveAnswer(questions: string[], passages: ContextPassage[]
     if (chosen.length >= maxQuotes || entry.score < best.score * supportShare) break;
     add(entry.candidate);
   }
-  return { text: quoteList(chosen), quotes: chosen, grounded: best.score >= (options.minimumEvidence ?? defaultMinimumEvidence), evidence: best.score };
+  return { text: quoteList(chosen), quotes: chosen, grounded: best.score >= (options.minimumEvidence ?? defaultMinimumEvidence), evidence: best.score, scored };
 }
 
 /** A quote of the context with how well it answers the question (extractiveAnswer's scoring). */
