@@ -7,10 +7,10 @@ import { slackWebApiMethods } from '../../adapters/slack/slack-surface.ts';
 import { BlobStore } from '../../src/store/blob-store.ts';
 import { parseSpaceId } from '../../src/spaces/space-id.ts';
 import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
-import { makeTestPdf } from '../support/layout/make-test-pdf.ts';
 import type { FakeSlackMessage } from '../fakes/fake-slack-api.ts';
 import { makeRefundPolicyPdf, makeVacationHandbookPdf } from './support/slack-test-documents.ts';
 import { startSlackTestApp, type SlackTestApp } from './support/slack-test-app.ts';
+import { officeGuidePdf } from '../support/answer/office-guide-pdf.ts';
 
 const bot = 'UFOLIOBOT';
 const refundSpace = parseSpaceId('slack:T1:C1');
@@ -187,19 +187,8 @@ describe('Slack bot', () => {
   });
 
   it('answers in a file’s thread from that file, and at the top level from the whole channel', async () => {
-    const guide = (office: string, hour: string) =>
-      makeTestPdf([
-        {
-          texts: [`${office} office guide.`, `The canteen opens at ${hour} in the morning.`].map((text, index) => ({
-            text,
-            x: 72,
-            top: 100 + index * 20,
-            size: 12,
-          })),
-        },
-      ]);
-    await shareFile('C20', 'F7N', 'north-office.pdf', await guide('North', 'eight'));
-    const south = await shareFile('C20', 'F7S', 'south-office.pdf', await guide('South', 'nine'));
+    await shareFile('C20', 'F7N', 'north-office.pdf', await officeGuidePdf('North', 'eight'));
+    const south = await shareFile('C20', 'F7S', 'south-office.pdf', await officeGuidePdf('South', 'nine'));
     const question = 'When does the canteen open?';
 
     const inThread = blockTexts((await ask('C20', question, { thread_ts: south.ts })).answer).join('\n');

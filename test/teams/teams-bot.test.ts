@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spaceOfConversation } from '../../src/spaces/conversation-space.ts';
+import { officeGuidePdf } from '../support/answer/office-guide-pdf.ts';
 
 const teamsSpaceOf = (tenantId: string, conversationId: string) => spaceOfConversation({ platform: 'teams', tenantId, conversationId });
 import { parseSpaceId } from '../../src/spaces/space-id.ts';
@@ -108,17 +109,6 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
 
   it('answers in a file’s thread from that file, and at the channel’s top level from all its files', async () => {
     const offices = { teamId: team.teamId, channelId: '19:offices-7c8d@thread.tacv2' };
-    const guide = (office: string, hour: string) =>
-      makeTestPdf([
-        {
-          texts: [`${office} office guide.`, `The canteen opens at ${hour} in the morning.`].map((text, index) => ({
-            text,
-            x: 72,
-            top: 100 + index * 20,
-            size: 12,
-          })),
-        },
-      ]);
     const postFile = async (name: string, bytes: Uint8Array) => {
       const url = `https://contoso.sharepoint.com/sites/Handbook/Shared Documents/Offices/${name}`;
       harness.graph.addSharedFile(url, bytes);
@@ -130,8 +120,8 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
       expect(cardTexts((await finalCard(post.id, `the summary of ${name}`)).activity)[0]).toBe(`✅ **${name}** is ready.`);
       return post;
     };
-    await postFile('north-office.pdf', await guide('North', 'eight'));
-    const south = await postFile('south-office.pdf', await guide('South', 'nine'));
+    await postFile('north-office.pdf', await officeGuidePdf('North', 'eight'));
+    const south = await postFile('south-office.pdf', await officeGuidePdf('South', 'nine'));
     const question = 'When does the canteen open?';
 
     const inThread = channelMessage(serviceUrl, { ...offices, rootId: south.id }, { mention: true, text: question });
