@@ -36,7 +36,7 @@ export async function answerByChoosing(
   const chosen = await chooseQuotes({ question: input.question, language, history: input.history, excerpts, passages }, model, options);
   options.log.info({ excerpts: excerpts.length, chosen: chosen.quotes.length, answered: chosen.answer.length > 0, ms: chosen.ms }, 'the model chose quotes');
   if (chosen.quotes.length === 0) return { kind: 'none-chosen', offline, calls: chosen.calls, usage: chosen.usage };
-  const reply = chosenAnswer(chosen, passages, { language, alsoQuoted: offline.quotes });
+  const reply = chosenAnswer(chosen, passages, { language, alsoQuoted: offline.quotes, shown: excerpts });
   if (!reply.shortAnswer) options.log.info('no short answer the chosen quotes bear out; quoting them alone');
   return { kind: 'chosen', text: reply.text, shortAnswer: reply.shortAnswer, calls: chosen.calls, usage: chosen.usage };
 }

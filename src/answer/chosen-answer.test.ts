@@ -38,6 +38,14 @@ describe('chosenAnswer', () => {
     expect(reply).toEqual({ text: '“Every employee receives 28 days of paid vacation per calendar year.” [1]', shortAnswer: false });
   });
 
+  it('cites the excerpt shown beside the chosen one that bears the short answer out, when the chosen one does not', () => {
+    // A small model read "150 euros" from one excerpt and gave the number of another.
+    const reply = chosenAnswer({ quotes: [vacation], answer: '150 euros a night' }, passages, { language: 'en', shown: [vacation, hotel] });
+    expect(reply).toEqual({ text: '150 euros a night [2]\n\n“Hotel costs are reimbursed up to 150 euros a night.” [2]', shortAnswer: true });
+    // Without the excerpts shown, nothing bears it out.
+    expect(chosenAnswer({ quotes: [vacation], answer: '150 euros a night' }, passages, { language: 'en' }).shortAnswer).toBe(false);
+  });
+
   it('shows the quotes alone when the short answer says something they do not', () => {
     const reply = chosenAnswer({ quotes: [hotel], answer: 'Paris is the capital of France' }, passages, { language: 'en' });
     expect(reply.shortAnswer).toBe(false);

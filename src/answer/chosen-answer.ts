@@ -26,13 +26,18 @@ const yesOrNo = /^(?:yes|no|ja|nein|nee|oui|non|sí|si|não|nao|sì)[.!]?$/iu;
 export function chosenAnswer(
   chosen: { quotes: QuoteCandidate[]; answer: string },
   passages: ContextPassage[],
-  options: { language: string; alsoQuoted?: QuoteCandidate[] },
+  options: { language: string; alsoQuoted?: QuoteCandidate[]; shown?: QuoteCandidate[] },
 ): ChosenAnswer {
   const answer = chosen.answer
     .replace(/\s+/gu, ' ')
     .replace(/\[\d+\]/gu, '')
     .trim();
   const bearing = answer ? bearingQuotes(answer, chosen.quotes, passages, options.language) : [];
+  // A small model often reads its answer from one excerpt and gives the number of a neighbour: the shown excerpts that bear it out on their own are then its evidence.
+  if (answer && bearing.length === 0 && !yesOrNo.test(answer)) {
+    const others = (options.shown ?? []).filter(quote => !chosen.quotes.includes(quote));
+    bearing.push(...others.filter(quote => bearsAlone(answer, quote, passages, options.language)).slice(0, chosen.quotes.length));
+  }
   // With a short answer, the chosen quotes that bear it out are its evidence and the others go; without one, all the model chose.
   const evidence = bearing.length > 0 ? bearing : chosen.quotes;
   // The offline answer's lead follows unless chosen; its other quotes only from pages the evidence does not quote already.
@@ -54,17 +59,23 @@ export function chosenAnswer(
  */
 function bearingQuotes(answer: string, quotes: QuoteCandidate[], passages: ContextPassage[], language: string): QuoteCandidate[] {
   if (yesOrNo.test(answer)) return quotes;
-  const bears = (some: QuoteCandidate[]) => {
-    const quoted = passages.flatMap(passage => {
-      const own = some.filter(quote => quote.n === passage.n);
-      if (own.length === 0) return [];
-      const text = own.map(quote => quote.source).join('\n');
-      return [{ ...passage, text, pageTexts: own.map(quote => ({ page: quote.page, text: quote.source, rank: quote.pageRank })) }];
-    });
-    const checker = new ClaimChecker(quoted, { language });
-    return checker.supports(checker.read(answer), [...new Set(some.map(quote => quote.n))]);
-  };
-  const alone = quotes.filter(quote => bears([quote]));
+  const alone = quotes.filter(quote => bearsAlone(answer, quote, passages, language));
   if (alone.length > 0) return alone;
-  return bears(quotes) ? quotes : [];
+  return bears(answer, quotes, passages, language) ? quotes : [];
+}
+
+function bearsAlone(answer: string, quote: QuoteCandidate, passages: ContextPassage[], language: string): boolean {
+  return bears(answer, [quote], passages, language);
+}
+
+/** The claim check (claim-support.ts) of `answer` against the text of `quotes` alone. */
+function bears(answer: string, quotes: QuoteCandidate[], passages: ContextPassage[], language: string): boolean {
+  const quoted = passages.flatMap(passage => {
+    const own = quotes.filter(quote => quote.n === passage.n);
+    if (own.length === 0) return [];
+    const text = own.map(quote => quote.source).join('\n');
+    return [{ ...passage, text, pageTexts: own.map(quote => ({ page: quote.page, text: quote.source, rank: quote.pageRank })) }];
+  });
+  const checker = new ClaimChecker(quoted, { language });
+  return checker.supports(checker.read(answer), [...new Set(quotes.map(quote => quote.n))]);
 }

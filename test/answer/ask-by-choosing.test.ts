@@ -86,6 +86,14 @@ describe('a model that chooses quotes instead of writing (FOLIO_MODEL_ANSWER=cho
     expect(answer.grounded).toBe(true);
   });
 
+  it('cites the excerpt that bears the short answer out when the model gave the number of another', async () => {
+    const question = 'How many days of paid vacation does an employee get?';
+    const model = choosing(question, request => ({ excerpts: [excerptNumber(request, 'Unused vacation')], answer: '28 days' }));
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question }));
+    expect(answer.answer).toMatch(/^28 days \[1\]\n\n“Every employee receives 28 days of paid vacation per calendar year\.” \[1\]/u);
+    expect(answer.citations[0]).toMatchObject({ document: 'handbook.pdf', pages: [1] });
+  });
+
   it('says "not found" when the model chooses nothing and no page answers, and quotes a page that plainly answers', async () => {
     const unanswered = 'Which electric cars can employees lease?';
     const none = await answerOf(withModel(choosing(unanswered, () => ({ excerpts: [], answer: '' }))).ask({ spaces: [space], question: unanswered }));
