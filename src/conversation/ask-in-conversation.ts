@@ -20,6 +20,7 @@ import {
 import { keepPrivateAnswer } from './private-answers.ts';
 import { answerWithFocus, documentsHoldingIn, questionFocus, type FocusRequest } from './question-focus.ts';
 import { countQuestion } from './question-limit.ts';
+import { rememberThreadAnswer, threadAnswerDocuments } from './thread-answers.ts';
 
 export interface ConversationAskInput extends AskInput {
   /**
@@ -72,6 +73,16 @@ export async function askInConversation(
   const teamScopeAvailable = own?.place === 'channel' && own.teamSpace !== undefined && !input.spaces.includes(own.teamSpace);
   const waiting = outcomeWithoutAnswer(documents, detectLanguage(question), own?.place ?? 'web', teamScopeAvailable);
   if (waiting) return deliver(waiting);
+  const threadRef = focusRequest?.threadRef;
+  const threadSpace = ownSpace ?? input.spaces[0];
+  // What the thread's earlier answers cited only focuses a reply in it; a state store that is down costs the focus, not the answer.
+  const answeredInThread =
+    threadRef && focusRequest?.inThread
+      ? await threadAnswerDocuments(dependencies.state, threadSpace, threadRef).catch(error => {
+          dependencies.log.warn({ err: error, code: asFolioError(error).code, space: threadSpace }, 'could not read what the thread was answered from');
+          return [];
+        })
+      : [];
   // Without documentIds (a caller's hard restriction), a question that names a document is focused on it.
   const focus = input.documentIds
     ? undefined
@@ -82,6 +93,7 @@ export async function askInConversation(
           followUp: offlineFollowUp(question, input.history ?? []),
           // In a thread, the history starts with the thread's first message (unless the thread is too long to send whole).
           threadText: focusRequest?.inThread ? input.history?.[0]?.text : undefined,
+          answeredInThread,
         },
         documents.ready,
         ownSpace ?? input.spaces[0],
@@ -90,6 +102,11 @@ export async function askInConversation(
   const answered = focus
     ? await answerWithFocus({ ...askInput, readyDocuments: documents.ready }, focus, documents.ready, dependencies.answer)
     : await dependencies.answer({ ...askInput, readyDocuments: documents.ready });
+  if (threadRef) {
+    await rememberThreadAnswer(dependencies.state, threadSpace, threadRef, answered).catch(error =>
+      dependencies.log.warn({ err: error, code: asFolioError(error).code, space: threadSpace }, 'could not remember what the thread was answered from'),
+    );
+  }
   const outcome = deliver(outcomeOfAnswer(answered, documents));
   if (outcome.delivery === 'private' && 'answer' in outcome && asker && ownSpace) {
     // Without it the answer still reaches the asker; only sharing it is refused ("too old").

@@ -30,6 +30,11 @@ export interface FocusRequest {
    * message shared are the focus (a question in a file's thread is about that file).
    */
   threadRef?: string;
+  /**
+   * Ids of the documents Folio's latest answer in the thread cited (thread-answers.ts), with `inThread`:
+   * the focus when the thread's first message neither shared nor names a document.
+   */
+  answeredInThread?: string[];
   /** Documents (ids or names) the caller asks about first (REST `focus.documents`, `folio ask --doc`). */
   documents?: string[];
 }
@@ -42,8 +47,8 @@ export interface QuestionFocus {
 /**
  * The ready documents a question is focused on: those named by the caller (each must be one of
  * `ready`, by id or name, else document_not_found), else those the question names itself, else those
- * shared by the thread's first message; none when nothing applies or the focus would be every ready
- * document anyway.
+ * shared by the thread's first message, named by it, or cited by Folio's latest answer in the thread;
+ * none when nothing applies or the focus would be every ready document anyway.
  */
 export async function questionFocus(
   request: FocusRequest,
@@ -67,15 +72,18 @@ export async function questionFocus(
   return focus;
 }
 
-/** The documents the thread's first message shared, else those it names. */
+/** The documents the thread's first message shared, else those it names, else those Folio's latest answer in the thread cited. */
 async function threadDocuments(
   request: FocusRequest,
   ready: DocumentRecord[],
   documentsHolding: (words: string[]) => Promise<Map<string, number>>,
 ): Promise<DocumentRecord[]> {
   const shared = ready.filter(record => record.source.messageRef === request.threadRef);
-  if (shared.length > 0 || !request.inThread || !request.threadText) return shared;
-  return namedDocuments(request.threadText, ready, documentsHolding);
+  if (shared.length > 0 || !request.inThread) return shared;
+  const named = request.threadText ? await namedDocuments(request.threadText, ready, documentsHolding) : [];
+  if (named.length > 0) return named;
+  const answered = new Set(request.answeredInThread ?? []);
+  return ready.filter(record => answered.has(record.id));
 }
 
 function findReady(ready: DocumentRecord[], name: string, space: SpaceId): DocumentRecord {

@@ -51,10 +51,10 @@ describe('forgetting a space', () => {
     await folio.setSettings(teamA, { visibility: 'private' });
     await folio.setSettings(teamB, { citedOnly: true });
     await folio.setScope(teamA, { includeTeam: true });
-    const asked = await folio.ask({ spaces: [teamA], question: 'How many holiday days are there?', asker: 'UALICE' });
+    const asked = await folio.ask({ spaces: [teamA], question: 'How many holiday days are there?', asker: 'UALICE', focus: { threadRef: 'C1:1.1' } });
     if (asked.kind !== 'answered' && asked.kind !== 'not_found') throw new Error(`unexpected ${asked.kind}`);
     await folio.recordFeedback({ answerId: asked.answer.id, rating: 'up', user: 'UALICE' });
-    const askedInB = await folio.ask({ spaces: [teamB], question: 'How long do refunds take?', asker: 'UBOB' });
+    const askedInB = await folio.ask({ spaces: [teamB], question: 'How long do refunds take?', asker: 'UBOB', focus: { threadRef: 'C2:2.2' } });
     if (askedInB.kind !== 'answered' && askedInB.kind !== 'not_found') throw new Error(`unexpected ${askedInB.kind}`);
     await folio.recordFeedback({ answerId: askedInB.answer.id, rating: 'down', user: 'UBOB' });
 
@@ -74,6 +74,8 @@ describe('forgetting a space', () => {
       userMessage: 'That answer is too old to rate.',
     });
     expect((await folio.surfaceState.list('feedback:')).map(entry => entry.key)).toEqual([`feedback:${askedInB.answer.id}:UBOB`]);
+    // What its threads were answered from goes too.
+    expect((await folio.surfaceState.list('thread-answer:')).map(entry => entry.key)).toEqual([`thread-answer:${teamB}:C2:2.2`]);
 
     // The other space is as it was.
     expect((await folio.listDocuments(teamB)).map(record => record.name)).toEqual(['policy.pdf']);

@@ -1,5 +1,6 @@
 import { forgetAnswersOfSpace } from '../answer/answer-feedback.ts';
 import { forgetPrivateAnswersOfSpace } from '../conversation/private-answers.ts';
+import { forgetThreadAnswersOfSpace } from '../conversation/thread-answers.ts';
 import { releaseBlobs } from '../documents/release-blobs.ts';
 import type { PageImageCache } from '../documents/page-image-cache.ts';
 import type { BlobStore } from '../store/blob-store.ts';
@@ -73,6 +74,7 @@ export async function forgetSpace(space: SpaceId, dependencies: ForgetSpaceDepen
     for (const key of dependencies.stateKeys(space)) await dependencies.state.delete(key);
     await forgetPrivateAnswersOfSpace(dependencies.state, space);
     await forgetAnswersOfSpace(dependencies.state, space);
+    await forgetThreadAnswersOfSpace(dependencies.state, space);
   } catch (error) {
     dependencies.log.warn({ err: error, space }, 'forget-space: could not clear the settings and kept answers of the space');
     leftovers.push('state');

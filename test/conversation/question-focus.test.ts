@@ -102,6 +102,33 @@ describe('question focus in Folio.ask', () => {
     expect(flat.focus).toBeUndefined();
   });
 
+  it('focuses a reply in a thread on the documents Folio’s earlier answer there cited', async () => {
+    const thread = { threadRef: 'CFOCUS:700.7' };
+    // The thread's first question, at the channel's top level, named its document by request.
+    const first = answerOf(await ask('When does the canteen open?', { ...thread, documents: ['south-office.pdf'] }));
+    expect(first.citations.map(citation => citation.documentId)).toEqual([ids['south-office.pdf']]);
+    const history = [
+      { role: 'user' as const, text: 'When does the canteen open?' },
+      { role: 'assistant' as const, text: first.answer },
+    ];
+    const reply = answerOf(await folio.ask({ spaces: [channel], question: 'When does the canteen open?', history, focus: { ...thread, inThread: true } }));
+    expect(reply.focus).toEqual({ documents: [{ id: ids['south-office.pdf'], name: 'south-office.pdf' }], reason: 'thread', widened: false });
+    expect(reply.answer).toContain('nine');
+    // An answer that widened to another document is what the thread was answered from next.
+    const parking = answerOf(
+      await folio.ask({ spaces: [channel], question: 'Where do visitors park in the garage?', history, focus: { ...thread, inThread: true } }),
+    );
+    expect(parking.focus).toMatchObject({ widened: true });
+    expect(parking.answer).toContain('level two');
+    const after = answerOf(await folio.ask({ spaces: [channel], question: 'When does the canteen open?', history, focus: { ...thread, inThread: true } }));
+    expect(after.focus).toMatchObject({ reason: 'thread', documents: [{ name: 'parking.pdf' }] });
+    // Another thread, or the top level, is not focused by it.
+    expect(
+      answerOf(await folio.ask({ spaces: [channel], question: 'When does the canteen open?', history, focus: { threadRef: 'CFOCUS:800.8', inThread: true } }))
+        .focus,
+    ).toBeUndefined();
+  });
+
   it('refuses a named document the space does not hold, and ignores a thread that shared none', async () => {
     await expect(ask('When does the canteen open?', { documents: ['west-office.pdf'] })).rejects.toMatchObject({ code: 'document_not_found' });
     expect(answerOf(await ask('When does the canteen open?', { threadRef: 'CFOCUS:999.9' })).focus).toBeUndefined();

@@ -205,6 +205,19 @@ describe('Slack bot', () => {
     expect(topLevel).toContain('north-office.pdf');
   });
 
+  it('focuses a reply in the thread of an earlier answer on the documents that answer cited', async () => {
+    await shareFile('C21', 'F8N', 'north-office.pdf', await officeGuidePdf('North', 'eight'));
+    await shareFile('C21', 'F8S', 'south-office.pdf', await officeGuidePdf('South', 'nine', 'Visitors sign in at the front desk.'));
+    const first = await ask('C21', 'Where do visitors sign in?');
+    expect(blockTexts(first.answer).join('\n')).toContain('south-office.pdf');
+    expect(blockTexts(first.answer).join('\n')).not.toContain('north-office.pdf');
+
+    // The thread's first message names no document; the answer under it read south-office.pdf.
+    const reply = blockTexts((await ask('C21', 'When does the canteen open?', { thread_ts: first.ts })).answer).join('\n');
+    expect(reply).toContain('nine');
+    expect(reply).not.toContain('north-office.pdf');
+  });
+
   it('does the work once when Slack retries an event', async () => {
     const ts = slack.fake.nextTs();
     const event = { type: 'app_mention', channel: 'C1', user: 'UALICE', text: `<@${bot}> When do parcels leave the warehouse?`, ts };

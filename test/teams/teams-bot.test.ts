@@ -121,7 +121,7 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
       return post;
     };
     await postFile('north-office.pdf', await officeGuidePdf('North', 'eight'));
-    const south = await postFile('south-office.pdf', await officeGuidePdf('South', 'nine'));
+    const south = await postFile('south-office.pdf', await officeGuidePdf('South', 'nine', 'Visitors sign in at the front desk.'));
     const question = 'When does the canteen open?';
 
     const inThread = channelMessage(serviceUrl, { ...offices, rootId: south.id }, { mention: true, text: question });
@@ -141,6 +141,16 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const topLevel = channelMessage(serviceUrl, offices, { mention: true, text: question });
     await harness.post(topLevel);
     expect(citationNames((await finalAnswer(topLevel.id, 'the top-level answer')).activity).join(' ')).toContain('north-office.pdf');
+
+    // A reply under an earlier answer whose question named no document is focused on what that answer cited.
+    const nine = channelMessage(serviceUrl, offices, { mention: true, text: 'Where do visitors sign in?' });
+    await harness.post(nine);
+    expect(citationNames((await finalAnswer(nine.id, 'the answer naming no document')).activity)).toEqual(['[1] south-office.pdf · p. 1']);
+    const underAnswer = channelMessage(serviceUrl, { ...offices, rootId: nine.id }, { mention: true, text: question });
+    await harness.post(underAnswer);
+    const underAnswerNames = citationNames((await finalAnswer(underAnswer.id, 'the reply under that answer')).activity).join(' ');
+    expect(underAnswerNames).toContain('south-office.pdf');
+    expect(underAnswerNames).not.toContain('north-office.pdf');
   });
 
   it('keeps conversations apart: each answers from its own documents only', async () => {
