@@ -142,7 +142,13 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       const planned = await planning;
       modelCalls += planned.calls;
       addUsage(usage, planned.usage);
+      // The rules' rewrite of a follow-up is searched second, after the model's own: a small model's
+      // rewrite keeps "it" or "that image" where the rules put the previous question's words.
       plan = planned.plan;
+      if (offlineRewrite) {
+        const [own, ...others] = plan.variants;
+        plan = { ...plan, variants: [...new Set([...(own ? [own] : []), ...offlinePlan(offlineRewrite).variants.slice(0, 1), ...others])] };
+      }
       tasks = planned.tasks;
       rewritten = history.length > 0 && plan.subQuestions[0] && plan.subQuestions[0] !== question ? plan.subQuestions[0] : undefined;
       if (planned.language && /^[a-z]{2}$/u.test(planned.language) && !readLanguage(question).evident) language = planned.language;

@@ -4,6 +4,7 @@ import { createFolio } from '../../src/folio.ts';
 import type { Folio } from '../../src/folio-api.ts';
 import { FolioError } from '../../src/errors.ts';
 import type { GenerateRequest } from '../../src/models/types.ts';
+import type { QueryPlan } from '../../src/search/types.ts';
 import { ScriptedLanguageModel } from '../fakes/scripted-language-model.ts';
 import { answerOf } from '../support/answer/answer-of.ts';
 import { handbookSpace, type HandbookSpace } from '../support/answer/handbook-space.ts';
@@ -76,6 +77,29 @@ describe('a model that chooses quotes instead of writing (FOLIO_MODEL_ANSWER=cho
     expect(answer).toMatchObject({ plan: 'full', rewritten: rewrite, grounded: true });
     expect(answer.answer).toMatch(/^Until the end of March \[\d\]\./u);
     expect(model.calls.map(call => call.jsonSchema?.name)).toEqual(['plan', 'chosen_excerpts']);
+  });
+
+  it('searches a follow-up with the rules’ rewrite beside the model’s, which may keep its pronouns', async () => {
+    const model = new ScriptedLanguageModel({
+      reply: request =>
+        request.jsonSchema?.name === 'plan'
+          ? JSON.stringify({ language: 'en', subQuestions: ['How long can I keep them?'], tasks: [], variants: [], hyde: [], picks: [] })
+          : JSON.stringify({ excerpts: [], answer: '' }),
+    });
+    const history = [
+      { role: 'user' as const, text: 'How many days of paid vacation does an employee get?' },
+      { role: 'assistant' as const, text: '28 days per calendar year.' },
+    ];
+    const plans: QueryPlan[] = [];
+    await withModel(model).ask({
+      spaces: [space],
+      question: 'And how long can I keep the unused ones?',
+      history,
+      onEvent: event => (event.type === 'plan' ? plans.push(event.plan) : undefined),
+    });
+    const [variants] = plans.map(plan => plan.variants);
+    expect(variants[0]).not.toMatch(/vacation/u);
+    expect(variants[1]).toMatch(/unused.*vacation/u);
   });
 
   it('shows the chosen quote alone when the short answer states what the quote does not', async () => {
