@@ -101,4 +101,27 @@ describe('the OpenAPI document', () => {
     // And the check itself bites: a reply missing a required field is refused.
     expect(() => expectMatches(`${space}/ask`, 'post', 200, { ...answer, citations: undefined })).toThrow(/citations/);
   });
+
+  it('describes the request bodies as the API checks them', async () => {
+    const post = (path: string, body: unknown) =>
+      web.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    /** The documented schema's verdict on `body` and the API's (400 or not) agree. */
+    async function expectSameVerdict(documented: string, path: string, body: unknown, valid: boolean) {
+      const schema = document.paths[documented].post.requestBody.content['application/json'].schema;
+      const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"folio-openapi#/components/')));
+      expect(validate(body), `${documented} ${JSON.stringify(body).slice(0, 80)} by the schema`).toBe(valid);
+      expect((await post(path, body)).status === 400, `${documented} ${JSON.stringify(body).slice(0, 80)} by the API`).toBe(!valid);
+    }
+    const ask = (body: unknown, valid: boolean) => expectSameVerdict('/v1/spaces/{space}/ask', '/v1/spaces/bodies/ask', body, valid);
+    await ask({ question: 'How long is the warranty?', history: [{ role: 'user', text: 'Hi' }], focus: { documents: ['a.pdf'] } }, true);
+    await ask({ question: 'How long is the warranty?', history: [{ role: 'bot', text: 'Hi' }] }, false);
+    await ask({ question: 'How long is the warranty?', history: Array.from({ length: 21 }, () => ({ role: 'user', text: 'Hi' })) }, false);
+    await ask({ question: 'How long is the warranty?', focus: { documents: [] } }, false);
+    await ask({ question: 'How long is the warranty?', focus: { documents: ['x'.repeat(501)] } }, false);
+    await ask({ history: [] }, false);
+    const search = (body: unknown, valid: boolean) => expectSameVerdict('/v1/spaces/{space}/search', '/v1/spaces/bodies/search', body, valid);
+    await search({ question: 'warranty', k: 5 }, true);
+    await search({ question: 'warranty', k: 0 }, false);
+    await search({ question: 'warranty', k: 2.5 }, false);
+  });
 });

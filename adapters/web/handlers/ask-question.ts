@@ -1,21 +1,12 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
 import { checkedQuestion, renderChatText, type AskEvent, type AskOutcome } from '../../../src/index.ts';
 import { wantsEventStream } from '../event-stream.ts';
 import { folioErrorOf } from '../http-errors.ts';
 import { requestIdOf, requestLog } from '../request-context.ts';
+import { askBody } from '../request-bodies.ts';
 import { jsonBody, spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
 
-const askBody = z.object({
-  question: z.string(),
-  history: z
-    .array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(20_000) }))
-    .max(20)
-    .optional(),
-  /** Documents (names or ids) asked first; the whole space when they do not answer. */
-  focus: z.object({ documents: z.array(z.string().min(1).max(500)).min(1).max(20) }).optional(),
-});
 const example = '{"question": "What is the refund policy?"}';
 
 /**

@@ -1,9 +1,7 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { feedbackBody } from '../request-bodies.ts';
 import { jsonBody } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
-
-const feedbackBody = z.object({ rating: z.enum(['up', 'down']), comment: z.string().max(2000).optional() });
 
 /** `POST /v1/answers/:id/feedback`: 👍/👎 (and an optional comment) on an answer; 204 when stored. */
 export function recordFeedback(context: WebContext): RequestHandler {

@@ -1,10 +1,8 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
 import { checkedQuestion } from '../../../src/index.ts';
+import { searchBody } from '../request-bodies.ts';
 import { jsonBody, spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
-
-const searchBody = z.object({ question: z.string(), k: z.number().int().min(1).max(100).optional() });
 
 /** Characters of each hit's text in the reply: enough to recognise the passage. */
 const snippetChars = 300;

@@ -1,3 +1,4 @@
+import { feedbackBody, requestSchema, searchBody } from '../request-bodies.ts';
 import { schemas } from './schemas.ts';
 import { documentParameter, errors, json, ref, type Schema, sseDescription, spaceParameter } from './openapi-parts.ts';
 
@@ -165,11 +166,7 @@ export const apiPaths: Record<string, unknown> = {
       summary: 'Ranked pages and sections for a question, without an answer',
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          required: ['question'],
-          properties: { question: { type: 'string' }, k: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
-        }),
+        content: json(requestSchema(searchBody)),
       },
       responses: { 200: { description: 'Pages and hits, best first', content: json(ref('SearchResult')) }, ...errors(400, 401, 413, 503) },
     },
@@ -203,11 +200,7 @@ export const apiPaths: Record<string, unknown> = {
       summary: '👍/👎 on an answer',
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          required: ['rating'],
-          properties: { rating: { enum: ['up', 'down'] }, comment: { type: 'string', maxLength: 2000 } },
-        }),
+        content: json(requestSchema(feedbackBody)),
       },
       responses: { 204: { description: 'Stored' }, ...errors(400, 401) },
     },

@@ -1,3 +1,4 @@
+import { askBody, requestSchema } from '../request-bodies.ts';
 import { ref, type Schema } from './openapi-parts.ts';
 
 const pages = { type: 'array', items: { type: 'integer', minimum: 1 } };
@@ -103,25 +104,7 @@ export const schemas: Record<string, Schema> = {
     required: ['documentId', 'jobId', 'name'],
     properties: { documentId: { type: 'string' }, jobId: { type: 'string' }, name: { type: 'string' } },
   },
-  AskRequest: {
-    type: 'object',
-    required: ['question'],
-    properties: {
-      question: { type: 'string', description: 'Not empty; at most FOLIO_MAX_QUESTION_CHARS characters' },
-      history: {
-        type: 'array',
-        maxItems: 20,
-        items: { type: 'object', required: ['role', 'text'], properties: { role: { enum: ['user', 'assistant'] }, text: { type: 'string' } } },
-      },
-      focus: {
-        type: 'object',
-        required: ['documents'],
-        description:
-          'Documents (names or ids) to answer from first; when they do not answer, the whole space is asked and the answer says so in a note. An unknown document is 404',
-        properties: { documents: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', minLength: 1 } } },
-      },
-    },
-  },
+  AskRequest: requestSchema(askBody),
   AskEvent: {
     description: '`stage`: {stage: planning|searching|answering}; `text`: {delta}; `answer`: Answer; `error`: {code, message}',
     oneOf: [
