@@ -108,7 +108,8 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   // 1. Plan, within what the model's speed allows (model-budgets.ts): how long a question waits for each
   // model step before it goes on without it (offline plan; extractive answer) is a setting.
   input.onEvent?.({ type: 'stage', stage: 'planning' });
-  let plan: QueryPlan = offlinePlan(offlineRewrite ?? question);
+  const rulesPlan = offlinePlan(offlineRewrite ?? question);
+  let plan: QueryPlan = rulesPlan;
   let tasks: string[] = [];
   const planStarted = performance.now();
   let prefetched: SearchPrefetch | undefined;
@@ -147,7 +148,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       plan = planned.plan;
       if (offlineRewrite) {
         const [own, ...others] = plan.variants;
-        plan = { ...plan, variants: [...new Set([...(own ? [own] : []), ...offlinePlan(offlineRewrite).variants.slice(0, 1), ...others])] };
+        plan = { ...plan, variants: [...new Set([...(own ? [own] : []), ...rulesPlan.variants.slice(0, 1), ...others])] };
       }
       tasks = planned.tasks;
       rewritten = history.length > 0 && plan.subQuestions[0] && plan.subQuestions[0] !== question ? plan.subQuestions[0] : undefined;

@@ -64,10 +64,8 @@ const answerKindBonus = 0.3;
  * The best one leads as the answer; up to two more that support it follow, each cited.
  */
 export function extractiveAnswer(questions: string[], passages: ContextPassage[], options: ExtractiveOptions = {}): ExtractiveAnswer {
-  const matcher = wordMatcher(options.language ?? 'en');
-  const queryStems = [...new Set(questions.flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
   const candidates = quoteCandidates(passages);
-  const scored = scoreQuotes(questions, candidates, { ...options, queryStems, matcher });
+  const scored = scoreQuotes(questions, candidates, options);
   const none = { text: '', quotes: [], grounded: false, evidence: 0, scored };
   if (candidates.length === 0) return none;
   // "What is on slide 4?": no word to match but the page, which ranks first (page-reference-list.ts);
@@ -135,13 +133,9 @@ export interface ScoredQuote {
  * question's words (rarer words weigh more; stems and compound parts count, in the question's
  * language), lowered by the rank of its page, raised when it carries what the question asks for.
  */
-export function scoreQuotes(
-  questions: string[],
-  candidates: QuoteCandidate[],
-  options: ExtractiveOptions & { queryStems?: string[]; matcher?: ReturnType<typeof wordMatcher> } = {},
-): ScoredQuote[] {
-  const matcher = options.matcher ?? wordMatcher(options.language ?? 'en');
-  const queryStems = options.queryStems ?? [...new Set(questions.flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
+export function scoreQuotes(questions: string[], candidates: QuoteCandidate[], options: ExtractiveOptions = {}): ScoredQuote[] {
+  const matcher = wordMatcher(options.language ?? 'en');
+  const queryStems = [...new Set(questions.flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
   if (queryStems.length === 0) return [];
   const candidateStems = candidates.map(candidate => [...new Set(wordsOf(candidate.matchText).map(matcher.stem))]);
   const holds = candidateStems.map(stems => new Set(queryStems.filter(query => stems.some(stem => matcher.matches(query, stem)))));
