@@ -13,7 +13,7 @@ import type { QueryPlan } from '../search/types.ts';
 import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
 import { contextEntries, toContextPassages } from './context-passage.ts';
-import { detectLanguage, readLanguage } from './detect-language.ts';
+import { detectLanguage, readLanguage } from '../text/detect-language.ts';
 import { extractiveAnswer } from './extractive-answer.ts';
 import { offlineFollowUp } from './follow-up-question.ts';
 import { answerMessages } from './messages.ts';

@@ -1,7 +1,7 @@
 import { stopwords, foldWord } from '../text/stopwords.ts';
 import { claimNumbers, textNumbers } from './claim-numbers.ts';
 import type { ContextPassage } from './context-passage.ts';
-import { detectLanguage } from './detect-language.ts';
+import { detectLanguage } from '../text/detect-language.ts';
 import { bestAlignment, type QuoteAlignment } from './quote-alignment.ts';
 import { quoteCandidates, type QuoteCandidate } from './quote-candidates.ts';
 import { wordMatcher } from '../text/word-stems.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './detect-language.ts';
+import { detectLanguage } from '../text/detect-language.ts';
 import { answerMessages } from './messages.ts';
 
 describe('answerMessages', () => {

@@ -9,6 +9,7 @@ import type { PageSearch } from '../search/page-search.ts';
 import { searchDepth, searchSpace, wholePageOptions, type SearchPrefetch, type SearchSpaceOptions } from '../search/search-space.ts';
 import type { QueryPlan, SearchResult } from '../search/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
+import { detectLanguage } from '../text/detect-language.ts';
 import type { KnowledgeStore } from '../store/types.ts';
 import type { TreeCache } from './tree-cache.ts';
 import type { AskInput } from './types.ts';
@@ -34,7 +35,7 @@ export async function tocDocuments(
 ) {
   // The same whole-page search the search step runs for the question's keywords: the question's page search answers it once.
   const keywords = keywordVariants(question)[0] ?? question;
-  const pages = await dependencies.pageSearch.search(keywords, wholePageOptions({ spaces, k: searchDepth(searchK) }));
+  const pages = await dependencies.pageSearch.search(keywords, wholePageOptions({ spaces, k: searchDepth(searchK), language: detectLanguage(question) }));
   const ranked = [...new Set(pages.map(hit => hit.unit.documentId))];
   const rest = [...records.values()].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1)).map(record => record.id);
   const ordered = [...new Set([...ranked, ...rest])].slice(0, 40);
@@ -52,6 +53,7 @@ export function searchOptions(input: AskInput, dependencies: QuestionSearchDepen
   return {
     spaces: input.spaces,
     documentIds: input.documentIds,
+    language: detectLanguage(input.question),
     k: searchK,
     rrfK: dependencies.config.rrfK,
     pageSearch: dependencies.pageSearch,

@@ -1,7 +1,7 @@
 import { captionReferences, type CaptionKey } from '../text/caption-references.ts';
 import { financialStatementTerms } from '../search/financial-metrics.ts';
 import { pageReferences, referencedPages, type PageReference } from '../search/page-references.ts';
-import { searchTerms } from '../text/search-terms.ts';
+import { queryLanguages, searchTerms } from '../text/search-terms.ts';
 import { stopwords } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { namedYears } from './unmentioned-years.ts';
@@ -23,6 +23,8 @@ export interface KeyTerm {
   text: string;
   /** What a document must hold: search terms (a number's in the forms the index may keep), a caption key or a page. */
   terms: string[];
+  /** A code's or name's terms stemmed in the question's language as well, when it has a stemmer: what its documents' pages hold. */
+  termsInLanguage?: string[];
   caption?: CaptionKey;
   page?: PageReference;
 }
@@ -61,6 +63,11 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
     if (page.kind === 'number' && /^\d+$/u.test(page.value)) add({ kind: 'page', text: `page ${page.value}`, terms: [], page });
   }
   const namesRead = !nounCapitalising.has(options.language ?? 'en') && !mostlyUpperCase(text);
+  const ownLanguage = queryLanguages(options.language ?? 'en')[1];
+  const inLanguage = (token: string, terms: string[]): Pick<KeyTerm, 'termsInLanguage'> => {
+    const stemmed = ownLanguage ? searchTerms(token, ownLanguage) : terms;
+    return stemmed.join(' ') === terms.join(' ') ? {} : { termsInLanguage: stemmed };
+  };
   for (const match of text.matchAll(tokenPattern)) {
     const token = match[0];
     if (periodPattern.test(token) || placeholderPattern.test(token) || captionOrPagePattern.test(token) || financialStatementTerms(token) !== '') continue;
@@ -74,9 +81,9 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
       if (!reference && token.replace(/\D/gu, '').length >= 2 && namedYears([token]).length === 0)
         add({ kind: 'number', text: token, terms: ordinal ? terms : numberForms(token) });
     } else if (/\p{L}/u.test(token) && /\d/u.test(token)) {
-      add({ kind: 'code', text: token, terms });
+      add({ kind: 'code', text: token, terms, ...inLanguage(token, terms) });
     } else if (namesRead && /^\p{Lu}/u.test(token) && !startsSentence(text, match.index)) {
-      add({ kind: 'name', text: token.replace(/['’]s$/u, ''), terms });
+      add({ kind: 'name', text: token.replace(/['’]s$/u, ''), terms, ...inLanguage(token, terms) });
     }
   }
   return found;
@@ -93,9 +100,9 @@ export function passagesOf<T extends Pick<ContextPassage, 'documentId' | 'pageTe
   return kept.map(passage => ({ ...passage, pageTexts: passage.pageTexts.map(page => ({ ...page, rank: ranks.indexOf(page.rank) })) }));
 }
 
-/** The key terms the document does not hold, in the order given. */
+/** The key terms the document does not hold, in the order given (in English terms nor in the question's language). */
 export function missingFrom(terms: KeyTerm[], documentId: string, words: DocumentWords): KeyTerm[] {
-  return terms.filter(term => !holds(term, documentId, words));
+  return terms.filter(term => !holds(term, documentId, words) && !(term.termsInLanguage && holds({ ...term, terms: term.termsInLanguage }, documentId, words)));
 }
 
 function holds(term: KeyTerm, documentId: string, words: DocumentWords): boolean {

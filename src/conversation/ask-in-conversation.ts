@@ -1,6 +1,6 @@
 import { checkedQuestion } from '../answer/check-question.ts';
 import { offlineFollowUp } from '../answer/follow-up-question.ts';
-import { detectLanguage } from '../answer/detect-language.ts';
+import { detectLanguage } from '../text/detect-language.ts';
 import type { Answer, AskInput } from '../answer/types.ts';
 import { asFolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../store/types.ts';

@@ -33,7 +33,7 @@ export function pagePassages(pages: RankedPage[], trees: ReadonlyMap<string, Doc
   const wholePages = options.wholePages ?? 3;
   const maxPageChars = options.maxPageChars ?? 5000;
   const excerptChars = options.excerptChars ?? 1600;
-  const queryTerms = new Set((options.queries ?? []).flatMap(searchTerms));
+  const queryTerms = new Set((options.queries ?? []).flatMap(query => searchTerms(query)));
   let remaining = (options.budgetTokens ?? 8000) * charsPerToken;
 
   const contentsOf = (documentId: string) => {

@@ -3,12 +3,14 @@ import { rarestWithin } from '../store/rarest-terms.ts';
 import type { DocumentStore, IndexUnit, PageRecord, TermStore, UnitHit } from '../store/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import type { CaptionKey } from '../text/caption-references.ts';
-import { searchTerms } from '../text/search-terms.ts';
+import { queryLanguages, searchTerms } from '../text/search-terms.ts';
 
 export interface PageSearchOptions {
   spaces: SpaceId[];
   documentIds?: string[];
   k: number;
+  /** The question's language: its terms are made in it as well as in English (queryLanguages). */
+  language?: string;
   pairWeight?: number;
   k1?: number;
   b?: number;
@@ -63,11 +65,11 @@ export class PageSearch {
   }
 
   private async searchNow(text: string, options: PageSearchOptions): Promise<UnitHit[]> {
-    const words = searchTerms(text);
-    const terms = [...new Set(words)];
+    const analyses = queryAnalyses(text, options.language);
+    const terms = [...new Set(analyses.flat())];
     if (terms.length === 0 || options.k <= 0) return [];
     const pairWeight = options.pairWeight ?? 0.5;
-    const pairs = pairWeight > 0 ? [...new Set(termPairs(words))] : [];
+    const pairs = pairWeight > 0 ? [...new Set(analyses.flatMap(termPairs))] : [];
     const weights = new Map<string, number>(terms.map(term => [term, 1]));
     for (const pair of pairs) weights.set(pair, pairWeight);
     const scope = { spaces: options.spaces, documentIds: options.documentIds };
@@ -103,8 +105,8 @@ export class PageSearch {
    * terms, scored by the idf (over the candidates' documents) of the distinct query words inside it.
    * Only pages this search read as candidates can be scored.
    */
-  async proximity(text: string, candidates: UnitHit[], options: { spaces: SpaceId[]; window: number }): Promise<UnitHit[]> {
-    const terms = [...new Set(searchTerms(text))];
+  async proximity(text: string, candidates: UnitHit[], options: { spaces: SpaceId[]; window: number; language?: string }): Promise<UnitHit[]> {
+    const terms = [...new Set(queryAnalyses(text, options.language).flat())];
     if (terms.length < 2 || candidates.length === 0) return [];
     const documentIds = [...new Set(candidates.map(hit => hit.unit.documentId))];
     const statistics = await this.store.pageStatistics({ spaces: options.spaces, documentIds, terms });
@@ -124,8 +126,8 @@ export class PageSearch {
    * documents names its document ("Netflix", a product, a method's name) even when it is on every one
    * of its pages, where page-level idf makes it weigh little.
    */
-  async documentCoverage(text: string, documentIds: string[], spaces: SpaceId[]): Promise<Map<string, number>> {
-    const terms = [...new Set(searchTerms(text))];
+  async documentCoverage(text: string, documentIds: string[], spaces: SpaceId[], language?: string): Promise<Map<string, number>> {
+    const terms = [...new Set(queryAnalyses(text, language).flat())];
     const statistics = await this.store.documentStatistics({ spaces, terms, documentIds });
     const idf = terms.map(term => [term, bm25Idf(statistics.documents, statistics.frequencies.get(term) ?? 0)] as const);
     const coverage = new Map<string, number>();
@@ -180,6 +182,15 @@ export class PageSearch {
     this.pageTerms.set(pageKey(page.documentId, page.page), page.terms);
     this.spaceOf.set(page.documentId, page.space);
   }
+}
+
+/**
+ * A query's terms in order, once per language its words are stemmed in: pages hold the terms of their
+ * document's language (page-records.ts), so a German question meets German pages by its German stems
+ * and any page by the English terms of its names and numbers.
+ */
+function queryAnalyses(text: string, language = 'en'): string[][] {
+  return queryLanguages(language).map(each => searchTerms(text, each));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { KnowledgeStore, UnitHit } from '../store/types.ts';
 import { isSlideDeckMime } from '../documents/page-names.ts';
 import type { EmbeddingModel } from '../models/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
+import { detectLanguage } from '../text/detect-language.ts';
 import { captionReferenceList } from './caption-reference-list.ts';
 import { captionReferences } from '../text/caption-references.ts';
 import { pageReferenceList } from './page-reference-list.ts';
@@ -18,6 +19,8 @@ export interface SearchSpaceOptions {
   spaces: SpaceId[];
   /** Restrict to these documents. */
   documentIds?: string[];
+  /** The question's language (ISO 639-1), which its terms are stemmed in too; told from the plan's first sub-question when absent. */
+  language?: string;
   /** How many fused units to return. */
   k: number;
   /** Adds a vector list per sub-question and HyDE passage; search works without it. */
@@ -59,7 +62,10 @@ export function prefetchSearch(
   options: SearchSpaceOptions,
 ): SearchPrefetch {
   const scope = searchScope(options);
-  const lexical = new Map(texts.keywordQueries.slice(0, maxKeywordQueries).map(text => [text, awaitedLater(store.searchLexical({ ...scope, text }))]));
+  const language = options.language ?? detectLanguage(texts.subQuestions[0] ?? '');
+  const lexical = new Map(
+    texts.keywordQueries.slice(0, maxKeywordQueries).map(text => [text, awaitedLater(store.searchLexical({ ...scope, text, language }))]),
+  );
   const subQuestionVectors = new Map<string, Promise<UnitHit[]>>();
   const embedder = options.embedder;
   if (embedder) {
@@ -162,16 +168,19 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   // Each keyword query costs a BM25 list and a whole-page list (tens of ms each at 100k units): the
   // question's own keywords come first in every plan, then the planner's best variants.
   const lexicalQueries = (plan.variants.length > 0 ? plan.variants : plan.subQuestions).slice(0, maxKeywordQueries);
+  const question = plan.subQuestions[0] ?? '';
+  // Keyword queries drop the words that tell a language: the question's own is the one to go by.
+  const language = options.language ?? detectLanguage(question);
   const pageSearch = options.pageSearch ?? new PageSearch(store);
   // Whole-page lists for the first few keyword queries only.
   const [lexical, vector, picked, wholePages] = await Promise.all([
-    Promise.all(lexicalQueries.map(text => options.prefetched?.lexical.get(text) ?? store.searchLexical({ ...scope, text }))),
+    Promise.all(lexicalQueries.map(text => options.prefetched?.lexical.get(text) ?? store.searchLexical({ ...scope, text, language }))),
     vectorLists(store, plan, scope, options),
     nodePickHits(store, plan, options),
     Promise.all(
       lexicalQueries
         .slice(0, maxWholePageQueries)
-        .map(text => pageSearch.search(text, wholePageOptions({ spaces: options.spaces, documentIds: options.documentIds, k: depth }, tuning))),
+        .map(text => pageSearch.search(text, wholePageOptions({ spaces: options.spaces, documentIds: options.documentIds, k: depth, language }, tuning))),
     ),
   ]);
 
@@ -183,9 +192,8 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   vector.forEach((hits, index) => lists.push({ name: `vector:${index}`, hits, weight: tuning.vectorWeight }));
   if (picked.length > 0) lists.push({ name: 'picks', hits: picked, weight: tuning.nodePickWeight });
 
-  const rankedDocuments = await documentRanking(wholePages[0] ?? [], lexicalQueries[0] ?? plan.subQuestions[0] ?? '', pageSearch, tuning, options);
+  const rankedDocuments = await documentRanking(wholePages[0] ?? [], lexicalQueries[0] ?? question, language, pageSearch, tuning, options);
   const documents = rankedDocuments.map(document => document.documentId);
-  const question = plan.subQuestions[0] ?? '';
   const pointedAt = await referencedDocuments(question, await referenceCandidates(question, documents, store, options), pageSearch, options.spaces);
   const referenced = pageReferenceList(question, pointedAt);
   lists.push({ name: 'page-references', hits: referenced.named, weight: tuning.pageReferenceWeight });
@@ -193,7 +201,7 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   lists.push({ name: 'caption-references', hits: captionReferenceList(question, pointedAt), weight: tuning.captionReferenceWeight });
   if (tuning.proximityWeight > 0) {
     const candidates = (wholePages[0] ?? []).slice(0, tuning.proximityCandidates);
-    const hits = await pageSearch.proximity(lexicalQueries[0] ?? question, candidates, { spaces: options.spaces, window: tuning.proximityWindow });
+    const hits = await pageSearch.proximity(lexicalQueries[0] ?? question, candidates, { spaces: options.spaces, window: tuning.proximityWindow, language });
     lists.push({ name: 'proximity', hits, weight: tuning.proximityWeight });
   }
 
@@ -269,11 +277,15 @@ export function searchDepth(k: number): number {
  * The whole-page search options searchSpace uses; a caller that ranks pages or documents before the
  * search (the planner's table of contents) uses the same, so the page index answers both from one scoring.
  */
-export function wholePageOptions(scope: { spaces: SpaceId[]; documentIds?: string[]; k: number }, tuning: SearchTuning = defaultTuning): PageSearchOptions {
+export function wholePageOptions(
+  scope: { spaces: SpaceId[]; documentIds?: string[]; k: number; language: string },
+  tuning: SearchTuning = defaultTuning,
+): PageSearchOptions {
   return {
     spaces: scope.spaces,
     documentIds: scope.documentIds,
     k: scope.k,
+    language: scope.language,
     pairWeight: tuning.pairWeight,
     k1: tuning.k1,
     b: tuning.b,
@@ -285,13 +297,14 @@ export function wholePageOptions(scope: { spaces: SpaceId[]; documentIds?: strin
 async function documentRanking(
   pageHits: UnitHit[],
   question: string,
+  language: string,
   pageSearch: PageSearch,
   tuning: SearchTuning,
   options: SearchSpaceOptions,
 ): Promise<RankedDocument[]> {
   if (options.documentIds?.length === 1) return [{ documentId: options.documentIds[0], score: 1 }];
   const candidates = [...new Set(pageHits.map(hit => hit.unit.documentId))];
-  const coverage = tuning.documentCoverageWeight > 0 ? await pageSearch.documentCoverage(question, candidates, options.spaces) : undefined;
+  const coverage = tuning.documentCoverageWeight > 0 ? await pageSearch.documentCoverage(question, candidates, options.spaces, language) : undefined;
   return rankDocuments(pageHits, { topPages: tuning.documentTopPages, coverage, coverageWeight: tuning.documentCoverageWeight });
 }
 

@@ -1,17 +1,20 @@
 import type { DocumentTree } from '../ingest/types.ts';
 import { captionKeys } from '../text/caption-references.ts';
+import { documentLanguage } from '../text/detect-language.ts';
 import { searchTerms } from '../text/search-terms.ts';
 import type { IndexUnit, PageRecord } from './types.ts';
 
 /**
  * A document's pages as search records, from its units (any order) and tree: per page its search terms
- * (the distinct title paths of its units, then their texts, units in document order), the numbers
- * printed on it and its PDF label, the captions on it, and its first unit. Both stores build their page
- * records with this, at commit, so a page reads the same everywhere.
+ * in the document's language (the distinct title paths of its units, then their texts, units in
+ * document order), the numbers printed on it and its PDF label, the captions on it, and its first unit.
+ * Both stores build their page records with this, at commit, so a page reads the same everywhere.
  */
 export function pageRecords(units: IndexUnit[], tree: Pick<DocumentTree, 'pageLabels' | 'printedPageNumbers'>): PageRecord[] {
+  const ordered = [...units].sort(documentOrder);
+  const language = documentLanguage(ordered.map(unit => unit.text));
   const byPage = new Map<number, IndexUnit[]>();
-  for (const unit of [...units].sort(documentOrder)) byPage.set(unit.page, [...(byPage.get(unit.page) ?? []), unit]);
+  for (const unit of ordered) byPage.set(unit.page, [...(byPage.get(unit.page) ?? []), unit]);
   return [...byPage]
     .sort(([a], [b]) => a - b)
     .map(([page, pageUnits]) => {
@@ -23,7 +26,7 @@ export function pageRecords(units: IndexUnit[], tree: Pick<DocumentTree, 'pageLa
         documentId: first.documentId,
         documentName: first.documentName,
         page,
-        terms: searchTerms([...titles, ...pageUnits.map(pageUnit => pageUnit.text)].join('\n')),
+        terms: searchTerms([...titles, ...pageUnits.map(pageUnit => pageUnit.text)].join('\n'), language),
         printedNumbers: tree.printedPageNumbers?.[page - 1] ?? [],
         ...(tree.pageLabels?.[page - 1] !== undefined ? { label: tree.pageLabels[page - 1] } : {}),
         captions: [...new Set(pageUnits.flatMap(pageUnit => captionKeys(pageUnit.text, pageUnit.titlePath.at(-1))))],

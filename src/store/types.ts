@@ -61,6 +61,8 @@ export interface ScopedQuery {
 export interface LexicalQuery extends ScopedQuery {
   /** Free text; the store tokenizes it (BM25 over unit text + title path). */
   text: string;
+  /** The question's language (ISO 639-1), for a store that weighs the text's words by the page terms, stemmed by language. */
+  language?: string;
 }
 
 export interface VectorQuery extends ScopedQuery {

@@ -6,4 +6,12 @@ describe('searchTerms', () => {
     expect(searchTerms('Wie viele Mitarbeiter werden dieses Jahr eingestellt?')).toEqual(['mitarbeiter', 'jahr', 'eingestellt']);
     expect(searchTerms('How many people wear a hat?')).toEqual(['people', 'wear', 'hat']);
   });
+
+  it('stems German as German, so a plural meets its singular, and English lightly', () => {
+    expect(searchTerms('Die Prüfsummen der Dateien', 'de')).toEqual(searchTerms('die Prüfsumme einer Datei', 'de'));
+    expect(searchTerms('Die Prüfsummen der Dateien', 'de')).toEqual(['prufsumm', 'datei']);
+    expect(searchTerms('The countries growing', 'en')).toEqual(['countri', 'grow']);
+    // A language without a stemmer of its own is trimmed by the English rules.
+    expect(searchTerms('The countries growing', 'ja')).toEqual(['countri', 'grow']);
+  });
 });

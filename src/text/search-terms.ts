@@ -1,20 +1,39 @@
 import { foldWord, stopwords } from './stopwords.ts';
+import { snowballStemmer } from './word-stems.ts';
 
 /**
- * Text → search terms for the client-side indexes: folded, stopwords dropped, English inflections
- * trimmed ("countries" → "countri", "growing" → "grow") so a question's wording meets the document's.
- * Both sides of a comparison must go through this same function.
+ * Text → search terms for the page index: folded, stopwords dropped, inflections trimmed so a
+ * question's wording meets the document's. English (and any language without a Snowball stemmer) is
+ * trimmed by a light stemmer ("countries" → "countri", "growing" → "grow"); the other Snowball
+ * languages by their own ("Dateien" and "Datei" → "datei"). Both sides of a comparison must go
+ * through this function with the same language.
  */
-export function searchTerms(text: string): string[] {
-  const words = foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter(word => !stopwords.has(word) && (word.length > 1 || /\d/u.test(word))).map(stem);
+export function searchTerms(text: string, language = 'en'): string[] {
+  const snowball = language === 'en' ? undefined : snowballStemmer(language);
+  if (!snowball) return topicWords(foldWord(text)).map(stem);
+  // Stem before folding: the German stemmer knows "ü" and "ß".
+  return topicWords(text.normalize('NFC').toLowerCase(), foldWord).map(word => foldWord(/\d/u.test(word) ? word : snowball(word)));
+}
+
+/**
+ * The languages a query's terms are made in to meet pages of every language: English, whose terms also
+ * meet names and numbers on any page, and the question's own language when it has a stemmer.
+ */
+export function queryLanguages(language: string): string[] {
+  return language !== 'en' && snowballStemmer(language) ? ['en', language] : ['en'];
+}
+
+/** The words of a lower-case text that carry a topic: no stopwords (compared `folded`), no single letters. */
+function topicWords(lower: string, folded: (word: string) => string = word => word): string[] {
+  const words = lower.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter(word => !stopwords.has(folded(word)) && (word.length > 1 || /\d/u.test(word)));
 }
 
 /** Each word that is one search term, with that term; words that are none (a stopword) or several are left out. */
-export function singleSearchTerms(words: Iterable<string>): Map<string, string> {
+export function singleSearchTerms(words: Iterable<string>, language = 'en'): Map<string, string> {
   const termOf = new Map<string, string>();
   for (const word of words) {
-    const terms = searchTerms(word);
+    const terms = searchTerms(word, language);
     if (terms.length === 1) termOf.set(word, terms[0]);
   }
   return termOf;

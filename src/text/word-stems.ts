@@ -30,6 +30,11 @@ const stemmers: Record<string, (word: string) => string> = {
   sv: swedish,
 };
 
+/** The Snowball stemmer of a language, when there is one. */
+export function snowballStemmer(language: string): ((word: string) => string) | undefined {
+  return stemmers[language];
+}
+
 /** Languages that write compounds as one word ("Bundesflagge", "werknemersbijdrage"). */
 const compounding = new Set(['da', 'de', 'fi', 'nl', 'no', 'sv']);
 

@@ -168,6 +168,20 @@ describe('page search over the store’s page records', () => {
     expect(wholeSpace[0].unit.page).toBe(1);
   });
 
+  it('meets a German document’s pages in a German question’s inflections, and any page in its names', async () => {
+    await commit('handbuch', [
+      'Die Pakete werden von den Spiegelservern heruntergeladen und danach installiert. Die Installation dauert.',
+      'Alle Dateien werden vor dem Komprimieren geprüft, und die Prüfsummen der Dateien werden gespeichert.',
+    ]);
+    await commit('manual', ['The xz tool keeps the original file when asked.', 'Release notes of the handbook.']);
+    const search = new PageSearch(store);
+    const german = await search.search('Wo steht die Prüfsumme einer Datei?', { spaces: [space], k: 10, language: 'de' });
+    expect(german.map(hit => `${hit.unit.documentId}:${hit.unit.page}`)).toEqual(['handbuch:2']);
+    // English terms of the same question still meet names on an English page.
+    const named = await search.search('Welches Werkzeug ist xz?', { spaces: [space], k: 10, language: 'de' });
+    expect(named.map(hit => hit.unit.documentId)).toEqual(['manual']);
+  });
+
   it('never returns or counts pages of a space it was not given', async () => {
     await commit('a1', ['Quarterly revenue rose in Europe.']);
     await commit('b1', ['Quarterly revenue fell in Asia.', 'Revenue outlook.'], { space: other });
@@ -328,6 +342,16 @@ describe('page search over the store’s page records', () => {
     expect((await search.documentCoverage('Nike', ['nike'], [other])).size).toBe(0);
     await store.deleteDocument(space, 'nike');
     expect((await search.documentCoverage('Nike inventories', ['costco'], [space])).get('costco')).toBeGreaterThan(0);
+  });
+
+  it('finds a German question’s key terms in a German document’s stems', async () => {
+    await commit('d1', ['Für die 32-Bit-Variante gilt eine Grenze von 4020 MiB.', 'Die Pakete werden geladen.']);
+    const terms = keyTerms('Welche Grenze hat die 32-Bit-Variante?', { language: 'de' });
+    const words = await loadDocumentWords(terms, ['d1'], [space], { store, pageSearch: new PageSearch(store) });
+    expect(missingFrom(terms, 'd1', words)).toEqual([]);
+    expect(missingFrom(keyTerms('Welche Grenze hat die 64-Bit-Variante?', { language: 'de' }), 'd1', words).map(term => term.text)).toEqual([
+      '64-Bit-Variante',
+    ]);
   });
 
   it('answers the key-term check from the records: terms, neighbouring pairs, near spellings, captions and pages', async () => {

@@ -5,7 +5,7 @@ import { cjkBigrams, containsCjk } from '../../text/cjk-bigrams.ts';
 import type { WeaviatePageIndex } from './page-queries.ts';
 import { unitFromProperties } from './serialize.ts';
 import { unitReturnProperties, type Units } from './weaviate-objects.ts';
-import { singleSearchTerms } from '../../text/search-terms.ts';
+import { queryLanguages, singleSearchTerms } from '../../text/search-terms.ts';
 import { frequentWordLimit } from '../frequent-words.ts';
 import { rankUnitsByBm25 } from '../unit-bm25.ts';
 import { unitQueryWords, unitsPerHit } from '../unit-query-words.ts';
@@ -56,7 +56,7 @@ export async function searchUnitsLexically(
     const candidates = result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: 0 }));
     return rankUnitsByBm25(candidates, words.tokens.map(foldedTerm), statistics).slice(0, query.k);
   }
-  const asked = cjk ? text : await withoutFrequentWords(pageIndex, space, text);
+  const asked = cjk ? text : await withoutFrequentWords(pageIndex, space, text, query.language);
   if (!asked) return [];
   const result = await units.query.bm25(asked, {
     limit: query.k,
@@ -74,14 +74,16 @@ export async function searchUnitsLexically(
  * weigh little in BM25 yet move the ranking. When every word the space holds is frequent, its two
  * rarest are asked.
  */
-async function withoutFrequentWords(pageIndex: WeaviatePageIndex, space: SpaceId, text: string): Promise<string> {
+async function withoutFrequentWords(pageIndex: WeaviatePageIndex, space: SpaceId, text: string, language = 'en'): Promise<string> {
   const words = [...new Set(text.match(/[\p{L}\p{N}]+/gu) ?? [])];
-  const termOf = singleSearchTerms(words);
-  const terms = [...new Set(termOf.values())];
-  if (terms.length < 2) return text;
+  // A word's term in each language the pages may stem it in: its frequency is that of the most held.
+  const termsOf = queryLanguages(language).map(each => singleSearchTerms(words, each));
+  const termOf = termsOf[0];
+  if (new Set(termOf.values()).size < 2) return text;
+  const terms = [...new Set(termsOf.flatMap(each => [...each.values()]))];
   const statistics = await pageIndex.pageStatistics({ spaces: [space], terms });
   const limit = frequentWordLimit(statistics.pages);
-  const frequency = (word: string) => statistics.frequencies.get(termOf.get(word)!) ?? 0;
+  const frequency = (word: string) => Math.max(...termsOf.map(each => statistics.frequencies.get(each.get(word) ?? '') ?? 0));
   const present = [...termOf.keys()].filter(word => frequency(word) > 0);
   if (present.length === 0) return text;
   const rare = present.filter(word => frequency(word) <= limit);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, readLanguage } from './detect-language.ts';
+import { detectLanguage, documentLanguage, readLanguage } from './detect-language.ts';
 
 describe('detectLanguage', () => {
   it.each([
@@ -19,5 +19,14 @@ describe('detectLanguage', () => {
     expect(readLanguage('How many days of paid vacation does an employee get?')).toEqual({ code: 'en', evident: true });
     expect(readLanguage('Wie viele Tage Urlaub bekommt ein Mitarbeiter?')).toEqual({ code: 'de', evident: true });
     expect(readLanguage('Urlaubstage 2024?')).toEqual({ code: 'en', evident: false });
+  });
+});
+
+describe('documentLanguage', () => {
+  it('goes by the common words of the text, not by a letter of another script', () => {
+    expect(documentLanguage(['The loss of the model is α times the error.', 'We train it for β steps.'])).toBe('en');
+    expect(documentLanguage(['Die Pakete werden heruntergeladen und danach installiert.', 'Siehe auch α.'])).toBe('de');
+    expect(documentLanguage(['Выручка за 2023 год выросла.'])).toBe('ru');
+    expect(documentLanguage(['EBITDA 2023'])).toBe('en');
   });
 });

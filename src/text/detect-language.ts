@@ -1,4 +1,4 @@
-import { foldWord } from '../text/stopwords.ts';
+import { foldWord } from './stopwords.ts';
 
 /**
  * The language of a question, as an ISO 639-1 code, without a model: the script for non-Latin text,
@@ -25,6 +25,11 @@ export function readLanguage(text: string): { code: string; evident: boolean } {
     [/[\u0900-\u097f]/u, 'hi'],
   ];
   for (const [pattern, code] of scripts) if (pattern.test(text)) return { code, evident: true };
+  return commonWordLanguage(text);
+}
+
+/** The Latin-script language whose common words the text uses most, and whether any told. */
+function commonWordLanguage(text: string): { code: string; evident: boolean } {
   const words = [...text.matchAll(/\p{L}+/gu)].map(match => foldWord(match[0]));
   let best = 'en';
   let bestScore = 0;
@@ -54,3 +59,22 @@ const diacriticHints: Record<string, RegExp> = {
   es: /[ñ¿¡á]/iu,
   pt: /[ãõ]/iu,
 };
+
+/** Characters of a document read to tell its language: enough common words, at a bounded cost. */
+const documentSampleCharacters = 50_000;
+
+/**
+ * The language a document is written in, told by the common words of its first texts: a letter of
+ * another script (a formula's "α") does not make a paper Greek. A script tells only when no common
+ * word does; English when nothing tells.
+ */
+export function documentLanguage(texts: Iterable<string>): string {
+  let sample = '';
+  for (const text of texts) {
+    sample += `${text}\n`;
+    if (sample.length >= documentSampleCharacters) break;
+  }
+  sample = sample.slice(0, documentSampleCharacters);
+  const common = commonWordLanguage(sample);
+  return common.evident ? common.code : detectLanguage(sample);
+}
