@@ -2,9 +2,11 @@
 // How well a question that names a document ("in the Nike 10-K", "im Netflix-Bericht", "volgens het
 // jaarverslag van Nike") is focused on it (src/conversation/named-documents.ts), over a space where an
 // evaluation set was ingested (`folio eval … --data-dir DIR` or `bench:answers`): the share of the
-// written questions (bench/fixtures/named-document-questions.jsonl) focused on their document, per
-// language, and over the set's own questions, which name documents only now and then, how many were
-// focused and how many of those on the right document. Nothing is asked or answered.
+// written questions (bench/fixtures/named-document-questions.jsonl: the rules were chosen on it;
+// named-document-questions-2.jsonl: checked after they were; -heldout.jsonl: not used to choose them)
+// focused on their document, per language; questions marked `"by": "none"` (unnamed-document-questions.jsonl)
+// count when nothing is focused. Over the set's own questions, which name documents only now and then,
+// how many were focused and how many of those on the right document. Nothing is asked or answered.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +22,7 @@ const options = new Command('bench:named')
   .option('--set <dir>', 'the evaluation set', resolve(repositoryRoot, '..', 'shared', 'eval', 'mmlongbench'))
   .option(
     '--questions <file>',
-    'JSONL of {lang, doc, question} naming their document',
+    'JSONL of {lang, doc, question, by?} naming their document (by "none": naming none)',
     join(repositoryRoot, 'bench', 'fixtures', 'named-document-questions.jsonl'),
   )
   .option('--json', 'print JSON')
@@ -31,18 +33,18 @@ const lines = (path: string) =>
   readFileSync(path, 'utf8')
     .split('\n')
     .filter(line => line.trim())
-    .map(line => JSON.parse(line) as { lang?: string; doc: string; question: string });
+    .map(line => JSON.parse(line) as { lang?: string; doc: string; question: string; by?: string });
 const store = new SqliteKnowledgeStore({ dataDir: options.dataDir });
 try {
   const space = parseSpaceId(options.space);
   const ready = (await store.listDocuments(space)).filter(record => record.status === 'ready');
   const focusOf = async (question: string) => (await questionFocus({ question }, ready, space, documentsHoldingIn(store, [space])))?.documents ?? [];
   const named: Record<string, { questions: number; right: number; misses: string[] }> = {};
-  for (const { lang = 'en', doc, question } of lines(options.questions)) {
-    const entry = (named[lang] ??= { questions: 0, right: 0, misses: [] });
+  for (const { lang = 'en', doc, question, by } of lines(options.questions)) {
+    const entry = (named[by === 'none' ? `${lang}, naming none` : lang] ??= { questions: 0, right: 0, misses: [] });
     const focused = await focusOf(question);
     entry.questions += 1;
-    if (focused.length > 0 && focused.every(record => record.name === doc)) entry.right += 1;
+    if (by === 'none' ? focused.length === 0 : focused.length > 0 && focused.every(record => record.name === doc)) entry.right += 1;
     else entry.misses.push(`${question} → ${focused.map(record => record.name).join(', ') || 'none'}`);
   }
   const set = { questions: 0, focused: 0, right: 0 };
@@ -63,7 +65,7 @@ try {
     console.log(JSON.stringify({ documents: ready.length, named, total, set }));
   } else {
     console.log(`bench:named — ${ready.length} documents in ${space}`);
-    for (const [lang, entry] of Object.entries(named)) console.log(`  ${lang}: ${entry.right}/${entry.questions} focused on their document`);
+    for (const [lang, entry] of Object.entries(named)) console.log(`  ${lang}: ${entry.right}/${entry.questions} focused as they should be`);
     console.log(`  all: ${total.right}/${total.questions} = ${(total.right / total.questions).toFixed(3)}`);
     for (const entry of Object.values(named)) for (const miss of entry.misses) console.log(`    miss: ${miss}`);
     console.log(`the set's own questions: ${set.focused} of ${set.questions} focused, ${set.right} of those on their document`);

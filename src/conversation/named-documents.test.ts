@@ -68,4 +68,46 @@ describe('documents a question names', () => {
     ]);
     expect(await named('what was nike revenue in 2021?')).toEqual([]);
   });
+
+  it('finds a document by a run of its printed title, unless another title has the run or it is common in the space', async () => {
+    const titled = (name: string, title: string) => ({ id: name, name, title }) as DocumentRecord;
+    const papers = [
+      titled('2303.05039v2.pdf', 'Improving Recommendation Systems with User Personality Inferred from Product Reviews'),
+      titled('2023.acl-long.386.pdf', 'Fact-Checking Complex Claims with Program-Guided Reasoning'),
+      titled('PG_2021.pdf', 'Most Americans Support Tough Stance Toward China on Human Rights'),
+      titled('PG_2020.pdf', 'Americans Fault China for Its Role in the Spread of COVID-19'),
+      titled('a4f3ced0.pdf', 'The opportunity of a lifetime'),
+      titled('PG_2019.pdf', 'A Tough Stance Toward China Gains Support'),
+    ];
+    const counts: Record<string, number> = {
+      program: 9,
+      guided: 3,
+      reasoning: 12,
+      americans: 20,
+      china: 15,
+      fault: 4,
+      role: 30,
+      opportunity: 2,
+      user: 9,
+      manual: 5,
+      improving: 10,
+      recommendation: 8,
+      systems: 40,
+    };
+    const inPages = async (words: string[]) => new Map(words.map(word => [word, counts[word] ?? 1] as const));
+    const titleNamed = async (question: string) => (await namedDocuments(question, papers, inPages)).map(document => document.name);
+    expect(await titleNamed('In the paper on program-guided reasoning for fact checking, which datasets are used?')).toEqual(['2023.acl-long.386.pdf']);
+    expect(await titleNamed('What does "user personality inferred from product reviews" use as input?')).toEqual(['2303.05039v2.pdf']);
+    // All of a short title's words.
+    expect(await titleNamed('Who writes the Opportunity of a Lifetime brochure?')).toEqual(['a4f3ced0.pdf']);
+    // A short title of words many documents hold names nothing.
+    expect(await namedDocuments('What does the user manual say?', [titled('4k.pdf', 'User Manual'), ...papers], inPages)).toEqual([]);
+    expect(await titleNamed('Why do Americans fault China?')).toEqual(['PG_2020.pdf']);
+    // Two words in a row are too few; "tough stance toward China" is in two titles.
+    expect(await titleNamed('What do Americans think of China?')).toEqual([]);
+    expect(await titleNamed('Do people favour a tough stance toward China?')).toEqual([]);
+    expect(await titleNamed('How does program reasoning work?')).toEqual([]);
+    // A run whose every word is on many documents' pages is a topic, not a name.
+    expect(await titleNamed('What is new in improving recommendation systems?')).toEqual([]);
+  });
 });

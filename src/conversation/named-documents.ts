@@ -1,5 +1,6 @@
 import type { DocumentRecord } from '../documents/types.ts';
 import { withinEdits } from '../text/edit-distance.ts';
+import { stem } from '../text/search-terms.ts';
 import { foldWord, stopwords } from '../text/stopwords.ts';
 
 /**
@@ -18,6 +19,14 @@ function wordsOf(text: string): Set<string> {
   const folded = foldWord(text);
   const words = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
   for (const joined of folded.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)+/gu) ?? []) words.add(joined.replace(/[-.]/g, ''));
+  return words;
+}
+
+/** A question's words, and each two neighbours written together: "Activision Blizzard" names "ACTIVISIONBLIZZARD_2019_10K.pdf". */
+function withJoinedPairs(text: string): Set<string> {
+  const words = wordsOf(text);
+  const sequence = foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (let index = 1; index < sequence.length; index++) words.add(sequence[index - 1] + sequence[index]);
   return words;
 }
 
@@ -60,12 +69,16 @@ export async function namedDocuments(
   ready: DocumentRecord[],
   documentsHolding: (words: string[]) => Promise<Map<string, number>>,
 ): Promise<DocumentRecord[]> {
-  const asked = wordsOf(question);
+  const asked = withJoinedPairs(question);
   // Three-letter name words ("NUS", "PwC") count only when the question writes them as an acronym.
   const acronyms = new Set((question.match(/\b\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*\b/gu) ?? []).map(word => foldWord(word)));
   // Words written as names ("Nike", "Netflix-Bericht", "Mietvertrag"): one word alone names a document
   // only so, or "how long do refunds take?" would be about refund-policy.pdf.
-  const capitalized = wordsOf((question.match(/\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*/gu) ?? []).join(' '));
+  const capitalized = new Set(
+    (question.match(/\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*)*/gu) ?? []).flatMap(run => [
+      ...withJoinedPairs(run),
+    ]),
+  );
   const foldedQuestion = foldWord(question);
   const words = new Map(ready.map(record => [record, nameWords(record.name)] as const));
   const namesHolding = new Map<string, number>();
@@ -85,7 +98,11 @@ export async function namedDocuments(
     const own = all.filter(word => namesHolding.get(word) === 1 && (word.length >= 4 || acronyms.has(word)));
     if (own.length > 0) byWord.set(record, { all, own });
   }
-  const mentionedWords = [...new Set([...byWord.values()].flatMap(entry => entry.all))];
+  const byTitle = titleRuns(
+    question,
+    ready.filter(record => !byFileName.includes(record)),
+  );
+  const mentionedWords = [...new Set([...[...byWord.values()].flatMap(entry => entry.all), ...[...byTitle.values()].flat()])];
   const holding = mentionedWords.length > 0 ? await documentsHolding(mentionedWords) : new Map<string, number>();
   const held = (word: string) => holding.get(word) ?? 0;
   // One word, written as a name, names a document when few documents' pages hold it; two words when the rarer of them is
@@ -101,5 +118,74 @@ export async function namedDocuments(
       )
       .map(([record]) => record),
   ];
+  // A run of its title names a document when a word of it is held by few documents' pages ("program-guided
+  // reasoning"), a short title only when one of its words is nearly its own ("Netflix, Inc." yes, "User
+  // Manual" no).
+  for (const [record, run] of byTitle) {
+    const limit = run.length > titleRunWords ? Number.POSITIVE_INFINITY : run.length === titleRunWords ? 3 * maxDocumentsHolding : maxDocumentsHolding;
+    if (!named.includes(record) && Math.min(...run.map(held)) <= limit) named.push(record);
+  }
   return named.length > maxNamed ? [] : named;
+}
+
+/**
+ * A title names its document by this many of its words in a row ("program-guided reasoning") when one
+ * of them is held by few documents' pages, by more in any case, or by all of a shorter title's (or
+ * head's) when one of them is nearly its own.
+ */
+const titleRunWords = 3;
+
+/**
+ * Per document whose title the question quotes in part, the longest run of the title's words (stopwords
+ * left out, plurals and other light inflections folded) that the question has in the same order, when
+ * that run is long enough and no other document's title has it too.
+ */
+function titleRuns(question: string, records: DocumentRecord[]): Map<DocumentRecord, string[]> {
+  const asked = titleWords(question).map(word => stem(word));
+  const runs = new Map<DocumentRecord, string[]>();
+  const titled = records.filter(record => record.title);
+  const stemmedTitles = new Map(
+    titled.map(record => [
+      record,
+      ` ${titleWords(record.title!)
+        .map(word => stem(word))
+        .join(' ')} `,
+    ]),
+  );
+  for (const record of titled) {
+    for (const title of titleParts(record.title!)) {
+      const words = titleWords(title);
+      const run = longestCommonRun(words, asked);
+      if (run.length === 0 || run.length < Math.min(titleRunWords, words.length) || run.length <= (runs.get(record)?.length ?? 0)) continue;
+      const phrase = ` ${run.map(word => stem(word)).join(' ')} `;
+      if (titled.some(other => other !== record && stemmedTitles.get(other)!.includes(phrase))) continue;
+      runs.set(record, run);
+    }
+  }
+  return runs;
+}
+
+/** A title, and its head when it has one ("QACHECK" of "QACHECK: A Demonstration System"): papers are known by it. */
+function titleParts(title: string): string[] {
+  const head = title.match(/^([^:]{2,60}):\s/u)?.[1];
+  return head ? [title, head] : [title];
+}
+
+/** Folded words of a title or question, stopwords and single letters left out, in order. */
+function titleWords(text: string): string[] {
+  return (foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter(word => word.length > 1 && !stopwords.has(word));
+}
+
+/** The longest run of `words` (as written) whose stems `asked` has in the same order, adjacent. */
+function longestCommonRun(words: string[], asked: string[]): string[] {
+  const stems = words.map(word => stem(word));
+  let best: string[] = [];
+  for (let start = 0; start < stems.length; start++) {
+    for (let at = 0; at < asked.length; at++) {
+      let length = 0;
+      while (start + length < stems.length && at + length < asked.length && stems[start + length] === asked[at + length]) length++;
+      if (length > best.length) best = words.slice(start, start + length);
+    }
+  }
+  return best;
 }

@@ -18,6 +18,8 @@ export interface DocumentRecord {
   space: SpaceId;
   /** File name as shared. */
   name: string;
+  /** The title printed on its first page, when it has one (document-title.ts); questions may name the document by it. */
+  title?: string;
   mime: string;
   /** sha256 hex of the original bytes. */
   sha256: string;

@@ -192,8 +192,10 @@ export async function readDocuments(prepared: PreparedDocument[], dependencies: 
         status.set('indexing');
         onEvent({ type: 'stage', stage: 'indexing' });
         await status.flush();
+        const { title: _previousTitle, ...submitted } = record;
         const ready: DocumentRecord = {
-          ...record,
+          ...submitted,
+          ...(result.title ? { title: result.title } : {}),
           mime: result.mime,
           pageCount: result.parsed.pageCount,
           status: 'ready',

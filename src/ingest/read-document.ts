@@ -6,6 +6,7 @@ import type { Logger } from '../log.ts';
 import { convertOneToPdf } from './convert/libreoffice.ts';
 import { buildSlidePageMap, isSlideDeck } from './convert/slide-page-map.ts';
 import { detectFileType, type DetectedFile } from './detect-file-type.ts';
+import { documentTitle } from './document-title.ts';
 import { parseWithDocling } from './docling/parse-with-docling.ts';
 import { describeFigures, type FigureDescriber } from './figures/describe-figures.ts';
 import type { PageOcr } from './pdf/ocr/page-ocr.ts';
@@ -20,6 +21,8 @@ export interface ReadDocumentResult {
   stats: IngestStats;
   /** Detected type of the original file ("application/pdf", ...). */
   mime: string;
+  /** The title printed on its first page, when it has one. */
+  title?: string;
 }
 
 export interface ReadDocumentInput {
@@ -137,7 +140,8 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
       ms: { convert: round(convertMs), parse: round(parseMs), describe: round(describeMs), tree: round(treeMs), total: round(performance.now() - started) },
     };
     dependencies.log?.debug({ documentId: input.documentId, stats }, 'document read');
-    return { parsed, tree, stats, mime: detected.mime };
+    const title = documentTitle(parsed);
+    return { parsed, tree, stats, mime: detected.mime, ...(title ? { title } : {}) };
   } finally {
     if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
   }

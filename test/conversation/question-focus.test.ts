@@ -133,4 +133,26 @@ describe('question focus in Folio.ask', () => {
     await expect(ask('When does the canteen open?', { documents: ['west-office.pdf'] })).rejects.toMatchObject({ code: 'document_not_found' });
     expect(answerOf(await ask('When does the canteen open?', { threadRef: 'CFOCUS:999.9' })).focus).toBeUndefined();
   });
+
+  it('focuses a question on a document named by its printed title, whatever its file is called', async () => {
+    const path = join(dataDir, 'scan-0042.pdf');
+    const body = ['Bicycles are kept in the shed behind building C.', 'The shed is locked at ten in the evening.', 'Ask reception for a key.'];
+    await writeFile(
+      path,
+      await makeTestPdf([
+        {
+          texts: [
+            { text: 'Bicycle Storage Guidelines', x: 72, top: 80, size: 28 },
+            ...body.map((text, index) => ({ text, x: 72, top: 160 + index * 20, size: 12 })),
+          ],
+        },
+      ]),
+    );
+    const [outcome] = await folio.ingestFiles([{ path, name: 'scan-0042.pdf' }], channel, { source: { platform: 'cli' } });
+    expect(outcome.status).toBe('ready');
+    expect((await folio.listDocuments(channel)).find(record => record.id === outcome.documentId)?.title).toBe('Bicycle Storage Guidelines');
+    const byTitle = answerOf(await ask('When is the shed locked, according to the bicycle storage guidelines?'));
+    expect(byTitle.focus).toMatchObject({ reason: 'named', documents: [{ name: 'scan-0042.pdf' }] });
+    expect(byTitle.answer).toContain('ten in the evening');
+  });
 });

@@ -41,7 +41,8 @@ function renderList(documents) {
 function documentItem(record) {
   const item = element('li', { dataset: { documentId: record.id } });
   const row = element('div', { className: 'document-row' });
-  row.append(element('span', { className: 'name', textContent: record.name }));
+  // The printed title, on hover: the name a file like "scan-0042.pdf" is known by (questions may use it).
+  row.append(element('span', { className: 'name', textContent: record.name, ...(record.title ? { title: record.title } : {}) }));
   const detail = record.status === 'ready' ? `ready · ${countLabel(record)}` : record.status;
   row.append(element('span', { className: `status ${record.status}`, textContent: detail }));
   const actions = element('span', { className: 'actions' });

@@ -26,6 +26,7 @@ export const schemas: Record<string, Schema> = {
       id: { type: 'string' },
       space: { type: 'string' },
       name: { type: 'string' },
+      title: { type: 'string', description: 'The title printed on its first page, when it has one' },
       mime: { type: 'string' },
       sha256: { type: 'string' },
       sizeBytes: { type: 'integer' },

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { documentTitle } from './document-title.ts';
+import type { Block, BlockKind } from './types.ts';
+
+const block = (page: number, kind: BlockKind, text: string, order: number, size?: number, y = 100): Block => ({
+  page,
+  kind,
+  text,
+  order,
+  bbox: { x: 0, y, width: 100, height: 20 },
+  ...(size ? { font: { size, bold: false, italic: false } } : {}),
+});
+const pageSizes = [{ width: 612, height: 792 }];
+
+describe('documentTitle', () => {
+  it('is the title block of the first page, spaced as a person would quote it', () => {
+    const blocks = [block(1, 'paragraph', 'Pew Research Center', 0), block(1, 'title', 'Views of Government’s\n  Handling of Terrorism', 1)];
+    expect(documentTitle({ blocks, pageSizes })).toBe('Views of Government’s Handling of Terrorism');
+    expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'C A N A D A', 0)] })).toBe('CANADA');
+  });
+
+  it('is none without a first-page title, or for a position, a file name or a paragraph set large', () => {
+    expect(documentTitle({ pageSizes, blocks: [block(1, 'heading', 'Introduction', 0), block(2, 'title', 'Results', 1)] })).toBeUndefined();
+    expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'Page 1', 0)] })).toBeUndefined();
+    expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'report_final.pdf', 0)] })).toBeUndefined();
+    expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'word '.repeat(60), 0)] })).toBeUndefined();
+  });
+
+  it('passes over an archive’s stamp to the biggest text in the top half of the first page', () => {
+    const body = Array.from({ length: 5 }, (_, index) => block(1, 'paragraph', 'Body text of the paper. '.repeat(8), 10 + index, 10, 300 + index * 40));
+    const blocks = [
+      block(1, 'title', 'arXiv:2303.08559v2 [cs.CL] 21 Oct 2023', 0, 20, 200),
+      block(1, 'heading', 'Large Language Model Is Not a Good Few-shot Information Extractor', 1, 17, 80),
+      block(1, 'heading', 'Abstract', 2, 12, 160),
+      block(1, 'heading', 'Conclusion in the lower half', 3, 18, 700),
+      ...body,
+    ];
+    expect(documentTitle({ blocks, pageSizes })).toBe('Large Language Model Is Not a Good Few-shot Information Extractor');
+  });
+});

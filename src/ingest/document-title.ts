@@ -1,0 +1,45 @@
+import { bodyFontSize } from './tree/cover-pages.ts';
+import { isGenericTitle } from './tree/generic-title.ts';
+import type { Block, ParsedDocument } from './types.ts';
+
+/** Longer "titles" are a first paragraph set large, not a name anyone would recall. */
+const maxTitleCharacters = 200;
+/** A title is set clearly bigger than the body (as the parser marks the title of page 1). */
+const titleSizeRatio = 1.3;
+/** Stamps set large in a margin that name an archive copy, not the document: "arXiv:2303.08559v2 [cs.CL] 21 Oct 2023". */
+const archiveStamp = /^arxiv:\s*\S+/iu;
+
+/**
+ * The title printed on a document's first page, as a person would quote it: the biggest text in the
+ * top half of page 1, clearly bigger than the body (the block the parser marked as its title, unless that
+ * is an archive's stamp or only a position or file name, "Page 1"); for a parser that gives no font
+ * sizes, the block it marked as the title. Undefined when the first page has none.
+ */
+export function documentTitle(parsed: Pick<ParsedDocument, 'blocks' | 'pageSizes'>): string | undefined {
+  const firstPage = parsed.blocks.filter(block => block.page === 1);
+  const marked = firstPage.find(block => block.kind === 'title');
+  const titleText = (block: Block | undefined) => (block ? quotable(block.text) : undefined);
+  if (!firstPage.some(block => block.font)) return titleText(marked);
+  if (marked && titleText(marked)) return titleText(marked);
+  const halfHeight = (parsed.pageSizes[0]?.height ?? Number.POSITIVE_INFINITY) / 2;
+  const body = bodyFontSize(parsed.blocks);
+  const candidates = firstPage
+    .filter(block => block !== marked && block.font && block.font.size >= body * titleSizeRatio && block.bbox.y < halfHeight)
+    .filter(block => ['title', 'heading', 'paragraph'].includes(block.kind) && titleText(block));
+  const biggest = Math.max(0, ...candidates.map(block => block.font!.size));
+  return titleText(candidates.find(block => block.font!.size === biggest));
+}
+
+/** The block's text single-spaced, letter-spacing undone; undefined when it is no title a person would quote. */
+function quotable(text: string): string | undefined {
+  const title = withoutLetterSpacing(text.replace(/\s+/gu, ' ').trim());
+  if (title.length > maxTitleCharacters || !/\p{L}{2}/u.test(title) || isGenericTitle(title) || archiveStamp.test(title)) return undefined;
+  return title;
+}
+
+/** "C A N A D A" (letters set apart for display) → "CANADA"; words of two letters or more stay apart. */
+function withoutLetterSpacing(text: string): string {
+  const tokens = text.split(' ');
+  const single = tokens.filter(token => /^\p{L}$/u.test(token)).length;
+  return tokens.length >= 4 && single / tokens.length > 0.7 ? tokens.join('') : text;
+}
