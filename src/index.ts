@@ -42,7 +42,7 @@ export { pageLinkValid } from './documents/page-link.ts';
 export { citedPage } from './documents/page-highlight.ts';
 export { allPageNames, namePage, namePageRange, namePages, pageCountLabel, pageNamesOf, type PageNames } from './documents/page-names.ts';
 export type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
-export type { DocumentTree, IngestEvent, IngestStage, TreeNode } from './ingest/types.ts';
+export type { DocumentTree, IngestEvent, IngestStage, IngestStats, TreeNode } from './ingest/types.ts';
 export type { IngestJob, IngestJobEvent, QueueCounts } from './queue/types.ts';
 export type { SearchResult } from './search/types.ts';
 

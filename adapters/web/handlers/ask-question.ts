@@ -6,6 +6,7 @@ import { requestIdOf, requestLog } from '../request-context.ts';
 import { askBody } from '../request-bodies.ts';
 import { jsonBody, spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
+import { answerReply, sendReply } from '../reply-bodies.ts';
 
 const example = '{"question": "What is the refund policy?"}';
 
@@ -71,7 +72,7 @@ export function askQuestion(context: WebContext): RequestHandler {
       response.once('close', () => abort.abort(new Error('client went away')));
       const outcome = await ask(abort.signal);
       answered(outcome);
-      response.json(outcomeBody(outcome, question));
+      sendReply(response, answerReply, outcomeBody(outcome, question));
       return;
     }
 

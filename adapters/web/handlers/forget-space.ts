@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { requestLog } from '../request-context.ts';
 import { spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
+import { forgottenSpaceReply, sendReply } from '../reply-bodies.ts';
 
 /**
  * `DELETE /v1/spaces/:space`: forgets the whole space (every document, its search data, the files no
@@ -13,7 +14,7 @@ export function forgetSpace(context: WebContext): RequestHandler {
     const space = spaceParam(request);
     const outcome = await context.folio.forgetSpace(space, { forgottenBy: 'api' });
     requestLog(response).info({ space, documents: outcome.documents, deletedBlobs: outcome.deletedBlobs, leftovers: outcome.leftovers }, 'space forgotten');
-    response.json({
+    sendReply(response, forgottenSpaceReply, {
       space,
       forgotten: true,
       documents: outcome.documents,

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { allPageNames, namePageRange, pageNamesOf, type PageNames, type TreeNode } from '../../../src/index.ts';
 import { spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
+import { documentWithTreeReply, sendReply } from '../reply-bodies.ts';
 
 /**
  * A tree node as the API shows it: `pageTexts` is left out (it repeats `text` split by page), and its
@@ -22,7 +23,7 @@ export function getDocument(context: WebContext): RequestHandler {
     const record = await context.folio.findDocument(space, String(request.params.id));
     const tree = await context.folio.getTree(space, record.id);
     const names = pageNamesOf(record.mime, tree ?? undefined);
-    response.json({
+    sendReply(response, documentWithTreeReply, {
       document: record,
       tree: tree && {
         ...tree,

@@ -3,6 +3,7 @@ import { checkedQuestion } from '../../../src/index.ts';
 import { searchBody } from '../request-bodies.ts';
 import { jsonBody, spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
+import { searchReply, sendReply } from '../reply-bodies.ts';
 
 /** Characters of each hit's text in the reply: enough to recognise the passage. */
 const snippetChars = 300;
@@ -18,7 +19,7 @@ export function searchSpace(context: WebContext): RequestHandler {
     const question = checkedQuestion(body.question, context.folio.config.ask.maxQuestionChars);
     const k = body.k ?? 10;
     const result = await context.folio.search(await context.folio.readableSpaces(space), question, { k });
-    response.json({
+    sendReply(response, searchReply, {
       pages: result.pages.slice(0, k).map(page => ({ documentId: page.documentId, document: page.documentName, page: page.page, score: page.score })),
       hits: result.hits.slice(0, k).map(({ unit, score }) => ({
         documentId: unit.documentId,

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { parseSpaceSettingsPatch } from '../../../src/index.ts';
 import { jsonBody, spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
+import { sendReply, spaceSettingsReply } from '../reply-bodies.ts';
 
 const example = '{"visibility": "private", "citedOnly": true, "questionsPerUserPerMinute": 5}';
 
 /** `GET /v1/spaces/:space/settings`: how answers are given in the space (the defaults when never set). */
 export function getSpaceSettings(context: WebContext): RequestHandler {
   return async (request, response) => {
-    response.json(await context.folio.getSettings(spaceParam(request)));
+    sendReply(response, spaceSettingsReply, await context.folio.getSettings(spaceParam(request)));
   };
 }
 
@@ -22,6 +23,6 @@ export function changeSpaceSettings(context: WebContext): RequestHandler {
   return async (request, response) => {
     const space = spaceParam(request);
     const patch = parseSpaceSettingsPatch(jsonBody(request, z.unknown(), example));
-    response.json(await context.folio.setSettings(space, patch, { changedBy: 'api' }));
+    sendReply(response, spaceSettingsReply, await context.folio.setSettings(space, patch, { changedBy: 'api' }));
   };
 }

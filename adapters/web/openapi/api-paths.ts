@@ -14,18 +14,7 @@ export const apiPaths: Record<string, unknown> = {
         200: {
           description:
             'Forgotten (`documents: 0` for a space that had none). `stillReading`: documents that were being read, which come back if their ingest finishes. `leftovers`: `files` (stored files that could not be deleted), `state` (settings not cleared: send the request again)',
-          content: json({
-            type: 'object',
-            required: ['space', 'forgotten', 'documents', 'deletedFiles', 'stillReading', 'leftovers'],
-            properties: {
-              space: { type: 'string' },
-              forgotten: { const: true },
-              documents: { type: 'integer', minimum: 0 },
-              deletedFiles: { type: 'integer', minimum: 0 },
-              stillReading: { type: 'array', items: { type: 'string' } },
-              leftovers: { type: 'array', items: { enum: ['files', 'state'] } },
-            },
-          }),
+          content: json(ref('ForgottenSpace')),
         },
         ...errors(400, 401, 503),
       },
@@ -39,7 +28,7 @@ export const apiPaths: Record<string, unknown> = {
       responses: {
         200: {
           description: 'The documents',
-          content: json({ type: 'object', required: ['documents'], properties: { documents: { type: 'array', items: ref('DocumentRecord') } } }),
+          content: json(ref('DocumentList')),
         },
         ...errors(400, 401),
       },
@@ -85,11 +74,7 @@ export const apiPaths: Record<string, unknown> = {
       responses: {
         200: {
           description: 'Record and tree',
-          content: json({
-            type: 'object',
-            required: ['document', 'tree'],
-            properties: { document: ref('DocumentRecord'), tree: { oneOf: [ref('DocumentTree'), { type: 'null' }] } },
-          }),
+          content: json(ref('DocumentWithTree')),
         },
         ...errors(400, 401, 404),
       },
@@ -100,11 +85,7 @@ export const apiPaths: Record<string, unknown> = {
       responses: {
         200: {
           description: 'Forgotten',
-          content: json({
-            type: 'object',
-            required: ['documentId', 'name', 'forgotten', 'deletedFiles'],
-            properties: { documentId: { type: 'string' }, name: { type: 'string' }, forgotten: { const: true }, deletedFiles: { type: 'integer' } },
-          }),
+          content: json(ref('ForgottenDocument')),
         },
         ...errors(400, 401, 404),
       },
@@ -213,7 +194,7 @@ export const apiPaths: Record<string, unknown> = {
       responses: {
         200: {
           description: 'Up',
-          content: json({ type: 'object', required: ['ok'], properties: { ok: { const: true }, uptimeSeconds: { type: 'integer' } } }),
+          content: json(ref('Health')),
         },
       },
     },
