@@ -2,8 +2,8 @@
 // How well a question that names a document ("in the Nike 10-K", "im Netflix-Bericht", "volgens het
 // jaarverslag van Nike") is focused on it (src/conversation/named-documents.ts), over a space where an
 // evaluation set was ingested (`folio eval … --data-dir DIR` or `bench:answers`): the share of the
-// written questions (bench/fixtures/named-document-questions.jsonl: the rules were chosen on it;
-// named-document-questions-2.jsonl: checked after they were; -heldout.jsonl: not used to choose them)
+// written questions (bench/fixtures/named-document-questions.jsonl and -2.jsonl: the rules were chosen
+// on them; -heldout.jsonl: mostly not; -blind.jsonl: written after they were fixed)
 // focused on their document, per language; questions marked `"by": "none"` (unnamed-document-questions.jsonl)
 // count when nothing is focused. Over the set's own questions, which name documents only now and then,
 // how many were focused and how many of those on the right document. Nothing is asked or answered.

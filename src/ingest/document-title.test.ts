@@ -37,4 +37,23 @@ describe('documentTitle', () => {
     ];
     expect(documentTitle({ blocks, pageSizes })).toBe('Large Language Model Is Not a Good Few-shot Information Extractor');
   });
+
+  it('takes the title quoted where a cover drawn as a picture says how to cite the document', () => {
+    const blocks = [
+      block(1, 'paragraph', 'FOR RELEASE MAY 3, 2018', 0, 8, 189),
+      block(1, 'figure', '', 1, undefined, 208),
+      block(1, 'paragraph', 'RECOMMENDED CITATION', 2, 8, 643),
+      block(
+        1,
+        'paragraph',
+        'Pew Research Center, May, 2018, “Trump Viewed Less Negatively on Issues, but Most Americans Are\nCritical of His Conduct”',
+        3,
+        8,
+        657,
+      ),
+      block(2, 'paragraph', 'About Pew Research Center', 4, 11, 100),
+    ];
+    expect(documentTitle({ blocks, pageSizes })).toBe('Trump Viewed Less Negatively on Issues, but Most Americans Are Critical of His Conduct');
+    expect(documentTitle({ blocks: blocks.filter(each => !each.text.startsWith('RECOMMENDED')), pageSizes })).toBeUndefined();
+  });
 });

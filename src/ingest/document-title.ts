@@ -9,13 +9,37 @@ const titleSizeRatio = 1.3;
 /** Stamps set large in a margin that name an archive copy, not the document: "arXiv:2303.08559v2 [cs.CL] 21 Oct 2023". */
 const archiveStamp = /^arxiv:\s*\S+/iu;
 
+/** A block telling how to cite the document ("RECOMMENDED CITATION: … “Title.” …"), and the quoted title in it. */
+const citationLead = /\b(?:recommended|suggested|preferred)\s+citation\b|\bplease\s+cite\b|\bcite\s+this\b/iu;
+const quotedTitle = /[“"]([^”"]{10,200}?)[,.]?[”"]/u;
+
 /**
  * The title printed on a document's first page, as a person would quote it: the biggest text in the
  * top half of page 1, clearly bigger than the body (the block the parser marked as its title, unless that
  * is an archive's stamp or only a position or file name, "Page 1"); for a parser that gives no font
- * sizes, the block it marked as the title. Undefined when the first page has none.
+ * sizes, the block it marked as the title. A cover whose headline is drawn as a picture often says how
+ * to cite the document: then the title quoted there. Undefined when neither is found.
  */
 export function documentTitle(parsed: Pick<ParsedDocument, 'blocks' | 'pageSizes'>): string | undefined {
+  return printedTitle(parsed) ?? citedTitle(parsed.blocks);
+}
+
+/** The title quoted where the first two pages say how to cite the document (in the lead's block or the next two). */
+function citedTitle(blocks: Block[]): string | undefined {
+  for (let index = 0; index < blocks.length && blocks[index].page <= 2; index++) {
+    if (!citationLead.test(blocks[index].text)) continue;
+    const citation = blocks
+      .slice(index, index + 3)
+      .map(block => block.text)
+      .join(' ')
+      .replace(/\s+/gu, ' ');
+    const quoted = citation.match(quotedTitle)?.[1];
+    if (quoted) return quotable(quoted);
+  }
+  return undefined;
+}
+
+function printedTitle(parsed: Pick<ParsedDocument, 'blocks' | 'pageSizes'>): string | undefined {
   const firstPage = parsed.blocks.filter(block => block.page === 1);
   const marked = firstPage.find(block => block.kind === 'title');
   const titleText = (block: Block | undefined) => (block ? quotable(block.text) : undefined);
