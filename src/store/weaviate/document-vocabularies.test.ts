@@ -3,9 +3,9 @@ import { pagesHolding, parseUnitVocabulary, parseVocabulary } from './document-v
 
 describe('parseVocabulary', () => {
   it('pairs each stored term with the pages holding it', () => {
-    const vocabulary = parseVocabulary('harbour cargo pelican', '5 2 1');
+    const vocabulary = parseVocabulary('harbour cargo pelican', '5 2 1')!;
     expect(vocabulary).toEqual({ terms: ['harbour', 'cargo', 'pelican'], pages: [5, 2, 1] });
-    expect(pagesHolding(vocabulary)).toEqual(
+    expect(pagesHolding({ ...vocabulary, units: { count: 0, length: 0, terms: [], holding: [] } })).toEqual(
       new Map([
         ['harbour', 5],
         ['cargo', 2],
@@ -14,21 +14,14 @@ describe('parseVocabulary', () => {
     );
   });
 
-  it('marks a version written without counts, or with counts that do not line up, as not counted', () => {
-    const uncounted = { terms: ['harbour', 'cargo'], pages: undefined };
-    expect(parseVocabulary('harbour cargo', undefined)).toEqual(uncounted);
-    expect(parseVocabulary('harbour cargo', '5')).toEqual(uncounted);
-    expect(parseVocabulary('harbour cargo', '5 x')).toEqual(uncounted);
-    expect(parseVocabulary('harbour cargo', '')).toEqual(uncounted);
-    expect(pagesHolding(parseVocabulary('harbour cargo', undefined))).toEqual(
-      new Map([
-        ['harbour', 0],
-        ['cargo', 0],
-      ]),
-    );
+  it('reads no vocabulary from counts this Folio never writes: absent, or not lining up with the terms', () => {
+    expect(parseVocabulary('harbour cargo', undefined)).toBeUndefined();
+    expect(parseVocabulary('harbour cargo', '5')).toBeUndefined();
+    expect(parseVocabulary('harbour cargo', '5 x')).toBeUndefined();
+    expect(parseVocabulary('harbour cargo', '')).toBeUndefined();
   });
 
-  it('counts a version without page terms as counted, whatever was stored', () => {
+  it('reads a version without page terms as having none, whatever was stored', () => {
     expect(parseVocabulary('', '')).toEqual({ terms: [], pages: [] });
     expect(parseVocabulary(undefined, undefined)).toEqual({ terms: [], pages: [] });
   });

@@ -11,10 +11,10 @@ const requestConcurrency = 4;
 export interface VersionVocabulary {
   /** In the order stored. */
   terms: string[];
-  /** Pages holding each term, aligned with `terms` (FolioDocument.pageTermPages); undefined for a version whose pages were written by a Folio that did not count them. */
-  pages: number[] | undefined;
-  /** The version's unit statistics (FolioDocument.unitCount …); undefined for a version written by a Folio that did not count them. */
-  units?: VersionUnitVocabulary;
+  /** Pages holding each term, aligned with `terms` (FolioDocument.pageTermPages). */
+  pages: number[];
+  /** The version's unit statistics (FolioDocument.unitCount …). */
+  units: VersionUnitVocabulary;
 }
 
 /** A version's units as FTS5 would count them (page-objects.ts, unitStatistics). */
@@ -29,11 +29,11 @@ export interface VersionUnitVocabulary {
 
 const lookups = new WeakMap<VersionVocabulary, Map<string, number>>();
 
-/** Term → pages holding it (0 for every term of a version without counts), built on first use. */
+/** Term → pages holding it, built on first use. */
 export function pagesHolding(vocabulary: VersionVocabulary): Map<string, number> {
   let lookup = lookups.get(vocabulary);
   if (!lookup) {
-    lookup = new Map(vocabulary.terms.map((term, index) => [term, vocabulary.pages?.[index] ?? 0]));
+    lookup = new Map(vocabulary.terms.map((term, index) => [term, vocabulary.pages[index]]));
     lookups.set(vocabulary, lookup);
   }
   return lookup;
@@ -51,7 +51,10 @@ export class DocumentVocabularies {
 
   constructor(private readonly maxTerms: number) {}
 
-  /** Per version asked and live: its vocabulary. A version no longer live (a commit raced this read) is absent. */
+  /**
+   * Per version asked and live: its vocabulary. A version no longer live (a commit raced this read) is
+   * absent, as is one whose statistics are not what this Folio writes (the data format rules that out).
+   */
   async of(documents: Documents, versions: string[]): Promise<Map<string, VersionVocabulary>> {
     const found = new Map<string, VersionVocabulary>();
     await this.read(documents, versions, (version, vocabulary) => found.set(version, vocabulary), true);
@@ -94,7 +97,10 @@ export class DocumentVocabularies {
         const { activeVersion, pagesVersion, pageTerms, pageTermPages, unitCount, unitLength, unitTerms, unitTermUnits } = object.properties;
         // pageTerms describe pagesVersion; a document still waiting for its pages has none for this version.
         if (!activeVersion || pagesVersion !== activeVersion) continue;
-        const vocabulary = { ...parseVocabulary(pageTerms, pageTermPages), units: parseUnitVocabulary(unitCount, unitLength, unitTerms, unitTermUnits) };
+        const pages = parseVocabulary(pageTerms, pageTermPages);
+        const units = parseUnitVocabulary(unitCount, unitLength, unitTerms, unitTermUnits);
+        if (!pages || !units) continue;
+        const vocabulary = { ...pages, units };
         visit(activeVersion, vocabulary);
         if (remember) this.hold(activeVersion, vocabulary);
       }
@@ -113,19 +119,18 @@ export class DocumentVocabularies {
 }
 
 function termsHeld(vocabulary: VersionVocabulary): number {
-  return vocabulary.terms.length + (vocabulary.units?.terms.length ?? 0);
+  return vocabulary.terms.length + vocabulary.units.terms.length;
 }
 
-/** Counts that do not line up with the terms (never written so by Folio) are treated as absent. */
-export function parseVocabulary(pageTerms: string | undefined, pageTermPages: string | undefined): VersionVocabulary {
+/** A version's page terms and counts as page-objects.ts writes them; undefined for anything else (absent counts, counts not lining up with the terms). */
+export function parseVocabulary(pageTerms: string | undefined, pageTermPages: string | undefined): Pick<VersionVocabulary, 'terms' | 'pages'> | undefined {
   const terms = pageTerms ? pageTerms.split(' ') : [];
   if (terms.length === 0) return { terms, pages: [] };
-  const pages = typeof pageTermPages === 'string' && pageTermPages !== '' ? pageTermPages.split(' ').map(Number) : undefined;
-  const counted = pages !== undefined && pages.length === terms.length && pages.every(count => Number.isInteger(count) && count > 0);
-  return { terms, pages: counted ? pages : undefined };
+  const pages = typeof pageTermPages === 'string' && pageTermPages !== '' ? pageTermPages.split(' ').map(Number) : [];
+  return pages.length === terms.length && pages.every(count => Number.isInteger(count) && count > 0) ? { terms, pages } : undefined;
 }
 
-/** Unit statistics as page-objects.ts writes them; anything else (absent, counts not lining up with the terms) is treated as absent. */
+/** Unit statistics as page-objects.ts writes them; undefined for anything else (absent, counts not lining up with the terms). */
 export function parseUnitVocabulary(count: unknown, length: unknown, unitTerms: unknown, unitTermUnits: unknown): VersionUnitVocabulary | undefined {
   if (typeof count !== 'number' || typeof length !== 'number' || typeof unitTerms !== 'string' || typeof unitTermUnits !== 'string') return undefined;
   const terms = unitTerms === '' ? [] : unitTerms.split(' ');

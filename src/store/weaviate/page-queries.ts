@@ -171,55 +171,37 @@ export class WeaviatePageIndex {
   /**
    * Pages of the scope holding each term or pair. A word's count is summed from the versions' stored
    * counts (the tenant's term index; the versions' own vocabularies in a tenant too large to index);
-   * pairs, and words on versions written without counts, are counted from the pages (page-counts.ts).
+   * pairs are counted from the pages (page-counts.ts).
    */
   private async countPages(space: SpaceId, scope: ScopeDocument[], terms: string[], wholeSpace: boolean): Promise<Map<string, number>> {
     const words = terms.filter(term => !term.includes(' '));
     const pairs = terms.filter(term => term.includes(' '));
-    const counts = new Map<string, number>();
-    let uncounted: ScopeDocument[] = [];
-    if (words.length > 0) {
-      const stored = await this.storedCounts(space, scope, words, wholeSpace);
-      for (const word of words) counts.set(word, stored.counts.get(word) ?? 0);
-      uncounted = scope.filter(document => !stored.counted.has(document.version));
-    }
-    const pages = await this.access.pages(space);
-    const [fromUncounted, fromPairs] = await Promise.all([
-      uncounted.length > 0 ? countPagesHolding(pages, uncounted, words) : new Map<string, number>(),
-      pairs.length > 0 ? countPagesHolding(pages, scope, pairs) : new Map<string, number>(),
+    const [fromWords, fromPairs] = await Promise.all([
+      words.length > 0 ? this.storedCounts(space, scope, words, wholeSpace) : new Map<string, number>(),
+      pairs.length > 0 ? countPagesHolding(await this.access.pages(space), scope, pairs) : new Map<string, number>(),
     ]);
-    for (const [word, count] of fromUncounted) counts.set(word, (counts.get(word) ?? 0) + count);
-    for (const [pair, count] of fromPairs) counts.set(pair, count);
-    return counts;
+    return new Map([...words.map(word => [word, fromWords.get(word) ?? 0] as const), ...fromPairs]);
   }
 
-  /** Pages holding each word over the versions of the scope that have stored counts, and which those are. */
-  private async storedCounts(
-    space: SpaceId,
-    scope: ScopeDocument[],
-    words: string[],
-    wholeSpace: boolean,
-  ): Promise<{ counts: Map<string, number>; counted: Set<string> }> {
+  /** Pages holding each word over the versions of the scope, from their stored counts. */
+  private async storedCounts(space: SpaceId, scope: ScopeDocument[], words: string[], wholeSpace: boolean): Promise<Map<string, number>> {
     const index = await this.wholeSpaceIndex(space, wholeSpace ? scope : await this.scope(space));
     if (index) {
       const within = wholeSpace ? undefined : new Set(scope.map(document => document.version));
-      const counted = new Set(scope.map(document => document.version).filter(version => index.versions.has(version) && !index.uncounted.has(version)));
-      return { counts: new Map(words.map(word => [word, index.pages(word, within)])), counted };
+      return new Map(words.map(word => [word, index.pages(word, within)]));
     }
     const vocabularies = await this.vocabularies.of(
       await this.access.documents(space),
       scope.map(document => document.version),
     );
     const counts = new Map<string, number>();
-    const counted = new Set<string>();
     for (const document of scope) {
       const vocabulary = vocabularies.get(document.version);
-      if (!vocabulary?.pages) continue;
-      counted.add(document.version);
+      if (!vocabulary) continue;
       const holding = pagesHolding(vocabulary);
       for (const word of words) counts.set(word, (counts.get(word) ?? 0) + (holding.get(word) ?? 0));
     }
-    return { counts, counted };
+    return counts;
   }
 
   /** The term index of the tenant's documents with pages (`scope`: all of them); undefined when it has too many documents to index. */

@@ -40,16 +40,13 @@ export type DocumentProperties = {
   pageLength?: number;
   /** The distinct page terms, space-separated. */
   pageTerms?: string;
-  /**
-   * How many pages hold each term of pageTerms, in its order, space-separated. Absent on versions whose
-   * pages were written by a Folio that did not count them: their counts come from the pages.
-   */
+  /** How many pages hold each term of pageTerms, in its order, space-separated. */
   pageTermPages?: string;
   pagesVersion?: string;
   /**
    * Unit statistics of the same version, as the SQLite store's FTS5 table would count its units
    * (unit-words.ts): how many, their summed length in terms, their distinct terms and, in that order,
-   * how many units hold each. Absent on versions written by a Folio that did not count them.
+   * how many units hold each.
    */
   unitCount?: number;
   unitLength?: number;

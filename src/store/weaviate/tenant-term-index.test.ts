@@ -17,17 +17,18 @@ function vocabularies(stored: Record<string, VersionVocabulary>) {
 }
 
 const documents = {} as Documents;
+/** A version's vocabulary as the document objects store it. */
+function vocabulary(pageTerms: string, pageTermPages: string, units: [number, number, string, string] = [0, 0, '', '']): VersionVocabulary {
+  return { ...parseVocabulary(pageTerms, pageTermPages)!, units: parseUnitVocabulary(...units)! };
+}
 const stored = {
-  v1: parseVocabulary('harbour cargo', '3 1'),
-  v2: parseVocabulary('harbour pelican', '2 2'),
-  v3: parseVocabulary('cargo', '4'),
-  legacy: parseVocabulary('harbour', undefined),
+  v1: vocabulary('harbour cargo', '3 1'),
+  v2: vocabulary('harbour pelican', '2 2'),
+  v3: vocabulary('cargo', '4'),
 };
-/** The same versions with unit statistics too (what a Folio that counts units writes), and one without. */
 const withUnits = {
-  u1: { ...parseVocabulary('harbour cargo', '3 1'), units: parseUnitVocabulary(10, 120, 'harbour cargo the', '4 1 9') },
-  u2: { ...parseVocabulary('harbour pelican', '2 2'), units: parseUnitVocabulary(6, 60, 'harbour pelican the', '2 3 6') },
-  pagesOnly: parseVocabulary('cargo', '4'),
+  u1: vocabulary('harbour cargo', '3 1', [10, 120, 'harbour cargo the', '4 1 9']),
+  u2: vocabulary('harbour pelican', '2 2', [6, 60, 'harbour pelican the', '2 3 6']),
 };
 
 describe('TenantTermIndex', () => {
@@ -55,18 +56,18 @@ describe('TenantTermIndex', () => {
     expect(removed.pages('harbour')).toBe(2);
   });
 
-  it('marks versions without counts and versions not found as uncounted, and keeps no index that missed one', async () => {
+  it('counts nothing of a version not found, and keeps no index that missed one', async () => {
     const { source, reads } = vocabularies(stored);
     const indexes = new TenantTermIndex(source, 1_000);
-    const index = await indexes.of(documents, 'tenant', ['v1', 'legacy', 'gone']);
-    expect([...index.uncounted].sort()).toEqual(['gone', 'legacy']);
+    const index = await indexes.of(documents, 'tenant', ['v1', 'gone']);
     expect(index.pages('harbour')).toBe(3);
-    expect(index.documents('harbour')).toBe(2);
-    await indexes.of(documents, 'tenant', ['v1', 'legacy', 'gone']);
+    expect(index.documents('harbour')).toBe(1);
+    expect(index.units).toBeUndefined();
+    await indexes.of(documents, 'tenant', ['v1', 'gone']);
     expect(reads).toHaveLength(2);
   });
 
-  it('sums the units of every version, and has none when a version was written without unit counts', async () => {
+  it('sums the units of every version, and has none when a version was not found', async () => {
     const { source, reads } = vocabularies(withUnits);
     const indexes = new TenantTermIndex(source, 1_000);
     const first = await indexes.of(documents, 'tenant', ['u1']);
@@ -76,7 +77,6 @@ describe('TenantTermIndex', () => {
     expect(['harbour', 'pelican', 'the', 'cargo', 'zyzzyva'].map(term => both.units?.unitsHolding(term))).toEqual([6, 3, 15, 1, 0]);
     // An index handed out before is not changed by the one built from it.
     expect([first.units?.units, first.units?.unitsHolding('harbour'), first.units?.unitsHolding('pelican')]).toEqual([10, 4, 0]);
-    expect((await indexes.of(documents, 'tenant', ['u1', 'u2', 'pagesOnly'])).units).toBeUndefined();
     expect((await indexes.of(documents, 'other', ['u2', 'gone'])).units).toBeUndefined();
     expect((await indexes.of(documents, 'other', ['u2'])).units?.units).toBe(6);
   });

@@ -11,20 +11,18 @@ export class TermIndex {
   constructor(
     /** Every version the index was asked to cover. */
     readonly versions: ReadonlySet<string>,
-    /** Versions whose pages must be counted otherwise: written by a Folio that did not count them, or not found (no longer live). */
-    readonly uncounted: ReadonlySet<string>,
-    /** Version of each position in the postings. */
+    /** Version of each position in the postings: the versions found (one no longer live counts nothing). */
     readonly order: readonly string[],
-    /** Term → [version position, pages holding it, …]; pages are 0 for an uncounted version. */
+    /** Term → [version position, pages holding it, …]. */
     readonly postings: ReadonlyMap<string, readonly number[]>,
     /**
      * The units of every version, as FTS5 counts them (FolioDocument.unitCount …); undefined when a
-     * version has no unit counts (written by a Folio that did not count them) or was not found.
+     * version was not found (a commit raced the read), so unit searches do not rank by counts that miss it.
      */
     readonly units?: TenantUnits,
   ) {}
 
-  /** Pages holding the term over the counted versions (of `within` when given). */
+  /** Pages holding the term over the versions (of `within` when given). */
   pages(term: string, within?: ReadonlySet<string>): number {
     const list = this.postings.get(term);
     let pages = 0;
@@ -127,7 +125,6 @@ export class TenantTermIndex {
     const additive = previous !== undefined && [...previous.versions].every(version => wanted.has(version));
     const order = additive ? [...previous.order] : [];
     const postings = new Map<string, readonly number[]>(additive ? previous.postings : []);
-    const uncounted = new Set(additive ? previous.uncounted : []);
     const toRead = additive ? versions.filter(version => !previous.versions.has(version)) : versions;
     // Lists of the previous index are shared until a new version adds to them.
     const copied = new Set<string>();
@@ -139,9 +136,7 @@ export class TenantTermIndex {
     let unitLength = unitsCounted && additive ? previous.units!.length : 0;
     await this.vocabularies.each(documents, toRead, (version, { terms, pages, units }) => {
       found.add(version);
-      if (!pages) uncounted.add(version);
-      if (!units) unitsCounted = false;
-      if (units && unitsCounted) {
+      if (unitsCounted) {
         unitCount += units.count;
         unitLength += units.length;
         for (let at = 0; at < units.terms.length; at++) unitHolding.set(units.terms[at], (unitHolding.get(units.terms[at]) ?? 0) + units.holding[at]);
@@ -155,12 +150,11 @@ export class TenantTermIndex {
           postings.set(term, list);
           if (additive) copied.add(term);
         }
-        list.push(position, pages ? pages[at] : 0);
+        list.push(position, pages[at]);
       }
     });
-    for (const version of toRead) if (!found.has(version)) uncounted.add(version);
     if (found.size < new Set(toRead).size) unitsCounted = false;
-    const index = new TermIndex(wanted, uncounted, order, postings, unitsCounted ? new TenantUnits(unitCount, unitLength, unitHolding) : undefined);
+    const index = new TermIndex(wanted, order, postings, unitsCounted ? new TenantUnits(unitCount, unitLength, unitHolding) : undefined);
     if (found.size === new Set(toRead).size) this.hold(tenant, { index, entries: index.cost });
     return index;
   }
