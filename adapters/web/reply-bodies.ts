@@ -1,7 +1,6 @@
 import type { Response } from 'express';
 import { z } from 'zod';
-import type { Answer, Citation, ContextEntry, DocumentRecord, DocumentTree, IngestStats, SpaceSettings } from '../../src/index.ts';
-import type { TreeNodeView } from './handlers/get-document.ts';
+import type { Answer, Citation, ContextEntry, DocumentRecord, DocumentTree, IngestStats, SpaceSettings, TreeNode } from '../../src/index.ts';
 
 /**
  * The JSON bodies the REST API gives, described once: /openapi.json is generated from them
@@ -94,6 +93,12 @@ export const uploadReply = z
     ),
   })
   .register(replies, { id: 'UploadResult' });
+
+/**
+ * A tree node as the API shows it: `pageTexts` is left out (it repeats `text` split by page), and its
+ * pages as a person names them are added (`pagesLabel`: "slides 2–3", "pp. iv–vi").
+ */
+export type TreeNodeView = Omit<TreeNode, 'pageTexts' | 'children'> & { pagesLabel: string; children: TreeNodeView[] };
 
 export const treeNodeReply = z.object({
   nodeId: z.string(),

@@ -2,13 +2,7 @@ import type { RequestHandler } from 'express';
 import { allPageNames, namePageRange, pageNamesOf, type PageNames, type TreeNode } from '../../../src/index.ts';
 import { spaceParam } from '../request-input.ts';
 import type { WebContext } from '../web-context.ts';
-import { documentWithTreeReply, sendReply } from '../reply-bodies.ts';
-
-/**
- * A tree node as the API shows it: `pageTexts` is left out (it repeats `text` split by page), and its
- * pages as a person names them are added (`pagesLabel`: "slides 2–3", "pp. iv–vi").
- */
-export type TreeNodeView = Omit<TreeNode, 'pageTexts' | 'children'> & { pagesLabel: string; children: TreeNodeView[] };
+import { documentWithTreeReply, sendReply, type TreeNodeView } from '../reply-bodies.ts';
 
 /**
  * `GET /v1/spaces/:space/documents/:id` (id or name): the record and its heading tree (null until
