@@ -5,7 +5,9 @@ import { fontStyleFromName, type FontStyle } from './font-style.ts';
 import { multiplyMatrices } from './graphics/affine-matrix.ts';
 import type { OperatorList } from './graphics/walk-operator-list.ts';
 import { pdfjsSpeedLayer } from './speed/pdfjs-speed-layer.ts';
-import { readTextFromOperatorList, type OperatorTextItem, type TextFont } from './speed/text-from-operator-list.ts';
+import { readTextFromOperatorList } from './speed/text-from-operator-list.ts';
+import type { OperatorTextItem } from './speed/text-item-builder.ts';
+import type { TextFont } from './speed/text-state.ts';
 
 /**
  * Reads a page's text layer as runs in top-left point coordinates of the page as displayed (rotation

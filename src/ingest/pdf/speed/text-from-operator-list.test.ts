@@ -1,7 +1,8 @@
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { openPdf, pdfjs, type PDFPageProxy } from '../open-pdf.ts';
-import { readTextFromOperatorList, type TextFont } from './text-from-operator-list.ts';
+import { readTextFromOperatorList } from './text-from-operator-list.ts';
+import type { TextFont } from './text-state.ts';
 import { extractTextRuns } from '../text-runs.ts';
 
 /**
