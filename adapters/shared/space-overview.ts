@@ -62,11 +62,16 @@ export async function forgetNamedDocument(app: Folio, space: SpaceId, name: stri
   return ['Forgot ', { bold: outcome.record.name }, ': it no longer answers questions here.'];
 }
 
+/** A title longer than this is cut in the list: it is there to recognise the document by. */
+const titleShown = 80;
+
 function documentLine(record: DocumentRecord): ChatText {
   if (record.status === 'ready')
     return [
       '• ',
       { bold: record.name },
+      // Its printed title, which questions may name it by ("scan-0042.pdf" is "Bicycle Storage Guidelines").
+      ...(record.title ? [` “${shorten(record.title, titleShown)}”`] : []),
       ` · ${pageCountLabel(record.pageCount, record.stats?.slides)}${record.stats ? `, ${record.stats.sections} sections` : ''}`,
     ];
   if (record.status === 'failed') return ['• ', { bold: record.name }, ` · could not be read${record.error ? `: ${shorten(record.error.message, 200)}` : ''}`];

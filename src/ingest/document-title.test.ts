@@ -19,10 +19,11 @@ describe('documentTitle', () => {
     expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'C A N A D A', 0)] })).toBe('CANADA');
   });
 
-  it('is none without a first-page title, or for a position, a file name or a paragraph set large', () => {
+  it('is none without a first-page title, or for a position, a file name, a numbered heading or a paragraph set large', () => {
     expect(documentTitle({ pageSizes, blocks: [block(1, 'heading', 'Introduction', 0), block(2, 'title', 'Results', 1)] })).toBeUndefined();
     expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'Page 1', 0)] })).toBeUndefined();
     expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'report_final.pdf', 0)] })).toBeUndefined();
+    expect(documentTitle({ pageSizes, blocks: [block(1, 'title', '1 Refund policy', 0)] })).toBeUndefined();
     expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'word '.repeat(60), 0)] })).toBeUndefined();
   });
 

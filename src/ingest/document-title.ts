@@ -1,5 +1,6 @@
 import { bodyFontSize } from './tree/cover-pages.ts';
 import { isGenericTitle } from './tree/generic-title.ts';
+import { parseHeadingNumber } from './tree/heading-numbering.ts';
 import type { Block, ParsedDocument } from './types.ts';
 
 /** Longer "titles" are a first paragraph set large, not a name anyone would recall. */
@@ -58,6 +59,8 @@ function printedTitle(parsed: Pick<ParsedDocument, 'blocks' | 'pageSizes'>): str
 function quotable(text: string): string | undefined {
   const title = withoutLetterSpacing(text.replace(/\s+/gu, ' ').trim());
   if (title.length > maxTitleCharacters || !/\p{L}{2}/u.test(title) || isGenericTitle(title) || archiveStamp.test(title)) return undefined;
+  // A numbered heading ("1 Refund policy", "Section A: Overview") starts the content; it names no document.
+  if (parseHeadingNumber(title)) return undefined;
   return title;
 }
 
