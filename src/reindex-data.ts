@@ -31,17 +31,25 @@ const batchSize = 8;
 
 /**
  * `folio reindex`: rebuilds the store from the stored originals when it holds data of an older data
- * format (the stores refuse it otherwise). The old records are written to a plan in the data dir
+ * format (the stores refuse it otherwise), or with `all` whatever its format, so documents are read by
+ * this Folio's reader (titles, stemming and parsing it added). The old records are written to a plan in the data dir
  * first, then the old data is removed, the store opens in the current format (`open`) and every
  * document is read again with its id, name, space and source. Nothing is lost if it stops: the plan
  * stays until every document is back, and running it again continues where it stopped (documents
  * already back are skipped). Failed documents stay failed; settings and answers live elsewhere and
  * are untouched.
  */
-export async function reindexData(config: Config, options: { open: () => Folio; onEvent?: (event: ReindexEvent) => void }): Promise<ReindexOutcome> {
+export async function reindexData(
+  config: Config,
+  options: { open: () => Folio; onEvent?: (event: ReindexEvent) => void; all?: boolean },
+): Promise<ReindexOutcome> {
   const { onEvent } = options;
   let plan = await readReindexPlan(config.dataDir);
-  const outdated: OutdatedData | undefined = config.weaviate ? await outdatedWeaviate(config.weaviate) : await outdatedSqlite(config.dataDir);
+  // A plan already under way is finished first; `all` starts a new one only when none is.
+  const includeCurrent = options.all === true && !plan;
+  const outdated: OutdatedData | undefined = config.weaviate
+    ? await outdatedWeaviate(config.weaviate, { includeCurrent })
+    : await outdatedSqlite(config.dataDir, { includeCurrent });
   if (!plan && !outdated) return { status: 'current', documents: 0, ready: 0, failed: 0, alreadyDone: 0 };
   if (outdated) {
     // A plan already written came from this same data (the run stopped before removing it).

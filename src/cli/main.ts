@@ -78,8 +78,12 @@ program
   .description(
     'Rebuild the search index from the stored originals after an upgrade changed its data format (other commands say when). Continues where it stopped.',
   )
+  .option(
+    '--all',
+    'rebuild data already in this format too: every document read again by this Folio (titles, stemming and parsing it added); stop the service first',
+  )
   .option('--json', 'print JSON')
-  .action(async (options: { json?: boolean }) => {
+  .action(async (options: { json?: boolean; all?: boolean }) => {
     const { reindexCommand } = await import('./reindex-command.ts');
     process.exitCode = await reindexCommand(await loadConfig(), options);
   });

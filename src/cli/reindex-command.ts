@@ -2,20 +2,26 @@ import cliProgress from 'cli-progress';
 import { createFolio, reindexData, silentLogger, type Config, type ReindexEvent } from '../index.ts';
 
 /**
- * `folio reindex [--json]`: rebuilds the store from the stored originals when it holds data of an older
- * Folio (every other command refuses such data and names this one). A bar of documents on a terminal,
+ * `folio reindex [--all] [--json]`: rebuilds the store from the stored originals when it holds data of
+ * an older Folio (every other command refuses such data and names this one), or with `--all` in any case. A bar of documents on a terminal,
  * a line per document otherwise; the outcome on stdout. Returns the exit code: 1 when a document
  * could not be read again (it is recorded as failed, with why).
  */
-export async function reindexCommand(config: Config, options: { json?: boolean }): Promise<number> {
+export async function reindexCommand(config: Config, options: { json?: boolean; all?: boolean }): Promise<number> {
   const progress = process.stderr.isTTY ? barProgress() : lineProgress();
-  const outcome = await reindexData(config, { open: () => createFolio(config, { log: silentLogger() }), onEvent: progress.update }).finally(() =>
-    progress.stop(),
-  );
+  const outcome = await reindexData(config, {
+    open: () => createFolio(config, { log: silentLogger() }),
+    onEvent: progress.update,
+    all: options.all,
+  }).finally(() => progress.stop());
   if (options.json) {
     console.log(JSON.stringify(outcome));
   } else if (outcome.status === 'current') {
-    console.log('Nothing to rebuild: the data is already in the format this Folio reads.');
+    console.log(
+      options.all
+        ? 'Nothing to rebuild: there are no documents.'
+        : 'Nothing to rebuild: the data is already in the format this Folio reads (`--all` reads every document again).',
+    );
   } else {
     const again = outcome.alreadyDone > 0 ? ` (${outcome.alreadyDone} were back from an earlier run)` : '';
     console.log(

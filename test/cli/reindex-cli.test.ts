@@ -96,4 +96,37 @@ describe('folio reindex (CLI, end to end)', () => {
     expect(JSON.parse(continued.stdout)).toEqual({ status: 'rebuilt', documents: 2, ready: 2, failed: 0, alreadyDone: 0 });
     expect(jsonLines((await runFolio(['docs', '--space', 'team-b', '--json'], environment)).stdout)).toMatchObject([{ name: 'parking.pdf', status: 'ready' }]);
   }, 240_000);
+
+  it('reads every document again with --all, taking up what this Folio reads now, and keeps their ids', async () => {
+    await writeFile(
+      join(workDir, 'scan-0042.pdf'),
+      await makeTestPdf([
+        {
+          texts: [
+            { text: 'Bicycle Storage Guidelines', x: 72, top: 80, size: 28 },
+            { text: 'Bicycles are kept in the shed behind building C.', x: 72, top: 160, size: 12 },
+          ],
+        },
+      ]),
+    );
+    expect((await runFolio(['ingest', join(workDir, 'scan-0042.pdf'), '--space', 'team-b', '--json'], environment)).exitCode).toBe(0);
+    // What a Folio before titles left: the same data format, a record without a title.
+    const database = new Database(join(dataDir, 'folio.sqlite'));
+    const row = database.prepare("SELECT id, record FROM documents WHERE name = 'scan-0042.pdf'").get() as { id: string; record: string };
+    const { title, ...untitled } = JSON.parse(row.record) as { title?: string };
+    expect(title).toBe('Bicycle Storage Guidelines');
+    database.prepare('UPDATE documents SET record = ? WHERE id = ?').run(JSON.stringify(untitled), row.id);
+    database.close();
+    expect(JSON.parse((await runFolio(['reindex', '--json'], environment)).stdout)).toMatchObject({ status: 'current' });
+
+    const all = await runFolio(['reindex', '--all', '--json'], environment);
+    expect(all.exitCode).toBe(0);
+    expect(JSON.parse(all.stdout)).toEqual({ status: 'rebuilt', documents: 3, ready: 3, failed: 0, alreadyDone: 0 });
+    const documents = jsonLines((await runFolio(['docs', '--space', 'team-b', '--json'], environment)).stdout) as Array<{
+      id: string;
+      name: string;
+      title?: string;
+    }>;
+    expect(documents.find(document => document.name === 'scan-0042.pdf')).toMatchObject({ id: row.id, title: 'Bicycle Storage Guidelines' });
+  }, 240_000);
 });

@@ -63,4 +63,12 @@ describe.skipIf(!weaviateBinary)('folio reindex on Weaviate (CLI, end to end)', 
     };
     expect(answer.answer).toContain('eight');
   }, 240_000);
+
+  it('reads every document again with --all when the collections are already of this format', async () => {
+    const [before] = jsonLines((await runFolio(['docs', '--space', 'team-a', '--json'], environment)).stdout) as Array<{ id: string }>;
+    expect(JSON.parse((await runFolio(['reindex', '--json'], environment)).stdout)).toMatchObject({ status: 'current' });
+    const all = await runFolio(['reindex', '--all', '--json'], environment);
+    expect(JSON.parse(all.stdout)).toEqual({ status: 'rebuilt', documents: 1, ready: 1, failed: 0, alreadyDone: 0 });
+    expect(jsonLines((await runFolio(['docs', '--space', 'team-a', '--json'], environment)).stdout)).toMatchObject([{ id: before.id, status: 'ready' }]);
+  }, 240_000);
 });

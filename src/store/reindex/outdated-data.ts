@@ -1,6 +1,6 @@
 import type { DocumentRecord } from '../../documents/types.ts';
 
-/** A store's data of an older data format: where, which format, its document records, and how to remove it. */
+/** A store's data to rebuild (of an older data format, or any with `folio reindex --all`): where, which format, its document records, and how to remove it. */
 export interface OutdatedData {
   where: string;
   format: number;

@@ -7,17 +7,18 @@ import { sqliteDataFormat, storedDataFormat } from '../sqlite/schema.ts';
 import type { OutdatedData } from './outdated-data.ts';
 
 /**
- * `folio.sqlite` of an older data format, if the data dir holds one. Every format keeps the records as
- * JSON in `documents.record`, which is all a reindex reads of it; removing it deletes the file (and
- * its WAL) so the store creates the current schema on its next open.
+ * `folio.sqlite` of an older data format, if the data dir holds one (with `includeCurrent`, of this
+ * format too, never of a newer one). Every format keeps the records as JSON in `documents.record`,
+ * which is all a reindex reads of it; removing it deletes the file (and its WAL) so the store creates
+ * the current schema on its next open.
  */
-export async function outdatedSqlite(dataDir: string): Promise<OutdatedData | undefined> {
+export async function outdatedSqlite(dataDir: string, options: { includeCurrent?: boolean } = {}): Promise<OutdatedData | undefined> {
   const path = join(dataDir, 'folio.sqlite');
   if (!(await pathExists(path))) return undefined;
   const database = new Database(path);
   try {
     const stored = storedDataFormat(database);
-    if (!stored?.documents || stored.format >= sqliteDataFormat) return undefined;
+    if (!stored?.documents || stored.format > sqliteDataFormat || (stored.format === sqliteDataFormat && !options.includeCurrent)) return undefined;
     const { format } = stored;
     const records = (database.prepare('SELECT record FROM documents ORDER BY created_at, space, id').pluck().all() as string[]).map(
       record => JSON.parse(record) as DocumentRecord,

@@ -7,16 +7,17 @@ import type { OutdatedData } from './outdated-data.ts';
 const batch = 100;
 
 /**
- * Folio's Weaviate collections of an older data format, if the cluster holds them. Every format keeps a
- * document's record as JSON in FolioDocument's `recordJson`, which is all a reindex reads (tenant by
- * tenant, inactive ones activated first); removing them deletes the three collections.
+ * Folio's Weaviate collections of an older data format, if the cluster holds them (with
+ * `includeCurrent`, of this format too, never of a newer one). Every format keeps a document's record
+ * as JSON in FolioDocument's `recordJson`, which is all a reindex reads (tenant by tenant, inactive
+ * ones activated first); removing them deletes the three collections.
  */
-export async function outdatedWeaviate(config: WeaviateConfig): Promise<OutdatedData | undefined> {
+export async function outdatedWeaviate(config: WeaviateConfig, options: { includeCurrent?: boolean } = {}): Promise<OutdatedData | undefined> {
   const rest = new WeaviateRest({ url: config.url, apiKey: config.apiKey, timeoutMs: 120_000 });
   const collection = await rest.request<{ description?: string }>('GET', `/v1/schema/${documentCollectionName}`);
   if (!collection) return undefined;
   const format = dataFormatOf(collection.description);
-  if (format >= weaviateDataFormat) return undefined;
+  if (format > weaviateDataFormat || (format === weaviateDataFormat && !options.includeCurrent)) return undefined;
   const tenants = (await rest.request<Array<{ name: string; activityStatus?: string }>>('GET', `/v1/schema/${documentCollectionName}/tenants`)) ?? [];
   const inactive = tenants.filter(tenant => tenant.activityStatus && !['ACTIVE', 'HOT'].includes(tenant.activityStatus));
   if (inactive.length > 0) {
