@@ -1,5 +1,5 @@
 import { foldWord, stopwords } from './stopwords.ts';
-import { snowballStemmer } from './word-stems.ts';
+import { hasSnowballStemmer, wordMatcher } from './word-stems.ts';
 
 /**
  * Text → search terms for the page index: folded, stopwords dropped, inflections trimmed so a
@@ -9,10 +9,9 @@ import { snowballStemmer } from './word-stems.ts';
  * through this function with the same language.
  */
 export function searchTerms(text: string, language = 'en'): string[] {
-  const snowball = language === 'en' ? undefined : snowballStemmer(language);
-  if (!snowball) return topicWords(foldWord(text)).map(stem);
-  // Stem before folding: the German stemmer knows "ü" and "ß".
-  return topicWords(text.normalize('NFC').toLowerCase(), foldWord).map(word => foldWord(/\d/u.test(word) ? word : snowball(word)));
+  if (language === 'en' || !hasSnowballStemmer(language)) return topicWords(foldWord(text)).map(stem);
+  // The stems quoting compares words by (word-stems.ts), taken before folding: the German stemmer knows "ü" and "ß".
+  return topicWords(text.normalize('NFC').toLowerCase(), foldWord).map(wordMatcher(language).stem);
 }
 
 /**
@@ -20,7 +19,7 @@ export function searchTerms(text: string, language = 'en'): string[] {
  * meet names and numbers on any page, and the question's own language when it has a stemmer.
  */
 export function queryLanguages(language: string): string[] {
-  return language !== 'en' && snowballStemmer(language) ? ['en', language] : ['en'];
+  return language !== 'en' && hasSnowballStemmer(language) ? ['en', language] : ['en'];
 }
 
 /** The words of a lower-case text that carry a topic: no stopwords (compared `folded`), no single letters. */

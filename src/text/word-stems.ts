@@ -30,9 +30,9 @@ const stemmers: Record<string, (word: string) => string> = {
   sv: swedish,
 };
 
-/** The Snowball stemmer of a language, when there is one. */
-export function snowballStemmer(language: string): ((word: string) => string) | undefined {
-  return stemmers[language];
+/** Whether a language has a Snowball stemmer of its own (wordMatcher falls back to English's otherwise). */
+export function hasSnowballStemmer(language: string): boolean {
+  return language in stemmers;
 }
 
 /** Languages that write compounds as one word ("Bundesflagge", "werknemersbijdrage"). */
