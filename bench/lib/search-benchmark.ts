@@ -4,6 +4,7 @@ import { InvalidArgumentError } from 'commander';
 import type { DocumentRecord } from '../../src/documents/types.ts';
 import type { IndexUnit, KnowledgeStore } from '../../src/store/types.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
+import { searchUnits } from '../../src/search/unit-search.ts';
 
 export interface SearchBenchmarkOptions {
   /** Units in the space (default 100,000). */
@@ -86,9 +87,9 @@ export async function runSearchBenchmark(store: KnowledgeStore, space: SpaceId, 
   const lexicalQueries = Array.from({ length: queryCount + 10 }, () =>
     words(() => vocabulary[midFrequencyIndex(random, vocabulary.length)], 2 + Math.floor(random() * 4)),
   );
-  const lexical = await timeQueries(lexicalQueries, text => store.searchLexical({ spaces: [space], text, k }));
+  const lexical = await timeQueries(lexicalQueries, text => searchUnits(store, { spaces: [space], text, k }));
   const lexicalOneDocument = await timeQueries(lexicalQueries, (text, index) =>
-    store.searchLexical({ spaces: [space], text, k, documentIds: [documentIds[index % documentIds.length]] }),
+    searchUnits(store, { spaces: [space], text, k, documentIds: [documentIds[index % documentIds.length]] }),
   );
   const vector =
     dimensions > 0

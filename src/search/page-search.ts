@@ -1,3 +1,4 @@
+import { bm25Idf, bm25Score, defaultBm25, type Bm25Parameters } from './bm25.ts';
 import { termPairs } from '../store/page-records.ts';
 import { rarestWithin } from '../store/rarest-terms.ts';
 import type { DocumentStore, IndexUnit, PageRecord, TermStore, UnitHit } from '../store/types.ts';
@@ -82,7 +83,7 @@ export class PageSearch {
     const candidates = await this.store.searchPages({ ...scope, ...selective(terms, pairs, statistics, wanted), k: wanted });
     if (candidates.length === 0) return [];
     for (const page of candidates) this.remember(page);
-    const scoring = new Bm25(statistics.pages, statistics.length / statistics.pages || 1, options.k1 ?? 1.2, options.b ?? 0.75);
+    const scoring = new Bm25(statistics.pages, statistics.length / statistics.pages || 1, { k1: options.k1 ?? defaultBm25.k1, b: options.b ?? defaultBm25.b });
     scoring.addFrequencies(statistics.frequencies);
     let scored = scoring.top(candidates, weights, firstPass);
     if (useFeedback && scored.length > 0) {
@@ -244,11 +245,6 @@ function selective(
  */
 const pagesPerCandidate = 20;
 
-/** BM25's idf of a term found in `frequency` of `count` items (pages, or documents for document coverage). */
-export function bm25Idf(count: number, frequency: number): number {
-  return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
-}
-
 /** BM25 of candidate pages with the statistics of a scope; terms and pairs counted from each page's terms. */
 class Bm25 {
   private readonly frequencies = new Map<string, number>();
@@ -256,8 +252,7 @@ class Bm25 {
   constructor(
     private readonly pages: number,
     private readonly averageLength: number,
-    private readonly k1: number,
-    private readonly b: number,
+    private readonly parameters: Bm25Parameters,
   ) {}
 
   addFrequencies(frequencies: Map<string, number>): void {
@@ -270,17 +265,16 @@ class Bm25 {
 
   /** The best `limit` pages by score (ties: smaller unit id); terms are added in the weights' order. */
   top(pages: PageRecord[], weights: Map<string, number>, limit: number): Array<{ page: PageRecord; score: number }> {
-    const inverse = [...weights].map(([term, weight]) => [term, weight * this.idf(term)] as const);
+    const inverse = new Map([...weights].map(([term, weight]) => [term, weight * this.idf(term)]));
+    const weighted = (term: string) => inverse.get(term)!;
+    const order = [...weights.keys()];
     const pairStarts = new Set([...weights.keys()].filter(term => term.includes(' ')).map(pair => pair.slice(0, pair.indexOf(' '))));
     const scored: Array<{ page: PageRecord; score: number }> = [];
     for (const page of pages) {
       const counts = termCounts(page.terms, weights, pairStarts);
-      const norm = this.k1 * (1 - this.b + (this.b * page.terms.length) / this.averageLength);
-      let score = 0;
-      for (const [term, idf] of inverse) {
-        const frequency = counts.get(term);
-        if (frequency) score += (idf * frequency * (this.k1 + 1)) / (frequency + norm);
-      }
+      if (counts.size === 0) continue;
+      const inWeightsOrder = order.map((term): [string, number] => [term, counts.get(term) ?? 0]);
+      const score = bm25Score(inWeightsOrder, weighted, page.terms.length, this.averageLength, this.parameters);
       if (score > 0) scored.push({ page, score });
     }
     return scored.sort((a, b) => b.score - a.score || (a.page.unit.id < b.page.unit.id ? -1 : 1)).slice(0, limit);

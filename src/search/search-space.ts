@@ -13,6 +13,7 @@ import { PageSearch, type DocumentPages, type PageSearchOptions } from './page-s
 import { rankPages } from './rank-pages.ts';
 import { fuseRankings } from './reciprocal-rank-fusion.ts';
 import type { FusedHit, QueryPlan, RankedList, RankedPage, SearchResult } from './types.ts';
+import { searchUnits } from './unit-search.ts';
 
 export interface SearchSpaceOptions {
   /** Every space the caller may read; nothing else is searched. */
@@ -63,9 +64,7 @@ export function prefetchSearch(
 ): SearchPrefetch {
   const scope = searchScope(options);
   const language = options.language ?? detectLanguage(texts.subQuestions[0] ?? '');
-  const lexical = new Map(
-    texts.keywordQueries.slice(0, maxKeywordQueries).map(text => [text, awaitedLater(store.searchLexical({ ...scope, text, language }))]),
-  );
+  const lexical = new Map(texts.keywordQueries.slice(0, maxKeywordQueries).map(text => [text, awaitedLater(searchUnits(store, { ...scope, text, language }))]));
   const subQuestionVectors = new Map<string, Promise<UnitHit[]>>();
   const embedder = options.embedder;
   if (embedder) {
@@ -174,7 +173,7 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   const pageSearch = options.pageSearch ?? new PageSearch(store);
   // Whole-page lists for the first few keyword queries only.
   const [lexical, vector, picked, wholePages] = await Promise.all([
-    Promise.all(lexicalQueries.map(text => options.prefetched?.lexical.get(text) ?? store.searchLexical({ ...scope, text, language }))),
+    Promise.all(lexicalQueries.map(text => options.prefetched?.lexical.get(text) ?? searchUnits(store, { ...scope, text, language }))),
     vectorLists(store, plan, scope, options),
     nodePickHits(store, plan, options),
     Promise.all(

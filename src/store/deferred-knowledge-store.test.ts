@@ -8,6 +8,7 @@ import { silentLogger } from '../log.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { DeferredKnowledgeStore } from './deferred-knowledge-store.ts';
 import { SqliteKnowledgeStore } from './sqlite/sqlite-knowledge-store.ts';
+import { searchUnits } from '../search/unit-search.ts';
 
 describe('DeferredKnowledgeStore', () => {
   it('creates the real store once, on first use, and passes calls through', async () => {
@@ -20,7 +21,7 @@ describe('DeferredKnowledgeStore', () => {
     expect(created).toBe(0);
     const space = 'web:deferred' as SpaceId;
     await Promise.all([store.listDocuments(space), store.countDocumentsWithSha('0'.repeat(64))]);
-    expect(await store.searchLexical({ spaces: [space], text: 'anything', k: 3 })).toEqual([]);
+    expect(await searchUnits(store, { spaces: [space], text: 'anything', k: 3 })).toEqual([]);
     expect(created).toBe(1);
     await store.close();
     await rm(dataDir, { recursive: true, force: true });

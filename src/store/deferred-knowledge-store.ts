@@ -29,7 +29,7 @@ export class DeferredKnowledgeStore implements KnowledgeStore {
   deleteSpace: KnowledgeStore['deleteSpace'] = async space => (await this.store()).deleteSpace(space);
   countDocumentsWithSha: KnowledgeStore['countDocumentsWithSha'] = async sha256 => (await this.store()).countDocumentsWithSha(sha256);
   sha256sInUse: KnowledgeStore['sha256sInUse'] = async sha256s => (await this.store()).sha256sInUse(sha256s);
-  searchLexical: KnowledgeStore['searchLexical'] = async query => (await this.store()).searchLexical(query);
+  matchUnits: KnowledgeStore['matchUnits'] = async query => (await this.store()).matchUnits(query);
   searchVector: KnowledgeStore['searchVector'] = async query => (await this.store()).searchVector(query);
   searchVectors: KnowledgeStore['searchVectors'] = async query => (await this.store()).searchVectors(query);
   searchPages: KnowledgeStore['searchPages'] = async query => (await this.store()).searchPages(query);

@@ -127,6 +127,32 @@ export interface UnitHit {
 }
 
 /**
+ * How much the stores' full-text indexes weigh a word in a unit's title path and in its text: a heading
+ * names what its section is about. The SQLite units table ranks with these (its schema), Weaviate's
+ * BM25F asks for them, and the search module ranks candidates with them (unit-search.ts).
+ */
+export const unitColumnWeights = { titlePath: 1.5, text: 1 } as const;
+
+/** The counts of the units a shard of the index holds, as FTS5 counts them for its bm25. */
+export interface UnitStatistics {
+  /** Units in the shard. */
+  units: number;
+  /** Their summed length in terms (title path and text). */
+  length: number;
+  /** Units holding a folded term (foldedTerm). */
+  unitsHolding(term: string): number;
+}
+
+/**
+ * What one shard of a store's full-text index (a Weaviate tenant; the SQLite store is one shard) finds
+ * for a question's words. Either `hits`, ranked best first by the index itself: FTS5's bm25 with
+ * unitColumnWeights, or a native ranking where no counts are kept (Weaviate's BM25F of CJK text or of a
+ * tenant too large to count). Or, from an index that ranks otherwise, `candidates` in its own order with
+ * the words asked (folded terms) and the shard's counts, which the search module ranks as FTS5 would.
+ */
+export type UnitMatches = { hits: UnitHit[] } | { candidates: IndexUnit[]; words: string[]; statistics: UnitStatistics };
+
+/**
  * Documents, their trees and units, by space: what is kept. Every method names its space(s) explicitly;
  * nothing returns data of a space the caller did not name.
  */
@@ -185,7 +211,13 @@ export interface DocumentStore {
  * spaces (and documents) a query names.
  */
 export interface TermStore {
-  searchLexical(query: LexicalQuery): Promise<UnitHit[]>;
+  /**
+   * Units by the words of `query.text`, per shard of the index (search/unit-search.ts ranks and merges
+   * them): each shard returns at most `k` hits, or more candidates than `k` to be ranked. The words
+   * asked are the text's rarest within the cost bounds of unit-query-words.ts, chosen from the shard's
+   * own counts. [] when nothing matches.
+   */
+  matchUnits(query: LexicalQuery): Promise<UnitMatches[]>;
 
   /**
    * Candidate pages for a page-level search: at most `k`, best first by the store's own BM25 over page

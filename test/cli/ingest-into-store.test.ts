@@ -11,6 +11,7 @@ import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-st
 import { silentLogger } from '../../src/log.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { FakeEmbeddingModel } from '../fakes/fake-embedding-model.ts';
+import { searchUnits } from '../../src/search/unit-search.ts';
 
 /** Remembers every status a record passes through. */
 class StatusRecordingStore extends SqliteKnowledgeStore {
@@ -77,7 +78,7 @@ describe('ingestion into the KnowledgeStore', () => {
     expect(store.statuses.get(outcome.documentId)).toEqual(['queued', 'parsing', 'indexing']);
     expect((await store.getRecord(space, outcome.documentId))?.status).toBe('ready');
 
-    const hits = await store.searchLexical({ spaces: [space], text: 'helium flights', k: 3 });
+    const hits = await searchUnits(store, { spaces: [space], text: 'helium flights', k: 3 });
     expect(hits[0].unit).toMatchObject({ documentName: 'plan.pdf', page: 1 });
     const units = await store.getUnits(space, outcome.documentId);
     expect(units.length).toBeGreaterThanOrEqual(2);
@@ -93,8 +94,8 @@ describe('ingestion into the KnowledgeStore', () => {
     const outcome = await ingest('plan.pdf', [{ heading: 'Albatross maintenance', body: 'Feathers are inspected weekly.' }]);
     expect(outcome.status).toBe('ready');
     expect((await store.listDocuments(space)).map(record => record.id)).toEqual([outcome.documentId]);
-    expect(await store.searchLexical({ spaces: [space], text: 'helium zeppelin', k: 3 })).toEqual([]);
-    expect((await store.searchLexical({ spaces: [space], text: 'feathers', k: 3 }))[0].unit.documentId).toBe(outcome.documentId);
+    expect(await searchUnits(store, { spaces: [space], text: 'helium zeppelin', k: 3 })).toEqual([]);
+    expect((await searchUnits(store, { spaces: [space], text: 'feathers', k: 3 }))[0].unit.documentId).toBe(outcome.documentId);
     const after = await originals();
     expect(after).toHaveLength(before.length);
     expect(after).not.toEqual(before);
@@ -105,7 +106,7 @@ describe('ingestion into the KnowledgeStore', () => {
     const outcome = await ingest('plan.pdf', [{ heading: 'Sabotage report', body: 'This version cannot be indexed.' }]);
     expect(outcome.status).toBe('failed');
     expect(store.statuses.get(outcome.documentId)?.slice(-2)).toEqual(['indexing', 'failed']);
-    expect((await store.searchLexical({ spaces: [space], text: 'feathers', k: 3 }))[0].unit.documentId).toBe(current.id);
+    expect((await searchUnits(store, { spaces: [space], text: 'feathers', k: 3 }))[0].unit.documentId).toBe(current.id);
     expect(await store.getUnits(space, outcome.documentId)).toEqual([]);
     expect((await store.getRecord(space, current.id))?.status).toBe('ready');
   });
@@ -149,7 +150,7 @@ describe('a batch ingest with parse workers', () => {
       for (const outcome of outcomes.filter(each => each.status === 'ready')) {
         expect(store.statuses.get(outcome.documentId)).toEqual(['queued', 'parsing', 'indexing']);
       }
-      expect((await store.searchLexical({ spaces: [space], text: 'lynx sleeps', k: 1 }))[0].unit.documentName).toBe('lynx.pdf');
+      expect((await searchUnits(store, { spaces: [space], text: 'lynx sleeps', k: 1 }))[0].unit.documentName).toBe('lynx.pdf');
 
       // Cancelled while the first two are being read: every document of the batch ends failed, none
       // is left half-stored, and the call returns (no read started ahead outlives it).
@@ -167,7 +168,7 @@ describe('a batch ingest with parse workers', () => {
         },
       });
       expect(stopped.map(outcome => outcome.status)).toEqual(['failed', 'failed', 'failed']);
-      expect(await store.searchLexical({ spaces: [space], text: 'wren vole newt', k: 3 })).toEqual([]);
+      expect(await searchUnits(store, { spaces: [space], text: 'wren vole newt', k: 3 })).toEqual([]);
     } finally {
       await folio.close();
       await rm(workDir, { recursive: true, force: true });

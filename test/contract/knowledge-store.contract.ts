@@ -5,6 +5,7 @@ import type { KnowledgeStore, PageRecord, PageStatistics, UnitHit } from '../../
 import { searchTerms } from '../../src/text/search-terms.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { harbourReport, makeDocument, testEmbedding, testSpace, warehouseReport, type TestDocument } from './knowledge-store-fixtures.ts';
+import { searchUnits } from '../../src/search/unit-search.ts';
 
 export interface KnowledgeStoreContractOptions {
   /** Skips the whole suite (e.g. no server configured), with the reason in the suite name. */
@@ -24,7 +25,7 @@ export function describeKnowledgeStoreContract(name: string, create: () => Promi
     () => {
       let store: KnowledgeStore;
       const commit = (document: TestDocument) => store.commitDocument(document);
-      const search = (spaces: SpaceId[], text: string, k = 10, documentIds?: string[]) => store.searchLexical({ spaces, text, k, documentIds });
+      const search = (spaces: SpaceId[], text: string, k = 10, documentIds?: string[]) => searchUnits(store, { spaces, text, k, documentIds });
       const searchVector = (spaces: SpaceId[], text: string, k = 10, documentIds?: string[]) =>
         store.searchVector({ spaces, vector: testEmbedding.embedOne(text), k, documentIds });
 

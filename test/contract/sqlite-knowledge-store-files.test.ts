@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { harbourReport, makeDocument, testEmbedding, testSpace, warehouseReport } from './knowledge-store-fixtures.ts';
+import { searchUnits } from '../../src/search/unit-search.ts';
 
 const writerScript = fileURLToPath(new URL('../support/knowledge-store/sqlite-writer.ts', import.meta.url));
 
@@ -40,7 +41,7 @@ describe('SqliteKnowledgeStore on disk', () => {
     const reopened = new SqliteKnowledgeStore({ dataDir });
     expect((await reopened.listDocuments(space)).map(record => record.id)).toEqual([report.record.id]);
     expect(await reopened.getTree(space, report.record.id)).toEqual(report.tree);
-    expect((await reopened.searchLexical({ spaces: [space], text: 'pallets per hour', k: 3 }))[0].unit.page).toBe(3);
+    expect((await searchUnits(reopened, { spaces: [space], text: 'pallets per hour', k: 3 }))[0].unit.page).toBe(3);
     expect((await reopened.searchVector({ spaces: [space], vector: testEmbedding.embedOne('pallets handled per hour'), k: 3 }))[0].unit.page).toBe(3);
     await reopened.close();
   });
@@ -78,7 +79,7 @@ describe('SqliteKnowledgeStore on disk', () => {
     const records = await store.listDocuments(space);
     expect(records).toHaveLength(95);
     expect(records.every(record => record.status === 'ready')).toBe(true);
-    expect(await store.searchLexical({ spaces: [space], text: 'wombat', k: 200 })).toHaveLength(95);
+    expect(await searchUnits(store, { spaces: [space], text: 'wombat', k: 200 })).toHaveLength(95);
     expect(await store.searchVector({ spaces: [space], vector: testEmbedding.embedOne('wombat memo'), k: 200 })).toHaveLength(95);
     await store.close();
   });

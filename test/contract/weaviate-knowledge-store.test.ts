@@ -21,6 +21,7 @@ import { pagesOfTree } from '../../src/store/tree-pages.ts';
 import { countDocumentsHolding } from '../../src/store/weaviate/page-counts.ts';
 import { recordToProperties, type DocumentProperties } from '../../src/store/weaviate/serialize.ts';
 import { documentUuid } from '../../src/store/weaviate/weaviate-objects.ts';
+import { searchUnits } from '../../src/search/unit-search.ts';
 
 const target = weaviateTestTarget();
 /** Every space a test here writes; their tenants are dropped when the file is done. */
@@ -132,7 +133,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       expect(await store.getTree(spaceId, 'nothing')).toBeNull();
       expect(await store.getUnits(spaceId, 'nothing')).toEqual([]);
       expect(await store.deleteDocument(spaceId, 'nothing')).toBe(false);
-      expect(await store.searchLexical({ spaces: [spaceId], text: 'anything', k: 5 })).toEqual([]);
+      expect(await searchUnits(store, { spaces: [spaceId], text: 'anything', k: 5 })).toEqual([]);
       expect(await store.searchVector({ spaces: [spaceId], vector: [1, 0, 0], k: 5 })).toEqual([]);
       expect(await store.deleteSpace(spaceId)).toBe(0);
       for (const collection of ['FolioDocument', 'FolioUnit', 'FolioPage'] as const) expect(await tenantStatus(collection, spaceId)).toBeNull();
@@ -180,7 +181,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
         expect(await tenantStatus('FolioUnit', tiny)).toBe('ACTIVE');
 
         // A question reactivates it and gets its results.
-        expect((await idleStore.searchLexical({ spaces: [idle, elsewhere], text: 'glacier survey', k: 5 }))[0]?.unit.documentId).toBe(first.id);
+        expect((await searchUnits(idleStore, { spaces: [idle, elsewhere], text: 'glacier survey', k: 5 }))[0]?.unit.documentId).toBe(first.id);
         expect(await tenantStatus('FolioUnit', idle)).toBe('ACTIVE');
         expect((await idleStore.searchVector({ spaces: [idle], vector: [1, 0, 0], k: 5 })).map(hit => hit.unit.text)).toEqual([
           'dormant glacier survey',
@@ -197,8 +198,8 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
           tree: makeTree(second.id),
           units: [makeUnit(second, '0001', 2, 'dormant volcano survey', [0, 0, 1])],
         });
-        expect((await idleStore.searchLexical({ spaces: [idle], text: 'volcano', k: 5 }))[0]?.unit.documentId).toBe(second.id);
-        expect((await idleStore.searchLexical({ spaces: [idle], text: 'dormant survey', k: 5 })).map(hit => hit.unit.documentId).sort()).toEqual(
+        expect((await searchUnits(idleStore, { spaces: [idle], text: 'volcano', k: 5 }))[0]?.unit.documentId).toBe(second.id);
+        expect((await searchUnits(idleStore, { spaces: [idle], text: 'dormant survey', k: 5 })).map(hit => hit.unit.documentId).sort()).toEqual(
           [first.id, second.id].sort(),
         );
 
@@ -232,7 +233,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       const failure = await store.commitDocument({ record, tree: makeTree(record.id), units: [...withoutVectors, rejected] }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(FolioError);
       expect((failure as FolioError).message).toContain('1 of 21 objects were rejected');
-      expect((await store.searchLexical({ spaces: [spaceId], text: 'turbines replacement', k: 10 })).map(hit => hit.unit.text)).toEqual([
+      expect((await searchUnits(store, { spaces: [spaceId], text: 'turbines replacement', k: 10 })).map(hit => hit.unit.text)).toEqual([
         'original wording about turbines',
       ]);
       expect((await store.getUnits(spaceId, record.id)).map(unit => unit.text)).toEqual(['original wording about turbines']);
@@ -283,7 +284,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       await store.saveRecord({ ...record, status: 'parsing', updatedAt: new Date(Date.now() + 1000).toISOString() });
       expect((await store.getRecord(spaceId, record.id))?.status).toBe('parsing');
       expect((await store.getTree(spaceId, record.id))?.documentId).toBe(record.id);
-      expect((await store.searchLexical({ spaces: [spaceId], text: 'sediment', k: 3 })).map(hit => hit.unit.documentId)).toEqual([record.id]);
+      expect((await searchUnits(store, { spaces: [spaceId], text: 'sediment', k: 3 })).map(hit => hit.unit.documentId)).toEqual([record.id]);
       expect(await store.getUnits(spaceId, record.id)).toHaveLength(1);
     });
 
@@ -293,7 +294,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       await store.commitDocument({ record: first, tree: makeTree(first.id), units: [makeUnit(first, '0001', 1, 'lighthouse keeper logbook', [1, 0, 0])] });
       const reader = new WeaviateKnowledgeStore(options);
       const listed = async () => (await reader.listDocuments(spaceId)).map(record => `${record.name}:${record.status}`);
-      const found = async (text: string) => (await reader.searchLexical({ spaces: [spaceId], text, k: 5 })).map(hit => hit.unit.documentId);
+      const found = async (text: string) => (await searchUnits(reader, { spaces: [spaceId], text, k: 5 })).map(hit => hit.unit.documentId);
       try {
         expect(await listed()).toEqual(['l1.pdf:ready']);
         expect(await found('lighthouse')).toEqual([first.id]);
@@ -328,13 +329,13 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
         tree: makeTree(record.id),
         units: texts.map((text, index) => makeUnit(record, `000${index + 1}`, index + 1, text, [1, 0, 0])),
       });
-      const pages = async (text: string) => (await store.searchLexical({ spaces: [spaceId], text, k: 10 })).map(hit => hit.unit.page).sort();
+      const pages = async (text: string) => (await searchUnits(store, { spaces: [spaceId], text, k: 10 })).map(hit => hit.unit.page).sort();
       expect(await pages('harbour cargo lighthouse')).toEqual([1]);
       expect(await pages('harbour cargo')).toEqual([1, 2, 3, 4]);
       expect(await pages('tonnage')).toEqual([3]);
     });
 
-    it('ranks units as the SQLite store does, and counts the units of documents written without counts first', async () => {
+    it('ranks units as the SQLite store does', async () => {
       const spaceId = space('unit-ranking');
       const unit = (record: DocumentRecord, index: number, titlePath: string[], text: string): IndexUnit => ({
         ...makeUnit(record, String(index).padStart(4, '0'), 1 + (index % 3), text),
@@ -384,8 +385,8 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
           { text: 'pelican colony tug', k: 3 },
         ];
         for (const query of queries) {
-          const expected = await sqlite.searchLexical({ spaces: [spaceId], ...query });
-          const found = await store.searchLexical({ spaces: [spaceId], ...query });
+          const expected = await searchUnits(sqlite, { spaces: [spaceId], ...query });
+          const found = await searchUnits(store, { spaces: [spaceId], ...query });
           expect(
             found.map(hit => hit.unit.id),
             query.text,
@@ -424,7 +425,7 @@ describe.skipIf(!server)(`WeaviateKnowledgeStore against a real Weaviate${target
       await store.commitDocument({ record, tree: makeTree(record.id), units: [makeUnit(record, '0001', 2, 'persistent hydrology notes', [0, 0, 1])] });
       const reopened = new WeaviateKnowledgeStore(options);
       try {
-        expect((await reopened.searchLexical({ spaces: [spaceId], text: 'hydrology', k: 3 }))[0]?.unit.page).toBe(2);
+        expect((await searchUnits(reopened, { spaces: [spaceId], text: 'hydrology', k: 3 }))[0]?.unit.page).toBe(2);
         expect((await reopened.getTree(spaceId, record.id))?.documentId).toBe(record.id);
         expect((await reopened.getUnits(spaceId, record.id))[0]?.vector).toEqual([0, 0, 1]);
       } finally {

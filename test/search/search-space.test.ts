@@ -144,10 +144,10 @@ describe('searchSpace', () => {
 
     const lexicalQueries: string[] = [];
     const counting = Object.create(store, {
-      searchLexical: {
+      matchUnits: {
         value: (query: { text: string }) => {
           lexicalQueries.push(query.text);
-          return store.searchLexical(query as never);
+          return store.matchUnits(query as never);
         },
       },
     }) as typeof store;

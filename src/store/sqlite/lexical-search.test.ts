@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { foldedTerm, wordTokens } from '../../text/unit-words.ts';
 import { unitCounts } from './lexical-search.ts';
 import { SqliteKnowledgeStore } from './sqlite-knowledge-store.ts';
+import { searchUnits } from '../../search/unit-search.ts';
 
 const space = parseSpaceId('web:lexical-frequent');
 
@@ -60,13 +61,13 @@ describe('searchLexicalRows at a few thousand units', async () => {
       tree: { documentId: 'a', totalPages: 3000, nodes: [] },
       units: units('a', 3000, index => [...(index < 1200 ? ['harbour'] : []), ...(index % 1000 === 7 ? ['zebra'] : [])]),
     });
-    const rare = await store.searchLexical({ spaces: [space], text: 'harbour zebra', k: 50 });
+    const rare = await searchUnits(store, { spaces: [space], text: 'harbour zebra', k: 50 });
     expect(rare.length).toBe(3);
     expect(rare.every(hit => hit.unit.text.includes('zebra'))).toBe(true);
 
     // Now "zebra" is frequent too: with nothing rare left, both words rank, so harbour-only units come back.
     await store.commitDocument({ record: record('b'), tree: { documentId: 'b', totalPages: 1500, nodes: [] }, units: units('b', 1500, () => ['zebra']) });
-    const both = await store.searchLexical({ spaces: [space], text: 'harbour zebra', k: 50 });
+    const both = await searchUnits(store, { spaces: [space], text: 'harbour zebra', k: 50 });
     expect(both.length).toBe(50);
     expect(both.some(hit => !hit.unit.text.includes('zebra'))).toBe(true);
   });
@@ -132,14 +133,14 @@ describe('searchLexicalRows at a few thousand units', async () => {
       }),
     );
     await store.commitDocument({ record: { ...record('f'), space: big }, tree: { documentId: 'f', totalPages: many.length, nodes: [] }, units: many });
-    const hits = await store.searchLexical({ spaces: [big], text: 'gamma alpha beta', k: 100 });
+    const hits = await searchUnits(store, { spaces: [big], text: 'gamma alpha beta', k: 100 });
     expect(hits).toHaveLength(44);
     expect(hits.every(hit => hit.unit.text.includes('alpha') && hit.unit.text.includes('beta'))).toBe(true);
     // With fewer than two words in at most half the units, nothing is ranked by words.
-    expect(await store.searchLexical({ spaces: [big], text: 'gamma alpha', k: 5 })).toEqual([]);
+    expect(await searchUnits(store, { spaces: [big], text: 'gamma alpha', k: 5 })).toEqual([]);
     // A single word is searched however frequent, unless it is in over half the units.
-    expect(await store.searchLexical({ spaces: [big], text: 'alpha', k: 5 })).toHaveLength(5);
-    expect(await store.searchLexical({ spaces: [big], text: 'gamma', k: 5 })).toEqual([]);
+    expect(await searchUnits(store, { spaces: [big], text: 'alpha', k: 5 })).toHaveLength(5);
+    expect(await searchUnits(store, { spaces: [big], text: 'gamma', k: 5 })).toEqual([]);
   });
   it('ranks a whole-space query over its rarest words while the units they are in stay within 20 per hit', async () => {
     const budgeted = parseSpaceId('web:lexical-budget');
@@ -151,11 +152,11 @@ describe('searchLexicalRows at a few thousand units', async () => {
       ...(index % 15 === 2 ? ['heron'] : []),
     ]).map(unit => ({ ...unit, space: budgeted }));
     await store.commitDocument({ record: { ...record('g'), space: budgeted }, tree: { documentId: 'g', totalPages: marked.length, nodes: [] }, units: marked });
-    const hits = await store.searchLexical({ spaces: [budgeted], text: 'lynx otter heron', k: 5 });
+    const hits = await searchUnits(store, { spaces: [budgeted], text: 'lynx otter heron', k: 5 });
     expect(hits).toHaveLength(2);
     expect(hits.every(hit => hit.unit.text.includes('lynx'))).toBe(true);
     // A search of named documents scores only their units: every word kept.
-    const inDocument = await store.searchLexical({ spaces: [budgeted], documentIds: ['g'], text: 'lynx otter heron', k: 5 });
+    const inDocument = await searchUnits(store, { spaces: [budgeted], documentIds: ['g'], text: 'lynx otter heron', k: 5 });
     expect(inDocument).toHaveLength(5);
   });
 });
@@ -175,7 +176,7 @@ describe('searchLexicalRows in a space of a few units', async () => {
       tree: { documentId: 'few', totalPages: 3, nodes: [] },
       units: units('few', 3, () => ['harbour', 'cargo']),
     });
-    const hits = async (text: string) => (await store.searchLexical({ spaces: [space], text, k: 5 })).length;
+    const hits = async (text: string) => (await searchUnits(store, { spaces: [space], text, k: 5 })).length;
     expect(await hits('harbour cargo')).toBe(3);
     expect(await hits('harbour cargo zyzzyva')).toBe(3);
     expect(await hits('zyzzyva quixotic')).toBe(0);

@@ -1,11 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { LexicalQuery } from '../types.ts';
+import { type LexicalQuery, unitColumnWeights } from '../types.ts';
 import { documentToken, looksLikeFilterToken, spaceToken } from './filter-tokens.ts';
 import { andQuery, containsCjk, orQuery, toCjkQuery } from './fts-query.ts';
 import { unitColumnsWithoutVector as unitColumns, type UnitRow } from './unit-rows.ts';
 import { unitTermCount } from './unit-term-counts.ts';
 import { commonShare, frequentWordLimit } from '../frequent-words.ts';
-import { unitColumnWeights } from '../unit-bm25.ts';
 import { unitQueryWords, unitsPerHit, type UnitQueryWords } from '../unit-query-words.ts';
 import { foldedTerm, wordTokens } from '../../text/unit-words.ts';
 

@@ -13,6 +13,7 @@ import type { IndexUnit } from '../types.ts';
 import type { SearchKind } from './search-calls.ts';
 import { SearchThread } from './search-thread.ts';
 import { SqliteKnowledgeStore } from './sqlite-knowledge-store.ts';
+import { searchUnits } from '../../search/unit-search.ts';
 
 const space = parseSpaceId('web:search-thread');
 const words = ['harbour', 'fees', 'tariff', 'vessel', 'cargo', 'zebra', 'crane', 'berth', 'pilot', 'tug'];
@@ -66,12 +67,12 @@ describe('BM25 and page searches on threads of their own', async () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  /** The searches a question makes (SqliteKnowledgeStore: searchLexical, searchPages, pageStatistics) for `text`. */
+  /** The searches a question makes (SqliteKnowledgeStore: matchUnits, searchPages, pageStatistics) for `text`. */
   const searches = (store: SqliteKnowledgeStore, text: string, k: number) => {
     const words = searchTerms(text);
     const pairs = [...new Set(termPairs(words))];
     return Promise.all([
-      store.searchLexical({ spaces: [space], text, k }),
+      searchUnits(store, { spaces: [space], text, k }),
       store.searchPages({ spaces: [space], terms: [...new Set(words)], pairs, k }),
       store.pageStatistics({ spaces: [space], terms: [...new Set([...words, ...pairs])] }),
       store.pageStatistics({ spaces: [space], documentIds: ['a'], terms: [...new Set([...words, ...pairs])] }),
@@ -82,7 +83,7 @@ describe('BM25 and page searches on threads of their own', async () => {
     await inThread.commitDocument({ record: record('a'), tree: { documentId: 'a', totalPages: 400, nodes: [] }, units: units('a', 400) });
     const queries = ['harbour zebra', 'tariff for cargo vessels', 'note7 crane', 'berth pilot tug fees', 'nothing matches'];
     // The first search starts the threads (and is answered here meanwhile).
-    await threaded.searchLexical({ spaces: [space], text: queries[0], k: 10 });
+    await searchUnits(threaded, { spaces: [space], text: queries[0], k: 10 });
     const threads = (threaded as unknown as { searchThreads: SearchThread[] }).searchThreads;
     await until(() => threads.every(thread => thread.ready));
     const viaThread: SearchKind[] = [];

@@ -16,6 +16,7 @@ import type {
   PageStatistics,
   PageStatisticsQuery,
   UnitHit,
+  UnitMatches,
   VectorQuery,
   VectorsQuery,
 } from '../types.ts';
@@ -207,10 +208,11 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
     return new Set(used);
   }
 
-  async searchLexical(query: LexicalQuery): Promise<UnitHit[]> {
+  /** One shard: FTS5 ranks the units itself (lexical-search.ts). */
+  async matchUnits(query: LexicalQuery): Promise<UnitMatches[]> {
     if (query.spaces.length === 0 || query.k <= 0) return [];
     const rows = await this.search('lexical', query);
-    return rows.map(({ row, score }) => ({ unit: unitFromRow(row), score }));
+    return [{ hits: rows.map(({ row, score }) => ({ unit: unitFromRow(row), score })) }];
   }
 
   /** A search on the least busy search thread when there is one, else here. */

@@ -40,7 +40,7 @@ export class FailFastKnowledgeStore implements KnowledgeStore {
   deleteSpace: KnowledgeStore['deleteSpace'] = space => this.guard.run(() => this.store.deleteSpace(space));
   countDocumentsWithSha: KnowledgeStore['countDocumentsWithSha'] = sha256 => this.guard.run(() => this.store.countDocumentsWithSha(sha256));
   sha256sInUse: KnowledgeStore['sha256sInUse'] = sha256s => this.guard.run(() => this.store.sha256sInUse(sha256s));
-  searchLexical: KnowledgeStore['searchLexical'] = query => this.guard.run(() => this.store.searchLexical(query));
+  matchUnits: KnowledgeStore['matchUnits'] = query => this.guard.run(() => this.store.matchUnits(query));
   searchVector: KnowledgeStore['searchVector'] = query => this.guard.run(() => this.store.searchVector(query));
   searchVectors: KnowledgeStore['searchVectors'] = query => this.guard.run(() => this.store.searchVectors(query));
   searchPages: KnowledgeStore['searchPages'] = query => this.guard.run(() => this.store.searchPages(query));

@@ -1,8 +1,16 @@
 import { Filters } from 'weaviate-client';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { TreePage } from '../tree-pages.ts';
-import type { UnitStatistics } from '../unit-bm25.ts';
-import type { DocumentStatistics, DocumentStatisticsQuery, PageQuery, PageRecord, PageStatistics, PageStatisticsQuery, UnitHit } from '../types.ts';
+import type {
+  DocumentStatistics,
+  DocumentStatisticsQuery,
+  PageQuery,
+  PageRecord,
+  PageStatistics,
+  PageStatisticsQuery,
+  UnitHit,
+  UnitStatistics,
+} from '../types.ts';
 import { DocumentVocabularies, pagesHolding } from './document-vocabularies.ts';
 import { mergeSpaceHits } from './merge-space-hits.ts';
 import { countDocumentsHolding, countPagesHolding, versionFilter, versionPages } from './page-counts.ts';
@@ -160,7 +168,7 @@ export class WeaviatePageIndex {
   }
 
   /**
-   * The units of every live version of the space, counted as FTS5 counts them (unit-bm25.ts); undefined
+   * The units of every live version of the space, counted as FTS5 counts them (UnitStatistics); undefined
    * when the tenant is too large to index.
    * Like FTS5's, these cover the whole index (the tenant) whatever documents a search is narrowed to.
    */

@@ -80,7 +80,7 @@ export const documentProperties: PropertySchema[] = [
   stored('pageTermPages'),
   stored('pagesVersion'),
   // Unit statistics of the same version: unit searches rank their candidates with them as the SQLite
-  // store's FTS5 does (unit-bm25.ts), so both stores give a question the same unit list.
+  // store's FTS5 does (search/unit-search.ts), so both stores give a question the same unit list.
   storedNumber('unitCount'),
   storedNumber('unitLength'),
   stored('unitTerms'),

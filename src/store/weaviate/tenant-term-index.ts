@@ -1,4 +1,4 @@
-import type { UnitStatistics } from '../unit-bm25.ts';
+import type { UnitStatistics } from '../types.ts';
 import type { DocumentVocabularies } from './document-vocabularies.ts';
 import type { Documents } from './weaviate-objects.ts';
 
@@ -58,7 +58,7 @@ export class TermIndex {
   }
 }
 
-/** A tenant's units over its live versions: unit searches rank with these (unit-bm25.ts). */
+/** A tenant's units over its live versions: unit searches are ranked with these (search/unit-search.ts). */
 export class TenantUnits implements UnitStatistics {
   constructor(
     readonly units: number,

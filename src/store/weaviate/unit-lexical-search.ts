@@ -1,18 +1,17 @@
 import type { FilterValue } from 'weaviate-client';
 import type { SpaceId } from '../../spaces/space-id.ts';
-import type { LexicalQuery, UnitHit } from '../types.ts';
+import type { LexicalQuery, UnitMatches } from '../types.ts';
 import { cjkBigrams, containsCjk } from '../../text/cjk-bigrams.ts';
 import type { WeaviatePageIndex } from './page-queries.ts';
 import { unitFromProperties } from './serialize.ts';
 import { unitReturnProperties, type Units } from './weaviate-objects.ts';
 import { queryLanguages, singleSearchTerms } from '../../text/search-terms.ts';
 import { frequentWordLimit } from '../frequent-words.ts';
-import { rankUnitsByBm25 } from '../unit-bm25.ts';
 import { unitQueryWords, unitsPerHit } from '../unit-query-words.ts';
 import { foldedTerm, wordTokens } from '../../text/unit-words.ts';
 
 /**
- * Unit searches read this many Weaviate candidates per unit asked for and rank them as FTS5 would: on
+ * Unit searches read this many Weaviate candidates per unit asked for, to be ranked as FTS5 would: on
  * the mmlongbench set 2 found the same page hit@3 as the SQLite store per document, 1 did not, 3 no
  * more than 2 (docs/decisions/0022-rank-weaviate-units-as-fts5-does.md).
  */
@@ -20,9 +19,10 @@ const candidatesPerHit = 2;
 
 /**
  * A unit search in one space's tenant. Where the tenant's term index has unit counts, it asks the
- * SQLite store's words (unit-query-words.ts) of Weaviate's BM25 for more candidates than wanted and
- * ranks them as FTS5 would (unit-bm25.ts), so both stores give a question the same unit list; with CJK
- * text, or in a tenant too large to index, Weaviate's own BM25F ranks the query without its frequent words.
+ * SQLite store's words (unit-query-words.ts) of Weaviate's BM25 for more candidates than wanted, for the
+ * search module to rank as FTS5 would with those counts, so both stores give a question the same unit
+ * list; with CJK text, or in a tenant too large to index, Weaviate's own BM25F ranks the query without
+ * its frequent words.
  */
 export async function searchUnitsLexically(
   units: Units,
@@ -30,22 +30,22 @@ export async function searchUnitsLexically(
   query: LexicalQuery,
   space: SpaceId,
   pageIndex: WeaviatePageIndex,
-): Promise<UnitHit[]> {
+): Promise<UnitMatches> {
   const cjk = containsCjk(query.text);
   const text = cjk ? `${query.text} ${cjkBigrams(query.text)}` : query.text;
   // Title words count a little more than body words: a section named for the question is a good hit.
   const queryProperties = ['text', 'titlePath^1.5', ...(cjk ? ['cjkText'] : [])] as Array<'text'>;
   const statistics = cjk ? undefined : await pageIndex.unitStatistics(space);
   if (statistics) {
-    // The SQLite store's words and ranking (unit-bm25.ts) over more candidates than asked for: BM25F
-    // ranks them otherwise, and what it puts just past k can be among FTS5's best k.
+    // The SQLite store's words, and more candidates than asked for: BM25F ranks them otherwise, and
+    // what it puts just past k can be among FTS5's best k.
     const words = unitQueryWords(
       wordTokens(query.text),
       token => statistics.unitsHolding(foldedTerm(token)),
       statistics.units,
       query.documentIds ? Number.POSITIVE_INFINITY : unitsPerHit * query.k,
     );
-    if (words.tokens.length === 0) return [];
+    if (words.tokens.length === 0) return { hits: [] };
     const result = await units.query.bm25(words.tokens.join(' '), {
       limit: query.k * candidatesPerHit,
       filters,
@@ -53,11 +53,10 @@ export async function searchUnitsLexically(
       ...(words.all ? { operator: { operator: 'And' as const } } : {}),
       returnProperties: unitReturnProperties,
     });
-    const candidates = result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: 0 }));
-    return rankUnitsByBm25(candidates, words.tokens.map(foldedTerm), statistics).slice(0, query.k);
+    return { candidates: result.objects.map(object => unitFromProperties(object.properties)), words: words.tokens.map(foldedTerm), statistics };
   }
   const asked = cjk ? text : await withoutFrequentWords(pageIndex, space, text, query.language);
-  if (!asked) return [];
+  if (!asked) return { hits: [] };
   const result = await units.query.bm25(asked, {
     limit: query.k,
     filters,
@@ -65,7 +64,7 @@ export async function searchUnitsLexically(
     returnMetadata: ['score'],
     returnProperties: unitReturnProperties,
   });
-  return result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: object.metadata?.score ?? 0 }));
+  return { hits: result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: object.metadata?.score ?? 0 })) };
 }
 
 /**

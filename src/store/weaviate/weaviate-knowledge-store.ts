@@ -3,7 +3,7 @@ import type { DocumentRecord } from '../../documents/types.ts';
 import type { DocumentTree } from '../../ingest/types.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { checkCommit } from '../check-commit.ts';
-import type { IndexUnit, KnowledgeStore, LexicalQuery, PageRecord, ScopedQuery, UnitHit, VectorQuery, VectorsQuery } from '../types.ts';
+import type { IndexUnit, KnowledgeStore, LexicalQuery, PageRecord, ScopedQuery, UnitHit, UnitMatches, VectorQuery, VectorsQuery } from '../types.ts';
 import { commitVersion } from './commit-version.ts';
 import { connectWeaviate, type WeaviateConnectionOptions } from './connect-weaviate.ts';
 import { activeVersions, documentsNamed, everyTenantMatching } from './document-queries.ts';
@@ -183,33 +183,36 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     return used;
   }
 
-  /** Units by their words (unit-lexical-search.ts), in every space of the query, merged. */
-  async searchLexical(query: LexicalQuery): Promise<UnitHit[]> {
+  /** Units by their words (unit-lexical-search.ts), one match per space of the query. */
+  async matchUnits(query: LexicalQuery): Promise<UnitMatches[]> {
     // Punctuation alone has no tokens: nothing can match.
     if (!/[\p{L}\p{N}]/u.test(query.text)) return [];
-    const lists = await this.searchEachSpace(query, (units, filters, space) => searchUnitsLexically(units, filters, query, space, this.pageIndex));
-    return mergeSpaceHits(lists, query.k, 'bm25');
+    return this.searchEachSpace(query, (units, filters, space) => searchUnitsLexically(units, filters, query, space, this.pageIndex), { hits: [] });
   }
 
   async searchVector(query: VectorQuery): Promise<UnitHit[]> {
     if (query.vector.length === 0) return [];
-    const lists = await this.searchEachSpace(query, async (units, filters) => {
-      const result = await units.query
-        .nearVector(query.vector, {
-          limit: query.k,
-          filters,
-          targetVector: unitVectorName,
-          returnMetadata: ['distance'],
-          returnProperties: unitReturnProperties,
-        })
-        .catch(error => {
-          // The space's vectors come from another model (other length): like the SQLite store, nothing matches.
-          if (isDimensionMismatch(error)) return { objects: [] };
-          throw error;
-        });
-      // Cosine distance is 1 - cosine similarity.
-      return result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: 1 - (object.metadata?.distance ?? 1) }));
-    });
+    const lists = await this.searchEachSpace(
+      query,
+      async (units, filters) => {
+        const result = await units.query
+          .nearVector(query.vector, {
+            limit: query.k,
+            filters,
+            targetVector: unitVectorName,
+            returnMetadata: ['distance'],
+            returnProperties: unitReturnProperties,
+          })
+          .catch(error => {
+            // The space's vectors come from another model (other length): like the SQLite store, nothing matches.
+            if (isDimensionMismatch(error)) return { objects: [] };
+            throw error;
+          });
+        // Cosine distance is 1 - cosine similarity.
+        return result.objects.map(object => ({ unit: unitFromProperties(object.properties), score: 1 - (object.metadata?.distance ?? 1) }));
+      },
+      [],
+    );
     return mergeSpaceHits(lists, query.k, 'cosine');
   }
 
@@ -303,7 +306,12 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
     return true;
   }
 
-  private async searchEachSpace(query: ScopedQuery, search: (units: Units, filters: FilterValue, space: SpaceId) => Promise<UnitHit[]>): Promise<UnitHit[][]> {
+  /** `search` in each space of the query that has live versions in scope; `nothing` stands for a space it could not search. */
+  private async searchEachSpace<Found>(
+    query: ScopedQuery,
+    search: (units: Units, filters: FilterValue, space: SpaceId) => Promise<Found>,
+    nothing: Found,
+  ): Promise<Found[]> {
     if (query.k <= 0 || query.spaces.length === 0) return [];
     if (query.documentIds && query.documentIds.length === 0) return [];
     return Promise.all(
@@ -311,9 +319,9 @@ export class WeaviateKnowledgeStore implements KnowledgeStore {
         this.tenants.read(space, async () => {
           const documents = await this.documents(space);
           const versions = query.documentIds ? await activeVersions(documents, query.documentIds) : await this.listings.versions(documents, space);
-          if (versions.length === 0) return [];
+          if (versions.length === 0) return nothing;
           const units = await this.units(space);
-          return orEmpty(search(units, units.filter.byProperty('version').containsAny(versions), space), []);
+          return orEmpty(search(units, units.filter.byProperty('version').containsAny(versions), space), nothing);
         }),
       ),
     );

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteKnowledgeStore } from '../../../src/store/sqlite/sqlite-knowledge-store.ts';
 import { parseSpaceId } from '../../../src/spaces/space-id.ts';
+import { searchUnits } from '../../../src/search/unit-search.ts';
 
 const space = parseSpaceId('web:search-then-close');
 const dataDir = await mkdtemp(join(tmpdir(), 'folio-search-then-close-'));
@@ -40,7 +41,7 @@ await store.commitDocument({
   })),
 });
 let hits = 0;
-for (let index = 0; index < 20; index++) hits += (await store.searchLexical({ spaces: [space], text: 'harbour fee', k: 5 })).length;
+for (let index = 0; index < 20; index++) hits += (await searchUnits(store, { spaces: [space], text: 'harbour fee', k: 5 })).length;
 await store.close();
 await rm(dataDir, { recursive: true, force: true });
 console.log(`closed after ${hits} hits`);

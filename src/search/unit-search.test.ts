@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { parseSpaceId } from '../spaces/space-id.ts';
-import type { IndexUnit } from './types.ts';
-import { rankUnitsByBm25, unitColumnWeights } from './unit-bm25.ts';
+import { type IndexUnit, unitColumnWeights } from '../store/types.ts';
+import { rankUnitsByBm25 } from './unit-search.ts';
 import { foldedTerm } from '../text/unit-words.ts';
-import { parseUnitVocabulary } from './weaviate/document-vocabularies.ts';
-import { unitStatistics } from './weaviate/page-objects.ts';
-import { TenantUnits } from './weaviate/tenant-term-index.ts';
+import { parseUnitVocabulary } from '../store/weaviate/document-vocabularies.ts';
+import { unitStatistics } from '../store/weaviate/page-objects.ts';
+import { TenantUnits } from '../store/weaviate/tenant-term-index.ts';
 
 const space = parseSpaceId('web:unit-bm25');
 
@@ -75,11 +75,7 @@ describe('rankUnitsByBm25', () => {
     ['fees', 'zyzzyva'],
   ])('scores units as FTS5 does, from the unit counts a Weaviate version stores: %s', (...words) => {
     const expected = fts5Scores(words.map(foldedTerm));
-    const ranked = rankUnitsByBm25(
-      units.map(entry => ({ unit: entry, score: 0 })),
-      words.map(foldedTerm),
-      storedStatistics(),
-    );
+    const ranked = rankUnitsByBm25(units, words.map(foldedTerm), storedStatistics());
     expect(ranked.map(hit => hit.unit.id).sort()).toEqual([...expected.keys()].sort());
     for (const hit of ranked) expect(hit.score).toBeCloseTo(expected.get(hit.unit.id)!, 9);
     const scores = ranked.map(hit => hit.score);
@@ -87,11 +83,7 @@ describe('rankUnitsByBm25', () => {
   });
 
   it('leaves out candidates holding none of the words', () => {
-    const ranked = rankUnitsByBm25(
-      units.map(entry => ({ unit: entry, score: 1 })),
-      ['zyzzyva'],
-      storedStatistics(),
-    );
+    const ranked = rankUnitsByBm25(units, ['zyzzyva'], storedStatistics());
     expect(ranked).toEqual([]);
   });
 });
