@@ -17,7 +17,7 @@ import type { EvalSet } from './search/evaluation/eval-set.ts';
 import type { MetricsReport } from './search/evaluation/page-hit-metrics.ts';
 import type { EvalScope } from './search/evaluation/run-eval.ts';
 import type { SearchResult } from './search/types.ts';
-import type { ForgetSpaceOutcome } from './spaces/forget-space.ts';
+import type { ForgetSpaceOutcome } from './forget-space.ts';
 import type { SpaceId } from './spaces/space-id.ts';
 import type { AnswerDelivery, SpaceSettings } from './spaces/space-settings.ts';
 import type { StateStore } from './state/types.ts';

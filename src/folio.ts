@@ -32,7 +32,7 @@ import { createJobQueue } from './queue/create-job-queue.ts';
 import type { JobQueue } from './queue/types.ts';
 import { checkReadiness } from './readiness.ts';
 import { searchSpace } from './search/search-space.ts';
-import { forgetSpace } from './spaces/forget-space.ts';
+import { forgetSpace } from './forget-space.ts';
 import { teamSpaceOf } from './spaces/conversation-space.ts';
 import { deliveryBeforeOutcome, readSpaceSettings, settingsForAnswering, writeSpaceSettings } from './spaces/space-settings.ts';
 import { createStateStore } from './state/create-state-store.ts';

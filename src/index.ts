@@ -37,7 +37,7 @@ export type { ConversationAskInput } from './conversation/ask-in-conversation.ts
 export { cleanDocumentName } from './documents/document-name.ts';
 export type { DocumentRecord, DocumentSource } from './documents/types.ts';
 export type { ForgetOutcome } from './documents/forget-document.ts';
-export type { ForgetSpaceOutcome } from './spaces/forget-space.ts';
+export type { ForgetSpaceOutcome } from './forget-space.ts';
 export { pageLinkValid } from './documents/page-link.ts';
 export { citedPage } from './documents/page-highlight.ts';
 export { allPageNames, namePage, namePageRange, namePages, pageCountLabel, pageNamesOf, type PageNames } from './documents/page-names.ts';

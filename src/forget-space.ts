@@ -1,15 +1,15 @@
-import { forgetAnswersOfSpace } from '../answer/answer-feedback.ts';
-import { forgetPrivateAnswersOfSpace } from '../conversation/private-answers.ts';
-import { forgetThreadAnswersOfSpace } from '../conversation/thread-answers.ts';
-import { releaseBlobs } from '../documents/release-blobs.ts';
-import type { PageImageCache } from '../documents/page-image-cache.ts';
-import type { BlobStore } from '../store/blob-store.ts';
-import { figureSha256s } from '../store/figure-sha256s.ts';
-import type { KnowledgeStore } from '../store/types.ts';
-import type { Logger } from '../log.ts';
-import type { StateStore } from '../state/types.ts';
-import { clearSpaceSettings } from './space-settings.ts';
-import type { SpaceId } from './space-id.ts';
+import { forgetAnswersOfSpace } from './answer/answer-feedback.ts';
+import { forgetPrivateAnswersOfSpace } from './conversation/private-answers.ts';
+import { forgetThreadAnswersOfSpace } from './conversation/thread-answers.ts';
+import { releaseBlobs } from './documents/release-blobs.ts';
+import type { PageImageCache } from './documents/page-image-cache.ts';
+import type { BlobStore } from './store/blob-store.ts';
+import { figureSha256s } from './store/figure-sha256s.ts';
+import type { KnowledgeStore } from './store/types.ts';
+import type { Logger } from './log.ts';
+import type { StateStore } from './state/types.ts';
+import { clearSpaceSettings } from './spaces/space-settings.ts';
+import type { SpaceId } from './spaces/space-id.ts';
 
 export interface ForgetSpaceOutcome {
   space: SpaceId;
