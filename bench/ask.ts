@@ -15,7 +15,7 @@ import { TreeCache } from '../src/answer/tree-cache.ts';
 import type { DocumentRecord } from '../src/documents/types.ts';
 import { buildUnits } from '../src/store/build-units.ts';
 import { SqliteKnowledgeStore } from '../src/store/sqlite/sqlite-knowledge-store.ts';
-import type { DocumentTree, TreeNode } from '../src/ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../src/documents/document-tree.ts';
 import { silentLogger } from '../src/log.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
 import { defaultMinimumEvidence } from '../src/answer/extractive-answer.ts';

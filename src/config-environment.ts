@@ -1,4 +1,3 @@
-import { defaultMinimumEvidence } from './answer/extractive-answer.ts';
 import { z } from 'zod';
 
 /**
@@ -63,7 +62,7 @@ export const environmentSchema = z.object({
   FOLIO_PLAN_TIMEOUT_S: z.coerce.number().positive().max(3600).default(20),
   FOLIO_ANSWER_TIMEOUT_S: z.coerce.number().positive().max(3600).default(90),
   FOLIO_MODEL_ANSWER: z.enum(['auto', 'write', 'choose']).default('auto'),
-  FOLIO_EXTRACTIVE_MIN_EVIDENCE: z.coerce.number().min(0).max(1.3).default(defaultMinimumEvidence),
+  FOLIO_EXTRACTIVE_MIN_EVIDENCE: z.coerce.number().min(0).max(1.3).optional(),
   FOLIO_MAX_QUESTION_CHARS: z.coerce.number().int().min(100).max(100_000).default(4000),
 
   // The service (docs/api.md, docs/queue.md).

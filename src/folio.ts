@@ -10,20 +10,20 @@ import type { EvalScope } from './search/evaluation/run-eval.ts';
 import { takeAnswerToShare } from './conversation/private-answers.ts';
 import { sortDocuments } from './conversation/ask-outcome.ts';
 import { documentNotFound } from './documents/document-not-found.ts';
-import { forgetDocument } from './documents/forget-document.ts';
-import { markDocumentFailed } from './documents/mark-document-failed.ts';
+import { forgetDocument } from './forget-document.ts';
+import { markDocumentFailed } from './ingest/mark-document-failed.ts';
 import { citedPage, highlightBoxes, invalidHighlight, parseHighlight } from './documents/page-highlight.ts';
-import { PageImageCache } from './documents/page-image-cache.ts';
+import { PageImageCache } from './store/page-image-cache.ts';
 import { signedPageLink } from './documents/page-link.ts';
-import type { PageImageRenderer } from './documents/page-image.ts';
+import type { PageImageRenderer } from './page-images/page-image.ts';
 import { BlobStore } from './store/blob-store.ts';
 import { DeferredKnowledgeStore } from './store/deferred-knowledge-store.ts';
 import { SqliteKnowledgeStore } from './store/sqlite/sqlite-knowledge-store.ts';
 import type { KnowledgeStore } from './store/types.ts';
-import type { FigureDescriber } from './ingest/figures/describe-figures.ts';
+import type { FigureDescriber } from './models/types.ts';
 import { createPageOcr, type PageOcr } from './ingest/pdf/ocr/page-ocr.ts';
-import { readIngestJob } from './ingest/read-ingest-job.ts';
-import { submitDocument } from './ingest/submit-document.ts';
+import { readIngestJob } from './queue/read-ingest-job.ts';
+import { submitDocument } from './queue/submit-document.ts';
 import { createLogger, type Logger } from './log.ts';
 import { buildModels } from './models/build-models.ts';
 import type { EmbeddingModel, Models } from './models/types.ts';
@@ -217,7 +217,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
       if (options.highlight !== undefined && !spans) throw invalidHighlight(options.highlight);
       // Imported on first use: rendering pulls in pdf.js.
       if (!pageImages) {
-        const { PageImageRenderer } = await import('./documents/page-image.ts');
+        const { PageImageRenderer } = await import('./page-images/page-image.ts');
         pageImages ??= new PageImageRenderer({ dataDir: config.dataDir, blobs, ingest: config.ingest });
       }
       if (!spans) return pageImages.pagePath(record, page);

@@ -1,8 +1,8 @@
 import { forgetAnswersOfSpace } from './answer/answer-feedback.ts';
 import { forgetPrivateAnswersOfSpace } from './conversation/private-answers.ts';
 import { forgetThreadAnswersOfSpace } from './conversation/thread-answers.ts';
-import { releaseBlobs } from './documents/release-blobs.ts';
-import type { PageImageCache } from './documents/page-image-cache.ts';
+import { releaseBlobs } from './store/release-blobs.ts';
+import type { PageImageCache } from './store/page-image-cache.ts';
 import type { BlobStore } from './store/blob-store.ts';
 import { figureSha256s } from './store/figure-sha256s.ts';
 import type { KnowledgeStore } from './store/types.ts';

@@ -36,13 +36,15 @@ export type { ConversationAskInput } from './conversation/ask-in-conversation.ts
 
 export { cleanDocumentName } from './documents/document-name.ts';
 export type { DocumentRecord, DocumentSource } from './documents/types.ts';
-export type { ForgetOutcome } from './documents/forget-document.ts';
+export type { ForgetOutcome } from './forget-document.ts';
 export type { ForgetSpaceOutcome } from './forget-space.ts';
 export { pageLinkValid } from './documents/page-link.ts';
 export { citedPage } from './documents/page-highlight.ts';
 export { allPageNames, namePage, namePageRange, namePages, pageCountLabel, pageNamesOf, type PageNames } from './documents/page-names.ts';
 export type { IngestFileInput, IngestOutcome } from './ingest/ingest-files.ts';
-export type { DocumentTree, IngestEvent, IngestStage, IngestStats, TreeNode } from './ingest/types.ts';
+export type { IngestEvent } from './ingest/types.ts';
+export type { DocumentTree, TreeNode } from './documents/document-tree.ts';
+export type { IngestStage, IngestStats } from './documents/types.ts';
 export type { IngestJob, IngestJobEvent, QueueCounts } from './queue/types.ts';
 export type { SearchResult } from './search/types.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PageNumber } from '../../src/ingest/types.ts';
+import type { PageNumber } from '../../src/documents/document-tree.ts';
 
 /**
  * The parts of a DoclingDocument (JSON v1.x, Docling's ground-truth files) that the fidelity

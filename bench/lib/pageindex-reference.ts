@@ -1,5 +1,5 @@
 import { decodeHtmlEntities } from './normalize-title.ts';
-import type { PageNumber } from '../../src/ingest/types.ts';
+import type { PageNumber } from '../../src/documents/document-tree.ts';
 
 /** One node of a PageIndex tree, flattened in document order. */
 export interface PageIndexNode {

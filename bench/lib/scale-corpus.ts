@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { DocumentRecord } from '../../src/documents/types.ts';
 import { buildUnits } from '../../src/store/build-units.ts';
 import type { IndexUnit } from '../../src/store/types.ts';
-import type { DocumentTree, TreeNode } from '../../src/ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../../src/documents/document-tree.ts';
 import { parseSpaceId, type SpaceId } from '../../src/spaces/space-id.ts';
 import { makeVocabulary, seededRandom, words, zipfIndex } from './search-benchmark.ts';
 

@@ -1,4 +1,4 @@
-import type { DocumentTree, PageNumber } from '../../src/ingest/types.ts';
+import type { DocumentTree, PageNumber } from '../../src/documents/document-tree.ts';
 import type { DoclingReference } from './docling-reference.ts';
 import { matchOneToOne } from './match-one-to-one.ts';
 import { titleMatchThreshold, titleSimilarity } from './title-similarity.ts';

@@ -1,4 +1,4 @@
-import type { DocumentTree, PageNumber } from '../../src/ingest/types.ts';
+import type { DocumentTree, PageNumber } from '../../src/documents/document-tree.ts';
 import { matchOneToOne } from './match-one-to-one.ts';
 import type { PageIndexNode } from './pageindex-reference.ts';
 import { titleMatchThreshold, titleSimilarity } from './title-similarity.ts';

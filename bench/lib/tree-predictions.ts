@@ -1,4 +1,4 @@
-import type { DocumentTree, TreeNode, TreeNodeKind } from '../../src/ingest/types.ts';
+import type { DocumentTree, TreeNode, TreeNodeKind } from '../../src/documents/document-tree.ts';
 
 /** Every node of the tree in document order (parents before their children). */
 export function flattenTree(tree: DocumentTree): TreeNode[] {

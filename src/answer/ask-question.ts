@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defaultContextTokens, type AskConfig, type ModelsConfig } from '../config.ts';
+import { defaultContextTokens, type AskConfig } from '../config.ts';
+import type { ModelsConfig } from '../models/models-config.ts';
 import { namePages } from '../documents/page-names.ts';
 import { asFolioError, FolioError } from '../errors.ts';
 import type { KnowledgeStore } from '../store/types.ts';
@@ -14,7 +15,7 @@ import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
 import { contextEntries, toContextPassages } from './context-passage.ts';
 import { detectLanguage, readLanguage } from '../text/detect-language.ts';
-import { extractiveAnswer } from './extractive-answer.ts';
+import { defaultMinimumEvidence, extractiveAnswer } from './extractive-answer.ts';
 import { offlineFollowUp } from './follow-up-question.ts';
 import { answerMessages } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
@@ -80,6 +81,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const history = input.history ?? [];
   const trees = dependencies.trees ?? new TreeCache();
   const { models, store } = dependencies;
+  const minimumEvidence = dependencies.config.minimumEvidence ?? defaultMinimumEvidence;
   const notes: string[] = [];
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
   let modelCalls = 0;
@@ -238,7 +240,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       if (generated.droppedPassages > 0) notes.push(`${generated.droppedPassages} passages were left out to fit the model's prompt budget.`);
       // The offline answer, at a stricter bar than it answers on by itself (strong-evidence.ts).
       const strongEvidence = async () => {
-        const quoted = await quote(Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence));
+        const quoted = await quote(Math.max(minimumEvidence, modelNotFoundMinimumEvidence));
         return 'text' in quoted ? quoted : undefined;
       };
       if (generated.notFound) {
@@ -296,7 +298,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     const answering = await answeringPassagesOnce();
     if ('unmentioned' in answering) return notFound(unmentionedReason(answering));
     const outcome = await answerByChoosing(
-      { question, subQuestions: plan.subQuestions, language, history, passages: answering.passages, minimumEvidence: dependencies.config.minimumEvidence },
+      { question, subQuestions: plan.subQuestions, language, history, passages: answering.passages, minimumEvidence },
       model,
       { log, signal: withDeadline(input.signal, budgets.answerDeadlineMs) },
     );
@@ -307,7 +309,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (outcome.kind === 'none-chosen') {
       // The offline answer it chose from, at the bar that overrules a written NOT_FOUND (strong-evidence.ts).
-      if (outcome.offline.evidence < Math.max(dependencies.config.minimumEvidence, modelNotFoundMinimumEvidence)) return notFound();
+      if (outcome.offline.evidence < Math.max(minimumEvidence, modelNotFoundMinimumEvidence)) return notFound();
       log.warn('the model chose no quote but the passages hold an answer; answering extractively');
       return quotedAnswer(messages().modelNotFound, outcome.offline.text);
     }
@@ -319,7 +321,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   }
 
   async function extractive(label: string): Promise<Answer> {
-    const quoted = await quote(dependencies.config.minimumEvidence);
+    const quoted = await quote(minimumEvidence);
     if (!('text' in quoted)) {
       timings.answerMs = Math.round(performance.now() - answerStarted);
       return notFound(quoted.reason);

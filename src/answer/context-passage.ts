@@ -1,6 +1,6 @@
 import { namePages, pageNamesOf, type PageNames } from '../documents/page-names.ts';
 import type { DocumentRecord } from '../documents/types.ts';
-import type { DocumentTree } from '../ingest/types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
 import type { Passage } from '../search/types.ts';
 import type { ContextEntry } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { DocumentTree } from '../ingest/types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
 import { markerNumbers } from './citation-markers.ts';
 import { ClaimChecker, listPrefix, type ClaimSupport } from './claim-support.ts';
 import type { ContextPassage } from './context-passage.ts';

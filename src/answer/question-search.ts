@@ -1,7 +1,7 @@
 import type { AskConfig } from '../config.ts';
 import type { DocumentRecord } from '../documents/types.ts';
 import { asFolioError } from '../errors.ts';
-import type { DocumentTree } from '../ingest/types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
 import type { Logger } from '../log.ts';
 import type { Models } from '../models/types.ts';
 import { keywordVariants } from '../search/offline-plan.ts';

@@ -1,6 +1,6 @@
 import { pageContents } from '../documents/page-contents.ts';
 import type { DocumentRecord } from '../documents/types.ts';
-import type { DocumentTree } from '../ingest/types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
 import type { RankedPage } from '../search/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { treeOfPages, type TreePage } from '../store/tree-pages.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contextPassage } from '../../test/support/answer/context-passage.ts';
-import type { DocumentTree } from '../ingest/types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
 import { resolveCitations } from './resolve-citations.ts';
 
 const passage = contextPassage;

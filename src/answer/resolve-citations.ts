@@ -1,6 +1,6 @@
 import { formatHighlight, locateWords } from '../documents/page-highlight.ts';
 import { namePage, namePages } from '../documents/page-names.ts';
-import type { DocumentTree } from '../ingest/types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
 import type { Citation, CitedQuote, FigureUsed } from './types.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { quoteCandidates, type QuoteCandidate } from './quote-candidates.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../documents/types.ts';
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../documents/document-tree.ts';
 import { seededRandom } from '../../bench/lib/search-benchmark.ts';
 import { tableOfContents } from './table-of-contents.ts';
 

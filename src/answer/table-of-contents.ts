@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '../documents/types.ts';
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../documents/document-tree.ts';
 
 export interface TocDocument {
   /** The number the planner sees: [D1], [D2], ... */

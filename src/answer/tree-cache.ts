@@ -1,6 +1,6 @@
 import type { DocumentRecord } from '../documents/types.ts';
 import type { KnowledgeStore } from '../store/types.ts';
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../documents/document-tree.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from './document-tree.ts';
 
 /** One tree node's text on one page, with the section it is read in. */
 export interface PagePiece {

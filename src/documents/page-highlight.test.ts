@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from './document-tree.ts';
 import { formatHighlight, highlightBoxes, locateWords, parseHighlight } from './page-highlight.ts';
 
 const body = 'Revenue grew to 4.2 billion euros in 2023. It was driven by the new plant.\n\nHeadcount fell.';

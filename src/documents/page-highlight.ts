@@ -1,7 +1,7 @@
 import { FolioError } from '../errors.ts';
-import { unionBoxes } from '../ingest/bounding-box.ts';
-import { pageTextLines } from '../ingest/page-lines.ts';
-import type { BoundingBox, DocumentTree, NodePageText, TreeNode } from '../ingest/types.ts';
+import { unionBoxes } from './bounding-box.ts';
+import { pageTextLines } from './page-lines.ts';
+import type { BoundingBox, DocumentTree, NodePageText, TreeNode } from './document-tree.ts';
 
 /**
  * "Show me where": which lines of a page an answer quoted. A highlight names stretches of tree nodes'

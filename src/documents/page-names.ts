@@ -1,5 +1,6 @@
-import { isRomanNumeral, romanValue } from '../ingest/roman-numerals.ts';
-import type { DocumentTree, IngestStats } from '../ingest/types.ts';
+import { isRomanNumeral, romanValue } from '../text/roman-numerals.ts';
+import type { DocumentTree } from './document-tree.ts';
+import type { IngestStats } from './types.ts';
 
 /**
  * How a person names a document's pages: a deck's pages by the slide they show ("slide 4" for the third

@@ -1,7 +1,26 @@
 import type { SpaceId } from '../spaces/space-id.ts';
-import type { IngestStage, IngestStats } from '../ingest/types.ts';
+
+/** Where a document is in being read: the stages of ingestion, then ready or failed. */
+export type IngestStage = 'queued' | 'converting' | 'parsing' | 'describing' | 'indexing' | 'ready' | 'failed';
 
 export type DocumentStatus = IngestStage;
+
+/** What reading a document found and how long each stage took. */
+export interface IngestStats {
+  pages: number;
+  /**
+   * A deck's slides: how many it has, hidden ones included, and the numbers of the hidden ones (which
+   * have no page). Absent for documents that are not decks.
+   */
+  slides?: { count: number; hidden: number[] };
+  sections: number;
+  tables: number;
+  figures: number;
+  figuresDescribed: number;
+  ocrPages: number;
+  /** Milliseconds per stage and in total. */
+  ms: { convert: number; parse: number; describe: number; tree: number; total: number };
+}
 
 /** Where a document came from: the platform and who shared it. */
 export interface DocumentSource {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { IngestConfig } from '../config.ts';
 import { cleanDocumentName } from '../documents/document-name.ts';
-import type { PageImageCache } from '../documents/page-image-cache.ts';
-import { markDocumentFailed } from '../documents/mark-document-failed.ts';
-import { releaseBlobs } from '../documents/release-blobs.ts';
+import type { PageImageCache } from '../store/page-image-cache.ts';
+import { markDocumentFailed } from './mark-document-failed.ts';
+import { releaseBlobs } from '../store/release-blobs.ts';
 import type { DocumentRecord, DocumentSource } from '../documents/types.ts';
 import { asFolioError, type FolioError } from '../errors.ts';
 import type { BlobStore } from '../store/blob-store.ts';
@@ -19,11 +19,13 @@ import type { SpaceId } from '../spaces/space-id.ts';
 import { convertToPdf } from './convert/libreoffice.ts';
 import { recordSubmission, type PreparedDocument } from './record-submission.ts';
 import { noReadableText } from './no-readable-text.ts';
-import type { FigureDescriber } from './figures/describe-figures.ts';
+import type { FigureDescriber } from '../models/types.ts';
 import type { PageOcr } from './pdf/ocr/page-ocr.ts';
 import { PageWorkerPool } from './pdf/parallel/page-worker-pool.ts';
 import { readDocument } from './read-document.ts';
-import type { DocumentTree, IngestEvent, IngestStage, IngestStats } from './types.ts';
+import type { IngestEvent } from './types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
+import type { IngestStage, IngestStats } from '../documents/types.ts';
 
 export interface IngestFileInput {
   path: string;

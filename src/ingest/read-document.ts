@@ -8,12 +8,15 @@ import { buildSlidePageMap, isSlideDeck } from './convert/slide-page-map.ts';
 import { detectFileType, type DetectedFile } from './detect-file-type.ts';
 import { documentTitle } from './document-title.ts';
 import { parseWithDocling } from './docling/parse-with-docling.ts';
-import { describeFigures, type FigureDescriber } from './figures/describe-figures.ts';
+import type { FigureDescriber } from '../models/types.ts';
+import { describeFigures } from './figures/describe-figures.ts';
 import type { PageOcr } from './pdf/ocr/page-ocr.ts';
 import type { PageWorkerPool } from './pdf/parallel/page-worker-pool.ts';
 import { parsePdf } from './pdf/parse-pdf.ts';
 import { buildTree } from './tree/build-tree.ts';
-import type { DocumentTree, FigureSink, IngestEvent, IngestStats, ParsedDocument, TreeNode } from './types.ts';
+import type { FigureSink, IngestEvent, ParsedDocument } from './types.ts';
+import type { DocumentTree, TreeNode } from '../documents/document-tree.ts';
+import type { IngestStats } from '../documents/types.ts';
 
 export interface ReadDocumentResult {
   parsed: ParsedDocument;

@@ -1,5 +1,4 @@
-import type { ModelsConfig } from '../config.ts';
-import type { FigureDescriber } from '../ingest/figures/describe-figures.ts';
+import type { ModelsConfig } from './models-config.ts';
 import type { Logger } from '../log.ts';
 import type { StateStore } from '../state/types.ts';
 import { ModelCallPolicy } from './call-policy.ts';
@@ -11,7 +10,7 @@ import { OpenAICompatibleEmbeddingModel } from './openai-compatible/openai-compa
 import { OpenAICompatibleLanguageModel } from './openai-compatible/openai-compatible-language-model.ts';
 import { LocalLanguageModel } from './local/local-language-model.ts';
 import { localEmbeddingModel } from './local/local-embedding-model.ts';
-import type { Models } from './types.ts';
+import type { Models, FigureDescriber } from './types.ts';
 import { VisionFigureDescriber } from './vision-figure-describer.ts';
 
 export interface BuiltModels {

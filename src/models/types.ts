@@ -81,3 +81,14 @@ export interface Models {
   vision?: LanguageModel;
   embedding?: EmbeddingModel;
 }
+
+/**
+ * Describes one figure crop in words (chart type, axes, series and values, visible text). Vision models
+ * implement it (vision-figure-describer.ts); ingestion calls it (ingest/figures/describe-figures.ts).
+ */
+export interface FigureDescriber {
+  /** "provider:model"; for logs and cache keys. */
+  readonly id: string;
+  /** `page` is 1-based; `page` and `documentName` fill the prompt when the caller knows them. */
+  describe(input: { png: Uint8Array; caption?: string; nearbyText: string; page?: number; documentName?: string; signal?: AbortSignal }): Promise<string>;
+}

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FigureDescriber } from '../ingest/figures/describe-figures.ts';
 import type { Logger } from '../log.ts';
 import type { StateStore } from '../state/types.ts';
 import { renderPrompt } from './prompt-template.ts';
-import type { LanguageModel } from './types.ts';
+import type { LanguageModel, FigureDescriber } from './types.ts';
 
 type DescribeInput = Parameters<FigureDescriber['describe']>[0];
 

@@ -1,4 +1,5 @@
-import type { Config, ModelsConfig } from '../config.ts';
+import type { Config } from '../config.ts';
+import type { ModelsConfig } from '../models/models-config.ts';
 import type { Logger } from '../log.ts';
 import type { StateStore } from '../state/types.ts';
 import { BullmqQueue } from './bullmq-queue.ts';

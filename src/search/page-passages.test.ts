@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentTree, FigureRef, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, FigureRef, TreeNode } from '../documents/document-tree.ts';
 import { pageContents } from '../documents/page-contents.ts';
 import { pagePassages } from './page-passages.ts';
 import type { Passage, RankedPage } from './types.ts';

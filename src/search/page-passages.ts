@@ -1,4 +1,4 @@
-import type { DocumentTree } from '../ingest/types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
 import { pageContents, type PagePiece } from '../documents/page-contents.ts';
 import { searchTerms } from '../text/search-terms.ts';
 import type { Passage, RankedPage } from './types.ts';

@@ -1,4 +1,4 @@
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../documents/document-tree.ts';
 
 export interface IndexedNode {
   node: TreeNode;

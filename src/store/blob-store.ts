@@ -4,7 +4,6 @@ import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pathExists, writeAtomically } from '../files/atomic-file.ts';
-import type { FigureSink } from '../ingest/types.ts';
 
 /**
  * Originals (`files/<sha256>`) and figure crops (`figures/<sha256>.png`) as files under the data dir,
@@ -40,8 +39,8 @@ export class BlobStore {
     return join(this.dataDir, 'figures', `${checkedSha256(sha256)}.png`);
   }
 
-  /** Where the parser puts figure crops while it reads a document. */
-  figureSink(): FigureSink {
+  /** Where the parser puts figure crops while it reads a document (its FigureSink): stored once per sha256. */
+  figureSink(): { save(png: Uint8Array): Promise<{ sha256: string }> } {
     return {
       save: async png => {
         const sha256 = createHash('sha256').update(png).digest('hex');

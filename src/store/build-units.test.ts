@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../documents/document-tree.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { buildUnits, unitTargetCharacters } from './build-units.ts';
 import { splitText } from './split-text.ts';

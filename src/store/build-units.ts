@@ -1,4 +1,4 @@
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../documents/document-tree.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { splitText } from './split-text.ts';
 import type { IndexUnit } from './types.ts';

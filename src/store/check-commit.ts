@@ -1,6 +1,6 @@
 import type { DocumentRecord } from '../documents/types.ts';
 import { FolioError } from '../errors.ts';
-import type { DocumentTree } from '../ingest/types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
 import type { IndexUnit } from './types.ts';
 
 /**

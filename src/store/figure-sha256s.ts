@@ -1,4 +1,4 @@
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../documents/document-tree.ts';
 
 /** The distinct sha256s of the figure crops a tree refers to (forget deletes a crop no document uses). */
 export function figureSha256s(tree: DocumentTree): string[] {

@@ -1,4 +1,4 @@
-import type { DocumentTree } from '../ingest/types.ts';
+import type { DocumentTree } from '../documents/document-tree.ts';
 import { captionKeys } from '../text/caption-references.ts';
 import { documentLanguage } from '../text/detect-language.ts';
 import { searchTerms } from '../text/search-terms.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { locateWords } from '../documents/page-highlight.ts';
-import type { DocumentTree, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../documents/document-tree.ts';
 import { pageContents } from '../documents/page-contents.ts';
 import { pagesOfTree, treeOfPages, treePages } from './tree-pages.ts';
 

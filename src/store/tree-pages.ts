@@ -1,4 +1,4 @@
-import type { DocumentTree, NodePageText, TreeNode } from '../ingest/types.ts';
+import type { DocumentTree, NodePageText, TreeNode } from '../documents/document-tree.ts';
 
 /**
  * What of a document's tree lies on one page: the nodes with text there, each with only that page's

@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '../documents/types.ts';
-import type { DocumentTree, TreeNodeKind } from '../ingest/types.ts';
+import type { DocumentTree, TreeNodeKind } from '../documents/document-tree.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import type { TreePage } from './tree-pages.ts';
 

@@ -8,7 +8,7 @@ import { TreeCache } from '../../src/answer/tree-cache.ts';
 import type { DocumentRecord } from '../../src/documents/types.ts';
 import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
 import type { IndexUnit } from '../../src/store/types.ts';
-import type { DocumentTree, TreeNode } from '../../src/ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../../src/documents/document-tree.ts';
 import { silentLogger } from '../../src/log.ts';
 import { FolioError } from '../../src/errors.ts';
 import type { Models } from '../../src/models/types.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TreeCache } from '../../src/answer/tree-cache.ts';
 import type { DocumentRecord } from '../../src/documents/types.ts';
 import type { KnowledgeStore } from '../../src/store/types.ts';
-import type { DocumentTree } from '../../src/ingest/types.ts';
+import type { DocumentTree } from '../../src/documents/document-tree.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 
 const space = 'web:tree-cache' as SpaceId;

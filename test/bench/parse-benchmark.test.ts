@@ -11,7 +11,7 @@ import type { DocumentReader } from '../../bench/lib/read-for-bench.ts';
 import { createTempFigureSink } from '../../bench/lib/temp-figure-sink.ts';
 import { loadConfig } from '../../src/config.ts';
 import { FolioError } from '../../src/errors.ts';
-import type { IngestStats } from '../../src/ingest/types.ts';
+import type { IngestStats } from '../../src/documents/types.ts';
 import { documentTree, treeNode } from './tree-fixtures.ts';
 
 let directory: string;

@@ -1,4 +1,4 @@
-import type { DocumentTree, TreeNode, TreeNodeKind } from '../../src/ingest/types.ts';
+import type { DocumentTree, TreeNode, TreeNodeKind } from '../../src/documents/document-tree.ts';
 
 let nextNodeNumber = 1;
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { DocumentRecord } from '../../src/documents/types.ts';
 import { buildUnits } from '../../src/store/build-units.ts';
 import type { IndexUnit } from '../../src/store/types.ts';
-import type { DocumentTree, TreeNode, TreeNodeKind } from '../../src/ingest/types.ts';
+import type { DocumentTree, TreeNode, TreeNodeKind } from '../../src/documents/document-tree.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';
 import { FakeEmbeddingModel } from '../fakes/fake-embedding-model.ts';
 

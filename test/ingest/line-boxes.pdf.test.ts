@@ -5,9 +5,10 @@ import { recordingSink, trackWorkers } from '../support/parallel/worker-test-hel
 import { createPageOcr } from '../../src/ingest/pdf/ocr/page-ocr.ts';
 import { PageWorkerPool } from '../../src/ingest/pdf/parallel/page-worker-pool.ts';
 import { parsePdf, type ParsePdfOptions } from '../../src/ingest/pdf/parse-pdf.ts';
-import { pageTextLines } from '../../src/ingest/page-lines.ts';
+import { pageTextLines } from '../../src/documents/page-lines.ts';
 import { buildTree } from '../../src/ingest/tree/build-tree.ts';
-import type { Block, BoundingBox, DocumentTree, ParsedDocument, TreeNode } from '../../src/ingest/types.ts';
+import type { Block, ParsedDocument } from '../../src/ingest/types.ts';
+import type { BoundingBox, DocumentTree, TreeNode } from '../../src/documents/document-tree.ts';
 
 const pageHeight = 792;
 const size = 12;

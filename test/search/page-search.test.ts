@@ -8,7 +8,7 @@ import { keyTerms, missingFrom } from '../../src/answer/unmentioned-terms.ts';
 import type { DocumentRecord } from '../../src/documents/types.ts';
 import { SqliteKnowledgeStore } from '../../src/store/sqlite/sqlite-knowledge-store.ts';
 import type { IndexUnit } from '../../src/store/types.ts';
-import type { DocumentTree } from '../../src/ingest/types.ts';
+import type { DocumentTree } from '../../src/documents/document-tree.ts';
 import { captionReferenceList } from '../../src/search/caption-reference-list.ts';
 import { pageReferenceList } from '../../src/search/page-reference-list.ts';
 import { PageSearch, type DocumentPages } from '../../src/search/page-search.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../src/documents/types.ts';
 import { buildUnits } from '../../src/store/build-units.ts';
-import type { DocumentTree, TreeNode } from '../../src/ingest/types.ts';
+import type { DocumentTree, TreeNode } from '../../src/documents/document-tree.ts';
 import { offlinePlan } from '../../src/search/offline-plan.ts';
 import { prefetchSearch, searchSpace } from '../../src/search/search-space.ts';
 import type { SpaceId } from '../../src/spaces/space-id.ts';

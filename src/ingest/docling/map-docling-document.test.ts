@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pageTextLines } from '../page-lines.ts';
+import { pageTextLines } from '../../documents/page-lines.ts';
 import { buildTree } from '../tree/build-tree.ts';
-import type { TreeNode } from '../types.ts';
+import type { TreeNode } from '../../documents/document-tree.ts';
 import type { DoclingDocument } from './docling-document.ts';
 import { mapDoclingDocument, toTopLeft } from './map-docling-document.ts';
 

@@ -1,5 +1,7 @@
-import type { Block, BlockKind, BoundingBox, ParsedDocument, TextLine } from '../types.ts';
-import { enclosingBox, roundBox } from '../bounding-box.ts';
+import type { Block, BlockKind, ParsedDocument } from '../types.ts';
+import type { TextLine } from '../../documents/document-tree.ts';
+import type { BoundingBox } from '../../documents/document-tree.ts';
+import { enclosingBox, roundBox } from '../../documents/bounding-box.ts';
 import { tableToMarkdown } from '../pdf/tables/table-markdown.ts';
 import { doclingTableCells } from './docling-table-cells.ts';
 import type { DoclingBoundingBox, DoclingDocument, DoclingPicture, DoclingProvenance, DoclingRef, DoclingTable, DoclingText } from './docling-document.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../types.ts';
-import { describeFigures, type FigureDescriber } from './describe-figures.ts';
+import type { FigureDescriber } from '../../models/types.ts';
+import { describeFigures } from './describe-figures.ts';
 
 const figure = (sha256: string, page: number, caption?: string): Block => ({
   page,

@@ -1,15 +1,5 @@
+import type { FigureDescriber } from '../../models/types.ts';
 import type { Block } from '../types.ts';
-
-/**
- * Describes one figure crop in words (chart type, axes, series and values, visible text). The vision
- * model providers implement it; ingestion only knows this port.
- */
-export interface FigureDescriber {
-  /** "provider:model"; for logs and cache keys. */
-  readonly id: string;
-  /** `page` is 1-based; `page` and `documentName` fill the prompt when the caller knows them. */
-  describe(input: { png: Uint8Array; caption?: string; nearbyText: string; page?: number; documentName?: string; signal?: AbortSignal }): Promise<string>;
-}
 
 export interface DescribeFiguresOptions {
   describer: FigureDescriber;

@@ -1,4 +1,6 @@
-import type { Block, BoundingBox, FigureRef, TextLine as BlockLine } from '../types.ts';
+import type { Block } from '../types.ts';
+import type { TextLine as BlockLine } from '../../documents/document-tree.ts';
+import type { BoundingBox, FigureRef } from '../../documents/document-tree.ts';
 import type { DetectedFigure, DetectedTable, PageContent, TextRun } from './page-content.ts';
 import { buildBlocks, type TextBlockDraft } from './layout/build-blocks.ts';
 import { buildLines } from './layout/build-lines.ts';
@@ -6,7 +8,7 @@ import { blockFont, classifyTextBlock } from './layout/classify-block.ts';
 import { measureFontStats, type DocumentFontStats } from './layout/font-stats.ts';
 import { orderForReading } from './layout/reading-order.ts';
 import { joinCodeLines, joinLines, joinListItems, type JoinedText } from './layout/join-text.ts';
-import { roundBox, unionBoxes } from '../bounding-box.ts';
+import { roundBox, unionBoxes } from '../../documents/bounding-box.ts';
 import type { TextLine } from './layout/text-line.ts';
 
 export type { DocumentFontStats } from './layout/font-stats.ts';

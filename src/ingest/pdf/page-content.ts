@@ -1,4 +1,4 @@
-import type { BoundingBox, PageNumber } from '../types.ts';
+import type { BoundingBox, PageNumber } from '../../documents/document-tree.ts';
 
 /**
  * What the PDF parser reads off one page before layout analysis. Produced by text-runs.ts and

@@ -1,6 +1,7 @@
 import { FolioError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import type { Block, FigureSink, PageNumber, ParsedDocument } from '../types.ts';
+import type { Block, FigureSink, ParsedDocument } from '../types.ts';
+import type { PageNumber } from '../../documents/document-tree.ts';
 import { attachCaptions } from './attach-captions.ts';
 import { markHeadersAndFooters } from './headers-footers.ts';
 import { classifyPage, FontStatsCollector, type PageGeometry } from './layout.ts';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pageTextLines } from '../page-lines.ts';
-import type { Block, BlockKind, OutlineEntry, ParsedDocument, TextLine, TreeNode } from '../types.ts';
+import { pageTextLines } from '../../documents/page-lines.ts';
+import type { Block, BlockKind, OutlineEntry, ParsedDocument } from '../types.ts';
+import type { TextLine } from '../../documents/document-tree.ts';
+import type { TreeNode } from '../../documents/document-tree.ts';
 import { buildTree } from './build-tree.ts';
 
 let order = 0;

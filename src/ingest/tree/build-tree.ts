@@ -1,4 +1,5 @@
-import type { Block, DocumentTree, ParsedDocument, TreeNode, TreeNodeKind } from '../types.ts';
+import type { Block, ParsedDocument } from '../types.ts';
+import type { DocumentTree, TreeNode, TreeNodeKind } from '../../documents/document-tree.ts';
 import { placeHeadings, type HeadingPlacement } from './place-headings.ts';
 import { numberNodes } from './number-nodes.ts';
 import { detectPrintedPageNumbers } from './printed-page-numbers.ts';

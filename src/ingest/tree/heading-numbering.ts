@@ -1,4 +1,4 @@
-import { isRomanNumeral } from '../roman-numerals.ts';
+import { isRomanNumeral } from '../../text/roman-numerals.ts';
 
 /**
  * Section numbering at the start of a heading: "3", "3.2", "3.2.1", "A.", "A.1", "IV.", "Chapter 4",

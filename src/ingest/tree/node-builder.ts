@@ -1,6 +1,8 @@
-import { roundBox } from '../bounding-box.ts';
-import { toPageLine } from '../page-lines.ts';
-import type { Block, PageLine, TextLine, TreeNode, TreeNodeKind } from '../types.ts';
+import { roundBox } from '../../documents/bounding-box.ts';
+import { toPageLine } from '../../documents/page-lines.ts';
+import type { Block } from '../types.ts';
+import type { TextLine } from '../../documents/document-tree.ts';
+import type { PageLine, TreeNode, TreeNodeKind } from '../../documents/document-tree.ts';
 
 const tableCaption = /^\s*(table|tab\.)\s*[0-9IVX]/i;
 const figureCaption = /^\s*(figure|fig\.|chart|exhibit|graph|diagram|image|picture)\s*[0-9IVX]/i;

@@ -1,4 +1,4 @@
-import type { TreeNode } from '../types.ts';
+import type { TreeNode } from '../../documents/document-tree.ts';
 
 /** Gives node ids "0001", "0002"... in document (pre-order) order; wider when a document has ≥ 10,000 nodes. */
 export function numberNodes(roots: TreeNode[]): void {

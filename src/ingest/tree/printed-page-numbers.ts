@@ -1,4 +1,5 @@
-import type { Block, PageNumber } from '../types.ts';
+import type { Block } from '../types.ts';
+import type { PageNumber } from '../../documents/document-tree.ts';
 
 /**
  * The page numbers printed on the pages (in running headers and footers), by physical page: what a

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { pageRecords } from '../page-records.ts';
-import type { DocumentTree } from '../../ingest/types.ts';
+import type { DocumentTree } from '../../documents/document-tree.ts';
 import type { DocumentStatistics, DocumentStatisticsQuery, IndexUnit, PageQuery, PageRecord, PageStatistics, PageStatisticsQuery } from '../types.ts';
 import { documentToken, filterTokens, spaceToken } from './filter-tokens.ts';
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DocumentRecord } from '../../documents/types.ts';
-import type { DocumentTree } from '../../ingest/types.ts';
+import type { DocumentTree } from '../../documents/document-tree.ts';
 import type { TreePage } from '../tree-pages.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { DocumentTree } from '../../ingest/types.ts';
+import type { DocumentTree } from '../../documents/document-tree.ts';
 import { treePages, type TreePage } from '../tree-pages.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { SpaceId } from '../../spaces/space-id.ts';
-import type { TreeNodeKind } from '../../ingest/types.ts';
+import type { TreeNodeKind } from '../../documents/document-tree.ts';
 import type { IndexUnit } from '../types.ts';
 import { filterTokens } from './filter-tokens.ts';
 import { decodeVector, encodeVector } from './vector-codec.ts';

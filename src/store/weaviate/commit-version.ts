@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Filters, generateUuid5, type FilterValue } from 'weaviate-client';
 import type { DocumentRecord } from '../../documents/types.ts';
-import type { DocumentTree } from '../../ingest/types.ts';
+import type { DocumentTree } from '../../documents/document-tree.ts';
 import { figureSha256s } from '../figure-sha256s.ts';
 import type { IndexUnit } from '../types.ts';
 import { insertObjects } from './insert-objects.ts';

@@ -1,5 +1,5 @@
 import { generateUuid5, type Collection, type DataObject } from 'weaviate-client';
-import type { DocumentTree } from '../../ingest/types.ts';
+import type { DocumentTree } from '../../documents/document-tree.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { pageRecords, termPairs } from '../page-records.ts';
 import { treePages } from '../tree-pages.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentRecord } from '../../documents/types.ts';
-import type { DocumentTree, TreeNodeKind } from '../../ingest/types.ts';
+import type { DocumentTree, TreeNodeKind } from '../../documents/document-tree.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import type { IndexUnit } from '../types.ts';
 import { cjkBigrams } from '../../text/cjk-bigrams.ts';

@@ -1,6 +1,6 @@
 import { Filters, type Collection, type ConsistencyLevel, type FilterValue, type WeaviateClient } from 'weaviate-client';
 import type { DocumentRecord } from '../../documents/types.ts';
-import type { DocumentTree } from '../../ingest/types.ts';
+import type { DocumentTree } from '../../documents/document-tree.ts';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { checkCommit } from '../check-commit.ts';
 import type { IndexUnit, KnowledgeStore, LexicalQuery, PageRecord, ScopedQuery, UnitHit, UnitMatches, VectorQuery, VectorsQuery } from '../types.ts';

@@ -9,7 +9,7 @@ import type { PageContent } from '../../../src/ingest/pdf/page-content.ts';
 import { detectTables } from '../../../src/ingest/pdf/tables/detect-tables.ts';
 import { renderFigures } from '../../../src/ingest/pdf/figures/render-figures.ts';
 import { openPdf } from '../../../src/ingest/pdf/open-pdf.ts';
-import type { BoundingBox } from '../../../src/ingest/types.ts';
+import type { BoundingBox } from '../../../src/documents/document-tree.ts';
 import { readPageContent } from './read-page-content.ts';
 
 interface DoclingPicture {

@@ -1,5 +1,5 @@
 import { pdfjs, type PDFPageProxy } from '../../../src/ingest/pdf/open-pdf.ts';
-import type { BoundingBox } from '../../../src/ingest/types.ts';
+import type { BoundingBox } from '../../../src/documents/document-tree.ts';
 import type { PageContent, RulingLine, TextRun } from '../../../src/ingest/pdf/page-content.ts';
 
 type Matrix = [number, number, number, number, number, number];

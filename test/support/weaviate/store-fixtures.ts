@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentRecord } from '../../../src/documents/types.ts';
-import type { DocumentTree } from '../../../src/ingest/types.ts';
+import type { DocumentTree } from '../../../src/documents/document-tree.ts';
 import type { IndexUnit } from '../../../src/store/types.ts';
 import { parseSpaceId, type SpaceId } from '../../../src/spaces/space-id.ts';
 

@@ -1,6 +1,6 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { TextRun } from '../page-content.ts';
-import { boxGap, shareInside, unionBoxes } from '../../bounding-box.ts';
+import { boxGap, shareInside, unionBoxes } from '../../../documents/bounding-box.ts';
 
 /** Captions are found and kept by the layout step, so a figure never swallows them. */
 const captionPattern = /^\s*(fig(ure)?|chart|graph|table|exhibit|plate|source|note)s?\b\.?\s*[\dIVXivx]/i;

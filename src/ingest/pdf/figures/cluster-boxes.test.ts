@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import { clusterBoxes } from './cluster-boxes.ts';
 
 /** A row of `count` 2×2 pt marks spaced `stepPt` apart, starting at (x, y). */

@@ -1,5 +1,5 @@
-import type { BoundingBox } from '../../types.ts';
-import { boxGap } from '../../bounding-box.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
+import { boxGap } from '../../../documents/bounding-box.ts';
 
 /** Past this many boxes (maps, dense plots: tens of thousands of marks) the sweep can go quadratic. */
 const maxBoxesForSweep = 2000;

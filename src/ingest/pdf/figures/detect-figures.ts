@@ -1,7 +1,7 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { DetectedFigure, PageContent } from '../page-content.ts';
 import { attachTextRuns } from './attach-text-runs.ts';
-import { intersectionArea, unionBoxes } from '../../bounding-box.ts';
+import { intersectionArea, unionBoxes } from '../../../documents/bounding-box.ts';
 import type { FigureCandidate } from './figure-candidate.ts';
 import { findRasterRegions } from './raster-regions.ts';
 import { findVectorRegions } from './vector-regions.ts';

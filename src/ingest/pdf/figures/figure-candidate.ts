@@ -1,6 +1,6 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { TextRun } from '../page-content.ts';
-import { boxCentre, containsPoint } from '../../bounding-box.ts';
+import { boxCentre, containsPoint } from '../../../documents/bounding-box.ts';
 
 /** A figure region while the detector is still growing and merging it. */
 export interface FigureCandidate {

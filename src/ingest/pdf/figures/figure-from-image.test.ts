@@ -2,7 +2,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { degrees, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { openTestPdf } from '../../../../test/support/figures/test-documents.ts';
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { figureFromImage, imageCoveringRegion } from './figure-from-image.ts';
 import { findPlacedImages } from './find-placed-images.ts';

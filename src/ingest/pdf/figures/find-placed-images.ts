@@ -1,4 +1,4 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import { type AffineMatrix, multiplyMatrices, transformBounds } from '../graphics/affine-matrix.ts';
 import type { OperatorList } from '../graphics/walk-operator-list.ts';
 import { isAxisAlignedRectangle, readSubpaths, subpathBounds } from '../graphics/path-shapes.ts';

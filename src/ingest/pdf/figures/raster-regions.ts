@@ -1,6 +1,6 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { PageContent } from '../page-content.ts';
-import { boxArea, shareInside, unionBoxes } from '../../bounding-box.ts';
+import { boxArea, shareInside, unionBoxes } from '../../../documents/bounding-box.ts';
 import { clusterBoxes } from './cluster-boxes.ts';
 import { countBodyTextLines, type FigureCandidate, isInPageMarginBand, maxBodyTextLines } from './figure-candidate.ts';
 

@@ -1,4 +1,4 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { encodeOpaquePng } from './encode-png.ts';
 import { figureFromImage, imageCoveringRegion } from './figure-from-image.ts';

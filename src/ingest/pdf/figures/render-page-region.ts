@@ -1,5 +1,5 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { encodeOpaquePng } from './encode-png.ts';
 import { pdfjsSpeedLayer } from '../speed/pdfjs-speed-layer.ts';

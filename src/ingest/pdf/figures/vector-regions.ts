@@ -1,6 +1,6 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { PageContent, RulingLine } from '../page-content.ts';
-import { boxArea, boxCentre, boxGap, containsPoint, intersectionArea, shareInside, unionBoxes } from '../../bounding-box.ts';
+import { boxArea, boxCentre, boxGap, containsPoint, intersectionArea, shareInside, unionBoxes } from '../../../documents/bounding-box.ts';
 import { clusterBoxes } from './cluster-boxes.ts';
 import { countBodyTextLines, type FigureCandidate, isInPageMarginBand, maxBodyTextLines } from './figure-candidate.ts';
 

@@ -1,4 +1,4 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { GraphicsSummary, RulingLine } from '../page-content.ts';
 import { isAxisAlignedRectangle, isAxisAlignedSegment, type Subpath, subpathBounds } from './path-shapes.ts';
 

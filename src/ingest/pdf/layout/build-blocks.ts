@@ -1,6 +1,6 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import { isCaptionText, listMarkerLength } from './block-patterns.ts';
-import { unionBoxes } from '../../bounding-box.ts';
+import { unionBoxes } from '../../../documents/bounding-box.ts';
 import type { TextLine } from './text-line.ts';
 
 /** Lines that belong together: one paragraph, one list item, one heading. */

@@ -1,5 +1,5 @@
-import type { BoundingBox } from '../../types.ts';
-import { unionBoxes } from '../../bounding-box.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
+import { unionBoxes } from '../../../documents/bounding-box.ts';
 import { runWeight } from '../font-style.ts';
 import type { TextRun } from '../page-content.ts';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BoundingBox, FigureRef } from '../../types.ts';
+import type { BoundingBox, FigureRef } from '../../../documents/document-tree.ts';
 import { detectFigures } from '../figures/detect-figures.ts';
 import { renderFigures } from '../figures/render-figures.ts';
 import { extractGraphics } from '../graphics.ts';

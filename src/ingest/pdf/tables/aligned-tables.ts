@@ -1,4 +1,4 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { DetectedTable, PageContent, TextRun } from '../page-content.ts';
 import { assembleTable, dropEmptyRowsAndColumns, nonEmptyRows, rowSpanOf } from './assemble-table.ts';
 import { classifyCellText } from './cell-kind.ts';

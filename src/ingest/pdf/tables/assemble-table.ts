@@ -1,6 +1,6 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { DetectedTable, TextRun } from '../page-content.ts';
-import { enclosingBox } from '../../bounding-box.ts';
+import { enclosingBox } from '../../../documents/bounding-box.ts';
 import { tableToMarkdown } from './table-markdown.ts';
 import type { CellGrid } from './fill-grid.ts';
 

@@ -1,4 +1,4 @@
-import { isRomanNumeral, romanValue } from '../../roman-numerals.ts';
+import { isRomanNumeral, romanValue } from '../../../text/roman-numerals.ts';
 
 /**
  * A page number as printed at the end of a table-of-contents entry: arabic ("12"), roman ("xiv",

@@ -1,4 +1,4 @@
-import type { BoundingBox } from '../../types.ts';
+import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { DetectedTable, PageContent } from '../page-content.ts';
 import { tableFromFrame, type RuledFrame } from './ruled-frame.ts';
 import { clusterRulings, distinctPositions, mergeRulings, snapTolerancePt, type RulingCluster, type RulingSegment } from './ruling-grid.ts';

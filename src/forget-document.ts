@@ -1,11 +1,11 @@
-import type { BlobStore } from '../store/blob-store.ts';
-import { figureSha256s } from '../store/figure-sha256s.ts';
-import type { KnowledgeStore } from '../store/types.ts';
-import type { SpaceId } from '../spaces/space-id.ts';
-import { documentNotFound } from './document-not-found.ts';
-import type { PageImageCache } from './page-image-cache.ts';
-import type { DocumentRecord } from './types.ts';
-import { releaseBlobs } from './release-blobs.ts';
+import type { BlobStore } from './store/blob-store.ts';
+import { figureSha256s } from './store/figure-sha256s.ts';
+import type { KnowledgeStore } from './store/types.ts';
+import type { SpaceId } from './spaces/space-id.ts';
+import { documentNotFound } from './documents/document-not-found.ts';
+import type { PageImageCache } from './store/page-image-cache.ts';
+import type { DocumentRecord } from './documents/types.ts';
+import { releaseBlobs } from './store/release-blobs.ts';
 
 export interface ForgetOutcome {
   record: DocumentRecord;

@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { encodeOpaquePng } from '../ingest/pdf/figures/encode-png.ts';
-import type { BoundingBox } from '../ingest/types.ts';
+import type { BoundingBox } from '../documents/document-tree.ts';
 
 /** A marker pen's yellow, translucent so the words stay readable, with a darker edge to find it at a glance. */
 const fill = 'rgba(255, 214, 0, 0.35)';

@@ -1,5 +1,5 @@
-import type { BlobStore } from '../store/blob-store.ts';
-import type { KnowledgeStore } from '../store/types.ts';
+import type { BlobStore } from './blob-store.ts';
+import type { KnowledgeStore } from './types.ts';
 import type { PageImageCache } from './page-image-cache.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { KnowledgeStore } from '../store/types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
-import type { DocumentRecord } from './types.ts';
+import type { DocumentRecord } from '../documents/types.ts';
 
 /** What a failed document shows: a code for logs and metrics, and a message its sharer can act on. */
 export interface DocumentFailure {

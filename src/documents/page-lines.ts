@@ -1,4 +1,5 @@
-import type { NodePageText, PageLine, TextLine } from './types.ts';
+import type { TextLine } from './document-tree.ts';
+import type { NodePageText, PageLine } from './document-tree.ts';
 
 /** The tree's compact form of a line. */
 export function toPageLine(line: TextLine): PageLine {

@@ -1,4 +1,4 @@
-import type { BoundingBox } from './types.ts';
+import type { BoundingBox } from './document-tree.ts';
 
 /** Helpers over top-left-origin point boxes, shared by the parsers, tables, figures and layout. */
 

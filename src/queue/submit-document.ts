@@ -1,12 +1,12 @@
 import type { DocumentSource, DocumentRecord } from '../documents/types.ts';
-import { markDocumentFailed } from '../documents/mark-document-failed.ts';
+import { markDocumentFailed } from '../ingest/mark-document-failed.ts';
 import { asFolioError } from '../errors.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import type { KnowledgeStore } from '../store/types.ts';
 import type { Logger } from '../log.ts';
-import type { IngestJob, JobQueue } from '../queue/types.ts';
+import type { IngestJob, JobQueue } from './types.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
-import { recordSubmission } from './record-submission.ts';
+import { recordSubmission } from '../ingest/record-submission.ts';
 
 export interface SubmitDocumentInput {
   space: SpaceId;

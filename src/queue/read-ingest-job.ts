@@ -1,7 +1,7 @@
-import type { IngestJob } from '../queue/types.ts';
-import { detectFileType } from './detect-file-type.ts';
-import type { IngestFilesDependencies, IngestOutcome } from './ingest-files.ts';
-import type { IngestEvent } from './types.ts';
+import type { IngestJob } from './types.ts';
+import { detectFileType } from '../ingest/detect-file-type.ts';
+import type { IngestFilesDependencies, IngestOutcome } from '../ingest/ingest-files.ts';
+import type { IngestEvent } from '../ingest/types.ts';
 
 /**
  * The worker's side of an ingest job: the document as it was submitted, read now. A document forgotten
@@ -32,7 +32,7 @@ export async function readIngestJob(
   }
   const file = job.file ?? (await detectFileType(blobs.originalPath(job.sha256), { declaredName: record.name, maxBytes: config.maxFileBytes }));
   // Imported on first use: parsing pulls in pdf.js, which an API process without workers never needs.
-  const { readDocuments } = await import('./ingest-files.ts');
+  const { readDocuments } = await import('../ingest/ingest-files.ts');
   const [outcome] = await readDocuments([{ record, file }], { ...dependencies, onEvent: (_index, event) => report(event), signal });
   return outcome;
 }

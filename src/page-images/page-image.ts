@@ -9,11 +9,11 @@ import type { BlobStore } from '../store/blob-store.ts';
 import { convertOneToPdf } from '../ingest/convert/libreoffice.ts';
 import { detectFileType } from '../ingest/detect-file-type.ts';
 import { renderPageRegion } from '../ingest/pdf/figures/render-page-region.ts';
-import type { BoundingBox } from '../ingest/types.ts';
+import type { BoundingBox } from '../documents/document-tree.ts';
 import { drawHighlights } from './draw-highlights.ts';
 import { openPdfTask, type PDFDocumentProxy } from '../ingest/pdf/open-pdf.ts';
-import { PageImageCache } from './page-image-cache.ts';
-import type { DocumentRecord } from './types.ts';
+import { PageImageCache } from '../store/page-image-cache.ts';
+import type { DocumentRecord } from '../documents/types.ts';
 
 export interface PageImageSettings {
   /** Cached PNGs go to `<dataDir>/page-images/<sha256>/<page>.png`, converted office PDFs beside them. */
