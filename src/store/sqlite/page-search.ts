@@ -150,44 +150,50 @@ export function pageStatistics(database: Database.Database, query: PageStatistic
     for (const row of rows) wordPages.set(row.term, row.pages);
     for (const term of words) frequencies.set(term, wordPages.get(term)!);
   };
-  if (query.documentIds) {
-    const documents = database
-      .prepare(
-        `SELECT rowid, page_count AS pages, page_length AS length FROM documents
-         WHERE space IN (SELECT value FROM json_each(?)) AND id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(query.spaces), JSON.stringify(query.documentIds)) as Array<{ rowid: number; pages: number; length: number }>;
-    const totals = { pages: documents.reduce((sum, row) => sum + row.pages, 0), length: documents.reduce((sum, row) => sum + row.length, 0) };
-    // Single words from the documents' own counts, in one query.
-    if (counted.length > 0) {
-      keepCounts(
-        database
-          .prepare(
-            `SELECT term, total(pages) AS pages FROM document_page_terms
-             WHERE document_rowid IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
-          )
-          .all(JSON.stringify(documents.map(row => row.rowid)), JSON.stringify(counted)) as Array<{ term: string; pages: number }>,
-      );
-    }
-    countInFts(database, query, terms, frequencies, wordPages);
-    return { ...totals, frequencies };
-  }
-  const totals = database
-    .prepare('SELECT total(page_count) AS pages, total(page_length) AS length FROM documents WHERE space IN (SELECT value FROM json_each(?))')
-    .get(JSON.stringify(query.spaces)) as { pages: number; length: number };
-  // Whole spaces: single words from the per-space counts, in one query.
+  const scope = query.documentIds ? documentsScope(database, query.spaces, query.documentIds) : spacesScope(database, query.spaces);
+  // Single words from the stored counts (of the documents, or of whole spaces), in one query.
   if (counted.length > 0) {
-    keepCounts(
-      database
-        .prepare(
-          `SELECT term, total(pages) AS pages FROM page_terms
-           WHERE space IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
-        )
-        .all(JSON.stringify(query.spaces), JSON.stringify(counted)) as Array<{ term: string; pages: number }>,
-    );
+    keepCounts(database.prepare(scope.countsSql).all(scope.owners, JSON.stringify(counted)) as Array<{ term: string; pages: number }>);
   }
   countInFts(database, query, terms, frequencies, wordPages);
-  return { pages: totals.pages, length: totals.length, frequencies };
+  return { pages: scope.pages, length: scope.length, frequencies };
+}
+
+/** The pages of a scope, their summed length, and the query reading their words' stored counts (owners, terms). */
+interface CountedScope {
+  pages: number;
+  length: number;
+  countsSql: string;
+  /** The JSON array `countsSql` takes first: document row ids, or spaces. */
+  owners: string;
+}
+
+function documentsScope(database: Database.Database, spaces: string[], documentIds: string[]): CountedScope {
+  const documents = database
+    .prepare(
+      `SELECT rowid, page_count AS pages, page_length AS length FROM documents
+       WHERE space IN (SELECT value FROM json_each(?)) AND id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(spaces), JSON.stringify(documentIds)) as Array<{ rowid: number; pages: number; length: number }>;
+  return {
+    pages: documents.reduce((sum, row) => sum + row.pages, 0),
+    length: documents.reduce((sum, row) => sum + row.length, 0),
+    countsSql: `SELECT term, total(pages) AS pages FROM document_page_terms
+                WHERE document_rowid IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
+    owners: JSON.stringify(documents.map(row => row.rowid)),
+  };
+}
+
+function spacesScope(database: Database.Database, spaces: string[]): CountedScope {
+  const totals = database
+    .prepare('SELECT total(page_count) AS pages, total(page_length) AS length FROM documents WHERE space IN (SELECT value FROM json_each(?))')
+    .get(JSON.stringify(spaces)) as { pages: number; length: number };
+  return {
+    ...totals,
+    countsSql: `SELECT term, total(pages) AS pages FROM page_terms
+                WHERE space IN (SELECT value FROM json_each(?)) AND term IN (SELECT value FROM json_each(?)) GROUP BY term`,
+    owners: JSON.stringify(spaces),
+  };
 }
 
 /**

@@ -45,6 +45,10 @@ const exact = (name: string): PropertySchema => ({ name, dataType: ['text'], tok
 /** Stored and returned, never filtered or searched: no index work on insert. */
 const stored = (name: string): PropertySchema => ({ name, dataType: ['text'], tokenization: 'field', indexFilterable: false, indexSearchable: false });
 const storedNumber = (name: string): PropertySchema => ({ name, dataType: ['int'], indexFilterable: false, indexSearchable: false });
+/** A number filtered by value or range. */
+const rangedNumber = (name: string): PropertySchema => ({ name, dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true });
+/** Page terms and pairs, folded and stemmed already: whitespace tokens, counted by filters and ranked by BM25. */
+const termList = (name: string): PropertySchema => ({ name, dataType: ['text'], tokenization: 'whitespace', indexFilterable: true, indexSearchable: true });
 const searchable = (name: string, dataType: ['text'] | ['text[]']): PropertySchema => ({
   name,
   dataType,
@@ -71,7 +75,7 @@ export const documentProperties: PropertySchema[] = [
   stored('treeJson'),
   // Page statistics of the committed version (page-objects.ts), in the same object write as
   // activeVersion so they flip with it. pagesVersion = the version they describe.
-  { name: 'pageCount', dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true },
+  rangedNumber('pageCount'),
   storedNumber('pageLength'),
   // The distinct terms of the pages, for document frequencies (filters only, never BM25).
   { name: 'pageTerms', dataType: ['text'], tokenization: 'whitespace', indexFilterable: true, indexSearchable: false },
@@ -104,8 +108,8 @@ export const unitProperties: PropertySchema[] = [
   stored('kind'),
   storedNumber('page'),
   storedNumber('part'),
-  { name: 'ordinal', dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true },
-  { name: 'createdAtMs', dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true },
+  rangedNumber('ordinal'),
+  rangedNumber('createdAtMs'),
   searchable('text', ['text']),
   searchable('titlePath', ['text[]']),
   // CJK bigrams of title path and text (see cjk-bigrams.ts); empty for other scripts.
@@ -123,11 +127,11 @@ export const pageProperties: PropertySchema[] = [
   exact('version'),
   stored('spaceId'),
   stored('documentName'),
-  { name: 'page', dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true },
-  { name: 'createdAtMs', dataType: ['int'], indexFilterable: true, indexSearchable: false, indexRangeFilters: true },
-  { name: 'terms', dataType: ['text'], tokenization: 'whitespace', indexFilterable: true, indexSearchable: true },
+  rangedNumber('page'),
+  rangedNumber('createdAtMs'),
+  termList('terms'),
   // Adjacent term pairs joined by '_' ("annual_report"), space-separated.
-  { name: 'pairs', dataType: ['text'], tokenization: 'whitespace', indexFilterable: true, indexSearchable: true },
+  termList('pairs'),
   { name: 'printedNumbers', dataType: ['int[]'], indexFilterable: false, indexSearchable: false },
   stored('label'),
   { name: 'captions', dataType: ['text[]'], tokenization: 'field', indexFilterable: false, indexSearchable: false },
