@@ -7,7 +7,8 @@ import { toBullmqJobId } from '../../src/queue/bullmq-job-id.ts';
 import { BullmqQueue, type BullmqQueueOptions } from '../../src/queue/bullmq-queue.ts';
 import type { IngestJob } from '../../src/queue/types.ts';
 import { deleteRedisKeys, redisForTests, uniqueRedisPrefix } from '../support/redis-server.ts';
-import { failedIngest, makeJob, readyOutcome, recordEvents, sleep } from './support/fake-ingest.ts';
+import { describeJobQueueContract } from '../contract/job-queue.contract.ts';
+import { failedIngest, makeJob, readyOutcome, recordEvents } from './support/fake-ingest.ts';
 
 const redis = await redisForTests();
 afterAll(async () => {
@@ -44,6 +45,34 @@ if (redis.state === 'missing-in-ci') {
 // Read only by hooks and tests, which do not run when the suite is skipped.
 const redisUrl = redis.state === 'ready' ? redis.url : '';
 
+describeJobQueueContract(
+  'bullmq',
+  async settings => {
+    const prefix = uniqueRedisPrefix('bullmq-contract');
+    const queues: BullmqQueue[] = [];
+    const open = () => {
+      const queue = new BullmqQueue({ redisUrl, prefix, log: silentLogger(), ...settings });
+      queues.push(queue);
+      return queue;
+    };
+    return {
+      worker: open(),
+      producer: open,
+      async watch() {
+        const queue = open();
+        const events = recordEvents(queue);
+        await queue.eventsReady();
+        return { queue, events };
+      },
+      async close() {
+        for (const queue of queues.reverse()) await queue.close();
+        await deleteRedisKeys(redisUrl, prefix);
+      },
+    };
+  },
+  { skip: redis.state === 'ready' ? undefined : redis.reason },
+);
+
 // Without a Redis (and CI unset) every test below is reported as skipped, with the reason.
 describe.skipIf(redis.state !== 'ready')(`BullmqQueue${redis.state === 'skip' ? ` (skipped: ${redis.reason})` : ''}`, { timeout: 30_000 }, () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -71,153 +100,6 @@ describe.skipIf(redis.state !== 'ready')(`BullmqQueue${redis.state === 'skip' ? 
     await queue.eventsReady();
     return { queue, events };
   }
-
-  it('works a job and delivers its progress and result to a subscriber in another process', async () => {
-    const open = deployment();
-    const worker = open();
-    const watcher = await observer(open);
-    const job = makeJob('report.pdf', 'slack:T1:dm:U7');
-    await worker.work(
-      async (running, report) => {
-        report({ type: 'stage', stage: 'parsing' });
-        report({ type: 'page', stage: 'parsing', page: 1, pageCount: 2 });
-        report({ type: 'page', stage: 'parsing', page: 2, pageCount: 2 });
-        report({ type: 'stage', stage: 'indexing' });
-        return readyOutcome(running, 2);
-      },
-      { concurrency: 1 },
-    );
-    expect(await worker.enqueue(job)).toEqual({ added: true });
-    const finished = await watcher.events.finished(job);
-    expect(finished).toEqual({ type: 'finished', job, outcome: readyOutcome(job, 2) });
-    expect(watcher.events.of(job)).toEqual([
-      { type: 'progress', job, event: { type: 'stage', stage: 'parsing' } },
-      { type: 'progress', job, event: { type: 'page', stage: 'parsing', page: 1, pageCount: 2 } },
-      { type: 'progress', job, event: { type: 'page', stage: 'parsing', page: 2, pageCount: 2 } },
-      { type: 'progress', job, event: { type: 'stage', stage: 'indexing' } },
-      finished,
-    ]);
-    expect(await watcher.queue.counts()).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
-  });
-
-  it('dedupes by id while a job waits or runs, and accepts the id again once it completed or failed', async () => {
-    const open = deployment();
-    const producer = open();
-    const watcher = await observer(open);
-    const job = makeJob('shared-twice.pdf');
-    expect(await producer.enqueue(job)).toEqual({ added: true });
-    expect(await open().enqueue({ ...job, queuedAt: new Date().toISOString() })).toEqual({ added: false });
-    expect(await producer.counts()).toMatchObject({ waiting: 1 });
-
-    let release!: () => void;
-    let released = new Promise<void>(resolve => (release = resolve));
-    const runs: string[] = [];
-    await producer.work(
-      async (running, report) => {
-        runs.push(running.name);
-        report({ type: 'stage', stage: 'parsing' });
-        await released;
-        return running.name === 'bad.pdf' ? failedIngest(running, 'file_unsupported', false) : readyOutcome(running);
-      },
-      { concurrency: 1 },
-    );
-    await watcher.events.waitFor(event => event.type === 'progress' && event.job.id === job.id);
-    expect(await producer.enqueue(job)).toEqual({ added: false }); // active
-    release();
-    await watcher.events.finished(job);
-    expect(await producer.enqueue(job)).toEqual({ added: true }); // completed: shared again
-    await watcher.events.waitFor(event => event.type === 'finished' && watcher.events.of(job).filter(seen => seen.type === 'finished').length === 2);
-    expect(runs).toEqual(['shared-twice.pdf', 'shared-twice.pdf']);
-
-    released = Promise.resolve();
-    const bad = makeJob('bad.pdf');
-    await producer.enqueue(bad);
-    expect((await watcher.events.finished(bad)).outcome.status).toBe('failed');
-    expect(await producer.enqueue(bad)).toEqual({ added: true }); // failed: may be re-submitted (e.g. after a fix)
-    await watcher.events.waitFor(event => event.type === 'finished' && watcher.events.of(bad).filter(seen => seen.type === 'finished').length === 2);
-  });
-
-  it('retries a transient failure with exponential backoff, announcing it to every process', async () => {
-    const open = deployment();
-    const worker = open();
-    const watcher = await observer(open);
-    const job = makeJob('flaky.pdf');
-    const runAt: number[] = [];
-    await worker.work(
-      async running => {
-        runAt.push(Date.now());
-        if (runAt.length === 1) return failedIngest(running, 'model_unavailable', true, 'The model is busy.');
-        if (runAt.length === 2) throw new FolioError({ code: 'store_unavailable', message: 'ECONNRESET', userMessage: 'The store hiccuped.', retryable: true });
-        return readyOutcome(running);
-      },
-      { concurrency: 1 },
-    );
-    await worker.enqueue(job);
-    expect((await watcher.events.finished(job)).outcome.status).toBe('ready');
-    expect(watcher.events.of(job).filter(event => event.type === 'retrying')).toEqual([
-      { type: 'retrying', job, attempt: 1, delayMs: 100, error: { code: 'model_unavailable', message: 'The model is busy.' } },
-      { type: 'retrying', job, attempt: 2, delayMs: 200, error: { code: 'store_unavailable', message: 'The store hiccuped.' } },
-    ]);
-    expect(runAt[1] - runAt[0]).toBeGreaterThanOrEqual(95);
-    expect(runAt[2] - runAt[1]).toBeGreaterThanOrEqual(195);
-  });
-
-  it('fails bad input at once, and a job that keeps failing transiently after its last attempt, with the user-facing reason', async () => {
-    const open = deployment();
-    const worker = open({ retry: { attempts: 2, backoffMs: 50 } });
-    const watcher = await observer(open);
-    const scan = makeJob('scan.pdf');
-    const crash = makeJob('crash.pdf');
-    const busy = makeJob('busy.pdf');
-    const runs = new Map<string, number>();
-    await worker.work(
-      async running => {
-        runs.set(running.name, (runs.get(running.name) ?? 0) + 1);
-        if (running.name === 'scan.pdf') return failedIngest(running, 'pdf_unreadable', false, 'That PDF is a scan without text.');
-        if (running.name === 'crash.pdf') throw new RangeError('index out of range');
-        return failedIngest(running, 'model_quota', true, 'The model quota is used up for today.');
-      },
-      { concurrency: 3 },
-    );
-    for (const job of [scan, crash, busy]) await worker.enqueue(job);
-    expect((await watcher.events.finished(scan)).outcome).toMatchObject({
-      status: 'failed',
-      error: { code: 'pdf_unreadable', message: 'That PDF is a scan without text.' },
-    });
-    const crashed = (await watcher.events.finished(crash)).outcome;
-    expect(crashed).toMatchObject({ status: 'failed', documentId: crash.documentId, name: 'crash.pdf', error: { code: 'internal' } });
-    expect(crashed.error?.message).not.toContain('index out of range');
-    expect((await watcher.events.finished(busy)).outcome).toMatchObject({
-      status: 'failed',
-      error: { code: 'model_quota', message: 'The model quota is used up for today.' },
-    });
-    expect(Object.fromEntries(runs)).toEqual({ 'scan.pdf': 1, 'crash.pdf': 1, 'busy.pdf': 2 });
-    expect(watcher.events.events.filter(event => event.type === 'retrying').map(event => event.job.name)).toEqual(['busy.pdf']);
-    expect(await watcher.queue.counts()).toMatchObject({ failed: 3, waiting: 0, active: 0, delayed: 0 });
-  });
-
-  it('close() lets a running job finish before it returns', async () => {
-    const open = deployment();
-    const worker = open({ shutdownGraceMs: 10_000 });
-    const watcher = await observer(open);
-    const job = makeJob('almost-done.pdf');
-    let aborted: boolean | undefined;
-    await worker.work(
-      async (running, report, signal) => {
-        report({ type: 'stage', stage: 'parsing' });
-        await sleep(400);
-        aborted = signal.aborted;
-        return readyOutcome(running);
-      },
-      { concurrency: 1 },
-    );
-    await worker.enqueue(job);
-    await watcher.events.waitFor(event => event.type === 'progress' && event.job.id === job.id);
-    await worker.close();
-    expect(aborted).toBe(false);
-    expect((await watcher.events.finished(job)).outcome.status).toBe('ready');
-    await expect(worker.enqueue(makeJob('after-close.pdf'))).rejects.toMatchObject({ code: 'queue_unavailable' });
-  });
 
   it('close() hands a job still running after the grace period back to the queue, where another worker finishes it', async () => {
     const open = deployment();
