@@ -19,6 +19,13 @@ describe('documentTitle', () => {
     expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'C A N A D A', 0)] })).toBe('CANADA');
   });
 
+  it('reads a title drawn twice for a bolder look once, but keeps a real doubled word', () => {
+    const title = (text: string) => documentTitle({ pageSizes, blocks: [block(1, 'title', text, 0)] });
+    expect(title('TheThe LimesLimes RResidentialesidential HomeHome')).toBe('The Limes Residential Home');
+    expect(title('ISIS and Terrorism Views')).toBe('ISIS and Terrorism Views');
+    expect(title('Bye Bye Birdie Musical Notes')).toBe('Bye Bye Birdie Musical Notes');
+  });
+
   it('is none without a first-page title, or for a position, a file name, a numbered heading or a paragraph set large', () => {
     expect(documentTitle({ pageSizes, blocks: [block(1, 'heading', 'Introduction', 0), block(2, 'title', 'Results', 1)] })).toBeUndefined();
     expect(documentTitle({ pageSizes, blocks: [block(1, 'title', 'Page 1', 0)] })).toBeUndefined();
