@@ -109,5 +109,21 @@ describe('documents a question names', () => {
     expect(await titleNamed('How does program reasoning work?')).toEqual([]);
     // A run whose every word is on many documents' pages is a topic, not a name.
     expect(await titleNamed('What is new in improving recommendation systems?')).toEqual([]);
+    // …unless the question writes out the whole of a title of three words or more.
+    const older = titled('PIP_Seniors.pdf', 'Older Adults and Technology Use');
+    const common = async (words: string[]) => new Map(words.map(word => [word, 30] as const));
+    const wholeTitle = async (question: string) => (await namedDocuments(question, [older, ...papers], common)).map(document => document.name);
+    expect(await wholeTitle("Welk percentage van de 65-plussers gaat online volgens 'Older adults and technology use'?")).toEqual(['PIP_Seniors.pdf']);
+    expect(await wholeTitle('Do older adults use technology?')).toEqual([]);
+  });
+
+  it('finds a paper by its file name without the extension or the version', async () => {
+    const papers = [record('2303.08559v2.pdf'), record('2303.05039v2.pdf'), record('NIKE_2021_10K.pdf')];
+    const none = async (words: string[]) => new Map(words.map(word => [word, 0] as const));
+    const byName = async (question: string) => (await namedDocuments(question, papers, none)).map(document => document.name);
+    expect(await byName('What paradigm does 2303.08559 propose?')).toEqual(['2303.08559v2.pdf']);
+    expect(await byName('And 2303.08559v2?')).toEqual(['2303.08559v2.pdf']);
+    // A longer number that starts the same is another paper.
+    expect(await byName('What does 2303.085591 say?')).toEqual([]);
   });
 });

@@ -51,6 +51,29 @@ function spelledWords(name: string): string[] {
   return nameWords(name).filter(word => spelled.has(word));
 }
 
+/**
+ * How a question may write a file's name whole: as it is ("handbook.pdf"), and a distinctive stem
+ * without its extension or version ("2303.08559" of "2303.08559v2.pdf"): one of eight characters or
+ * more with a digit, as names of papers, forms and reports are, other than a digest.
+ */
+function fileNameForms(name: string): string[] {
+  const folded = foldWord(name);
+  const stem = folded.replace(/\.[a-z0-9]{1,5}$/, '');
+  const forms = [folded, stem, stem.replace(/v\d+$/, '')];
+  // A digest names nothing a person would write (nameWords).
+  return [...new Set(forms)].filter(form => form === folded || (form.length >= 8 && /\d/.test(form) && !/[_\s]/.test(form) && !/^[0-9a-f]{16,}$/.test(form)));
+}
+
+/** True when `text` has `form` with no letter or digit joined to it on either side. */
+function writesWhole(text: string, form: string): boolean {
+  for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + form.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
+}
+
 /** A document is named by a word of its name only when at most this many documents' pages hold the word. */
 const maxDocumentsHolding = 2;
 
@@ -89,7 +112,7 @@ export async function namedDocuments(
     (word.length >= 6 && [...words].some(candidate => candidate.length >= 5 && !namesHolding.has(candidate) && withinEdits(candidate, word, 1)));
   const mentions = mentionedIn(asked);
   const written = mentionedIn(capitalized);
-  const byFileName = ready.filter(record => foldedQuestion.includes(foldWord(record.name)));
+  const byFileName = ready.filter(record => fileNameForms(record.name).some(form => writesWhole(foldedQuestion, form)));
   // Per document: the words of its name the question mentions, and those of them no other name has.
   const byWord = new Map<DocumentRecord, { all: string[]; own: string[] }>();
   for (const record of ready) {
@@ -122,7 +145,12 @@ export async function namedDocuments(
   // reasoning"), a short title only when one of its words is nearly its own ("Netflix, Inc." yes, "User
   // Manual" no).
   for (const [record, run] of byTitle) {
-    const limit = run.length > titleRunWords ? Number.POSITIVE_INFINITY : run.length === titleRunWords ? 3 * maxDocumentsHolding : maxDocumentsHolding;
+    const limit =
+      run.length > titleRunWords || writesTitle(question, record.title!)
+        ? Number.POSITIVE_INFINITY
+        : run.length === titleRunWords
+          ? 3 * maxDocumentsHolding
+          : maxDocumentsHolding;
     if (!named.includes(record) && Math.min(...run.map(held)) <= limit) named.push(record);
   }
   return named.length > maxNamed ? [] : named;
@@ -163,6 +191,17 @@ function titleRuns(question: string, records: DocumentRecord[]): Map<DocumentRec
     }
   }
   return runs;
+}
+
+/** Written words of a text, folded, one space apart: what a phrase is compared by. */
+function phrase(text: string): string {
+  return (foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+}
+
+/** True when the question writes out the whole title of three words or more ("'Older adults and technology use'"). */
+function writesTitle(question: string, title: string): boolean {
+  const written = phrase(title);
+  return written.split(' ').length >= 3 && writesWhole(phrase(question), written);
 }
 
 /** A title, and its head when it has one ("QACHECK" of "QACHECK: A Demonstration System"): papers are known by it. */
