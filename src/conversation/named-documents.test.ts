@@ -123,6 +123,7 @@ describe('documents a question names', () => {
     const byName = async (question: string) => (await namedDocuments(question, papers, none)).map(document => document.name);
     expect(await byName('What paradigm does 2303.08559 propose?')).toEqual(['2303.08559v2.pdf']);
     expect(await byName('And 2303.08559v2?')).toEqual(['2303.08559v2.pdf']);
+    expect(await byName('Which segment sold most? Looking at the NIKE_2021_10K')).toEqual(['NIKE_2021_10K.pdf']);
     // A longer number that starts the same is another paper.
     expect(await byName('What does 2303.085591 say?')).toEqual([]);
   });

@@ -53,15 +53,15 @@ function spelledWords(name: string): string[] {
 
 /**
  * How a question may write a file's name whole: as it is ("handbook.pdf"), and a distinctive stem
- * without its extension or version ("2303.08559" of "2303.08559v2.pdf"): one of eight characters or
- * more with a digit, as names of papers, forms and reports are, other than a digest.
+ * without its extension or version ("2303.08559" of "2303.08559v2.pdf", "3M_2018_10K"): one of eight
+ * characters or more with a digit and no space, as names of papers, forms and reports are, other than a digest.
  */
 function fileNameForms(name: string): string[] {
   const folded = foldWord(name);
   const stem = folded.replace(/\.[a-z0-9]{1,5}$/, '');
   const forms = [folded, stem, stem.replace(/v\d+$/, '')];
   // A digest names nothing a person would write (nameWords).
-  return [...new Set(forms)].filter(form => form === folded || (form.length >= 8 && /\d/.test(form) && !/[_\s]/.test(form) && !/^[0-9a-f]{16,}$/.test(form)));
+  return [...new Set(forms)].filter(form => form === folded || (form.length >= 8 && /\d/.test(form) && !/\s/.test(form) && !/^[0-9a-f]{16,}$/.test(form)));
 }
 
 /** True when `text` has `form` with no letter or digit joined to it on either side. */
