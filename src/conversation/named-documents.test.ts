@@ -42,6 +42,15 @@ describe('documents a question names', () => {
     expect(await named('Compare Nike and Costco revenue.')).toEqual(['NIKE_2021_10K.pdf', 'COSTCO_2021_10K.pdf']);
   });
 
+  it('takes a two-character name word ("3M", "AC") only when the question writes it as an acronym', async () => {
+    const reports = [record('3M_2018_10K.pdf'), record('NIKE_2021_10K.pdf'), record('Campaign_038_Introducing_AC_Whitepaper_v5e.pdf')];
+    const few = async (words: string[]) => new Map(words.map(word => [word, 1] as const));
+    const byName = async (question: string) => (await namedDocuments(question, reports, few)).map(document => document.name);
+    expect(await byName('Which business segments does the 3M 10-K report on?')).toEqual(['3M_2018_10K.pdf']);
+    expect(await byName('Which security products are described in the AC whitepaper?')).toEqual(['Campaign_038_Introducing_AC_Whitepaper_v5e.pdf']);
+    expect(await byName('Is the ac unit in the 10-K?')).toEqual([]);
+  });
+
   it('forgives a one-letter typo in a long name word, but not another name’s word', async () => {
     expect(await named('What does the Mietvetrag say about pets?')).toEqual(['Mietvertrag_Hauptstrasse_2024.pdf']);
   });

@@ -35,7 +35,7 @@ function nameWords(name: string): string[] {
   const stem = name.replace(/\.[a-z0-9]{1,5}$/i, '');
   return [...wordsOf(stem)].filter(
     word =>
-      word.length >= 3 &&
+      word.length >= 2 &&
       // "FINAL2", "v5e": a generic word with a number is still generic.
       !genericNameWords.has(word.replace(/\d+[a-z]?$/, '')) &&
       !stopwords.has(word) &&
@@ -82,7 +82,8 @@ const maxDocumentsHolding = 2;
  * its name at least one of which no other name has ("the Honor Watch", "nova Y70"), or by one such word
  * that few documents' pages hold ("in the Nike 10-K", "im Mietvertrag", "volgens de huurovereenkomst").
  * A typo of one letter is forgiven in words of six letters or more; three-letter words count when they
- * are in the name and, to name it alone, written as an acronym ("NUS", "PwC"). `documentsHolding(words)` says how many documents of the space hold each word in
+ * are in the name and, to name it alone, written as an acronym ("NUS", "PwC"); two-character ones only
+ * when written as an acronym ("3M", "AC"). `documentsHolding(words)` says how many documents of the space hold each word in
  * their pages: a name word common in the space's text ("Pew Research Center" across many Pew reports)
  * names no document. Names of hex digests and numbers never match. Empty when none is named, or when
  * more than three are (the words are then too common to be a choice).
@@ -94,7 +95,8 @@ export async function namedDocuments(
 ): Promise<DocumentRecord[]> {
   const asked = withJoinedPairs(question);
   // Three-letter name words ("NUS", "PwC") count only when the question writes them as an acronym.
-  const acronyms = new Set((question.match(/\b\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*\b/gu) ?? []).map(word => foldWord(word)));
+  // …and two-character ones ("3M", "AC") only so.
+  const acronyms = new Set((question.match(/\b(?:\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*|\p{N}+\p{Lu}+|\p{Lu}+\p{N}+)\b/gu) ?? []).map(word => foldWord(word)));
   // Words written as names ("Nike", "Netflix-Bericht", "Mietvertrag"): one word alone names a document
   // only so, or "how long do refunds take?" would be about refund-policy.pdf.
   const capitalized = new Set(
@@ -117,7 +119,9 @@ export async function namedDocuments(
   const byWord = new Map<DocumentRecord, { all: string[]; own: string[] }>();
   for (const record of ready) {
     if (byFileName.includes(record)) continue;
-    const all = words.get(record)!.filter(word => /\p{L}/u.test(word) && (word.length >= 4 ? mentions(word) : asked.has(word)));
+    const all = words
+      .get(record)!
+      .filter(word => /\p{L}/u.test(word) && (word.length >= 4 ? mentions(word) : word.length === 3 ? asked.has(word) : acronyms.has(word)));
     const own = all.filter(word => namesHolding.get(word) === 1 && (word.length >= 4 || acronyms.has(word)));
     if (own.length > 0) byWord.set(record, { all, own });
   }
