@@ -46,6 +46,24 @@ describe('documentTitle', () => {
     expect(documentTitle({ blocks, pageSizes })).toBe('Large Language Model Is Not a Good Few-shot Information Extractor');
   });
 
+  it('joins the lines of a title set in several sizes, and looks lower on a cover with nothing large on top', () => {
+    const body = Array.from({ length: 5 }, (_, index) => block(2, 'paragraph', 'Body text of the report. '.repeat(8), 10 + index, 10, 100 + index * 40));
+    // A picture fills the top half; the title's three lines are stacked under it, the middle one biggest.
+    const line = (text: string, order: number, size: number, y: number, height: number): Block => ({
+      ...block(1, 'heading', text, order, size, y),
+      bbox: { x: 40, y, width: 500, height },
+    });
+    const cover = [
+      block(1, 'figure', '', 0, undefined, 0),
+      line('THE IMPACTS OF CLIMATE CHANGE ON', 1, 20, 603, 25),
+      line('HUMAN HEALTH', 2, 48, 624, 61),
+      line('IN THE UNITED STATES', 3, 20.6, 682, 26),
+      line('A Scientific Assessment', 4, 12, 711, 16),
+      line('Printed for the Research Program', 5, 20, 760, 20),
+    ];
+    expect(documentTitle({ blocks: [...cover, ...body], pageSizes })).toBe('THE IMPACTS OF CLIMATE CHANGE ON HUMAN HEALTH IN THE UNITED STATES');
+  });
+
   it('takes the title quoted where a cover drawn as a picture says how to cite the document', () => {
     const blocks = [
       block(1, 'paragraph', 'FOR RELEASE MAY 3, 2018', 0, 8, 189),

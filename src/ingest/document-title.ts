@@ -15,9 +15,10 @@ const citationLead = /\b(?:recommended|suggested|preferred)\s+citation\b|\bpleas
 const quotedTitle = /[“"]([^”"]{10,200}?)[,.]?[”"]/u;
 
 /**
- * The title printed on a document's first page, as a person would quote it: the biggest text in the
- * top half of page 1, clearly bigger than the body (the block the parser marked as its title, unless that
- * is an archive's stamp or only a position or file name, "Page 1"); for a parser that gives no font
+ * The title printed on a document's first page, as a person would quote it: the block the parser marked
+ * as its title, unless that is an archive's stamp or only a position or file name ("Page 1"); else the
+ * biggest text clearly bigger than the body, in the top half of page 1 when there is any there, with the
+ * large lines stacked with it (titleLines); for a parser that gives no font
  * sizes, the block it marked as the title. A cover whose headline is drawn as a picture often says how
  * to cite the document: then the title quoted there. Undefined when neither is found.
  */
@@ -48,11 +49,33 @@ function printedTitle(parsed: Pick<ParsedDocument, 'blocks' | 'pageSizes'>): str
   if (marked && titleText(marked)) return titleText(marked);
   const halfHeight = (parsed.pageSizes[0]?.height ?? Number.POSITIVE_INFINITY) / 2;
   const body = bodyFontSize(parsed.blocks);
-  const candidates = firstPage
-    .filter(block => block !== marked && block.font && block.font.size >= body * titleSizeRatio && block.bbox.y < halfHeight)
+  const large = firstPage
+    .filter(block => block !== marked && block.font && block.font.size >= body * titleSizeRatio)
     .filter(block => ['title', 'heading', 'paragraph'].includes(block.kind) && titleText(block));
+  // The top half first; a cover may set its title lower down, under a picture.
+  const top = large.filter(block => block.bbox.y < halfHeight);
+  const candidates = top.length > 0 ? top : large;
   const biggest = Math.max(0, ...candidates.map(block => block.font!.size));
-  return titleText(candidates.find(block => block.font!.size === biggest));
+  const chosen = candidates.find(block => block.font!.size === biggest);
+  return chosen ? (quotable(titleLines(chosen, large).join(' ')) ?? titleText(chosen)) : undefined;
+}
+
+/**
+ * The texts of the title's lines: the chosen block and the large blocks stacked right above and below
+ * it, a title set in several sizes ("THE IMPACTS OF CLIMATE CHANGE ON" / "HUMAN HEALTH" / "IN THE
+ * UNITED STATES"). Stacked: less than half the smaller line's height apart, overlapping across.
+ */
+function titleLines(chosen: Block, large: Block[]): string[] {
+  const stack = [...large].sort((left, right) => left.bbox.y - right.bbox.y);
+  const stacked = (upper: Block, lower: Block) =>
+    lower.bbox.y - (upper.bbox.y + upper.bbox.height) < Math.min(upper.bbox.height, lower.bbox.height) / 2 &&
+    upper.bbox.x < lower.bbox.x + lower.bbox.width &&
+    lower.bbox.x < upper.bbox.x + upper.bbox.width;
+  let first = stack.indexOf(chosen);
+  let last = first;
+  while (first > 0 && stacked(stack[first - 1], stack[first])) first--;
+  while (last < stack.length - 1 && stacked(stack[last], stack[last + 1])) last++;
+  return stack.slice(first, last + 1).map(block => block.text);
 }
 
 /** The block's text single-spaced, letter-spacing undone; undefined when it is no title a person would quote. */
