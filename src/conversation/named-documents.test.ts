@@ -51,6 +51,17 @@ describe('documents a question names', () => {
     expect(await byName('Is the ac unit in the 10-K?')).toEqual([]);
   });
 
+  it('tells two documents whose names share the words asked apart by a year of the name', async () => {
+    const reports = [record('PG_2021.03.04_US-Views-on-China_FINAL.pdf'), record('PG_20.07.30_U.S.-Views-China_final.pdf')];
+    const many = async (words: string[]) => new Map(words.map(word => [word, 30] as const));
+    const byName = async (question: string) => (await namedDocuments(question, reports, many)).map(document => document.name);
+    expect(await byName('In the 2021 US views on China report, how much confidence do Americans have in Biden?')).toEqual([
+      'PG_2021.03.04_US-Views-on-China_FINAL.pdf',
+    ]);
+    expect(await byName('What do US views on China say about trade?')).toEqual([]);
+    expect(await byName('What did Americans think of China in 2021?')).toEqual([]);
+  });
+
   it('forgives a one-letter typo in a long name word, but not another name’s word', async () => {
     expect(await named('What does the Mietvetrag say about pets?')).toEqual(['Mietvertrag_Hauptstrasse_2024.pdf']);
   });

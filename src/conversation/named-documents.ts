@@ -117,6 +117,10 @@ export async function namedDocuments(
   const byFileName = ready.filter(record => fileNameForms(record.name).some(form => writesWhole(foldedQuestion, form)));
   // Per document: the words of its name the question mentions, and those of them no other name has.
   const byWord = new Map<DocumentRecord, { all: string[]; own: string[] }>();
+  // Two words or more of a name other names share ("US views on China", of two such reports), with a
+  // year the name has ("the 2021 … report"): the year tells which.
+  const years = new Set(question.match(/\b(?:19|20)\d\d\b/gu) ?? []);
+  const byYear: DocumentRecord[] = [];
   for (const record of ready) {
     if (byFileName.includes(record)) continue;
     const all = words
@@ -124,6 +128,7 @@ export async function namedDocuments(
       .filter(word => /\p{L}/u.test(word) && (word.length >= 4 ? mentions(word) : word.length === 3 ? asked.has(word) : acronyms.has(word)));
     const own = all.filter(word => namesHolding.get(word) === 1 && (word.length >= 4 || acronyms.has(word)));
     if (own.length > 0) byWord.set(record, { all, own });
+    else if (all.length >= 2 && [...wordsOf(record.name)].some(word => years.has(word))) byYear.push(record);
   }
   const byTitle = titleRuns(
     question,
@@ -144,6 +149,7 @@ export async function namedDocuments(
           : entry.own.some(word => held(word) <= maxDocumentsHolding && (written(word) || acronyms.has(word))),
       )
       .map(([record]) => record),
+    ...byYear,
   ];
   // A run of its title names a document when a word of it is held by few documents' pages ("program-guided
   // reasoning"), a short title only when one of its words is nearly its own ("Netflix, Inc." yes, "User
