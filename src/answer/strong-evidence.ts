@@ -1,6 +1,7 @@
 import type { KnowledgeStore } from '../store/types.ts';
 import type { PageSearch } from '../search/page-search.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
+import { foldWord } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { loadDocumentWords } from './document-words.ts';
 import { keyTerms, missingFrom, passagesOf, type KeyTerm } from './unmentioned-terms.ts';
@@ -20,6 +21,27 @@ export const modelNotFoundMinimumEvidence = 0.25;
 export type AnsweringPassages = { passages: ContextPassage[] } | { passages: []; unmentioned: KeyTerm[] };
 
 /**
+ * True for a code, number or name the document's file name carries, as whole words of it, a version
+ * left out ("2303.08559" of "2303.08559v2.pdf", "3M" of "3M_2018_10K.pdf"): a question names the
+ * document by it, and its pages need not print it. Years stay to be checked on the pages: a question
+ * about another year than the name's is about something else.
+ */
+function inFileName(term: KeyTerm, fileName: string): boolean {
+  if (term.kind !== 'code' && term.kind !== 'number' && term.kind !== 'name') return false;
+  const wanted = foldWord(term.text).replace(/[^\p{L}\p{N}]+/gu, '');
+  const words = foldWord(fileName.replace(/\.[a-z0-9]{1,5}$/iu, ''))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  for (let start = 0; start < words.length; start++) {
+    for (let end = start + 1; end <= words.length; end++) {
+      const run = words.slice(start, end).join('');
+      if (run === wanted || run.replace(/v\d+$/u, '') === wanted) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * The passages that can answer the question: what the question names (a year, a name, a code, a figure,
  * a page…) must all be in one document of the context, otherwise none answers it, however well their
  * sentences match its other words; the passages of the documents that hold it all. None: with the terms
@@ -33,7 +55,8 @@ export async function answeringPassages(
   const contextDocuments = [...new Set(passages.map(passage => passage.documentId))];
   const named = keyTerms(input.question, { language });
   const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies);
-  const missing = contextDocuments.map(documentId => missingFrom(named, documentId, words));
+  const records = new Map(passages.map(passage => [passage.documentId, passage.record]));
+  const missing = contextDocuments.map(documentId => missingFrom(named, documentId, words).filter(term => !inFileName(term, records.get(documentId)!.name)));
   if (named.length > 0 && missing.every(terms => terms.length > 0)) {
     return { passages: [], unmentioned: named.filter(term => missing.every(terms => terms.includes(term))) };
   }

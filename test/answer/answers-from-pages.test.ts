@@ -556,6 +556,17 @@ describe('answers built from the ranked pages (offline)', () => {
     expect(answered.answer).toContain('1,240');
   });
 
+  it('answers a question that names its document by a number only the file name carries', async () => {
+    const papers = parseSpaceId('papers');
+    await ingest(papers, '2409.01234v2.pdf', await makeOperationsPdf());
+    const answer = await answerOf(app.ask({ spaces: [papers], question: 'How many people work at the Rotterdam warehouse according to 2409.01234?' }));
+    expect(answer.grounded).toBe(true);
+    expect(answer.answer).toContain('1,240');
+    // A number neither the pages nor the name carry is still one the documents never mention.
+    const other = await answerOf(app.ask({ spaces: [papers], question: 'How many people work at the Rotterdam warehouse according to 2409.05555?' }));
+    expect(other.answer).toContain('The documents never mention 2409.05555.');
+  });
+
   it('says not found when the question names a place no document mentions, and answers it for one they do', async () => {
     const answer = await answerOf(app.ask({ spaces: [operations], question: 'How many people work at the Lisbon warehouse?' }));
     expect(answer).toMatchObject({ grounded: false, citations: [] });
