@@ -29,7 +29,8 @@ export type AnsweringPassages = { passages: ContextPassage[] } | { passages: [];
 function inFileName(term: KeyTerm, fileName: string): boolean {
   if (term.kind !== 'code' && term.kind !== 'number' && term.kind !== 'name') return false;
   const wanted = foldWord(term.text).replace(/[^\p{L}\p{N}]+/gu, '');
-  const words = foldWord(fileName.replace(/\.[a-z0-9]{1,5}$/iu, ''))
+  // The extension stays a word: a question may write the name whole ("10K.pdf" of "3M_2018_10K.pdf").
+  const words = foldWord(fileName)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   for (let start = 0; start < words.length; start++) {

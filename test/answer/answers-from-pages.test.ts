@@ -562,6 +562,10 @@ describe('answers built from the ranked pages (offline)', () => {
     const answer = await answerOf(app.ask({ spaces: [papers], question: 'How many people work at the Rotterdam warehouse according to 2409.01234?' }));
     expect(answer.grounded).toBe(true);
     expect(answer.answer).toContain('1,240');
+    const byFileName = await answerOf(
+      app.ask({ spaces: [papers], question: 'According to 2409.01234v2.pdf, how many people work at the Rotterdam warehouse?' }),
+    );
+    expect(byFileName.answer).toContain('1,240');
     // A number neither the pages nor the name carry is still one the documents never mention.
     const other = await answerOf(app.ask({ spaces: [papers], question: 'How many people work at the Rotterdam warehouse according to 2409.05555?' }));
     expect(other.answer).toContain('The documents never mention 2409.05555.');
