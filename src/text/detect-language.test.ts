@@ -15,6 +15,16 @@ describe('detectLanguage', () => {
     expect(detectLanguage(question)).toBe(language);
   });
 
+  it('reads a question by its own words, not by the title it quotes, and by the word it opens with', () => {
+    expect(detectLanguage('Was sagt der Bericht „Americans and Germans Differ in Their Views of Each Other and the World“ über die USA?')).toBe('de');
+    expect(detectLanguage('Kurze Frage zu "Views of Government\'s Handling of Terrorism Fall to Post-9/11 Low": Wie viele sehen ISIS als Bedrohung?')).toBe(
+      'de',
+    );
+    expect(detectLanguage('Welche strategischen Ziele stehen im Strategic Plan 2016-2018 der Division of Medical Quality Assurance?')).toBe('de');
+    expect(detectLanguage('hoe zet ik continue hartslagmeting aan? staat dat in honor_watch_gs_pro?')).toBe('nl');
+    expect(detectLanguage('What does the report "Die Zeit der Pakete" say?')).toBe('en');
+  });
+
   it('says whether anything in the text told the language', () => {
     expect(readLanguage('How many days of paid vacation does an employee get?')).toEqual({ code: 'en', evident: true });
     expect(readLanguage('Wie viele Tage Urlaub bekommt ein Mitarbeiter?')).toEqual({ code: 'de', evident: true });

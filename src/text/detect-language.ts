@@ -28,13 +28,27 @@ export function readLanguage(text: string): { code: string; evident: boolean } {
   return commonWordLanguage(text);
 }
 
-/** The Latin-script language whose common words the text uses most, and whether any told. */
+/**
+ * The Latin-script language whose common words the text uses most, and whether any told. What is
+ * quoted ("Was sagt der Bericht „Americans and Germans Differ…“?") is left out when the rest tells, and
+ * the first word counts three times: a question opens in its own language ("Welche …", "Hoe …").
+ */
 function commonWordLanguage(text: string): { code: string; evident: boolean } {
+  const unquoted = text.replace(quoted, ' ');
+  const own = scores(unquoted);
+  return own.evident ? own : scores(text);
+}
+
+/** Quoted spans: „…“, “…”, "…", «…», and '…' between word boundaries (not an apostrophe). */
+const quoted = /„[^“”"]*[“”"]|“[^”]*”|"[^"]*"|«[^»]*»|(?<![\p{L}\p{N}])'[^']+'(?![\p{L}\p{N}])/gu;
+
+function scores(text: string): { code: string; evident: boolean } {
   const words = [...text.matchAll(/\p{L}+/gu)].map(match => foldWord(match[0]));
   let best = 'en';
   let bestScore = 0;
   for (const [code, markers] of markerWords) {
-    const score = words.filter(word => markers.has(word)).length + (code !== 'en' && diacriticHints[code]?.test(text) ? 0.5 : 0);
+    const opening = words.length > 0 && markers.has(words[0]) ? 2 : 0;
+    const score = opening + words.filter(word => markers.has(word)).length + (code !== 'en' && diacriticHints[code]?.test(text) ? 0.5 : 0);
     if (score > bestScore) [best, bestScore] = [code, score];
   }
   return { code: best, evident: bestScore > 0 };
