@@ -95,8 +95,9 @@ function findReady(ready: DocumentRecord[], name: string, space: SpaceId): Docum
 
 /**
  * Answers from the focused documents first; when they do not answer (the answer is not grounded) the
- * whole of `ready` is asked, and the answer says in a note which document it came from instead. A
- * question named documents for (`request`) is widened the same way: the note says so.
+ * whole of `ready` is asked, and the answer says in a note which document it came from instead; when
+ * that does not answer either, the focused documents' "not found" is the reply. A question named
+ * documents for (`request`) is widened the same way: the note says so.
  */
 export async function answerWithFocus(
   input: AskInput,
@@ -109,7 +110,9 @@ export async function answerWithFocus(
   if (focused.grounded || focus.documents.length === ready.length) return { ...focused, focus: { documents, reason: focus.reason, widened: false } };
   const wide = await answer({ ...input, readyDocuments: ready, documentIds: undefined });
   const widened = { documents, reason: focus.reason, widened: true } as const;
-  if (!wide.grounded) return { ...wide, focus: widened };
+  // Found nowhere: the asker named or shared these documents, so their closest sections and the reason
+  // they do not answer ("never mention 1500S") say more than those of the whole space.
+  if (!wide.grounded) return { ...focused, focus: widened };
   const cited = new Set(wide.citations.map(citation => citation.documentId));
   const found = ready.filter(record => cited.has(record.id));
   const note = plainChatText(conversationMessages(wide.language).widened(documentNames(focus.documents), documentNames(found)));

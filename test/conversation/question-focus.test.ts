@@ -65,6 +65,15 @@ describe('question focus in Folio.ask', () => {
     expect(answer.notes).toContain('Not in **north-office.pdf**; found in **parking.pdf**.'.replaceAll('**', ''));
   });
 
+  it('says "not found" from the thread’s file, with its closest sections, when the whole space does not answer either', async () => {
+    const answer = answerOf(await ask('Does the canteen serve Lebanese food?', { threadRef: 'CFOCUS:100.1' }));
+    expect(answer.grounded).toBe(false);
+    expect(answer.focus).toMatchObject({ reason: 'thread', widened: true });
+    expect(answer.closest.length).toBeGreaterThan(0);
+    expect(answer.closest.every(section => section.document === 'north-office.pdf')).toBe(true);
+    expect(answer.answer).toContain('The documents never mention Lebanese.');
+  });
+
   it('asks the whole space at the top level, and focuses on documents a caller names (by name or id)', async () => {
     const top = answerOf(await ask('When does the canteen open?'));
     expect(top.focus).toBeUndefined();
