@@ -38,5 +38,8 @@ describe('documentLanguage', () => {
     expect(documentLanguage(['Die Pakete werden heruntergeladen und danach installiert.', 'Siehe auch α.'])).toBe('de');
     expect(documentLanguage(['Выручка за 2023 год выросла.'])).toBe('ru');
     expect(documentLanguage(['EBITDA 2023'])).toBe('en');
+    // A question's first word weighs more; a document's does not.
+    expect(detectLanguage('Welche tools in the box?')).toBe('de');
+    expect(documentLanguage(['Welche tools in the box?'])).toBe('en');
   });
 });

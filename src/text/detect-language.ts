@@ -25,30 +25,33 @@ export function readLanguage(text: string): { code: string; evident: boolean } {
     [/[\u0900-\u097f]/u, 'hi'],
   ];
   for (const [pattern, code] of scripts) if (pattern.test(text)) return { code, evident: true };
-  return commonWordLanguage(text);
+  return questionLanguage(text);
 }
 
 /**
- * The Latin-script language whose common words the text uses most, and whether any told. What is
- * quoted ("Was sagt der Bericht „Americans and Germans Differ…“?") is left out when the rest tells, and
- * the first word counts three times: a question opens in its own language ("Welche …", "Hoe …").
+ * The Latin-script language of a question: the one whose common words it uses most, and whether any
+ * told. What is quoted ("Was sagt der Bericht „Americans and Germans Differ…“?") is left out when the
+ * rest tells, and the first word counts three times: a question opens in its own language ("Welche …",
+ * "Hoe …").
  */
-function commonWordLanguage(text: string): { code: string; evident: boolean } {
-  const unquoted = text.replace(quoted, ' ');
-  const own = scores(unquoted);
-  return own.evident ? own : scores(text);
+function questionLanguage(text: string): { code: string; evident: boolean } {
+  const unquoted = commonWordLanguage(text.replace(quoted, ' '), openingWeight);
+  return unquoted.evident ? unquoted : commonWordLanguage(text, openingWeight);
 }
 
 /** Quoted spans: „…“, “…”, "…", «…», and '…' between word boundaries (not an apostrophe). */
 const quoted = /„[^“”"]*[“”"]|“[^”]*”|"[^"]*"|«[^»]*»|(?<![\p{L}\p{N}])'[^']+'(?![\p{L}\p{N}])/gu;
+/** What a question's first word counts for beside its one count as a common word. */
+const openingWeight = 2;
 
-function scores(text: string): { code: string; evident: boolean } {
+/** The Latin-script language whose common words the text uses most (its first word counting `opening` more), and whether any told. */
+function commonWordLanguage(text: string, opening = 0): { code: string; evident: boolean } {
   const words = [...text.matchAll(/\p{L}+/gu)].map(match => foldWord(match[0]));
   let best = 'en';
   let bestScore = 0;
   for (const [code, markers] of markerWords) {
-    const opening = words.length > 0 && markers.has(words[0]) ? 2 : 0;
-    const score = opening + words.filter(word => markers.has(word)).length + (code !== 'en' && diacriticHints[code]?.test(text) ? 0.5 : 0);
+    const first = words.length > 0 && markers.has(words[0]) ? opening : 0;
+    const score = first + words.filter(word => markers.has(word)).length + (code !== 'en' && diacriticHints[code]?.test(text) ? 0.5 : 0);
     if (score > bestScore) [best, bestScore] = [code, score];
   }
   return { code: best, evident: bestScore > 0 };
