@@ -25,11 +25,13 @@ export function fts5Idf(count: number, frequency: number): number {
 }
 
 /**
- * One record's BM25: Σ idf(term) × f (k1 + 1) / (f + k1 (1 − b + b · length / averageLength)) over the
- * terms it holds, `frequencies` giving each term's (possibly weighted) count in the record.
+ * One record's BM25: Σ idf(term) × f (k1 + 1) / (f + k1 (1 − b + b · length / averageLength)) over
+ * `terms`, `frequency` giving each one's (possibly weighted) count in the record; terms it does not hold
+ * (0) add nothing. Terms are added in the order given.
  */
 export function bm25Score(
-  frequencies: Iterable<[term: string, frequency: number]>,
+  terms: Iterable<string>,
+  frequency: (term: string) => number,
   idf: (term: string) => number,
   length: number,
   averageLength: number,
@@ -37,6 +39,9 @@ export function bm25Score(
 ): number {
   const norm = k1 * (1 - b + (b * length) / (averageLength || 1));
   let score = 0;
-  for (const [term, frequency] of frequencies) if (frequency > 0) score += (idf(term) * frequency * (k1 + 1)) / (frequency + norm);
+  for (const term of terms) {
+    const count = frequency(term);
+    if (count > 0) score += (idf(term) * count * (k1 + 1)) / (count + norm);
+  }
   return score;
 }

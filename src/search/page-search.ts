@@ -268,13 +268,12 @@ class Bm25 {
     const inverse = new Map([...weights].map(([term, weight]) => [term, weight * this.idf(term)]));
     const weighted = (term: string) => inverse.get(term)!;
     const order = [...weights.keys()];
-    const pairStarts = new Set([...weights.keys()].filter(term => term.includes(' ')).map(pair => pair.slice(0, pair.indexOf(' '))));
+    const pairStarts = new Set(order.filter(term => term.includes(' ')).map(pair => pair.slice(0, pair.indexOf(' '))));
     const scored: Array<{ page: PageRecord; score: number }> = [];
     for (const page of pages) {
       const counts = termCounts(page.terms, weights, pairStarts);
       if (counts.size === 0) continue;
-      const inWeightsOrder = order.map((term): [string, number] => [term, counts.get(term) ?? 0]);
-      const score = bm25Score(inWeightsOrder, weighted, page.terms.length, this.averageLength, this.parameters);
+      const score = bm25Score(order, term => counts.get(term) ?? 0, weighted, page.terms.length, this.averageLength, this.parameters);
       if (score > 0) scored.push({ page, score });
     }
     return scored.sort((a, b) => b.score - a.score || (a.page.unit.id < b.page.unit.id ? -1 : 1)).slice(0, limit);

@@ -37,7 +37,16 @@ export function rankUnitsByBm25(candidates: IndexUnit[], words: string[], statis
     for (const term of title) if (idf.has(term)) counts.set(term, (counts.get(term) ?? 0) + unitColumnWeights.titlePath);
     for (const term of text) if (idf.has(term)) counts.set(term, (counts.get(term) ?? 0) + unitColumnWeights.text);
     if (counts.size === 0) continue;
-    ranked.push({ unit, score: bm25Score(counts, term => idf.get(term)!, title.length + text.length, averageLength) });
+    ranked.push({
+      unit,
+      score: bm25Score(
+        counts.keys(),
+        term => counts.get(term)!,
+        term => idf.get(term)!,
+        title.length + text.length,
+        averageLength,
+      ),
+    });
   }
   return ranked.sort((left, right) => right.score - left.score || byUnitId(left, right));
 }
