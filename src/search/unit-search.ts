@@ -1,4 +1,5 @@
 import { bm25Score, fts5Idf } from './bm25.ts';
+import { mergeSpaceHits } from '../store/merge-space-hits.ts';
 import { type IndexUnit, type LexicalQuery, type TermStore, type UnitHit, type UnitMatches, type UnitStatistics, unitColumnWeights } from '../store/types.ts';
 import { indexedTerms } from '../text/unit-words.ts';
 
@@ -10,9 +11,10 @@ import { indexedTerms } from '../text/unit-words.ts';
 export async function searchUnits(store: Pick<TermStore, 'matchUnits'>, query: LexicalQuery): Promise<UnitHit[]> {
   if (query.spaces.length === 0 || query.k <= 0) return [];
   const shards = await store.matchUnits(query);
-  return mergeShards(
+  return mergeSpaceHits(
     shards.map(shard => rankedHits(shard).slice(0, query.k)),
     query.k,
+    'bm25',
   );
 }
 
@@ -49,21 +51,6 @@ export function rankUnitsByBm25(candidates: IndexUnit[], words: string[], statis
     });
   }
   return ranked.sort((left, right) => right.score - left.score || byUnitId(left, right));
-}
-
-/**
- * Merges the shards' lists into one of at most `k`, best first. BM25 scores of different shards do not
- * compare (each has its own document frequencies and average lengths, so the same text scores
- * differently in a small and a large space): with more than one list, each is rescaled to its own best
- * hit (relative score fusion: each list's top hit gets 1). Ties by unit id.
- */
-export function mergeShards(lists: UnitHit[][], k: number): UnitHit[] {
-  const nonEmpty = lists.filter(list => list.length > 0);
-  if (nonEmpty.length <= 1) return (nonEmpty[0] ?? []).slice(0, k);
-  return nonEmpty
-    .flatMap(list => list.map(hit => ({ unit: hit.unit, score: list[0].score > 0 ? hit.score / list[0].score : 0 })))
-    .sort((left, right) => right.score - left.score || byUnitId(left, right))
-    .slice(0, k);
 }
 
 function byUnitId(left: UnitHit, right: UnitHit): number {

@@ -12,7 +12,7 @@ import type {
   UnitStatistics,
 } from '../types.ts';
 import { DocumentVocabularies, pagesHolding } from './document-vocabularies.ts';
-import { mergeSpaceHits } from './merge-space-hits.ts';
+import { mergeSpaceHits } from '../merge-space-hits.ts';
 import { countDocumentsHolding, countPagesHolding, versionFilter, versionPages } from './page-counts.ts';
 import { pageFromProperties, pageReturnProperties, pageReturnPropertiesWithoutTerms, pairToken, type Pages } from './page-objects.ts';
 import { LiveDocuments, type ScopeDocument } from './page-scope.ts';

@@ -7,7 +7,7 @@ import type { IndexUnit, KnowledgeStore, LexicalQuery, PageRecord, ScopedQuery, 
 import { commitVersion } from './commit-version.ts';
 import { connectWeaviate, type WeaviateConnectionOptions } from './connect-weaviate.ts';
 import { activeVersions, documentsNamed, everyTenantMatching } from './document-queries.ts';
-import { mergeSpaceHits } from './merge-space-hits.ts';
+import { mergeSpaceHits } from '../merge-space-hits.ts';
 import type { PageProperties, Pages } from './page-objects.ts';
 import { WeaviatePageIndex } from './page-queries.ts';
 import { documentCollectionName, ensureSchema, pageCollectionName, unitCollectionName, unitVectorName } from './schema.ts';

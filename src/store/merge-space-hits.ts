@@ -1,14 +1,14 @@
-import type { UnitHit } from '../types.ts';
+import type { UnitHit } from './types.ts';
 
 /**
- * Merges the hit lists of several tenants (spaces) into one list of at most `k`, best first.
+ * Merges the hit lists of several shards of an index (Weaviate tenants, one per space) into one list of
+ * at most `k`, best first.
  *
- * Vector scores (cosine similarity) mean the same thing in every tenant, so they merge as they are.
- * BM25 scores do not: every tenant is its own shard with its own document frequencies and average
- * lengths, so the same text scores differently in a small and a large space. Lexical lists are therefore
- * rescaled to their own best hit (relative score fusion: each list's top hit gets 1) before merging;
- * the raw BM25 score is kept when only one space was searched. Ties fall back to the unit id so the
- * order is deterministic.
+ * Vector scores (cosine similarity) mean the same thing in every shard, so they merge as they are.
+ * BM25 scores do not: every shard has its own document frequencies and average lengths, so the same
+ * text scores differently in a small and a large space. Lexical lists are therefore rescaled to their
+ * own best hit (relative score fusion: each list's top hit gets 1) before merging; the raw BM25 score
+ * is kept when only one list has hits. Ties fall back to the unit id so the order is deterministic.
  */
 export function mergeSpaceHits(lists: UnitHit[][], k: number, scores: 'bm25' | 'cosine'): UnitHit[] {
   const nonEmpty = lists.filter(list => list.length > 0);

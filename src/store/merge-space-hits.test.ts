@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SpaceId } from '../../spaces/space-id.ts';
-import type { IndexUnit, UnitHit } from '../types.ts';
+import type { SpaceId } from '../spaces/space-id.ts';
+import type { IndexUnit, UnitHit } from './types.ts';
 import { mergeSpaceHits } from './merge-space-hits.ts';
 
 function hit(space: string, id: string, score: number): UnitHit {
