@@ -14,18 +14,22 @@ const genericNameWords = new Set(
 /** More documents than this named at once is no focus: the words are too common among the names. */
 const maxNamed = 3;
 
+/** The text's words (letters and digits), folded, in order. */
+function foldedWords(text: string): string[] {
+  return foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /** Folded words; "10-K" and "U.S." also as one word ("10k", "us"). */
 function wordsOf(text: string): Set<string> {
-  const folded = foldWord(text);
-  const words = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
-  for (const joined of folded.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)+/gu) ?? []) words.add(joined.replace(/[-.]/g, ''));
+  const words = new Set(foldedWords(text));
+  for (const joined of foldWord(text).match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)+/gu) ?? []) words.add(joined.replace(/[-.]/g, ''));
   return words;
 }
 
 /** A question's words, and each two neighbours written together: "Activision Blizzard" names "ACTIVISIONBLIZZARD_2019_10K.pdf". */
 function withJoinedPairs(text: string): Set<string> {
   const words = wordsOf(text);
-  const sequence = foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const sequence = foldedWords(text);
   for (let index = 1; index < sequence.length; index++) words.add(sequence[index - 1] + sequence[index]);
   return words;
 }
@@ -47,7 +51,7 @@ function nameWords(name: string): string[] {
 /** The words of a name as written (nameWords without the joined forms of hyphenated parts). */
 function spelledWords(name: string): string[] {
   const stem = name.replace(/\.[a-z0-9]{1,5}$/i, '');
-  const spelled = new Set(foldWord(stem).match(/[\p{L}\p{N}]+/gu) ?? []);
+  const spelled = new Set(foldedWords(stem));
   return nameWords(name).filter(word => spelled.has(word));
 }
 
@@ -180,24 +184,22 @@ const titleRunWords = 3;
  */
 function titleRuns(question: string, records: DocumentRecord[]): Map<DocumentRecord, string[]> {
   const asked = titleWords(question).map(word => stem(word));
+  const titles = records
+    .filter(record => record.title)
+    .map(record => {
+      const words = titleWords(record.title!);
+      const stems = words.map(word => stem(word));
+      return { record, words, stems, phrase: ` ${stems.join(' ')} ` };
+    });
   const runs = new Map<DocumentRecord, string[]>();
-  const titled = records.filter(record => record.title);
-  const stemmedTitles = new Map(
-    titled.map(record => [
-      record,
-      ` ${titleWords(record.title!)
-        .map(word => stem(word))
-        .join(' ')} `,
-    ]),
-  );
-  for (const record of titled) {
-    for (const title of titleParts(record.title!)) {
-      const words = titleWords(title);
-      const run = longestCommonRun(words, asked);
-      if (run.length === 0 || run.length < Math.min(titleRunWords, words.length) || run.length <= (runs.get(record)?.length ?? 0)) continue;
-      const phrase = ` ${run.map(word => stem(word)).join(' ')} `;
-      if (titled.some(other => other !== record && stemmedTitles.get(other)!.includes(phrase))) continue;
-      runs.set(record, run);
+  for (const { record, words, stems } of titles) {
+    // The title, and its head ("QACHECK" of "QACHECK: …"): the head's words begin the title's.
+    for (const length of titlePartLengths(record.title!, words.length)) {
+      const { start, length: found } = longestCommonRun(stems.slice(0, length), asked);
+      if (found === 0 || found < Math.min(titleRunWords, length) || found <= (runs.get(record)?.length ?? 0)) continue;
+      const phrase = ` ${stems.slice(start, start + found).join(' ')} `;
+      if (titles.some(other => other.record !== record && other.phrase.includes(phrase))) continue;
+      runs.set(record, words.slice(start, start + found));
     }
   }
   return runs;
@@ -205,7 +207,7 @@ function titleRuns(question: string, records: DocumentRecord[]): Map<DocumentRec
 
 /** Written words of a text, folded, one space apart: what a phrase is compared by. */
 function phrase(text: string): string {
-  return (foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+  return foldedWords(text).join(' ');
 }
 
 /** True when the question writes out the whole title of three words or more ("'Older adults and technology use'"). */
@@ -214,26 +216,28 @@ function writesTitle(question: string, title: string): boolean {
   return written.split(' ').length >= 3 && writesWhole(phrase(question), written);
 }
 
-/** A title, and its head when it has one ("QACHECK" of "QACHECK: A Demonstration System"): papers are known by it. */
-function titleParts(title: string): string[] {
+/**
+ * How many of a title's words (titleWords) name it: all of them, and those of its head when it has one
+ * ("QACHECK" of "QACHECK: A Demonstration System"): papers are known by it.
+ */
+function titlePartLengths(title: string, words: number): number[] {
   const head = title.match(/^([^:]{2,60}):\s/u)?.[1];
-  return head ? [title, head] : [title];
+  return head ? [words, titleWords(head).length] : [words];
 }
 
 /** Folded words of a title or question, stopwords and single letters left out, in order. */
 function titleWords(text: string): string[] {
-  return (foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter(word => word.length > 1 && !stopwords.has(word));
+  return foldedWords(text).filter(word => word.length > 1 && !stopwords.has(word));
 }
 
-/** The longest run of `words` (as written) whose stems `asked` has in the same order, adjacent. */
-function longestCommonRun(words: string[], asked: string[]): string[] {
-  const stems = words.map(word => stem(word));
-  let best: string[] = [];
+/** Where the longest run of `stems` that `asked` has in the same order, adjacent, starts, and its length. */
+function longestCommonRun(stems: string[], asked: string[]): { start: number; length: number } {
+  let best = { start: 0, length: 0 };
   for (let start = 0; start < stems.length; start++) {
     for (let at = 0; at < asked.length; at++) {
       let length = 0;
       while (start + length < stems.length && at + length < asked.length && stems[start + length] === asked[at + length]) length++;
-      if (length > best.length) best = words.slice(start, start + length);
+      if (length > best.length) best = { start, length };
     }
   }
   return best;
