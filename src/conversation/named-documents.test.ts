@@ -30,8 +30,15 @@ const holding: Record<string, number> = {
   center: 25,
   hauptstrasse: 1,
 };
-const documentsHolding = async (words: string[]) => new Map(words.map(word => [word, holding[word] ?? 0] as const));
-const named = async (question: string) => (await namedDocuments(question, ready, documentsHolding)).map(document => document.name);
+/** Documents' pages holding each word: `counts[word]`, else `otherwise`. */
+const heldBy =
+  (counts: Record<string, number>, otherwise = 0) =>
+  async (words: string[]) =>
+    new Map(words.map(word => [word, counts[word] ?? otherwise] as const));
+/** The names of the documents of `records` a question names. */
+const namesIn = (records: DocumentRecord[], documentsHolding: (words: string[]) => Promise<Map<string, number>>) => async (question: string) =>
+  (await namedDocuments(question, records, documentsHolding)).map(document => document.name);
+const named = namesIn(ready, heldBy(holding));
 
 describe('documents a question names', () => {
   it('finds a document by a word of its name few documents hold, in any language, or by its file name', async () => {
@@ -44,8 +51,7 @@ describe('documents a question names', () => {
 
   it('takes a two-character name word ("3M", "AC") only when the question writes it as an acronym', async () => {
     const reports = [record('3M_2018_10K.pdf'), record('NIKE_2021_10K.pdf'), record('Campaign_038_Introducing_AC_Whitepaper_v5e.pdf')];
-    const few = async (words: string[]) => new Map(words.map(word => [word, 1] as const));
-    const byName = async (question: string) => (await namedDocuments(question, reports, few)).map(document => document.name);
+    const byName = namesIn(reports, heldBy({}, 1));
     expect(await byName('Which business segments does the 3M 10-K report on?')).toEqual(['3M_2018_10K.pdf']);
     expect(await byName('Which security products are described in the AC whitepaper?')).toEqual(['Campaign_038_Introducing_AC_Whitepaper_v5e.pdf']);
     expect(await byName('Is the ac unit in the 10-K?')).toEqual([]);
@@ -53,8 +59,7 @@ describe('documents a question names', () => {
 
   it('tells two documents whose names share the words asked apart by a year of the name', async () => {
     const reports = [record('PG_2021.03.04_US-Views-on-China_FINAL.pdf'), record('PG_20.07.30_U.S.-Views-China_final.pdf')];
-    const many = async (words: string[]) => new Map(words.map(word => [word, 30] as const));
-    const byName = async (question: string) => (await namedDocuments(question, reports, many)).map(document => document.name);
+    const byName = namesIn(reports, heldBy({}, 30));
     expect(await byName('In the 2021 US views on China report, how much confidence do Americans have in Biden?')).toEqual([
       'PG_2021.03.04_US-Views-on-China_FINAL.pdf',
     ]);
@@ -81,7 +86,7 @@ describe('documents a question names', () => {
 
   it('takes one word as a name only when the question writes it as one: a topic word is no name', async () => {
     const policies = [record('refund-policy.pdf'), record('notes.pdf')];
-    const rare = async (words: string[]) => new Map(words.map(word => [word, 1] as const));
+    const rare = heldBy({}, 1);
     expect(await namedDocuments('How long do refunds take?', policies, rare)).toEqual([]);
     expect((await namedDocuments('What does the refund policy say about receipts?', policies, rare)).map(document => document.name)).toEqual([
       'refund-policy.pdf',
@@ -114,8 +119,8 @@ describe('documents a question names', () => {
       recommendation: 8,
       systems: 40,
     };
-    const inPages = async (words: string[]) => new Map(words.map(word => [word, counts[word] ?? 1] as const));
-    const titleNamed = async (question: string) => (await namedDocuments(question, papers, inPages)).map(document => document.name);
+    const inPages = heldBy(counts, 1);
+    const titleNamed = namesIn(papers, inPages);
     expect(await titleNamed('In the paper on program-guided reasoning for fact checking, which datasets are used?')).toEqual(['2023.acl-long.386.pdf']);
     expect(await titleNamed('What does "user personality inferred from product reviews" use as input?')).toEqual(['2303.05039v2.pdf']);
     // All of a short title's words.
@@ -131,16 +136,14 @@ describe('documents a question names', () => {
     expect(await titleNamed('What is new in improving recommendation systems?')).toEqual([]);
     // …unless the question writes out the whole of a title of three words or more.
     const older = titled('PIP_Seniors.pdf', 'Older Adults and Technology Use');
-    const common = async (words: string[]) => new Map(words.map(word => [word, 30] as const));
-    const wholeTitle = async (question: string) => (await namedDocuments(question, [older, ...papers], common)).map(document => document.name);
+    const wholeTitle = namesIn([older, ...papers], heldBy({}, 30));
     expect(await wholeTitle("Welk percentage van de 65-plussers gaat online volgens 'Older adults and technology use'?")).toEqual(['PIP_Seniors.pdf']);
     expect(await wholeTitle('Do older adults use technology?')).toEqual([]);
   });
 
   it('finds a paper by its file name without the extension or the version', async () => {
     const papers = [record('2303.08559v2.pdf'), record('2303.05039v2.pdf'), record('NIKE_2021_10K.pdf')];
-    const none = async (words: string[]) => new Map(words.map(word => [word, 0] as const));
-    const byName = async (question: string) => (await namedDocuments(question, papers, none)).map(document => document.name);
+    const byName = namesIn(papers, heldBy({}));
     expect(await byName('What paradigm does 2303.08559 propose?')).toEqual(['2303.08559v2.pdf']);
     expect(await byName('And 2303.08559v2?')).toEqual(['2303.08559v2.pdf']);
     expect(await byName('Which segment sold most? Looking at the NIKE_2021_10K')).toEqual(['NIKE_2021_10K.pdf']);
