@@ -44,6 +44,7 @@ export const documentRecordReply = z
     space: z.string(),
     name: z.string(),
     title: z.string().optional().meta({ description: 'The title printed on its first page, when it has one' }),
+    opening: z.string().optional().meta({ description: 'The words its first pages open with (about 400 characters); questions may name the document by them' }),
     mime: z.string(),
     sha256: z.string(),
     sizeBytes: z.number().int(),

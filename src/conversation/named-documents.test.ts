@@ -3,6 +3,8 @@ import type { DocumentRecord } from '../documents/types.ts';
 import { namedDocuments } from './named-documents.ts';
 
 const record = (name: string) => ({ id: name, name }) as DocumentRecord;
+/** A document whose first pages open with `opening` (document-opening.ts). */
+const opened = (name: string, opening: string, title?: string) => ({ id: name, name, opening, ...(title ? { title } : {}) }) as DocumentRecord;
 const ready = [
   'NIKE_2021_10K.pdf',
   'COSTCO_2021_10K.pdf',
@@ -139,6 +141,56 @@ describe('documents a question names', () => {
     const wholeTitle = namesIn([older, ...papers], heldBy({}, 30));
     expect(await wholeTitle("Welk percentage van de 65-plussers gaat online volgens 'Older adults and technology use'?")).toEqual(['PIP_Seniors.pdf']);
     expect(await wholeTitle('Do older adults use technology?')).toEqual([]);
+  });
+
+  it('finds a document by a run of the words it opens with when it prints no usable title', async () => {
+    const documents = [
+      opened(
+        'e639029d.pdf',
+        'IMPROVING THE QUALITY AND EFFICIENCY OF COMMODITY DISTRIBUTION TO FEDERAL CHILD NUTRITION PROGRAMS HEARING BEFORE THE COMMITTEE ON EDUCATION',
+        'HEARING',
+      ),
+      opened('7c3f6204.pdf', 'Superior Court of Delaware. Re: Diane HANSON v. DELAWARE STATE PUBLIC INTEGRITY COMMISSION. C.A. No. 11A-06-001'),
+      opened('e79deb02.pdf', 'Florida Department of Health Division of Medical Quality Assurance Strategic Plan 2016-2018'),
+      opened('ADOBE_2015_10K.pdf', 'UNITED STATES SECURITIES AND EXCHANGE COMMISSION Washington, D.C. 20549 FORM 10-K ANNUAL REPORT PURSUANT TO SECTION 13'),
+      opened('NIKE_2021_10K.pdf', 'UNITED STATES SECURITIES AND EXCHANGE COMMISSION Washington, D.C. 20549 FORM 10-K ANNUAL REPORT PURSUANT TO SECTION 13'),
+    ];
+    // Every word is on many documents' pages, but "commodity" and "hanson" on few.
+    const inPages = heldBy({ commodity: 1, distribution: 12, hanson: 1, integrity: 4, delaware: 9 }, 30);
+    const openingNamed = namesIn(documents, inPages);
+    expect(await openingNamed('Who testified at the hearing on improving commodity distribution to federal child nutrition programs?')).toEqual([
+      'e639029d.pdf',
+    ]);
+    expect(await openingNamed('In Hanson v. Delaware State Public Integrity Commission, what did the court decide?')).toEqual(['7c3f6204.pdf']);
+    // Four words in a row name a document however common each is…
+    expect(await openingNamed('Wat zijn de doelen van het Medical Quality Assurance Strategic Plan?')).toEqual(['e79deb02.pdf']);
+    // …three only with a word few documents hold; two never; and what two documents open with names neither.
+    expect(await openingNamed('What does a medical quality assurance team do?')).toEqual([]);
+    expect(await openingNamed('Which strategic plan covers medical quality?')).toEqual([]);
+    expect(await openingNamed('Which annual report pursuant to section 13 lists the most risks?')).toEqual([]);
+  });
+
+  it('finds a document by a word of its title or opening written as a name that no other document opens with', async () => {
+    const documents = [
+      opened('stereo_headset.pdf', 'Help Guide Wireless Noise Canceling Stereo Headset WH-1000XM4 Sony Headphones Connect'),
+      opened(
+        '2023.findings-emnlp.248.pdf',
+        'LOGIC-LM: Empowering Large Language Models with Symbolic Solvers',
+        'LOGIC-LM: Empowering Large Language Models with Symbolic Solvers',
+      ),
+      opened('a5879805.pdf', 'PROVINCE OF QUÉBEC SUPERIOR COURT MAJESTIC ASSET MANAGEMENT LLC, ès qualité of manager'),
+      opened('e79deb02.pdf', 'Florida Department of Health Division of Medical Quality Assurance Strategic Plan'),
+      opened('2310.09158v1.pdf', 'Learning To Teach Large Language Models Logical Reasoning'),
+    ];
+    const openingNamed = namesIn(documents, heldBy({ sony: 1, logiclm: 1, quebec: 1, qualite: 1, large: 9, models: 12 }, 30));
+    expect(await openingNamed('What does the Sony guide say about pairing?')).toEqual(['stereo_headset.pdf']);
+    expect(await openingNamed('Which datasets does Logic-LM use?')).toEqual(['2023.findings-emnlp.248.pdf']);
+    expect(await openingNamed('Wat zegt de rechtbank in Québec?')).toEqual(['a5879805.pdf']);
+    // Written as a name, but common in the space's pages, in two openings, or lowercase: no name.
+    expect(await openingNamed('What do Large Language Models learn?')).toEqual([]);
+    expect(await openingNamed('What does sony say about pairing?')).toEqual([]);
+    // "Quality" is a word of another opening, so no typo of "qualité".
+    expect(await openingNamed('Was ist das Ziel der Medical Quality Assurance?')).toEqual([]);
   });
 
   it('finds a paper by its file name without the extension or the version', async () => {

@@ -134,11 +134,22 @@ export async function namedDocuments(
     if (own.length > 0) byWord.set(record, { all, own });
     else if (all.length >= 2 && [...wordsOf(record.name)].some(word => years.has(word))) byYear.push(record);
   }
+  const byOpeningWord = openingNameWords(
+    ready.filter(record => !byFileName.includes(record)),
+    words,
+    { capitalized, acronyms },
+  );
   const byTitle = titleRuns(
     question,
     ready.filter(record => !byFileName.includes(record)),
   );
-  const mentionedWords = [...new Set([...[...byWord.values()].flatMap(entry => entry.all), ...[...byTitle.values()].flat()])];
+  const mentionedWords = [
+    ...new Set([
+      ...[...byWord.values()].flatMap(entry => entry.all),
+      ...[...byTitle.values()].flatMap(entry => entry.words),
+      ...[...byOpeningWord.values()].flat(),
+    ]),
+  ];
   const holding = mentionedWords.length > 0 ? await documentsHolding(mentionedWords) : new Map<string, number>();
   const held = (word: string) => holding.get(word) ?? 0;
   // One word, written as a name, names a document when few documents' pages hold it; two words when the rarer of them is
@@ -155,12 +166,16 @@ export async function namedDocuments(
       .map(([record]) => record),
     ...byYear,
   ];
+  for (const [record, own] of byOpeningWord) if (!named.includes(record) && own.some(word => held(word) <= maxDocumentsHolding)) named.push(record);
   // A run of its title names a document when a word of it is held by few documents' pages ("program-guided
   // reasoning"), a short title only when one of its words is nearly its own ("Netflix, Inc." yes, "User
-  // Manual" no).
-  for (const [record, run] of byTitle) {
-    const limit =
-      run.length > titleRunWords || writesTitle(question, record.title!)
+  // Manual" no). A run of its opening, always three words or more, only when a word of it is so held.
+  for (const [record, { words: run, opening }] of byTitle) {
+    const limit = opening
+      ? run.length > titleRunWords
+        ? Number.POSITIVE_INFINITY
+        : 3 * maxDocumentsHolding
+      : run.length > titleRunWords || writesTitle(question, record.title!)
         ? Number.POSITIVE_INFINITY
         : run.length === titleRunWords
           ? 3 * maxDocumentsHolding
@@ -171,35 +186,82 @@ export async function namedDocuments(
 }
 
 /**
+ * Per document, the words of its title and opening (document-opening.ts) the question writes as names
+ * (`capitalized`; of three letters or fewer, as `acronyms`) that no other document's title, opening or
+ * name has: the company, agency or product a document is known by ("the Sony help guide", "ITC
+ * Limited's governance report"). A typo of one letter is forgiven in words of six letters or more, when
+ * the question's word is no word of any document's ("Quality" is no typo of "qualité").
+ */
+function openingNameWords(
+  records: DocumentRecord[],
+  names: Map<DocumentRecord, string[]>,
+  question: { capitalized: Set<string>; acronyms: Set<string> },
+): Map<DocumentRecord, string[]> {
+  const wordsOfRecord = new Map(
+    [...names].map(([record, nameWordList]) => [
+      record,
+      new Set([
+        ...[...wordsOf(`${record.title ?? ''} ${record.opening ?? ''}`)].filter(
+          word => word.length > 1 && /\p{L}/u.test(word) && !stopwords.has(word) && !genericNameWords.has(word),
+        ),
+        ...nameWordList,
+      ]),
+    ]),
+  );
+  const holding = new Map<string, number>();
+  for (const list of wordsOfRecord.values()) for (const word of list) holding.set(word, (holding.get(word) ?? 0) + 1);
+  const typos = [...question.capitalized].filter(word => word.length >= 5 && !holding.has(word));
+  const asWritten = (word: string) =>
+    word.length <= 3 ? question.acronyms.has(word) : question.capitalized.has(word) || (word.length >= 6 && typos.some(typo => withinEdits(typo, word, 1)));
+  const found = new Map<DocumentRecord, string[]>();
+  for (const record of records) {
+    const own = [...wordsOfRecord.get(record)!].filter(word => holding.get(word) === 1 && asWritten(word));
+    if (own.length > 0) found.set(record, own);
+  }
+  return found;
+}
+
+/**
  * A title names its document by this many of its words in a row ("program-guided reasoning") when one
  * of them is held by few documents' pages, by more in any case, or by all of a shorter title's (or
- * head's) when one of them is nearly its own.
+ * head's) when one of them is nearly its own. The words a document opens with name it by this many or more.
  */
 const titleRunWords = 3;
 
 /**
- * Per document whose title the question quotes in part, the longest run of the title's words (stopwords
- * left out, plurals and other light inflections folded) that the question has in the same order, when
- * that run is long enough and no other document's title has it too.
+ * Per document whose title or opening words (document-opening.ts) the question quotes in part, the
+ * longest run of their words (stopwords left out, plurals and other light inflections folded) that the
+ * question has in the same order, when that run is long enough and no other document's title or opening
+ * has it too; `opening` when the run is the opening's, not the title's.
  */
-function titleRuns(question: string, records: DocumentRecord[]): Map<DocumentRecord, string[]> {
+function titleRuns(question: string, records: DocumentRecord[]): Map<DocumentRecord, { words: string[]; opening: boolean }> {
   const asked = titleWords(question).map(word => stem(word));
-  const titles = records
-    .filter(record => record.title)
-    .map(record => {
-      const words = titleWords(record.title!);
-      const stems = words.map(word => stem(word));
-      return { record, words, stems, phrase: ` ${stems.join(' ')} ` };
-    });
-  const runs = new Map<DocumentRecord, string[]>();
-  for (const { record, words, stems } of titles) {
-    // The title, and its head ("QACHECK" of "QACHECK: …"): the head's words begin the title's.
-    for (const length of titlePartLengths(record.title!, words.length)) {
+  const phrasing = (text: string) => {
+    const words = titleWords(text);
+    const stems = words.map(word => stem(word));
+    return { words, stems, phrase: ` ${stems.join(' ')} ` };
+  };
+  const named = records.map(record => ({
+    record,
+    title: record.title ? phrasing(record.title) : undefined,
+    opening: record.opening ? phrasing(record.opening) : undefined,
+  }));
+  const runs = new Map<DocumentRecord, { words: string[]; opening: boolean }>();
+  for (const { record, title, opening } of named) {
+    const parts = [
+      // The title, and its head ("QACHECK" of "QACHECK: …"): the head's words begin the title's.
+      ...(title
+        ? titlePartLengths(record.title!, title.words.length).map(length => ({ ...title, length, minimum: Math.min(titleRunWords, length), opening: false }))
+        : []),
+      ...(opening ? [{ ...opening, length: opening.words.length, minimum: titleRunWords, opening: true }] : []),
+    ];
+    for (const { words, stems, length, minimum, opening: isOpening } of parts) {
       const { start, length: found } = longestCommonRun(stems.slice(0, length), asked);
-      if (found === 0 || found < Math.min(titleRunWords, length) || found <= (runs.get(record)?.length ?? 0)) continue;
+      if (found === 0 || found < minimum || found <= (runs.get(record)?.words.length ?? 0)) continue;
       const phrase = ` ${stems.slice(start, start + found).join(' ')} `;
-      if (titles.some(other => other.record !== record && other.phrase.includes(phrase))) continue;
-      runs.set(record, words.slice(start, start + found));
+      const elsewhere = named.some(other => other.record !== record && (other.title?.phrase.includes(phrase) || other.opening?.phrase.includes(phrase)));
+      if (elsewhere) continue;
+      runs.set(record, { words: words.slice(start, start + found), opening: isOpening });
     }
   }
   return runs;

@@ -39,6 +39,11 @@ export interface DocumentRecord {
   name: string;
   /** The title printed on its first page, when it has one (document-title.ts); questions may name the document by it. */
   title?: string;
+  /**
+   * The words its first pages open with, about 400 characters (document-opening.ts): a question may name
+   * the document by a run of them when no title is printed large ("the hearing on commodity distribution").
+   */
+  opening?: string;
   mime: string;
   /** sha256 hex of the original bytes. */
   sha256: string;

@@ -194,10 +194,11 @@ export async function readDocuments(prepared: PreparedDocument[], dependencies: 
         status.set('indexing');
         onEvent({ type: 'stage', stage: 'indexing' });
         await status.flush();
-        const { title: _previousTitle, ...submitted } = record;
+        const { title: _previousTitle, opening: _previousOpening, ...submitted } = record;
         const ready: DocumentRecord = {
           ...submitted,
           ...(result.title ? { title: result.title } : {}),
+          ...(result.opening ? { opening: result.opening } : {}),
           mime: result.mime,
           pageCount: result.parsed.pageCount,
           status: 'ready',

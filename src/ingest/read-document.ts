@@ -6,6 +6,7 @@ import type { Logger } from '../log.ts';
 import { convertOneToPdf } from './convert/libreoffice.ts';
 import { buildSlidePageMap, isSlideDeck } from './convert/slide-page-map.ts';
 import { detectFileType, type DetectedFile } from './detect-file-type.ts';
+import { documentOpening } from './document-opening.ts';
 import { documentTitle } from './document-title.ts';
 import { parseWithDocling } from './docling/parse-with-docling.ts';
 import type { FigureDescriber } from '../models/types.ts';
@@ -26,6 +27,8 @@ export interface ReadDocumentResult {
   mime: string;
   /** The title printed on its first page, when it has one. */
   title?: string;
+  /** The words its first pages open with (document-opening.ts). */
+  opening?: string;
 }
 
 export interface ReadDocumentInput {
@@ -144,7 +147,8 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
     };
     dependencies.log?.debug({ documentId: input.documentId, stats }, 'document read');
     const title = documentTitle(parsed);
-    return { parsed, tree, stats, mime: detected.mime, ...(title ? { title } : {}) };
+    const opening = documentOpening(parsed);
+    return { parsed, tree, stats, mime: detected.mime, ...(title ? { title } : {}), ...(opening ? { opening } : {}) };
   } finally {
     if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
   }

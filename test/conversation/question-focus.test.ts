@@ -164,4 +164,24 @@ describe('question focus in Folio.ask', () => {
     expect(byTitle.focus).toMatchObject({ reason: 'named', documents: [{ name: 'scan-0042.pdf' }] });
     expect(byTitle.answer).toContain('ten in the evening');
   });
+
+  it('focuses a question on a document named by the words its first page opens with when it prints no title', async () => {
+    const path = join(dataDir, 'scan-0043.pdf');
+    const cover = ['IMPROVING THE ALLOCATION OF VISITOR PARKING AT THE WEST CAMPUS', 'HEARING', 'Before the facilities committee'];
+    await writeFile(
+      path,
+      await makeTestPdf([
+        { texts: cover.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
+        { texts: [{ text: 'Visitors may park in lot 4 after six in the evening.', x: 72, top: 80, size: 12 }] },
+      ]),
+    );
+    const [outcome] = await folio.ingestFiles([{ path, name: 'scan-0043.pdf' }], channel, { source: { platform: 'cli' } });
+    expect(outcome.status).toBe('ready');
+    const record = (await folio.listDocuments(channel)).find(each => each.id === outcome.documentId);
+    expect(record?.title).toBeUndefined();
+    expect(record?.opening).toMatch(/^IMPROVING THE ALLOCATION OF VISITOR PARKING AT THE WEST CAMPUS HEARING/);
+    const byOpening = answerOf(await ask('Where may visitors park, according to the hearing on the allocation of visitor parking?'));
+    expect(byOpening.focus).toMatchObject({ reason: 'named', documents: [{ name: 'scan-0043.pdf' }] });
+    expect(byOpening.answer).toContain('lot 4');
+  });
 });
