@@ -181,14 +181,17 @@ describe('documents a question names', () => {
       opened('a5879805.pdf', 'PROVINCE OF QUÉBEC SUPERIOR COURT MAJESTIC ASSET MANAGEMENT LLC, ès qualité of manager'),
       opened('e79deb02.pdf', 'Florida Department of Health Division of Medical Quality Assurance Strategic Plan'),
       opened('2310.09158v1.pdf', 'Learning To Teach Large Language Models Logical Reasoning'),
+      opened('DSA-278777.pdf', 'MCS-51 8-BIT CONTROL-ORIENTED MICROCONTROLLERS 2-Level Interrupt Priority Structure'),
     ];
-    const openingNamed = namesIn(documents, heldBy({ sony: 1, logiclm: 1, quebec: 1, qualite: 1, large: 9, models: 12 }, 30));
+    const openingNamed = namesIn(documents, heldBy({ sony: 1, logiclm: 1, '2level': 1, quebec: 1, qualite: 1, large: 9, models: 12 }, 30));
     expect(await openingNamed('What does the Sony guide say about pairing?')).toEqual(['stereo_headset.pdf']);
     expect(await openingNamed('Which datasets does Logic-LM use?')).toEqual(['2023.findings-emnlp.248.pdf']);
     expect(await openingNamed('Wat zegt de rechtbank in Québec?')).toEqual(['a5879805.pdf']);
     // Written as a name, but common in the space's pages, in two openings, or lowercase: no name.
     expect(await openingNamed('What do Large Language Models learn?')).toEqual([]);
     expect(await openingNamed('What does sony say about pairing?')).toEqual([]);
+    // A number and a word hyphenated are no name ("GPT-2-level" is not "2-Level").
+    expect(await openingNamed('How well does a GPT-2-level supervisor do?')).toEqual([]);
     // "Quality" is a word of another opening, so no typo of "qualité".
     expect(await openingNamed('Was ist das Ziel der Medical Quality Assurance?')).toEqual([]);
   });

@@ -26,6 +26,15 @@ function wordsOf(text: string): Set<string> {
   return words;
 }
 
+/** Folded words, and hyphenated names of letters written as one ("Logic-LM" also "logiclm"; "2-Level" not). */
+function writtenNameWords(text: string): Set<string> {
+  const words = new Set(foldedWords(text));
+  for (const joined of foldWord(text).match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu) ?? []) {
+    if (joined.split('-').every(part => /\p{L}/u.test(part))) words.add(joined.replace(/-/g, ''));
+  }
+  return words;
+}
+
 /** A question's words, and each two neighbours written together: "Activision Blizzard" names "ACTIVISIONBLIZZARD_2019_10K.pdf". */
 function withJoinedPairs(text: string): Set<string> {
   const words = wordsOf(text);
@@ -201,7 +210,7 @@ function openingNameWords(
     [...names].map(([record, nameWordList]) => [
       record,
       new Set([
-        ...[...wordsOf(`${record.title ?? ''} ${record.opening ?? ''}`)].filter(
+        ...[...writtenNameWords(`${record.title ?? ''} ${record.opening ?? ''}`)].filter(
           word => word.length > 1 && /\p{L}/u.test(word) && !stopwords.has(word) && !genericNameWords.has(word),
         ),
         ...nameWordList,
