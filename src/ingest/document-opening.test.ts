@@ -11,14 +11,18 @@ const block = (page: number, kind: BlockKind, text: string, order: number): Bloc
 });
 
 describe('documentOpening', () => {
-  it('is the first pages’ text in reading order, figure text included, running heads left out', () => {
+  it('is the first pages’ text in reading order, figure text included, each running head once', () => {
     const blocks = [
       block(1, 'paragraph', 'Division of Medical\n  Quality Assurance', 2),
-      block(1, 'page-header', 'Not Reported in A.3d', 0),
+      block(1, 'page-header', 'Exhibit 300 - Integrated Personnel Management System', 0),
       block(1, 'figure', 'Florida Department of Health', 1),
-      block(1, 'page-footer', 'Page 1', 3),
+      block(1, 'page-footer', 'Page 1 of 15', 3),
+      block(2, 'page-header', 'Exhibit 300 - Integrated Personnel Management System', 4),
+      block(2, 'paragraph', 'Section A', 5),
     ];
-    expect(documentOpening({ blocks })).toBe('Florida Department of Health Division of Medical Quality Assurance');
+    expect(documentOpening({ blocks })).toBe(
+      'Exhibit 300 - Integrated Personnel Management System Florida Department of Health Division of Medical Quality Assurance Section A',
+    );
   });
 
   it('runs on past a cover without words to the first page that has some', () => {
