@@ -98,8 +98,10 @@ const maxDocumentsHolding = 2;
  * are in the name and, to name it alone, written as an acronym ("NUS", "PwC"); two-character ones only
  * when written as an acronym ("3M", "AC"). `documentsHolding(words)` says how many documents of the space hold each word in
  * their pages: a name word common in the space's text ("Pew Research Center" across many Pew reports)
- * names no document. Names of hex digests and numbers never match. Empty when none is named, or when
- * more than three are (the words are then too common to be a choice).
+ * names no document. Names of hex digests and numbers never match. A document is also named by runs of
+ * its printed title or of the words its first pages open with (titleRuns), and by a word of either that
+ * the question writes as a name and no other document has (openingNameWords). Empty when none is named,
+ * or when more than three are (the words are then too common to be a choice).
  */
 export async function namedDocuments(
   question: string,
