@@ -196,6 +196,36 @@ export async function namedDocuments(
   return named.length > maxNamed ? [] : named;
 }
 
+/** A title or opening as it is compared: its title words, their stems joined as a phrase, and its name words. */
+interface ReadText {
+  words: string[];
+  stems: string[];
+  /** The stems one space apart, with a space at either end. */
+  phrase: string;
+  /** Words that may name the document alone (openingNameWords). */
+  names: string[];
+}
+
+/**
+ * Texts already read, by text: records are listed afresh for every question, but their titles and
+ * openings repeat, and reading them is most of what naming costs. Oldest first out past the bound.
+ */
+const readTexts = new Map<string, ReadText>();
+const maxReadTexts = 20_000;
+
+function readText(text: string): ReadText {
+  let read = readTexts.get(text);
+  if (read === undefined) {
+    const words = titleWords(text);
+    const stems = words.map(word => stem(word));
+    const names = [...writtenNameWords(text)].filter(word => word.length > 1 && /\p{L}/u.test(word) && !stopwords.has(word) && !genericNameWords.has(word));
+    read = { words, stems, phrase: ` ${stems.join(' ')} `, names };
+    if (readTexts.size >= maxReadTexts) readTexts.delete(readTexts.keys().next().value!);
+    readTexts.set(text, read);
+  }
+  return read;
+}
+
 /**
  * Per document, the words of its title and opening (document-opening.ts) the question writes as names
  * (`capitalized`; of three letters or fewer, as `acronyms`) that no other document's title, opening or
@@ -211,12 +241,7 @@ function openingNameWords(
   const wordsOfRecord = new Map(
     [...names].map(([record, nameWordList]) => [
       record,
-      new Set([
-        ...[...writtenNameWords(`${record.title ?? ''} ${record.opening ?? ''}`)].filter(
-          word => word.length > 1 && /\p{L}/u.test(word) && !stopwords.has(word) && !genericNameWords.has(word),
-        ),
-        ...nameWordList,
-      ]),
+      new Set([...(record.title ? readText(record.title).names : []), ...(record.opening ? readText(record.opening).names : []), ...nameWordList]),
     ]),
   );
   const holding = new Map<string, number>();
@@ -247,15 +272,10 @@ const titleRunWords = 3;
  */
 function titleRuns(question: string, records: DocumentRecord[]): Map<DocumentRecord, { words: string[]; opening: boolean }> {
   const asked = titleWords(question).map(word => stem(word));
-  const phrasing = (text: string) => {
-    const words = titleWords(text);
-    const stems = words.map(word => stem(word));
-    return { words, stems, phrase: ` ${stems.join(' ')} ` };
-  };
   const named = records.map(record => ({
     record,
-    title: record.title ? phrasing(record.title) : undefined,
-    opening: record.opening ? phrasing(record.opening) : undefined,
+    title: record.title ? readText(record.title) : undefined,
+    opening: record.opening ? readText(record.opening) : undefined,
   }));
   const runs = new Map<DocumentRecord, { words: string[]; opening: boolean }>();
   for (const { record, title, opening } of named) {
