@@ -143,11 +143,19 @@ describe('question focus in Folio.ask', () => {
     expect(answerOf(await ask('When does the canteen open?', { threadRef: 'CFOCUS:999.9' })).focus).toBeUndefined();
   });
 
+  /** Writes `pdf` as `name`, ingests it from the command line (no chat message) and returns its ready record. */
+  const ingestFromCli = async (name: string, pdf: Uint8Array) => {
+    const path = join(dataDir, name);
+    await writeFile(path, pdf);
+    const [outcome] = await folio.ingestFiles([{ path, name }], channel, { source: { platform: 'cli' } });
+    expect(outcome.status).toBe('ready');
+    return (await folio.listDocuments(channel)).find(record => record.id === outcome.documentId)!;
+  };
+
   it('focuses a question on a document named by its printed title, whatever its file is called', async () => {
-    const path = join(dataDir, 'scan-0042.pdf');
     const body = ['Bicycles are kept in the shed behind building C.', 'The shed is locked at ten in the evening.', 'Ask reception for a key.'];
-    await writeFile(
-      path,
+    const record = await ingestFromCli(
+      'scan-0042.pdf',
       await makeTestPdf([
         {
           texts: [
@@ -157,29 +165,23 @@ describe('question focus in Folio.ask', () => {
         },
       ]),
     );
-    const [outcome] = await folio.ingestFiles([{ path, name: 'scan-0042.pdf' }], channel, { source: { platform: 'cli' } });
-    expect(outcome.status).toBe('ready');
-    expect((await folio.listDocuments(channel)).find(record => record.id === outcome.documentId)?.title).toBe('Bicycle Storage Guidelines');
+    expect(record.title).toBe('Bicycle Storage Guidelines');
     const byTitle = answerOf(await ask('When is the shed locked, according to the bicycle storage guidelines?'));
     expect(byTitle.focus).toMatchObject({ reason: 'named', documents: [{ name: 'scan-0042.pdf' }] });
     expect(byTitle.answer).toContain('ten in the evening');
   });
 
   it('focuses a question on a document named by the words its first page opens with when it prints no title', async () => {
-    const path = join(dataDir, 'scan-0043.pdf');
     const cover = ['IMPROVING THE ALLOCATION OF VISITOR PARKING AT THE WEST CAMPUS', 'HEARING', 'Before the facilities committee'];
-    await writeFile(
-      path,
+    const record = await ingestFromCli(
+      'scan-0043.pdf',
       await makeTestPdf([
         { texts: cover.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
         { texts: [{ text: 'Visitors may park in lot 4 after six in the evening.', x: 72, top: 80, size: 12 }] },
       ]),
     );
-    const [outcome] = await folio.ingestFiles([{ path, name: 'scan-0043.pdf' }], channel, { source: { platform: 'cli' } });
-    expect(outcome.status).toBe('ready');
-    const record = (await folio.listDocuments(channel)).find(each => each.id === outcome.documentId);
-    expect(record?.title).toBeUndefined();
-    expect(record?.opening).toMatch(/^IMPROVING THE ALLOCATION OF VISITOR PARKING AT THE WEST CAMPUS HEARING/);
+    expect(record.title).toBeUndefined();
+    expect(record.opening).toMatch(/^IMPROVING THE ALLOCATION OF VISITOR PARKING AT THE WEST CAMPUS HEARING/);
     const byOpening = answerOf(await ask('Where may visitors park, according to the hearing on the allocation of visitor parking?'));
     expect(byOpening.focus).toMatchObject({ reason: 'named', documents: [{ name: 'scan-0043.pdf' }] });
     expect(byOpening.answer).toContain('lot 4');
