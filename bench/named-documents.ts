@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { documentsHoldingIn, questionFocus } from '../src/conversation/question-focus.ts';
+import { spaceWordsIn, questionFocus } from '../src/conversation/question-focus.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
 import { SqliteKnowledgeStore } from '../src/store/sqlite/sqlite-knowledge-store.ts';
 
@@ -39,7 +39,7 @@ const store = new SqliteKnowledgeStore({ dataDir: options.dataDir });
 try {
   const space = parseSpaceId(options.space);
   const ready = (await store.listDocuments(space)).filter(record => record.status === 'ready');
-  const focusOf = async (question: string) => (await questionFocus({ question }, ready, space, documentsHoldingIn(store, [space])))?.documents ?? [];
+  const focusOf = async (question: string) => (await questionFocus({ question }, ready, space, spaceWordsIn(store, [space])))?.documents ?? [];
   const named: Record<string, { questions: number; right: number; ownDocument: number; misses: string[] }> = {};
   for (const { lang = 'en', doc, question, by } of lines(options.questions)) {
     const entry = (named[by === 'none' ? `${lang}, naming none` : lang] ??= { questions: 0, right: 0, ownDocument: 0, misses: [] });

@@ -5,7 +5,7 @@ import { namePage, pageNamesOf } from './documents/page-names.ts';
 import type { Answer, AskInput } from './answer/types.ts';
 import type { Config } from './config.ts';
 import { askInConversation } from './conversation/ask-in-conversation.ts';
-import { answerWithFocus, documentsHoldingIn, questionFocus } from './conversation/question-focus.ts';
+import { answerWithFocus, spaceWordsIn, questionFocus } from './conversation/question-focus.ts';
 import type { EvalScope } from './search/evaluation/run-eval.ts';
 import { takeAnswerToShare } from './conversation/private-answers.ts';
 import { sortDocuments } from './conversation/ask-outcome.ts';
@@ -290,7 +290,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
           scope === 'thread'
             ? ({ documents: ready.filter(record => record.id === documentId), reason: 'thread' } as const)
             : scope === 'space'
-              ? await questionFocus({ question: input.question }, ready, space, documentsHoldingIn(store, [space]))
+              ? await questionFocus({ question: input.question }, ready, space, spaceWordsIn(store, [space]))
               : undefined;
         return focus ? answerWithFocus({ ...input, readyDocuments: ready }, focus, ready, answerQuestion) : answerQuestion(input);
       };

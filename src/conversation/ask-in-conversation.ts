@@ -18,7 +18,7 @@ import {
   type OutcomeContent,
 } from './ask-outcome.ts';
 import { keepPrivateAnswer } from './private-answers.ts';
-import { answerWithFocus, documentsHoldingIn, questionFocus, type FocusRequest } from './question-focus.ts';
+import { answerWithFocus, spaceWordsIn, questionFocus, type FocusRequest } from './question-focus.ts';
 import { countQuestion } from './question-limit.ts';
 import { rememberThreadAnswer, threadAnswerDocuments } from './thread-answers.ts';
 
@@ -97,7 +97,7 @@ export async function askInConversation(
         },
         documents.ready,
         ownSpace ?? input.spaces[0],
-        documentsHoldingIn(dependencies.store, input.spaces),
+        spaceWordsIn(dependencies.store, input.spaces),
       );
   const answered = focus
     ? await answerWithFocus({ ...askInput, readyDocuments: documents.ready }, focus, documents.ready, dependencies.answer)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../documents/types.ts';
-import { namedDocuments } from './named-documents.ts';
+import { namedDocuments, type SpaceWords } from './named-documents.ts';
 
 const record = (name: string) => ({ id: name, name }) as DocumentRecord;
 /** A document whose first pages open with `opening` (document-opening.ts). */
@@ -32,14 +32,17 @@ const holding: Record<string, number> = {
   center: 25,
   hauptstrasse: 1,
 };
-/** Documents' pages holding each word: `counts[word]`, else `otherwise`. */
-const heldBy =
-  (counts: Record<string, number>, otherwise = 0) =>
-  async (words: string[]) =>
-    new Map(words.map(word => [word, counts[word] ?? otherwise] as const));
+/**
+ * Documents' pages holding each word: `counts[word]`, else `otherwise`; `pages[word]`, the document
+ * holding it and on how many pages (none known unless given).
+ */
+const heldBy = (counts: Record<string, number>, otherwise = 0, pages: Record<string, { documentId: string; pages: number }> = {}): SpaceWords => ({
+  documentsHolding: async words => new Map(words.map(word => [word, counts[word] ?? otherwise] as const)),
+  pagesHolding: async word => pages[word],
+});
 /** The names of the documents of `records` a question names. */
-const namesIn = (records: DocumentRecord[], documentsHolding: (words: string[]) => Promise<Map<string, number>>) => async (question: string) =>
-  (await namedDocuments(question, records, documentsHolding)).map(document => document.name);
+const namesIn = (records: DocumentRecord[], spaceWords: SpaceWords) => async (question: string) =>
+  (await namedDocuments(question, records, spaceWords)).map(document => document.name);
 const named = namesIn(ready, heldBy(holding));
 
 describe('documents a question names', () => {
@@ -194,6 +197,30 @@ describe('documents a question names', () => {
     expect(await openingNamed('How well does a GPT-2-level supervisor do?')).toEqual([]);
     // "Quality" is a word of another opening, so no typo of "qualité".
     expect(await openingNamed('Was ist das Ziel der Medical Quality Assurance?')).toEqual([]);
+  });
+
+  it('finds a document by a name written in the question that only its pages hold, on many of them', async () => {
+    const reports = [
+      { ...record('AR_2016.pdf'), pageCount: 40 },
+      { ...record('furman-2017.pdf'), pageCount: 60 },
+      { ...record('budget.pdf'), pageCount: 120 },
+    ] as DocumentRecord[];
+    const pages = {
+      isro: { documentId: 'AR_2016.pdf', pages: 12 },
+      furman: { documentId: 'furman-2017.pdf', pages: 6 },
+      chandrayaan: { documentId: 'AR_2016.pdf', pages: 2 },
+      kerala: { documentId: 'budget.pdf', pages: 8 },
+    };
+    const byPages = namesIn(reports, heldBy({ isro: 1, furman: 1, chandrayaan: 1, kerala: 1, center: 3 }, 20, pages));
+    expect(await byPages('What does the document say about ISRO launches?')).toEqual(['AR_2016.pdf']);
+    expect(await byPages('How many units did the Furman Center count?')).toEqual(['furman-2017.pdf']);
+    // On too few of its pages (2 < 3; 8 < a tenth of 120): a name mentioned in passing.
+    expect(await byPages('When did Chandrayaan launch?')).toEqual([]);
+    expect(await byPages('What is spent in Kerala?')).toEqual([]);
+    // Written in lower case: a word, not a name.
+    expect(await byPages('what does the document say about isro launches?')).toEqual([]);
+    // Held by two documents: it names neither.
+    expect(await namesIn(reports, heldBy({ isro: 2 }, 20, pages))('What does the document say about ISRO launches?')).toEqual([]);
   });
 
   it('finds a paper by its file name without the extension or the version', async () => {

@@ -89,6 +89,21 @@ function writesWhole(text: string, form: string): boolean {
 
 /** A document is named by a word of its name only when at most this many documents' pages hold the word. */
 const maxDocumentsHolding = 2;
+/**
+ * A name the question writes that one document alone holds names it when it is on this many of its
+ * pages at least, and on this share of them: what the document is about ("ISRO", "Furman Center"), not a
+ * name it mentions in passing.
+ */
+const minPagesNaming = 3;
+const minShareOfPagesNaming = 0.1;
+
+/** What naming reads of the space's pages (question-focus.ts spaceWordsIn). */
+export interface SpaceWords {
+  /** How many documents of the space hold each word in their pages. */
+  documentsHolding(words: string[]): Promise<Map<string, number>>;
+  /** A document whose pages hold the word, and on how many of its pages; undefined when none does. */
+  pagesHolding(word: string): Promise<{ documentId: string; pages: number } | undefined>;
+}
 
 /**
  * The ready documents a question names: by its file name ("according to handbook.pdf"), by two words of
@@ -96,18 +111,15 @@ const maxDocumentsHolding = 2;
  * that few documents' pages hold ("in the Nike 10-K", "im Mietvertrag", "volgens de huurovereenkomst").
  * A typo of one letter is forgiven in words of six letters or more; three-letter words count when they
  * are in the name and, to name it alone, written as an acronym ("NUS", "PwC"); two-character ones only
- * when written as an acronym ("3M", "AC"). `documentsHolding(words)` says how many documents of the space hold each word in
+ * when written as an acronym ("3M", "AC"). `spaceWords.documentsHolding(words)` says how many documents of the space hold each word in
  * their pages: a name word common in the space's text ("Pew Research Center" across many Pew reports)
  * names no document. Names of hex digests and numbers never match. A document is also named by runs of
- * its printed title or of the words its first pages open with (titleRuns), and by a word of either that
- * the question writes as a name and no other document has (openingNameWords). Empty when none is named,
- * or when more than three are (the words are then too common to be a choice).
+ * its printed title or of the words its first pages open with (titleRuns), by a word of either that
+ * the question writes as a name and no other document has (openingNameWords), and by a name written in
+ * the question that only its pages hold, on many of them (minPagesNaming). Empty when none is named, or
+ * when more than three are (the words are then too common to be a choice).
  */
-export async function namedDocuments(
-  question: string,
-  ready: DocumentRecord[],
-  documentsHolding: (words: string[]) => Promise<Map<string, number>>,
-): Promise<DocumentRecord[]> {
+export async function namedDocuments(question: string, ready: DocumentRecord[], spaceWords: SpaceWords): Promise<DocumentRecord[]> {
   const asked = withJoinedPairs(question);
   // Three-letter name words ("NUS", "PwC") count only when the question writes them as an acronym.
   // …and two-character ones ("3M", "AC") only so.
@@ -154,14 +166,19 @@ export async function namedDocuments(
     question,
     ready.filter(record => !byFileName.includes(record)),
   );
+  // Names written in the question, for the pages that hold them: of four characters or more, or acronyms.
+  const writtenNames = [...capitalized].filter(
+    word => /\p{L}/u.test(word) && (word.length >= 4 || (word.length >= 2 && acronyms.has(word))) && !stopwords.has(word) && !genericNameWords.has(word),
+  );
   const mentionedWords = [
     ...new Set([
       ...[...byWord.values()].flatMap(entry => entry.all),
       ...[...byTitle.values()].flatMap(entry => entry.words),
       ...[...byOpeningWord.values()].flat(),
+      ...writtenNames,
     ]),
   ];
-  const holding = mentionedWords.length > 0 ? await documentsHolding(mentionedWords) : new Map<string, number>();
+  const holding = mentionedWords.length > 0 ? await spaceWords.documentsHolding(mentionedWords) : new Map<string, number>();
   const held = (word: string) => holding.get(word) ?? 0;
   // One word, written as a name, names a document when few documents' pages hold it; two words when the rarer of them is
   // held by a few more, or when they are all its name has ("nova Y70", "Honor Watch GS Pro"). A name
@@ -192,6 +209,11 @@ export async function namedDocuments(
           ? 3 * maxDocumentsHolding
           : maxDocumentsHolding;
     if (!named.includes(record) && Math.min(...run.map(held)) <= limit) named.push(record);
+  }
+  for (const word of writtenNames.filter(name => held(name) === 1)) {
+    const holder = await spaceWords.pagesHolding(word);
+    const record = holder && ready.find(candidate => candidate.id === holder.documentId);
+    if (record && !named.includes(record) && holder.pages >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount)) named.push(record);
   }
   return named.length > maxNamed ? [] : named;
 }

@@ -5,7 +5,7 @@ import type { SpaceId } from '../spaces/space-id.ts';
 import { documentNames } from './ask-outcome.ts';
 import { plainChatText } from './chat-text.ts';
 import { conversationMessages } from './conversation-messages.ts';
-import { namedDocuments } from './named-documents.ts';
+import { namedDocuments, type SpaceWords } from './named-documents.ts';
 import type { TermStore } from '../store/types.ts';
 import { singleSearchTerms } from '../text/search-terms.ts';
 
@@ -54,33 +54,29 @@ export async function questionFocus(
   request: FocusRequest,
   ready: DocumentRecord[],
   space: SpaceId,
-  documentsHolding: (words: string[]) => Promise<Map<string, number>>,
+  spaceWords: SpaceWords,
 ): Promise<QuestionFocus | undefined> {
   const named = request.documents?.filter(name => name.trim() !== '') ?? [];
   if (named.length > 0) return { documents: [...new Map(named.map(name => [name, findReady(ready, name, space)])).values()], reason: 'request' };
-  const inQuestion = request.question ? await namedDocuments(request.question, ready, documentsHolding) : [];
-  const inFollowUp = inQuestion.length === 0 && request.followUp ? await namedDocuments(request.followUp, ready, documentsHolding) : [];
+  const inQuestion = request.question ? await namedDocuments(request.question, ready, spaceWords) : [];
+  const inFollowUp = inQuestion.length === 0 && request.followUp ? await namedDocuments(request.followUp, ready, spaceWords) : [];
   const focus: QuestionFocus | undefined =
     inQuestion.length > 0
       ? { documents: inQuestion, reason: 'named' }
       : inFollowUp.length > 0 && !request.threadRef
         ? { documents: inFollowUp, reason: 'follow-up' }
         : request.threadRef
-          ? { documents: await threadDocuments(request, ready, documentsHolding), reason: 'thread' }
+          ? { documents: await threadDocuments(request, ready, spaceWords), reason: 'thread' }
           : undefined;
   if (!focus || focus.documents.length === 0 || focus.documents.length === ready.length) return undefined;
   return focus;
 }
 
 /** The documents the thread's first message shared, else those it names, else those Folio's latest answer in the thread cited. */
-async function threadDocuments(
-  request: FocusRequest,
-  ready: DocumentRecord[],
-  documentsHolding: (words: string[]) => Promise<Map<string, number>>,
-): Promise<DocumentRecord[]> {
+async function threadDocuments(request: FocusRequest, ready: DocumentRecord[], spaceWords: SpaceWords): Promise<DocumentRecord[]> {
   const shared = ready.filter(record => record.source.messageRef === request.threadRef);
   if (shared.length > 0 || !request.inThread) return shared;
-  const named = request.threadText ? await namedDocuments(request.threadText, ready, documentsHolding) : [];
+  const named = request.threadText ? await namedDocuments(request.threadText, ready, spaceWords) : [];
   if (named.length > 0) return named;
   const answered = new Set(request.answeredInThread ?? []);
   return ready.filter(record => answered.has(record.id));
@@ -120,14 +116,25 @@ export async function answerWithFocus(
 }
 
 /**
- * How many documents of `spaces` hold each word in their pages (as page search terms), for
- * named-documents.ts; a word that is no single search term counts as held by none.
+ * What named-documents.ts reads of the pages of `spaces`: how many documents hold each word (as a page
+ * search term), and for a word one document holds, which and on how many of its pages. A word that is
+ * no single search term counts as held by none.
  */
-export function documentsHoldingIn(store: Pick<TermStore, 'documentStatistics'>, spaces: SpaceId[]): (words: string[]) => Promise<Map<string, number>> {
-  return async words => {
-    const termOf = singleSearchTerms(words);
-    if (termOf.size === 0) return new Map();
-    const { frequencies } = await store.documentStatistics({ spaces, terms: [...new Set(termOf.values())], documentIds: [] });
-    return new Map([...termOf].map(([word, term]) => [word, frequencies.get(term) ?? 0]));
+export function spaceWordsIn(store: Pick<TermStore, 'documentStatistics' | 'searchPages' | 'pageStatistics'>, spaces: SpaceId[]): SpaceWords {
+  return {
+    documentsHolding: async words => {
+      const termOf = singleSearchTerms(words);
+      if (termOf.size === 0) return new Map();
+      const { frequencies } = await store.documentStatistics({ spaces, terms: [...new Set(termOf.values())], documentIds: [] });
+      return new Map([...termOf].map(([word, term]) => [word, frequencies.get(term) ?? 0]));
+    },
+    pagesHolding: async word => {
+      const term = singleSearchTerms([word]).get(word);
+      if (term === undefined) return undefined;
+      const [page] = await store.searchPages({ spaces, terms: [term], pairs: [], k: 1 });
+      if (!page) return undefined;
+      const { frequencies } = await store.pageStatistics({ spaces, documentIds: [page.documentId], terms: [term] });
+      return { documentId: page.documentId, pages: frequencies.get(term) ?? 0 };
+    },
   };
 }

@@ -186,4 +186,31 @@ describe('question focus in Folio.ask', () => {
     expect(byOpening.focus).toMatchObject({ reason: 'named', documents: [{ name: 'scan-0043.pdf' }] });
     expect(byOpening.answer).toContain('lot 4');
   });
+
+  it('focuses a question on the one document whose pages keep naming what it asks about', async () => {
+    const cover = [
+      'This annual review sets out how the regional transport authority spent its budget,',
+      'which routes it opened and closed, how punctual its trains and buses were,',
+      'and what passengers told the authority in the yearly satisfaction survey.',
+      'Each chapter covers one part of the network and ends with the targets for next year.',
+      'Figures are given for the calendar year unless a chapter says otherwise.',
+      'The review was approved by the board of the authority in its spring meeting.',
+    ];
+    const later = [
+      'The Kestrel depot took over the maintenance of the northern bus fleet.',
+      'Kestrel engineers replaced the brakes of forty buses in March.',
+      'A second workshop at Kestrel opened for electric buses in October.',
+    ];
+    const record = await ingestFromCli(
+      'review-2023.pdf',
+      await makeTestPdf([
+        { texts: cover.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
+        ...later.map(text => ({ texts: [{ text, x: 72, top: 80, size: 12 }] })),
+      ]),
+    );
+    expect(record.opening).not.toContain('Kestrel');
+    const byPages = answerOf(await ask('When did the second Kestrel workshop open?'));
+    expect(byPages.focus).toMatchObject({ reason: 'named', documents: [{ name: 'review-2023.pdf' }] });
+    expect(byPages.answer).toContain('October');
+  });
 });
