@@ -47,6 +47,30 @@ describe('parsePdf', () => {
     expect(parsed.pageSizes).toEqual([{ width: 612, height: 792 }]);
   });
 
+  it('reads text painted twice over itself for a bolder look once, in headings and lines alike', async () => {
+    // As some producers draw a shadow or fake bold: each run again, a fraction of an em away.
+    const twice = (text: string, x: number, top: number, size: number, offset: number): TestText[] => [
+      { text, x, top, size },
+      { text, x: x - offset, top: top - offset, size },
+    ];
+    const data = await makeTestPdf([
+      {
+        texts: [
+          ...twice('Public Complaints', 72, 80, 40, 2.9),
+          ...twice('Residential trash and garbage', 72, 160, 12, 0.9),
+          { text: `${body} one.`, x: 72, top: 190, size: 12 },
+          { text: `${body} one.`, x: 72, top: 206, size: 12 },
+        ],
+      },
+    ]);
+    const texts = (await parse(data)).blocks.map(block => block.text);
+    expect(texts[0]).toBe('Public Complaints');
+    expect(texts.join(' ')).toContain('Residential trash and garbage');
+    expect(texts.join(' ')).not.toMatch(/garbage\s*Residential|ComplaintsPublic|Complaints Public/);
+    // The same words on the next line are another line, not a copy.
+    expect(texts.join(' ').split(`${body} one.`)).toHaveLength(3);
+  });
+
   it('reads a two-column page column by column, under a full-width title', async () => {
     const texts: TestText[] = [{ text: 'A Study of Two Columns', x: 150, top: 60, size: 20, font: 'bold' }];
     for (let line = 0; line < 8; line++) {

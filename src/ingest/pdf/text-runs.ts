@@ -4,6 +4,7 @@ import type { TextRun } from './page-content.ts';
 import { fontStyleFromName, type FontStyle } from './font-style.ts';
 import { multiplyMatrices } from './graphics/affine-matrix.ts';
 import type { OperatorList } from './graphics/walk-operator-list.ts';
+import { withoutRedrawnRuns } from './redrawn-runs.ts';
 import { pdfjsSpeedLayer } from './speed/pdfjs-speed-layer.ts';
 import { readTextFromOperatorList } from './speed/text-from-operator-list.ts';
 import type { OperatorTextItem } from './speed/text-item-builder.ts';
@@ -12,7 +13,7 @@ import type { TextFont } from './speed/text-state.ts';
 /**
  * Reads a page's text layer as runs in top-left point coordinates of the page as displayed (rotation
  * and crop box applied). Whitespace-only items are dropped; their end-of-line mark moves to the run
- * before them.
+ * before them. Text painted again over itself is read once (redrawn-runs.ts).
  */
 export async function extractTextRuns(page: PDFPageProxy): Promise<TextRun[]> {
   // graphics.ts and the figure renderer need the operator list too, and pdf.js caches it per page
@@ -43,7 +44,7 @@ export async function extractTextRuns(page: PDFPageProxy): Promise<TextRun[]> {
     }
     runs.push(toRun(item, viewportTransform, fonts.style(item.fontName, textStyles[item.fontName])));
   }
-  return runs;
+  return withoutRedrawnRuns(runs);
 }
 
 /**

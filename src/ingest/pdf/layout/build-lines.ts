@@ -32,7 +32,6 @@ function splitBand(band: TextRun[], streamIndex: Map<TextRun, number>): TextLine
   let right = -Infinity;
   for (const run of sorted) {
     const previous = current[current.length - 1];
-    if (previous && isDuplicate(previous, run)) continue;
     const gap = run.bbox.x - right;
     const size = Math.max(run.fontSize, previous?.fontSize ?? 0);
     // Runs the producer wrote one after the other, without ending the line, belong together even across
@@ -69,9 +68,4 @@ function centerY(run: TextRun): number {
 function sharesLine(anchor: TextRun, run: TextRun): boolean {
   const overlap = Math.min(anchor.bbox.y + anchor.bbox.height, run.bbox.y + run.bbox.height) - Math.max(anchor.bbox.y, run.bbox.y);
   return overlap >= 0.6 * Math.min(anchor.bbox.height, run.bbox.height);
-}
-
-// Some producers fake bold by painting the same text twice, a fraction of a point apart.
-function isDuplicate(previous: TextRun, run: TextRun): boolean {
-  return previous.text === run.text && Math.abs(previous.bbox.x - run.bbox.x) < 1.5 && Math.abs(previous.bbox.y - run.bbox.y) < 1.5;
 }
