@@ -4,7 +4,8 @@
 // evaluation set was ingested (`folio eval … --data-dir DIR` or `bench:answers`): the share of the
 // written questions (bench/fixtures/named-document-questions.jsonl and -2.jsonl: the rules were chosen
 // on them; -heldout.jsonl: mostly not; -blind.jsonl: written after they were fixed; -3.jsonl and
-// -4.jsonl: written by helpers that saw no code, measured before the opening words were added)
+// -4.jsonl: written by helpers that saw no code, measured before the opening words were added;
+// -5.jsonl: the same, measured before the file-name forms were added)
 // focused on their document, per language; questions marked `"by": "none"` (unnamed-document-questions.jsonl)
 // count when nothing is focused (those focused on their own document anyway are counted apart). Over the set's own questions, which name documents only now and then,
 // how many were focused and how many of those on the right document. Nothing is asked or answered.

@@ -52,6 +52,8 @@ describe('documents a question names', () => {
     expect(await named('Hoeveel winkels had Costco volgens het jaarverslag?')).toEqual(['COSTCO_2021_10K.pdf']);
     expect(await named('What does handbook.pdf say about travel?')).toEqual(['handbook.pdf']);
     expect(await named('Compare Nike and Costco revenue.')).toEqual(['NIKE_2021_10K.pdf', 'COSTCO_2021_10K.pdf']);
+    // A file's whole name, its words written apart, names it however common they are.
+    expect(await named('how do i measure my blood pressure with the watch d?')).toEqual(['watch_d.pdf']);
   });
 
   it('takes a two-character name word ("3M", "AC") only when the question writes it as an acronym', async () => {
@@ -87,6 +89,7 @@ describe('documents a question names', () => {
     expect(await named('What does the 2021 report say?')).toEqual([]);
     expect(await named('Is 379f44022bb27aa53efd5d322c7b57bf mentioned?')).toEqual([]);
     expect(await named('How do I set an alarm on my watch?')).toEqual([]);
+    expect(await named('How bright is the watch display?')).toEqual([]);
   });
 
   it('takes one word as a name only when the question writes it as one: a topic word is no name', async () => {

@@ -65,16 +65,22 @@ function spelledWords(name: string): string[] {
 }
 
 /**
- * How a question may write a file's name whole: as it is ("handbook.pdf"), and a distinctive stem
- * without its extension or version ("2303.08559" of "2303.08559v2.pdf", "3M_2018_10K"): one of eight
- * characters or more with a digit and no space, as names of papers, forms and reports are, other than a digest.
+ * How a question may write a file's name whole: as it is ("handbook.pdf"), a distinctive stem without
+ * its extension or version ("2303.08559" of "2303.08559v2.pdf", "3M_2018_10K"): one of eight
+ * characters or more with a digit and no space, as names of papers, forms and reports are, other than a
+ * digest; and the stem's words written apart, when it has two or more and one of them says more than a
+ * format, version or number ("the watch d" of "watch_d.pdf", "Macbook Air" of "Macbook_air.pdf").
  */
 function fileNameForms(name: string): string[] {
   const folded = foldWord(name);
   const stem = folded.replace(/\.[a-z0-9]{1,5}$/, '');
   const forms = [folded, stem, stem.replace(/v\d+$/, '')];
   // A digest names nothing a person would write (nameWords).
-  return [...new Set(forms)].filter(form => form === folded || (form.length >= 8 && /\d/.test(form) && !/\s/.test(form) && !/^[0-9a-f]{16,}$/.test(form)));
+  const whole = [...new Set(forms)].filter(
+    form => form === folded || (form.length >= 8 && /\d/.test(form) && !/\s/.test(form) && !/^[0-9a-f]{16,}$/.test(form)),
+  );
+  const words = foldedWords(stem);
+  return words.length >= 2 && nameWords(name).some(word => word.length >= 3) ? [...whole, words.join(' ')] : whole;
 }
 
 /** True when `text` has `form` with no letter or digit joined to it on either side. */
@@ -141,7 +147,8 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
     (word.length >= 6 && [...words].some(candidate => candidate.length >= 5 && !namesHolding.has(candidate) && withinEdits(candidate, word, 1)));
   const mentions = mentionedIn(asked);
   const written = mentionedIn(capitalized);
-  const byFileName = ready.filter(record => fileNameForms(record.name).some(form => writesWhole(foldedQuestion, form)));
+  const spacedQuestion = foldedWords(question).join(' ');
+  const byFileName = ready.filter(record => fileNameForms(record.name).some(form => writesWhole(foldedQuestion, form) || writesWhole(spacedQuestion, form)));
   // Per document: the words of its name the question mentions, and those of them no other name has.
   const byWord = new Map<DocumentRecord, { all: string[]; own: string[] }>();
   // Two words or more of a name other names share ("US views on China", of two such reports), with a
