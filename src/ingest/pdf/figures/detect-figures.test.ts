@@ -112,4 +112,27 @@ describe('detectFigures', () => {
     expect(content.graphics.rectangles).toHaveLength(1);
     expect(detectFigures(content, { exclude: [] })).toEqual([]);
   });
+
+  it('ignores a banner behind a heading, a box and its shaded bands with a few words on them', async () => {
+    const content = await contentOf(async (_document, page, font) => {
+      // As an office suite draws a heading's shading: the box, then a band behind each of its lines.
+      for (const [y, height] of [
+        [685, 65],
+        [740, 10],
+        [730, 10],
+        [696, 34],
+      ])
+        page.drawRectangle({ x: 75, y, width: 462, height, color: rgb(0, 0.7, 0.95) });
+      page.drawText('Appendix E', { x: 240, y: 705, size: 24, font });
+      drawParagraph(page, font, 600);
+    });
+    expect(content.graphics.rectangles.length).toBeGreaterThanOrEqual(3);
+    expect(detectFigures(content, { exclude: [] })).toEqual([]);
+    // Bars of different lengths on a plot's background are a chart still.
+    const chart = await contentOf(async (_document, page, font) => {
+      page.drawRectangle({ x: 100, y: 300, width: 300, height: 200, color: rgb(0.95, 0.95, 0.95) });
+      await drawBarChart(page, font);
+    });
+    expect(detectFigures(chart, { exclude: [] })).toHaveLength(1);
+  });
 });

@@ -27,6 +27,8 @@ const maxPageShareWithProse = 0.4;
 const minPrimitivesPerProseLine = 2;
 /** One rectangle filling this share of a drawing makes it a panel when text covers it too. */
 const minPanelShare = 0.7;
+/** A rectangle this share as wide (or as high) as its drawing is a band across it. */
+const minBandShare = 0.9;
 /** Text covering this share of any drawing means a decorated text block, not a picture. */
 const maxTextShare = 0.45;
 
@@ -38,6 +40,9 @@ interface Cluster {
   graphicsArea: number;
   /** Area of the cluster's biggest filled rectangle (a panel, a plot background). */
   largestRectangleArea: number;
+  /** Width of its narrowest shape and height of its lowest: near its box's when every shape is a band across it. */
+  narrowestShapeWidth: number;
+  lowestShapeHeight: number;
 }
 
 /** Figure candidates from clusters of vector drawing (charts, diagrams) that are not tables or text boxes. */
@@ -56,6 +61,8 @@ export function findVectorRegions(content: PageContent, exclude: BoundingBox[]):
     rulingCount: 0,
     graphicsArea: members.reduce((sum, index) => sum + boxArea(shapes[index]), 0),
     largestRectangleArea: Math.max(0, ...members.filter(index => index >= paths.length).map(index => boxArea(shapes[index]))),
+    narrowestShapeWidth: Math.min(...members.map(index => shapes[index].width)),
+    lowestShapeHeight: Math.min(...members.map(index => shapes[index].height)),
   }));
   const rulings = content.graphics.rulings.map(rulingBox).filter(outsideTables);
   const joined = joinByRulings(clusters, rulings);
@@ -90,6 +97,8 @@ function joinByRulings(clusters: Cluster[], rulings: BoundingBox[]): Cluster[] {
       rulingCount: sum(touched, cluster => cluster.rulingCount) + 1,
       graphicsArea: sum(touched, cluster => cluster.graphicsArea),
       largestRectangleArea: Math.max(...touched.map(cluster => cluster.largestRectangleArea)),
+      narrowestShapeWidth: Math.min(...touched.map(cluster => cluster.narrowestShapeWidth)),
+      lowestShapeHeight: Math.min(...touched.map(cluster => cluster.lowestShapeHeight)),
     };
     current = [...current.filter(cluster => !touched.includes(cluster)), merged];
   }
@@ -123,6 +132,11 @@ function isFigure(cluster: Cluster, content: PageContent, exclude: BoundingBox[]
   if (cluster.pathCount === 0 && textShare >= maxTextShareOfBoxes) return false;
   const panel = cluster.largestRectangleArea >= minPanelShare * boxArea(bbox);
   if (panel && textShare >= maxTextShareOfBoxes) return false;
+  // Rectangles that each run across the whole drawing (a box, the shaded bands of its lines) with words on
+  // them: a banner behind a heading ("Appendix E"), however little of it the words cover.
+  const bands =
+    cluster.pathCount === 0 && (cluster.narrowestShapeWidth >= minBandShare * bbox.width || cluster.lowestShapeHeight >= minBandShare * bbox.height);
+  if (bands && textShare > 0) return false;
   return textShare < maxTextShare;
 }
 
