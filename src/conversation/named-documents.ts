@@ -96,19 +96,22 @@ function writesWhole(text: string, form: string): boolean {
 /** A document is named by a word of its name only when at most this many documents' pages hold the word. */
 const maxDocumentsHolding = 2;
 /**
- * A name the question writes that one document alone holds names it when it is on this many of its
- * pages at least, and on this share of them: what the document is about ("ISRO", "Furman Center"), not a
- * name it mentions in passing.
+ * A name the question writes that few documents hold names the one of them it is on this many pages
+ * of at least, and this share of them: what that document is about ("ISRO", "Furman Center", "NTU" of
+ * NTU's prospectus, not of papers by its staff), where the others mention it in passing.
  */
 const minPagesNaming = 3;
 const minShareOfPagesNaming = 0.1;
+/** …when at most this many documents hold the name, each of the others on no more pages than this. */
+const maxDocumentsHoldingNaming = 3 * maxDocumentsHolding;
+const maxPagesInPassing = 1;
 
 /** What naming reads of the space's pages (question-focus.ts spaceWordsIn). */
 export interface SpaceWords {
   /** How many documents of the space hold each word in their pages. */
   documentsHolding(words: string[]): Promise<Map<string, number>>;
-  /** A document whose pages hold the word, and on how many of its pages; undefined when none does. */
-  pagesHolding(word: string): Promise<{ documentId: string; pages: number } | undefined>;
+  /** Of the documents whose pages hold the word (asked only for words few documents hold): on how many of their pages, by id. */
+  pagesHolding(word: string): Promise<Map<string, number>>;
 }
 
 /**
@@ -122,7 +125,7 @@ export interface SpaceWords {
  * names no document. Names of hex digests and numbers never match. A document is also named by runs of
  * its printed title or of the words its first pages open with (titleRuns), by a word of either that
  * the question writes as a name and no other document has (openingNameWords), and by a name written in
- * the question that only its pages hold, on many of them (minPagesNaming). Empty when none is named, or
+ * the question that few documents hold and only its pages often (minPagesNaming). Empty when none is named, or
  * when more than three are (the words are then too common to be a choice).
  */
 export async function namedDocuments(question: string, ready: DocumentRecord[], spaceWords: SpaceWords): Promise<DocumentRecord[]> {
@@ -217,10 +220,11 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
           : maxDocumentsHolding;
     if (!named.includes(record) && Math.min(...run.map(held)) <= limit) named.push(record);
   }
-  for (const word of writtenNames.filter(name => held(name) === 1)) {
-    const holder = await spaceWords.pagesHolding(word);
-    const record = holder && ready.find(candidate => candidate.id === holder.documentId);
-    if (record && !named.includes(record) && holder.pages >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount)) named.push(record);
+  for (const word of writtenNames.filter(name => held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming)) {
+    const pages = await spaceWords.pagesHolding(word);
+    const about = ready.filter(record => (pages.get(record.id) ?? 0) >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount));
+    const inPassing = [...pages.values()].filter(count => count <= maxPagesInPassing).length;
+    if (about.length === 1 && inPassing === pages.size - 1 && !named.includes(about[0])) named.push(about[0]);
   }
   return named.length > maxNamed ? [] : named;
 }

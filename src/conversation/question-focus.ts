@@ -117,8 +117,8 @@ export async function answerWithFocus(
 
 /**
  * What named-documents.ts reads of the pages of `spaces`: how many documents hold each word (as a page
- * search term), and for a word one document holds, which and on how many of its pages. A word that is
- * no single search term counts as held by none.
+ * search term), and for a word few documents hold, on how many pages of each. A word that is no single
+ * search term counts as held by none.
  */
 export function spaceWordsIn(store: Pick<TermStore, 'documentStatistics' | 'searchPages' | 'pageStatistics'>, spaces: SpaceId[]): SpaceWords {
   return {
@@ -130,11 +130,20 @@ export function spaceWordsIn(store: Pick<TermStore, 'documentStatistics' | 'sear
     },
     pagesHolding: async word => {
       const term = singleSearchTerms([word]).get(word);
-      if (term === undefined) return undefined;
-      const [page] = await store.searchPages({ spaces, terms: [term], pairs: [], k: 1 });
-      if (!page) return undefined;
-      const { frequencies } = await store.pageStatistics({ spaces, documentIds: [page.documentId], terms: [term] });
-      return { documentId: page.documentId, pages: frequencies.get(term) ?? 0 };
+      if (term === undefined) return new Map();
+      // Which documents: every page holding the term, when there are no more than k; else the best k,
+      // which name the documents that hold it on many pages. Then how many pages of each.
+      const holders = new Set((await store.searchPages({ spaces, terms: [term], pairs: [], k: pagesToFindHolders })).map(page => page.documentId));
+      const counts = await Promise.all(
+        [...holders].map(async documentId => {
+          const { frequencies } = await store.pageStatistics({ spaces, documentIds: [documentId], terms: [term] });
+          return [documentId, frequencies.get(term) ?? 0] as const;
+        }),
+      );
+      return new Map(counts);
     },
   };
 }
+
+/** Pages read to learn which documents hold a word few documents hold. */
+const pagesToFindHolders = 200;
