@@ -238,6 +238,23 @@ describe('documents a question names', () => {
     expect(await namesIn(reports, heldBy({ ...counts, ntu: 7 }, 20, pages))('How many NTU graduates find a job?')).toEqual([]);
   });
 
+  it('finds a document by the month and year its file name alone is dated to', async () => {
+    const reports = [
+      record('PP_2021.04.22_voting-access_REPORT.pdf'),
+      record('PG_2021.03.04_US-Views-on-China_FINAL.pdf'),
+      record('05-03-18-political-release.pdf'),
+    ];
+    const byDate = namesIn(reports, heldBy({}, 20));
+    expect(await byDate('Im Pew-Bericht vom April 2021: Wie viele Republikaner befürworten die Briefwahl?')).toEqual([
+      'PP_2021.04.22_voting-access_REPORT.pdf',
+    ]);
+    expect(await byDate('Welk percentage ziet China als vijand volgens het rapport van maart 2021?')).toEqual(['PG_2021.03.04_US-Views-on-China_FINAL.pdf']);
+    expect(await byDate('In the May 2018 political release, how do people rate Trump?')).toEqual(['05-03-18-political-release.pdf']);
+    // A year alone, or a month two file names are dated to, names none.
+    expect(await byDate('What did the 2021 survey find?')).toEqual([]);
+    expect(await namesIn([...reports, record('PG_2021.04.30_Other.pdf')], heldBy({}, 20))('What did the April 2021 survey find?')).toEqual([]);
+  });
+
   it('finds a paper by its file name without the extension or the version', async () => {
     const papers = [record('2303.08559v2.pdf'), record('2303.05039v2.pdf'), record('NIKE_2021_10K.pdf')];
     const byName = namesIn(papers, heldBy({}));

@@ -1,5 +1,6 @@
 import type { DocumentRecord } from '../documents/types.ts';
 import { withinEdits } from '../text/edit-distance.ts';
+import { fileNameMonthYears, monthYearsWritten } from '../text/month-years.ts';
 import { stem } from '../text/search-terms.ts';
 import { foldWord, stopwords } from '../text/stopwords.ts';
 
@@ -125,7 +126,8 @@ export interface SpaceWords {
  * names no document. Names of hex digests and numbers never match. A document is also named by runs of
  * its printed title or of the words its first pages open with (titleRuns), by a word of either that
  * the question writes as a name and no other document has (openingNameWords), and by a name written in
- * the question that few documents hold and only its pages often (minPagesNaming). Empty when none is named, or
+ * the question that few documents hold and only its pages often (minPagesNaming), and by the month and
+ * year its file name alone is dated to ("the April 2021 report" of PP_2021.04.22_voting-access.pdf). Empty when none is named, or
  * when more than three are (the words are then too common to be a choice).
  */
 export async function namedDocuments(question: string, ready: DocumentRecord[], spaceWords: SpaceWords): Promise<DocumentRecord[]> {
@@ -204,6 +206,12 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
       .map(([record]) => record),
     ...byYear,
   ];
+  // The month and year its file name is dated to, when no other file name has them: "the April 2021 report".
+  const months = monthYearsWritten(question);
+  if (months.size > 0) {
+    const dated = ready.filter(record => [...fileNameMonthYears(record.name)].some(month => months.has(month)));
+    if (dated.length === 1 && !named.includes(dated[0])) named.push(dated[0]);
+  }
   for (const [record, own] of byOpeningWord) if (!named.includes(record) && own.some(word => held(word) <= maxDocumentsHolding)) named.push(record);
   // A run of its title names a document when a word of it is held by few documents' pages ("program-guided
   // reasoning"), a short title only when one of its words is nearly its own ("Netflix, Inc." yes, "User
