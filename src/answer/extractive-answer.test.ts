@@ -237,6 +237,17 @@ describe('quoteCandidates', () => {
     ]);
   });
 
+  it('quotes short lines in a row together, a few at most, so a cover’s name stands with its title', () => {
+    const cover = ['Florida Department of Health', 'Strategic Plan', '2016-2018', 'Rick Scott', 'GOVERNOR', 'Celeste Philip', 'Surgeon General'].join('\n');
+    expect(quoteCandidates([passage(1, [page(1, 0, cover)])]).map(candidate => candidate.text)).toEqual([
+      'Florida Department of Health',
+      'Strategic Plan 2016-2018 Rick Scott GOVERNOR',
+      'Celeste Philip Surgeon General',
+    ]);
+    const answer = extractiveAnswer(['What is the name of the governor on the cover?'], [passage(1, [page(1, 0, cover)])]);
+    expect(answer.quotes[0].text).toContain('Rick Scott GOVERNOR');
+  });
+
   it('clips a very long sentence to about 400 characters', () => {
     const [candidate] = quoteCandidates([passage(1, [page(1, 0, `Long ${'word '.repeat(200)}end.`)])]);
     expect(candidate.text.length).toBeLessThanOrEqual(402);

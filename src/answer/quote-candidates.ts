@@ -101,11 +101,35 @@ function tableRows(lines: string[]): Quote[] {
 
 /** Sentences and lines of prose, whitespace folded (clipped to a quotable length by the caller). */
 function splitSentences(text: string): string[] {
-  return text
+  const pieces = text
     .split(/(?<=[.!?。！？])\s+(?=[\p{Lu}\p{N}"“(])|\n+/u)
     .map(sentence => sentence.replace(/\s+/gu, ' ').trim())
-    .filter(sentence => sentence.length >= 20 && /\p{L}/u.test(sentence));
+    .filter(Boolean);
+  // Short lines in a row (a cover's "Rick Scott" over "GOVERNOR", a label and its value) say together
+  // what neither says alone: they are quoted as one, up to a few of them.
+  const sentences: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 0) sentences.push(run.join(' '));
+    run = [];
+  };
+  for (const piece of pieces) {
+    if (piece.length >= minSentenceChars) {
+      flush();
+      sentences.push(piece);
+      continue;
+    }
+    run.push(piece);
+    if (run.length === maxShortLinesJoined) flush();
+  }
+  flush();
+  return sentences.filter(sentence => sentence.length >= minSentenceChars && /\p{L}/u.test(sentence));
 }
+
+/** Shorter pieces are no sentence of their own (a label, a number, a name)… */
+const minSentenceChars = 20;
+/** …and are quoted with the short lines next to them, this many at most. */
+const maxShortLinesJoined = 4;
 
 function clipQuote(text: string): string {
   return text.length > maxQuoteChars ? `${text.slice(0, maxQuoteChars).replace(/\s+\S*$/u, '')} …` : text;
