@@ -69,6 +69,23 @@ describe('parsePdf', () => {
     expect(texts.join(' ')).not.toMatch(/garbage\s*Residential|ComplaintsPublic|Complaints Public/);
     // The same words on the next line are another line, not a copy.
     expect(texts.join(' ').split(`${body} one.`)).toHaveLength(3);
+
+    // The copy cut into other pieces than the first, as a care inspection report's title is:
+    // "The" + "Limes R" + "esidential Home" under "The Limes" + "Residential" + "Home", 0.9 pt to the right.
+    const cutOtherwise = await makeTestPdf([
+      {
+        texts: [
+          { text: 'The', x: 34, top: 80, size: 44, font: 'bold' },
+          { text: 'The Limes', x: 34.9, top: 80, size: 44, font: 'bold' },
+          { text: 'Limes R', x: 111.2, top: 80, size: 44, font: 'bold' },
+          { text: 'Residential', x: 225.4, top: 80, size: 44, font: 'bold' },
+          { text: 'esidential Home', x: 249.2, top: 80, size: 44, font: 'bold' },
+          { text: 'Home', x: 432.6, top: 80, size: 44, font: 'bold' },
+          { text: `${body} two.`, x: 34, top: 160, size: 12 },
+        ],
+      },
+    ]);
+    expect((await parse(cutOtherwise)).blocks[0].text).toBe('The Limes Residential Home');
   });
 
   it('reads a two-column page column by column, under a full-width title', async () => {

@@ -1,5 +1,6 @@
 import type { BoundingBox } from '../../../documents/document-tree.ts';
 import { unionBoxes } from '../../../documents/bounding-box.ts';
+import { drawnOnce } from '../../../text/drawn-twice.ts';
 import { runWeight } from '../font-style.ts';
 import type { TextRun } from '../page-content.ts';
 
@@ -37,12 +38,25 @@ export function makeLine(runs: TextRun[]): TextLine {
     previous = run;
   }
   const dominant = dominantFont(runs);
+  const single = text.replace(/\s+/g, ' ').trim();
   return {
     runs,
     bbox: runs.map(run => run.bbox).reduce(unionBoxes),
-    text: text.replace(/\s+/g, ' ').trim(),
+    // Runs painted over each other, cut in other places each time ("The", "The Limes", "Limes R"), read
+    // each word twice; redrawn-runs.ts drops only copies cut the same way.
+    text: overlapping(ordered) ? drawnOnce(single) : single,
     ...dominant,
   };
+}
+
+/** Two neighbouring runs of the line share more than half of the narrower one's width. */
+function overlapping(runs: TextRun[]): boolean {
+  for (let index = 1; index < runs.length; index++) {
+    const [left, right] = [runs[index - 1].bbox, runs[index].bbox];
+    const shared = Math.min(left.x + left.width, right.x + right.width) - Math.max(left.x, right.x);
+    if (shared > 0.5 * Math.min(left.width, right.width)) return true;
+  }
+  return false;
 }
 
 const rightToLeftLetter = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/gu;
