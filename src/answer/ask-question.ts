@@ -313,7 +313,9 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       log.warn('the model chose no quote but the passages hold an answer; answering extractively');
       return quotedAnswer(messages().modelNotFound, outcome.offline.text);
     }
-    const resolved = resolveCitations(outcome.text, extractivePassages, { trees: contextTrees, language });
+    // Quotes alone say in the asker's language what they are: the documents' words, not Folio's answer.
+    const text = outcome.shortAnswer ? outcome.text : `${messages().chosenQuotes}\n\n${outcome.text}`;
+    const resolved = resolveCitations(text, extractivePassages, { trees: contextTrees, language });
     context = contextEntries(extractivePassages, language);
     timings.firstTokenMs = Math.round(performance.now() - started);
     input.onEvent?.({ type: 'text', delta: resolved.text });

@@ -11,6 +11,8 @@ interface AnswerMessages {
   modelDown: string;
   /** Leads the offline answer given instead of a model's "not found" when the passages plainly answer. */
   modelNotFound: string;
+  /** Leads the quotes a model chose when it gave no short answer they bear out (answer-by-choosing.ts). */
+  chosenQuotes: string;
   /** Why an offline answer is "not found" when the question names years no document in reach mentions. */
   notMentioned: (items: string) => string;
 }
@@ -23,6 +25,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'No language model is configured, so here are the most relevant sentences, quoted from the documents:',
     modelDown: 'The language model is unavailable right now, so here are the most relevant sentences, quoted from the documents:',
     modelNotFound: 'The language model found no answer that the documents bear out, but these passages of the documents look like one, quoted as they stand:',
+    chosenQuotes: 'The passages of the documents that bear on this, quoted as they stand:',
     notMentioned: items => `The documents never mention ${items}.`,
   },
   de: {
@@ -32,6 +35,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'Es ist kein Sprachmodell eingerichtet; hier sind die passendsten Sätze, wörtlich aus den Dokumenten:',
     modelDown: 'Das Sprachmodell ist gerade nicht erreichbar; hier sind die passendsten Sätze, wörtlich aus den Dokumenten:',
     modelNotFound: 'Das Sprachmodell hat keine Antwort gefunden, aber diese Stellen der Dokumente scheinen die Frage zu beantworten, wörtlich zitiert:',
+    chosenQuotes: 'Die Stellen der Dokumente, die dazu etwas sagen, wörtlich zitiert:',
     notMentioned: items => `Die Dokumente erwähnen ${items} nirgends.`,
   },
   fr: {
@@ -41,6 +45,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: "Aucun modèle de langue n'est configuré ; voici les phrases les plus pertinentes, citées des documents :",
     modelDown: 'Le modèle de langue est indisponible pour le moment ; voici les phrases les plus pertinentes, citées des documents :',
     modelNotFound: "Le modèle de langue n'a pas trouvé de réponse, mais ces passages des documents semblent y répondre, cités tels quels :",
+    chosenQuotes: 'Les passages des documents qui en parlent, cités tels quels :',
     notMentioned: items => `Les documents ne mentionnent jamais ${items}.`,
   },
   es: {
@@ -50,6 +55,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'No hay ningún modelo de lenguaje configurado; estas son las frases más relevantes, citadas de los documentos:',
     modelDown: 'El modelo de lenguaje no está disponible ahora; estas son las frases más relevantes, citadas de los documentos:',
     modelNotFound: 'El modelo de lenguaje no encontró respuesta, pero estos pasajes de los documentos parecen responder, citados tal cual:',
+    chosenQuotes: 'Los pasajes de los documentos que tratan de esto, citados tal cual:',
     notMentioned: items => `Los documentos nunca mencionan ${items}.`,
   },
   nl: {
@@ -59,6 +65,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'Er is geen taalmodel ingesteld; dit zijn de meest relevante zinnen, letterlijk uit de documenten:',
     modelDown: 'Het taalmodel is nu niet bereikbaar; dit zijn de meest relevante zinnen, letterlijk uit de documenten:',
     modelNotFound: 'Het taalmodel vond geen antwoord, maar deze passages uit de documenten lijken de vraag te beantwoorden, letterlijk geciteerd:',
+    chosenQuotes: 'De passages uit de documenten die hierover gaan, letterlijk geciteerd:',
     notMentioned: items => `De documenten noemen ${items} nergens.`,
   },
   it: {
@@ -68,6 +75,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'Nessun modello linguistico è configurato; ecco le frasi più pertinenti, citate dai documenti:',
     modelDown: 'Il modello linguistico non è disponibile al momento; ecco le frasi più pertinenti, citate dai documenti:',
     modelNotFound: 'Il modello linguistico non ha trovato una risposta, ma questi passaggi dei documenti sembrano rispondere, citati testualmente:',
+    chosenQuotes: 'I passaggi dei documenti che ne parlano, citati testualmente:',
     notMentioned: items => `I documenti non menzionano mai ${items}.`,
   },
   pt: {
@@ -77,6 +85,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'Não há nenhum modelo de linguagem configurado; estas são as frases mais relevantes, citadas dos documentos:',
     modelDown: 'O modelo de linguagem está indisponível neste momento; estas são as frases mais relevantes, citadas dos documentos:',
     modelNotFound: 'O modelo de linguagem não encontrou resposta, mas estes excertos dos documentos parecem responder, citados tal como estão:',
+    chosenQuotes: 'Os trechos dos documentos que tratam disto, citados tal como estão:',
     notMentioned: items => `Os documentos nunca mencionam ${items}.`,
   },
   ja: {
@@ -86,6 +95,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: '言語モデルが設定されていないため、文書から最も関連性の高い文をそのまま引用します:',
     modelDown: '言語モデルは現在利用できないため、文書から最も関連性の高い文をそのまま引用します:',
     modelNotFound: '言語モデルは答えを見つけられませんでしたが、文書の次の箇所が答えているようです（原文のまま引用）:',
+    chosenQuotes: 'この質問に関係する文書の箇所（原文のまま引用）：',
     notMentioned: items => `文書には ${items} についての記載がありません。`,
   },
   ko: {
@@ -95,6 +105,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: '언어 모델이 설정되어 있지 않아, 문서에서 가장 관련성 높은 문장을 그대로 인용합니다:',
     modelDown: '지금은 언어 모델을 사용할 수 없어, 문서에서 가장 관련성 높은 문장을 그대로 인용합니다:',
     modelNotFound: '언어 모델은 답을 찾지 못했지만, 문서의 다음 부분이 답하는 것으로 보입니다(원문 그대로 인용):',
+    chosenQuotes: '이 질문과 관련된 문서의 구절(원문 그대로 인용):',
     notMentioned: items => `문서에는 ${items}에 대한 언급이 없습니다.`,
   },
   zh: {
@@ -104,6 +115,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: '未配置语言模型，以下是从文档中原文引用的最相关的句子：',
     modelDown: '语言模型目前不可用，以下是从文档中原文引用的最相关的句子：',
     modelNotFound: '语言模型没有找到答案，但文档中的以下段落似乎回答了这个问题（原文引用）：',
+    chosenQuotes: '文档中与此相关的段落（原文引用）：',
     notMentioned: items => `文档中从未提到 ${items}。`,
   },
   ru: {
@@ -113,6 +125,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'Языковая модель не настроена, поэтому вот самые подходящие предложения, дословно из документов:',
     modelDown: 'Языковая модель сейчас недоступна, поэтому вот самые подходящие предложения, дословно из документов:',
     modelNotFound: 'Языковая модель не нашла ответа, но эти фрагменты документов, похоже, отвечают на вопрос (цитаты без изменений):',
+    chosenQuotes: 'Фрагменты документов, относящиеся к вопросу, дословно:',
     notMentioned: items => `В документах нигде не упоминается ${items}.`,
   },
   ar: {
@@ -122,6 +135,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'لم يتم إعداد نموذج لغوي، لذا إليك أكثر الجمل صلة، مقتبسة حرفيًا من المستندات:',
     modelDown: 'النموذج اللغوي غير متاح الآن، لذا إليك أكثر الجمل صلة، مقتبسة حرفيًا من المستندات:',
     modelNotFound: 'لم يجد النموذج اللغوي إجابة، لكن هذه المقاطع من المستندات تبدو أنها تجيب، مقتبسة كما هي:',
+    chosenQuotes: 'مقاطع من المستندات تتعلق بهذا السؤال، مقتبسة كما هي:',
     notMentioned: items => `لا تذكر المستندات ${items} في أي موضع.`,
   },
   he: {
@@ -131,6 +145,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'לא הוגדר מודל שפה, ולכן הנה המשפטים הרלוונטיים ביותר, מצוטטים מהמסמכים:',
     modelDown: 'מודל השפה אינו זמין כרגע, ולכן הנה המשפטים הרלוונטיים ביותר, מצוטטים מהמסמכים:',
     modelNotFound: 'מודל השפה לא מצא תשובה, אבל נראה שהקטעים הבאים מהמסמכים עונים על השאלה (מצוטטים כלשונם):',
+    chosenQuotes: 'קטעים מהמסמכים הנוגעים לשאלה, מצוטטים כלשונם:',
     notMentioned: items => `המסמכים אינם מזכירים את ${items} בשום מקום.`,
   },
   el: {
@@ -140,6 +155,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'Δεν έχει ρυθμιστεί γλωσσικό μοντέλο· ακολουθούν οι πιο σχετικές προτάσεις, αυτούσιες από τα έγγραφα:',
     modelDown: 'Το γλωσσικό μοντέλο δεν είναι διαθέσιμο αυτή τη στιγμή· ακολουθούν οι πιο σχετικές προτάσεις, αυτούσιες από τα έγγραφα:',
     modelNotFound: 'Το γλωσσικό μοντέλο δεν βρήκε απάντηση, αλλά αυτά τα αποσπάσματα των εγγράφων φαίνεται να απαντούν (αυτούσια):',
+    chosenQuotes: 'Τα αποσπάσματα των εγγράφων που αφορούν την ερώτηση, αυτούσια:',
     notMentioned: items => `Τα έγγραφα δεν αναφέρουν πουθενά ${items}.`,
   },
   th: {
@@ -149,6 +165,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'ไม่ได้ตั้งค่าโมเดลภาษา นี่คือประโยคที่เกี่ยวข้องที่สุด ยกมาจากเอกสารตามต้นฉบับ:',
     modelDown: 'ขณะนี้โมเดลภาษาใช้งานไม่ได้ นี่คือประโยคที่เกี่ยวข้องที่สุด ยกมาจากเอกสารตามต้นฉบับ:',
     modelNotFound: 'โมเดลภาษาไม่พบคำตอบ แต่ข้อความต่อไปนี้จากเอกสารดูเหมือนจะตอบคำถามได้ (ยกมาตามต้นฉบับ):',
+    chosenQuotes: 'ข้อความจากเอกสารที่เกี่ยวข้องกับคำถามนี้ ยกมาตามต้นฉบับ:',
     notMentioned: items => `เอกสารไม่ได้กล่าวถึง ${items} เลย`,
   },
   hi: {
@@ -158,6 +175,7 @@ const messages: Record<string, AnswerMessages> = {
     extractive: 'कोई भाषा मॉडल सेट नहीं है, इसलिए दस्तावेज़ों से सबसे प्रासंगिक वाक्य ज्यों के त्यों उद्धृत हैं:',
     modelDown: 'भाषा मॉडल अभी उपलब्ध नहीं है, इसलिए दस्तावेज़ों से सबसे प्रासंगिक वाक्य ज्यों के त्यों उद्धृत हैं:',
     modelNotFound: 'भाषा मॉडल को उत्तर नहीं मिला, लेकिन दस्तावेज़ों के ये अंश उत्तर देते लगते हैं (ज्यों के त्यों उद्धृत):',
+    chosenQuotes: 'दस्तावेज़ों के वे अंश जो इस प्रश्न से जुड़े हैं, जैसे के तैसे उद्धृत:',
     notMentioned: items => `दस्तावेज़ों में ${items} का कहीं उल्लेख नहीं है।`,
   },
 };

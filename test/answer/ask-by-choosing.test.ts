@@ -102,12 +102,18 @@ describe('a model that chooses quotes instead of writing (FOLIO_MODEL_ANSWER=cho
     expect(variants[1]).toMatch(/unused.*vacation/u);
   });
 
-  it('shows the chosen quote alone when the short answer states what the quote does not', async () => {
+  it('shows the chosen quote alone, said in the asker’s language to be the documents’ words, when the short answer states what the quote does not', async () => {
     const question = 'How many days of paid vacation does an employee get?';
     const model = choosing(question, request => ({ excerpts: [excerptNumber(request, 'Every employee')], answer: '30 days' }));
     const answer = await answerOf(withModel(model).ask({ spaces: [space], question }));
-    expect(answer.answer).toBe('“Every employee receives 28 days of paid vacation per calendar year.” [1]');
+    expect(answer.answer).toBe(
+      'The passages of the documents that bear on this, quoted as they stand:\n\n“Every employee receives 28 days of paid vacation per calendar year.” [1]',
+    );
     expect(answer.grounded).toBe(true);
+    const german = 'Wie viele Tage bezahlten Urlaub bekommt ein Mitarbeiter (vacation)?';
+    const inGerman = choosing(german, request => ({ excerpts: [excerptNumber(request, 'Every employee')], answer: '30 Tage' }));
+    const reply = await answerOf(withModel(inGerman).ask({ spaces: [space], question: german }));
+    expect(reply.answer.split('\n\n')[0]).toBe('Die Stellen der Dokumente, die dazu etwas sagen, wörtlich zitiert:');
   });
 
   it('cites the excerpt that bears the short answer out when the model gave the number of another', async () => {
