@@ -121,14 +121,15 @@ export interface SpaceWords {
  * that few documents' pages hold ("in the Nike 10-K", "im Mietvertrag", "volgens de huurovereenkomst").
  * A typo of one letter is forgiven in words of six letters or more; three-letter words count when they
  * are in the name and, to name it alone, written as an acronym ("NUS", "PwC"); two-character ones only
- * when written as an acronym ("3M", "AC"). `spaceWords.documentsHolding(words)` says how many documents of the space hold each word in
- * their pages: a name word common in the space's text ("Pew Research Center" across many Pew reports)
- * names no document. Names of hex digests and numbers never match. A document is also named by runs of
- * its printed title or of the words its first pages open with (titleRuns), by a word of either that
- * the question writes as a name and no other document has (openingNameWords), and by a name written in
- * the question that few documents hold and only its pages often (minPagesNaming), and by the month and
- * year its file name alone is dated to ("the April 2021 report" of PP_2021.04.22_voting-access.pdf). Empty when none is named, or
- * when more than three are (the words are then too common to be a choice).
+ * when written as an acronym ("3M", "AC"). `spaceWords.documentsHolding(words)` says how many
+ * documents of the space hold each word in their pages: a name word common in the space's text ("Pew
+ * Research Center" across many Pew reports) names no document. Names of hex digests and numbers never
+ * match. A document is also named by runs of its printed title or of the words its first pages open
+ * with (titleRuns); by a word of either that the question writes as a name and no other document has
+ * (openingNameWords); by a name the question writes that few documents hold and only its pages often
+ * (minPagesNaming); and by the month and year its file name alone is dated to ("the April 2021 report"
+ * of PP_2021.04.22_voting-access.pdf). Empty when none is named, or when more than three are (the words
+ * are then too common to be a choice).
  */
 export async function namedDocuments(question: string, ready: DocumentRecord[], spaceWords: SpaceWords): Promise<DocumentRecord[]> {
   const asked = withJoinedPairs(question);
