@@ -33,9 +33,19 @@ export function enclosingBox(boxes: Iterable<BoundingBox>): BoundingBox | undefi
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
+/** How far the boxes overlap across (x), in points; negative: how far apart they are. */
+export function horizontalOverlap(first: BoundingBox, second: BoundingBox): number {
+  return Math.min(first.x + first.width, second.x + second.width) - Math.max(first.x, second.x);
+}
+
+/** How far the boxes overlap down (y), in points; negative: how far apart they are. */
+export function verticalOverlap(first: BoundingBox, second: BoundingBox): number {
+  return Math.min(first.y + first.height, second.y + second.height) - Math.max(first.y, second.y);
+}
+
 export function intersectionArea(first: BoundingBox, second: BoundingBox): number {
-  const width = Math.min(first.x + first.width, second.x + second.width) - Math.max(first.x, second.x);
-  const height = Math.min(first.y + first.height, second.y + second.height) - Math.max(first.y, second.y);
+  const width = horizontalOverlap(first, second);
+  const height = verticalOverlap(first, second);
   return width > 0 && height > 0 ? width * height : 0;
 }
 

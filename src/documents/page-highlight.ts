@@ -1,5 +1,5 @@
 import { FolioError } from '../errors.ts';
-import { unionBoxes } from './bounding-box.ts';
+import { horizontalOverlap, unionBoxes } from './bounding-box.ts';
 import { pageTextLines } from './page-lines.ts';
 import type { BoundingBox, DocumentTree, NodePageText, TreeNode } from './document-tree.ts';
 
@@ -128,7 +128,7 @@ export function highlightBoxes(tree: DocumentTree, page: number, spans: readonly
 /** The next line of the same column: it starts below the box, within a line's height, and overlaps it sideways. */
 function continues(box: BoundingBox, line: BoundingBox): boolean {
   const gap = line.y - (box.y + box.height);
-  const sideways = Math.min(box.x + box.width, line.x + line.width) - Math.max(box.x, line.x);
+  const sideways = horizontalOverlap(box, line);
   return gap > -line.height / 2 && gap < line.height && sideways > 0;
 }
 

@@ -1,3 +1,4 @@
+import { horizontalOverlap } from '../../documents/bounding-box.ts';
 import type { Block } from '../types.ts';
 import { isFigureCaptionText } from './layout/block-patterns.ts';
 
@@ -18,7 +19,7 @@ export function attachCaptions(blocks: Block[]): void {
     let best: Block | undefined;
     let bestDistance = maxCaptionDistance;
     for (const caption of captionsByPage.get(block.page) ?? []) {
-      const overlap = Math.min(block.bbox.x + block.bbox.width, caption.bbox.x + caption.bbox.width) - Math.max(block.bbox.x, caption.bbox.x);
+      const overlap = horizontalOverlap(block.bbox, caption.bbox);
       if (overlap <= 0) continue;
       const distance = Math.max(caption.bbox.y - (block.bbox.y + block.bbox.height), block.bbox.y - (caption.bbox.y + caption.bbox.height), 0);
       if (distance < bestDistance) {

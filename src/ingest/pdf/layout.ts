@@ -8,7 +8,7 @@ import { blockFont, classifyTextBlock } from './layout/classify-block.ts';
 import { measureFontStats, type DocumentFontStats } from './layout/font-stats.ts';
 import { orderForReading } from './layout/reading-order.ts';
 import { joinCodeLines, joinLines, joinListItems, type JoinedText } from './layout/join-text.ts';
-import { roundBox, unionBoxes } from '../../documents/bounding-box.ts';
+import { horizontalOverlap, roundBox, unionBoxes } from '../../documents/bounding-box.ts';
 import type { TextLine } from './layout/text-line.ts';
 
 export type { DocumentFontStats } from './layout/font-stats.ts';
@@ -161,9 +161,8 @@ function continuesList(list: TextBlockDraft[], next: TextBlockDraft): boolean {
 }
 
 function isNear(region: BoundingBox, box: BoundingBox): boolean {
-  const horizontalOverlap = Math.min(region.x + region.width, box.x + box.width) - Math.max(region.x, box.x);
   const verticalGap = Math.max(region.y - (box.y + box.height), box.y - (region.y + region.height));
-  return horizontalOverlap > 0 && verticalGap < 40;
+  return horizontalOverlap(region, box) > 0 && verticalGap < 40;
 }
 
 function medianFontSize(lines: TextLine[]): number {

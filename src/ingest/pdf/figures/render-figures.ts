@@ -1,4 +1,5 @@
 import type { BoundingBox } from '../../../documents/document-tree.ts';
+import { horizontalOverlap, verticalOverlap } from '../../../documents/bounding-box.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import { encodeOpaquePng } from './encode-png.ts';
 import { figureFromImage, imageCoveringRegion } from './figure-from-image.ts';
@@ -71,10 +72,7 @@ async function figuresFromImages(
 /** Text over (or under) a picture makes its rendered crop differ from the image alone. */
 function overlapsInside(box: BoundingBox, region: PageRegion): boolean {
   const slackPt = 1;
-  return (
-    Math.min(box.x + box.width, region.x + region.width) - Math.max(box.x, region.x) > slackPt &&
-    Math.min(box.y + box.height, region.y + region.height) - Math.max(box.y, region.y) > slackPt
-  );
+  return horizontalOverlap(box, region) > slackPt && verticalOverlap(box, region) > slackPt;
 }
 
 async function drawFigures(page: PDFPageProxy, clipped: PageRegion[], scales: number[]): Promise<RenderedFigure[]> {

@@ -1,3 +1,4 @@
+import { verticalOverlap } from '../../../documents/bounding-box.ts';
 import type { TextRun } from '../page-content.ts';
 import { makeLine, type TextLine } from './text-line.ts';
 
@@ -66,6 +67,6 @@ function centerY(run: TextRun): number {
 }
 
 function sharesLine(anchor: TextRun, run: TextRun): boolean {
-  const overlap = Math.min(anchor.bbox.y + anchor.bbox.height, run.bbox.y + run.bbox.height) - Math.max(anchor.bbox.y, run.bbox.y);
+  const overlap = verticalOverlap(anchor.bbox, run.bbox);
   return overlap >= 0.6 * Math.min(anchor.bbox.height, run.bbox.height);
 }

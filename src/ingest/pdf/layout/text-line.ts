@@ -1,5 +1,5 @@
 import type { BoundingBox } from '../../../documents/document-tree.ts';
-import { unionBoxes } from '../../../documents/bounding-box.ts';
+import { horizontalOverlap, unionBoxes } from '../../../documents/bounding-box.ts';
 import { drawnOnce } from '../../../text/drawn-twice.ts';
 import { runWeight } from '../font-style.ts';
 import type { TextRun } from '../page-content.ts';
@@ -53,8 +53,7 @@ export function makeLine(runs: TextRun[]): TextLine {
 function overlapping(runs: TextRun[]): boolean {
   for (let index = 1; index < runs.length; index++) {
     const [left, right] = [runs[index - 1].bbox, runs[index].bbox];
-    const shared = Math.min(left.x + left.width, right.x + right.width) - Math.max(left.x, right.x);
-    if (shared > 0.5 * Math.min(left.width, right.width)) return true;
+    if (horizontalOverlap(left, right) > 0.5 * Math.min(left.width, right.width)) return true;
   }
   return false;
 }
