@@ -9,11 +9,17 @@
 // focused on their document, per language; questions marked `"by": "none"` (unnamed-document-questions.jsonl)
 // count when nothing is focused (those focused on their own document anyway are counted apart). Over the set's own questions, which name documents only now and then,
 // how many were focused and how many of those on the right document. Nothing is asked or answered.
+// With an embedding model configured (e.g. FOLIO_MODEL_PROVIDER=local), questions no rule focuses may be
+// focused on the document they describe (src/conversation/described-documents.ts).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import { loadConfig } from '../src/config.ts';
+import { EmbeddedDocumentDescriptions } from '../src/conversation/described-documents.ts';
 import { spaceWordsIn, questionFocus } from '../src/conversation/question-focus.ts';
+import { createLogger } from '../src/log.ts';
+import { buildModels } from '../src/models/build-models.ts';
 import { parseSpaceId } from '../src/spaces/space-id.ts';
 import { SqliteKnowledgeStore } from '../src/store/sqlite/sqlite-knowledge-store.ts';
 
@@ -37,10 +43,13 @@ const lines = (path: string) =>
     .filter(line => line.trim())
     .map(line => JSON.parse(line) as { lang?: string; doc: string; question: string; by?: string });
 const store = new SqliteKnowledgeStore({ dataDir: options.dataDir });
+const log = createLogger({ level: 'warn' });
+const embedding = buildModels(loadConfig(process.env).models, { log }).models.embedding;
+const descriptions = embedding ? new EmbeddedDocumentDescriptions(embedding, log) : undefined;
 try {
   const space = parseSpaceId(options.space);
   const ready = (await store.listDocuments(space)).filter(record => record.status === 'ready');
-  const focusOf = async (question: string) => (await questionFocus({ question }, ready, space, spaceWordsIn(store, [space])))?.documents ?? [];
+  const focusOf = async (question: string) => (await questionFocus({ question }, ready, space, spaceWordsIn(store, [space]), descriptions))?.documents ?? [];
   const named: Record<string, { questions: number; right: number; ownDocument: number; misses: string[] }> = {};
   for (const { lang = 'en', doc, question, by } of lines(options.questions)) {
     const entry = (named[by === 'none' ? `${lang}, naming none` : lang] ??= { questions: 0, right: 0, ownDocument: 0, misses: [] });
@@ -66,9 +75,9 @@ try {
     right: 0,
   });
   if (options.json) {
-    console.log(JSON.stringify({ documents: ready.length, named, total, set }));
+    console.log(JSON.stringify({ documents: ready.length, embeddings: embedding?.id ?? 'none', named, total, set }));
   } else {
-    console.log(`bench:named — ${ready.length} documents in ${space}`);
+    console.log(`bench:named — ${ready.length} documents in ${space}; descriptions by embeddings: ${embedding?.id ?? 'none'}`);
     for (const [lang, entry] of Object.entries(named)) {
       const own = lang.endsWith('naming none') ? ` (${entry.ownDocument} more focused on their own document)` : '';
       console.log(`  ${lang}: ${entry.right}/${entry.questions} focused as they should be${own}`);

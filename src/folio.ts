@@ -6,6 +6,7 @@ import type { Answer, AskInput } from './answer/types.ts';
 import type { Config } from './config.ts';
 import { askInConversation } from './conversation/ask-in-conversation.ts';
 import { answerWithFocus, spaceWordsIn, questionFocus } from './conversation/question-focus.ts';
+import { EmbeddedDocumentDescriptions } from './conversation/described-documents.ts';
 import type { EvalScope } from './search/evaluation/run-eval.ts';
 import { takeAnswerToShare } from './conversation/private-answers.ts';
 import { sortDocuments } from './conversation/ask-outcome.ts';
@@ -107,6 +108,9 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
     return queue;
   };
 
+  // Questions that describe a document rather than name it find it through the embedding model, when there is one.
+  const descriptions = models.embedding ? new EmbeddedDocumentDescriptions(models.embedding, log) : undefined;
+
   const ingestDependencies = () => ({
     store,
     blobs,
@@ -157,6 +161,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
         state,
         log,
         maxQuestionChars: config.ask.maxQuestionChars,
+        descriptions,
         answer: async question => {
           const answer = await answerQuestion(question);
           await keepAnswerForFeedback(answer, question.spaces, { state, log });
@@ -290,7 +295,7 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
           scope === 'thread'
             ? ({ documents: ready.filter(record => record.id === documentId), reason: 'thread' } as const)
             : scope === 'space'
-              ? await questionFocus({ question: input.question }, ready, space, spaceWordsIn(store, [space]))
+              ? await questionFocus({ question: input.question }, ready, space, spaceWordsIn(store, [space]), descriptions)
               : undefined;
         return focus ? answerWithFocus({ ...input, readyDocuments: ready }, focus, ready, answerQuestion) : answerQuestion(input);
       };

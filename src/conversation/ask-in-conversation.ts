@@ -18,6 +18,7 @@ import {
   type OutcomeContent,
 } from './ask-outcome.ts';
 import { keepPrivateAnswer } from './private-answers.ts';
+import type { DocumentDescriptions } from './described-documents.ts';
 import { answerWithFocus, spaceWordsIn, questionFocus, type FocusRequest } from './question-focus.ts';
 import { countQuestion } from './question-limit.ts';
 import { rememberThreadAnswer, threadAnswerDocuments } from './thread-answers.ts';
@@ -42,7 +43,15 @@ export interface ConversationAskInput extends AskInput {
  */
 export async function askInConversation(
   input: ConversationAskInput,
-  dependencies: { store: KnowledgeStore; state: StateStore; log: Logger; maxQuestionChars: number; answer: (input: AskInput) => Promise<Answer> },
+  dependencies: {
+    store: KnowledgeStore;
+    state: StateStore;
+    log: Logger;
+    maxQuestionChars: number;
+    /** Finds the document a question describes by meaning (question-focus.ts); without it, only names count. */
+    descriptions?: DocumentDescriptions;
+    answer: (input: AskInput) => Promise<Answer>;
+  },
 ): Promise<AskOutcome> {
   const { asker, focus: focusRequest, ...askInput } = input;
   const question = checkedQuestion(input.question, dependencies.maxQuestionChars);
@@ -98,6 +107,7 @@ export async function askInConversation(
         documents.ready,
         ownSpace ?? input.spaces[0],
         spaceWordsIn(dependencies.store, input.spaces),
+        dependencies.descriptions,
       );
   const answered = focus
     ? await answerWithFocus({ ...askInput, readyDocuments: documents.ready }, focus, documents.ready, dependencies.answer)

@@ -5,6 +5,7 @@ import type { SpaceId } from '../spaces/space-id.ts';
 import { documentNames } from './ask-outcome.ts';
 import { plainChatText } from './chat-text.ts';
 import { conversationMessages } from './conversation-messages.ts';
+import type { DocumentDescriptions } from './described-documents.ts';
 import { namedDocuments, type SpaceWords } from './named-documents.ts';
 import type { TermStore } from '../store/types.ts';
 import { singleSearchTerms } from '../text/search-terms.ts';
@@ -47,14 +48,17 @@ export interface QuestionFocus {
 /**
  * The ready documents a question is focused on: those named by the caller (each must be one of
  * `ready`, by id or name, else document_not_found), else those the question names itself, else those
- * shared by the thread's first message, named by it, or cited by Folio's latest answer in the thread;
- * none when nothing applies or the focus would be every ready document anyway.
+ * shared by the thread's first message, named by it, or cited by Folio's latest answer in the thread,
+ * else the one the question describes by meaning (`descriptions`, when there is an embedding model:
+ * a title in other words or another language); none when nothing applies or the focus would be every
+ * ready document anyway.
  */
 export async function questionFocus(
   request: FocusRequest,
   ready: DocumentRecord[],
   space: SpaceId,
   spaceWords: SpaceWords,
+  descriptions?: DocumentDescriptions,
 ): Promise<QuestionFocus | undefined> {
   const named = request.documents?.filter(name => name.trim() !== '') ?? [];
   if (named.length > 0) return { documents: [...new Map(named.map(name => [name, findReady(ready, name, space)])).values()], reason: 'request' };
@@ -65,11 +69,26 @@ export async function questionFocus(
       ? { documents: inQuestion, reason: 'named' }
       : inFollowUp.length > 0 && !request.threadRef
         ? { documents: inFollowUp, reason: 'follow-up' }
-        : request.threadRef
-          ? { documents: await threadDocuments(request, ready, spaceWords), reason: 'thread' }
-          : undefined;
+        : ((await threadFocus(request, ready, spaceWords)) ?? (await describedFocus(request, ready, descriptions)));
   if (!focus || focus.documents.length === 0 || focus.documents.length === ready.length) return undefined;
   return focus;
+}
+
+/**
+ * The document the question describes; a question that leans on the turn before ("and in 2022?") is
+ * read as made self-contained, so it keeps the document the previous question described.
+ */
+async function describedFocus(request: FocusRequest, ready: DocumentRecord[], descriptions?: DocumentDescriptions): Promise<QuestionFocus | undefined> {
+  const text = request.followUp ?? request.question;
+  if (!descriptions || !text) return undefined;
+  const described = await descriptions.described(text, ready);
+  return described ? { documents: [described], reason: request.followUp ? 'follow-up' : 'named' } : undefined;
+}
+
+/** The thread's documents (threadDocuments), when the question is in a thread that has some. */
+async function threadFocus(request: FocusRequest, ready: DocumentRecord[], spaceWords: SpaceWords): Promise<QuestionFocus | undefined> {
+  const documents = request.threadRef ? await threadDocuments(request, ready, spaceWords) : [];
+  return documents.length > 0 ? { documents, reason: 'thread' } : undefined;
 }
 
 /** The documents the thread's first message shared, else those it names, else those Folio's latest answer in the thread cited. */

@@ -1,0 +1,135 @@
+import type { DocumentRecord } from '../documents/types.ts';
+import { asFolioError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { foldWord } from '../text/stopwords.ts';
+import { l2Normalize } from '../models/l2-normalize.ts';
+import type { EmbeddingModel } from '../models/types.ts';
+
+/**
+ * How far the question's closest document must stand out, in spreads (standard deviations) of its
+ * similarities to all the other documents: above their mean by `minStandout`, ahead of the next one by
+ * `minLead`. A spread is the space's own scale, so the bar holds for any embedding model and number of
+ * documents. Chosen on the dev questions (docs/decisions/0037): a document named in other words or
+ * another language stands 5 to 9 spreads out; a question that names none, at most 4 as a rule.
+ */
+const minStandout = 4;
+const minLead = 1;
+/**
+ * What a question calls a document when it describes one: "the report on independents", "die
+ * Pew-Studie …", "de handleiding van …", "their 10-K" (en, de, nl, fr, es; folded). A question that
+ * says no such word describes no document; without the gate, one that shares its subject with a title
+ * ("Among fourth-generation Hispanics, …") would be focused on that document, right or wrong, and its
+ * answer no better for it. German and Dutch join the word to what it is about ("Jahresbericht",
+ * "jaarverslag"), so theirs count at a word's end too.
+ */
+const documentWords =
+  /\b(?:report|study|survey|poll|paper|article|guide|guidebook|manual|handbook|brochure|booklet|leaflet|prospectus|catalog(?:ue)?|10-?k|filing|document|docs|documentation|deck|presentation|etude|enquete|manuel|informe|estudio|encuesta|guia|folleto|documento|articulo)\b|(?:bericht|studie|umfrage|handbuch|anleitung|broschure|prospekt|rapport|verslag|handleiding|onderzoek|gids|peiling|dokument)\b/u;
+
+/** Fewer documents give no spread worth the name. */
+const minDocuments = 4;
+/** Card vectors kept, least recently used dropped first (a 3,072-dimension vector is 12 KB). */
+const maxCards = 4000;
+
+/** The document a question describes, found by meaning (question-focus.ts asks it when no rule names one). */
+export interface DocumentDescriptions {
+  /**
+   * The one ready document whose title and file name the question describes in words of its own or in
+   * another language ("die Pew-Studie, wo Amerikaner Südkorea und Deutschland … besser bewerten");
+   * undefined when the question calls nothing a document (documentWords), none stands out from the
+   * others, or the embedding model fails (logged: naming is never worth an error).
+   */
+  described(question: string, ready: DocumentRecord[]): Promise<DocumentRecord | undefined>;
+}
+
+/** What a document is called, as one text to embed: its printed title and the words of its file name. */
+export function documentCard(record: Pick<DocumentRecord, 'name' | 'title'>): string {
+  const nameWords = record.name
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .split(/[\s_.-]+/u)
+    // A digest says nothing of what the document is.
+    .filter(word => word !== '' && !/^[0-9a-f]{16,}$/i.test(word));
+  return [record.title?.trim(), nameWords.join(' ')].filter(part => part).join(' — ');
+}
+
+/**
+ * DocumentDescriptions through an embedding model: each document's card (documentCard) is embedded
+ * once per version and kept; each question is embedded as a query and compared with the cards of the
+ * documents it may be about.
+ */
+export class EmbeddedDocumentDescriptions implements DocumentDescriptions {
+  private readonly cards = new Map<string, Promise<number[]>>();
+
+  constructor(
+    private readonly embedder: EmbeddingModel,
+    private readonly log: Logger,
+  ) {}
+
+  async described(question: string, ready: DocumentRecord[]): Promise<DocumentRecord | undefined> {
+    if (ready.length < minDocuments || !documentWords.test(foldWord(question))) return undefined;
+    try {
+      const [[query], cards] = await Promise.all([this.embedder.embed([question], { task: 'query' }), this.cardVectors(ready)]);
+      const asked = l2Normalize(query!);
+      return standingOut(
+        ready,
+        cards.map(card => dot(asked, card)),
+      );
+    } catch (error) {
+      this.log.warn({ err: asFolioError(error).message }, 'could not compare the question with the documents’ titles; it names none');
+      return undefined;
+    }
+  }
+
+  private async cardVectors(ready: DocumentRecord[]): Promise<number[][]> {
+    const keys = ready.map(record => `${this.embedder.id}\n${record.space}\n${record.id}:${record.updatedAt}`);
+    const missing = ready.filter((_, index) => !this.cards.has(keys[index]!));
+    if (missing.length > 0) {
+      const embedded = this.embedCards(missing);
+      missing.forEach((record, index) => {
+        const key = keys[ready.indexOf(record)]!;
+        const vector = embedded.then(vectors => l2Normalize(vectors[index]!));
+        // A failed call is not kept: the next question tries again.
+        vector.catch(() => {
+          if (this.cards.get(key) === vector) this.cards.delete(key);
+        });
+        this.cards.set(key, vector);
+      });
+    }
+    const vectors = await Promise.all(
+      keys.map(key => {
+        const vector = this.cards.get(key)!;
+        this.cards.delete(key);
+        this.cards.set(key, vector);
+        return vector;
+      }),
+    );
+    while (this.cards.size > Math.max(maxCards, ready.length)) this.cards.delete(this.cards.keys().next().value!);
+    return vectors;
+  }
+
+  private async embedCards(records: DocumentRecord[]): Promise<number[][]> {
+    const texts = records.map(documentCard);
+    const vectors: number[][] = [];
+    for (let start = 0; start < texts.length; start += this.embedder.maxBatchSize) {
+      vectors.push(...(await this.embedder.embed(texts.slice(start, start + this.embedder.maxBatchSize), { task: 'document' })));
+    }
+    return vectors;
+  }
+}
+
+/** The record whose similarity stands out from the others' (minStandout, minLead), if one does. */
+export function standingOut<T>(records: T[], similarities: number[]): T | undefined {
+  if (records.length < minDocuments) return undefined;
+  const order = similarities.map((_, index) => index).sort((a, b) => similarities[b]! - similarities[a]!);
+  const best = similarities[order[0]!]!;
+  const others = order.slice(1).map(index => similarities[index]!);
+  const mean = others.reduce((sum, value) => sum + value, 0) / others.length;
+  const spread = Math.sqrt(others.reduce((sum, value) => sum + (value - mean) ** 2, 0) / others.length);
+  if (spread === 0) return undefined;
+  return (best - mean) / spread >= minStandout && (best - others[0]!) / spread >= minLead ? records[order[0]!] : undefined;
+}
+
+function dot(a: number[], b: number[]): number {
+  let sum = 0;
+  for (let index = 0; index < a.length; index++) sum += a[index]! * b[index]!;
+  return sum;
+}
