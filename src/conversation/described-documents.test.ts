@@ -38,9 +38,15 @@ const silent = createLogger({ level: 'silent' });
 
 describe('documentCard', () => {
   it('is the printed title and the words of the file name, without a digest', () => {
-    expect(documentCard({ name: 'PP_2021.04.22_voting-access_REPORT.pdf', title: 'Voting access' })).toBe('Voting access — PP 2021 04 22 voting access REPORT');
+    expect(documentCard({ name: 'PP_2021.04.22_voting-access_REPORT.pdf', title: 'Voting access' })).toBe('Voting access — PP 2021 04 22 voting access Report');
     expect(documentCard({ name: '8e7c4cb542ad160f80fb3d795ada35d8.pdf', title: 'Rezoning New York City' })).toBe('Rezoning New York City');
     expect(documentCard({ name: 'watch_d.pdf' })).toBe('watch d');
+  });
+
+  it('writes words in capitals with a capital only, as embedding models read them best', () => {
+    expect(documentCard({ name: 'NETFLIX_2015_10K.pdf', title: 'THE IMPACTS OF CLIMATE CHANGE ON HUMAN HEALTH IN THE US' })).toBe(
+      'THE Impacts OF Climate Change ON Human Health IN THE US — Netflix 2015 10K',
+    );
   });
 });
 

@@ -19,11 +19,12 @@ const minLead = 1;
  * Pew-Studie …", "de handleiding van …", "their 10-K" (en, de, nl, fr, es; folded). A question that
  * says no such word describes no document; without the gate, one that shares its subject with a title
  * ("Among fourth-generation Hispanics, …") would be focused on that document, right or wrong, and its
- * answer no better for it. German and Dutch join the word to what it is about ("Jahresbericht",
- * "jaarverslag"), so theirs count at a word's end too.
+ * answer no better for it. "The document" says no kind, and asks about whichever is meant ("the
+ * counties mentioned in the document"). German and Dutch join the word to what it is about
+ * ("Jahresbericht", "jaarverslag"), so theirs count at a word's end too.
  */
 const documentWords =
-  /\b(?:report|study|survey|poll|paper|article|guide|guidebook|manual|handbook|brochure|booklet|leaflet|prospectus|catalog(?:ue)?|10-?k|filing|document|docs|documentation|deck|presentation|etude|enquete|manuel|informe|estudio|encuesta|guia|folleto|documento|articulo)\b|(?:bericht|studie|umfrage|handbuch|anleitung|broschure|prospekt|rapport|verslag|handleiding|onderzoek|gids|peiling|dokument)\b/u;
+  /\b(?:report|study|survey|poll|paper|article|guide|guidebook|manual|handbook|brochure|booklet|leaflet|prospectus|catalog(?:ue)?|10-?k|filing|docs|documentation|deck|presentation|etude|enquete|manuel|informe|estudio|encuesta|guia|folleto|articulo)\b|(?:bericht|studie|umfrage|handbuch|anleitung|broschure|prospekt|rapport|verslag|handleiding|onderzoek|gids|peiling)\b/u;
 
 /** Fewer documents give no spread worth the name. */
 const minDocuments = 4;
@@ -41,14 +42,21 @@ export interface DocumentDescriptions {
   described(question: string, ready: DocumentRecord[]): Promise<DocumentRecord | undefined>;
 }
 
-/** What a document is called, as one text to embed: its printed title and the words of its file name. */
+/**
+ * What a document is called, as one text to embed: its printed title and the words of its file name.
+ * Words in capitals ("THE IMPACTS OF CLIMATE CHANGE", "NETFLIX_2015_10K") are written with a capital
+ * only: embedding models read them as few natural texts spell them, and miss what they say.
+ */
 export function documentCard(record: Pick<DocumentRecord, 'name' | 'title'>): string {
   const nameWords = record.name
     .replace(/\.[a-z0-9]{1,5}$/i, '')
     .split(/[\s_.-]+/u)
     // A digest says nothing of what the document is.
     .filter(word => word !== '' && !/^[0-9a-f]{16,}$/i.test(word));
-  return [record.title?.trim(), nameWords.join(' ')].filter(part => part).join(' — ');
+  return [record.title?.trim(), nameWords.join(' ')]
+    .filter(part => part)
+    .join(' — ')
+    .replace(/(?<!\p{L})\p{Lu}{4,}(?!\p{L})/gu, word => word[0] + word.slice(1).toLowerCase());
 }
 
 /**
