@@ -51,6 +51,21 @@ describe('chosenAnswer', () => {
     expect(reply.shortAnswer).toBe(false);
   });
 
+  it('takes a short answer in another language than the quotes only on their numbers or their words as written', () => {
+    const english = [passage(1, 4, 'The program is led by Allison Crimmins of the U.S. Global Change Research Program in Washington.')];
+    const [lead] = quoteCandidates(english);
+    const asGerman = (answer: string) => chosenAnswer({ quotes: [lead!], answer }, english, { language: 'de' }).shortAnswer;
+    expect(asGerman('Allison Crimmins')).toBe(true);
+    expect(asGerman('Das Programm leitet Allison Crimmins.')).toBe(true);
+    // A translation cannot be checked word by word, nor an invention: the quotes then answer alone.
+    expect(asGerman('Klimawandel, Gesundheit, Umwelt, Gesellschaft')).toBe(false);
+    expect(asGerman('Die Weltgesundheitsorganisation')).toBe(false);
+    const numbers = [passage(1, 2, 'Heat waves raised hospital admissions by 12 percent in 2022.')];
+    const [heat] = quoteCandidates(numbers);
+    expect(chosenAnswer({ quotes: [heat!], answer: 'Um 12 Prozent' }, numbers, { language: 'de' }).shortAnswer).toBe(true);
+    expect(chosenAnswer({ quotes: [heat!], answer: 'Um 15 Prozent' }, numbers, { language: 'de' }).shortAnswer).toBe(false);
+  });
+
   it('follows the chosen quotes with the offline answer’s quotes they do not repeat', () => {
     const reply = chosenAnswer({ quotes: [hotel], answer: '150 euros a night' }, passages, { language: 'en', alsoQuoted: [vacation, hotel] });
     expect(reply.text).toBe(

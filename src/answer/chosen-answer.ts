@@ -17,7 +17,9 @@ const yesOrNo = /^(?:yes|no|ja|nein|nee|oui|non|sí|si|não|nao|sì)[.!]?$/iu;
  * The reply built from a model's choice (choose-quotes.ts): its short answer, cited with the chosen
  * quotes that bear it out, then those quotes as they stand in the documents. The short answer is shown
  * only when chosen quotes bear it out as a claim of a written answer is checked (claim-support.ts:
- * every number in them, most content words in one of them) or it is a plain yes or no; otherwise
+ * every number in them, most content words in one of them; quotes in another language than the answer
+ * bear out its numbers, or else most of its words as written, never a translation taken on trust) or it
+ * is a plain yes or no; otherwise
  * all the chosen quotes answer alone. `alsoQuoted` (the offline answer's quotes, lead first) follow the chosen
  * ones: a small model's choice can miss the sentence or page that answers, and the reader then still
  * sees it; past the lead, only quotes of pages the chosen ones do not already quote. `quotes` must not
@@ -76,6 +78,6 @@ function bears(answer: string, quotes: QuoteCandidate[], passages: ContextPassag
     const text = own.map(quote => quote.source).join('\n');
     return [{ ...passage, text, pageTexts: own.map(quote => ({ page: quote.page, text: quote.source, rank: quote.pageRank })) }];
   });
-  const checker = new ClaimChecker(quoted, { language });
+  const checker = new ClaimChecker(quoted, { language, literalAcrossLanguages: true });
   return checker.supports(checker.read(answer), [...new Set(quotes.map(quote => quote.n))]);
 }

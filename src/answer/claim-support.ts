@@ -19,6 +19,8 @@ export interface ClaimSupport {
   /** The claim's content-word stems and stated numbers (normal form). */
   stems: Set<string>;
   numbers: string[];
+  /** Its content words as written (folded), for passages in another language (`literalAcrossLanguages`). */
+  words: Set<string>;
 }
 
 /**
@@ -37,6 +39,8 @@ interface PassageEvidence {
   numbers: Set<string>;
   /** The passage is in another language than the answer: its words cannot be compared, only its numbers. */
   otherLanguage: boolean;
+  /** Its content words as written (folded): names, terms and codes read the same in any language. */
+  words: Set<string>;
 }
 
 export class ClaimChecker {
@@ -45,7 +49,16 @@ export class ClaimChecker {
 
   constructor(
     passages: ContextPassage[],
-    private readonly options: { language: string; minimumShare?: number },
+    private readonly options: {
+      language: string;
+      minimumShare?: number;
+      /**
+       * A claim without numbers in another language than all its passages is supported only when most
+       * of its content words stand in one of them as written ("Allison Crimmins", "BizTalk"), not on its
+       * marker alone: for a model whose translations are not to be trusted.
+       */
+      literalAcrossLanguages?: boolean;
+    },
   ) {
     this.stem = wordMatcher(options.language).stem;
     const candidates = quoteCandidates(passages);
@@ -59,13 +72,14 @@ export class ClaimChecker {
         candidateStems: own.map(candidate => contentStems(candidate.matchText, stem)),
         numbers: textNumbers(passage.text),
         otherLanguage: language !== options.language,
+        words: options.literalAcrossLanguages ? contentWords(passage.text) : new Set(),
       });
     }
   }
 
   /** What of a claim (markers already removed) is checked. */
   read(claim: string): ClaimSupport {
-    return { stems: contentStems(claim, this.stem), numbers: claimNumbers(claim.replace(listPrefix, '')) };
+    return { stems: contentStems(claim, this.stem), numbers: claimNumbers(claim.replace(listPrefix, '')), words: contentWords(claim) };
   }
 
   /** Whether the passages numbered `cited` together support the claim (unknown numbers are ignored). */
@@ -73,8 +87,13 @@ export class ClaimChecker {
     const evidence = cited.flatMap(n => this.evidence.get(n) ?? []);
     if (evidence.length === 0) return false;
     if (!claim.numbers.every(number => evidence.some(entry => entry.numbers.has(number)))) return false;
-    // A claim in another language than its passages is checked by its numbers alone; without numbers, its marker stands.
-    if (evidence.every(entry => entry.otherLanguage)) return true;
+    // A claim in another language than its passages is checked by its numbers alone; without numbers, its
+    // marker stands, or (literalAcrossLanguages) the words it shares with them as written must carry it.
+    if (evidence.every(entry => entry.otherLanguage)) {
+      if (!this.options.literalAcrossLanguages || claim.numbers.length > 0) return true;
+      const minimumShare = this.options.minimumShare ?? minimumSupportShare;
+      return claim.words.size > 0 && evidence.some(entry => [...claim.words].filter(word => entry.words.has(word)).length / claim.words.size >= minimumShare);
+    }
     if (claim.stems.size === 0) return claim.numbers.length > 0;
     return evidence.some(entry => !entry.otherLanguage && this.share(claim, entry) >= (this.options.minimumShare ?? minimumSupportShare));
   }
@@ -103,6 +122,15 @@ export const listPrefix = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+/u;
 
 /** Stems of the words that carry content: no stopwords, no one- or two-letter words, no numbers. */
 function contentStems(text: string, stem: (word: string) => string): Set<string> {
+  return new Set(contentWordsOf(text).map(stem));
+}
+
+/** The same words folded, not stemmed. */
+function contentWords(text: string): Set<string> {
+  return new Set(contentWordsOf(text).map(foldWord));
+}
+
+function contentWordsOf(text: string): string[] {
   const words = text.match(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu) ?? [];
-  return new Set(words.filter(word => /^\p{L}/u.test(word) && word.length > 2 && !stopwords.has(foldWord(word))).map(stem));
+  return words.filter(word => /^\p{L}/u.test(word) && word.length > 2 && !stopwords.has(foldWord(word)));
 }
