@@ -9,8 +9,9 @@ import type { EmbeddingModel } from '../models/types.ts';
  * How far the question's closest document must stand out, in spreads (standard deviations) of its
  * similarities to all the other documents: above their mean by `minStandout`, ahead of the next one by
  * `minLead`. A spread is the space's own scale, so the bar holds for any embedding model and number of
- * documents. Chosen on the dev questions (docs/decisions/0037): a document named in other words or
- * another language stands 5 to 9 spreads out; a question that names none, at most 4 as a rule.
+ * documents. Chosen on the dev questions and in smaller spaces (docs/decisions/0037): a document named
+ * in other words or another language stands 4 to 9 spreads out in spaces of 8 to 66 documents; the
+ * questions that name none and stand out as far are mostly kept out by documentWords.
  */
 const minStandout = 4;
 const minLead = 1;
