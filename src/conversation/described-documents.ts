@@ -2,6 +2,7 @@ import type { DocumentRecord } from '../documents/types.ts';
 import { asFolioError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { foldWord } from '../text/stopwords.ts';
+import { embedInBatches } from '../models/embed-in-batches.ts';
 import { l2Normalize } from '../models/l2-normalize.ts';
 import type { EmbeddingModel } from '../models/types.ts';
 
@@ -90,12 +91,16 @@ export class EmbeddedDocumentDescriptions implements DocumentDescriptions {
 
   private async cardVectors(ready: DocumentRecord[]): Promise<number[][]> {
     const keys = ready.map(record => `${this.embedder.id}\n${record.space}\n${record.id}:${record.updatedAt}`);
-    const missing = ready.filter((_, index) => !this.cards.has(keys[index]!));
+    const missing = keys.flatMap((key, index) => (this.cards.has(key) ? [] : [index]));
     if (missing.length > 0) {
-      const embedded = this.embedCards(missing);
-      missing.forEach((record, index) => {
-        const key = keys[ready.indexOf(record)]!;
-        const vector = embedded.then(vectors => l2Normalize(vectors[index]!));
+      const embedded = embedInBatches(
+        this.embedder,
+        missing.map(index => documentCard(ready[index]!)),
+        { task: 'document' },
+      );
+      missing.forEach((index, position) => {
+        const key = keys[index]!;
+        const vector = embedded.then(vectors => l2Normalize(vectors[position]!));
         // A failed call is not kept: the next question tries again.
         vector.catch(() => {
           if (this.cards.get(key) === vector) this.cards.delete(key);
@@ -112,15 +117,6 @@ export class EmbeddedDocumentDescriptions implements DocumentDescriptions {
       }),
     );
     while (this.cards.size > Math.max(maxCards, ready.length)) this.cards.delete(this.cards.keys().next().value!);
-    return vectors;
-  }
-
-  private async embedCards(records: DocumentRecord[]): Promise<number[][]> {
-    const texts = records.map(documentCard);
-    const vectors: number[][] = [];
-    for (let start = 0; start < texts.length; start += this.embedder.maxBatchSize) {
-      vectors.push(...(await this.embedder.embed(texts.slice(start, start + this.embedder.maxBatchSize), { task: 'document' })));
-    }
     return vectors;
   }
 }

@@ -1,6 +1,7 @@
 import type { KnowledgeStore, UnitHit } from '../store/types.ts';
 import { isSlideDeckMime } from '../documents/page-names.ts';
 import type { EmbeddingModel } from '../models/types.ts';
+import { embedInBatches } from '../models/embed-in-batches.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { detectLanguage } from '../text/detect-language.ts';
 import { captionReferenceList } from './caption-reference-list.ts';
@@ -315,13 +316,7 @@ async function vectorLists(
 ): Promise<UnitHit[][]> {
   const embedder = options.embedder;
   if (!embedder) return [];
-  const embedAll = async (texts: string[], task: 'query' | 'document') => {
-    const vectors: number[][] = [];
-    for (let start = 0; start < texts.length; start += embedder.maxBatchSize) {
-      vectors.push(...(await embedder.embed(texts.slice(start, start + embedder.maxBatchSize), { task, signal: options.signal })));
-    }
-    return vectors;
-  };
+  const embedAll = (texts: string[], task: 'query' | 'document') => embedInBatches(embedder, texts, { task, signal: options.signal });
   // One list per sub-question, then per HyDE passage, all from one pass over the vectors. Prefetched
   // sub-questions are not embedded again, unless their early call failed (it may have met a passing
   // fault: one more try, like any call).
