@@ -1,4 +1,4 @@
-import { horizontalOverlap } from '../../documents/bounding-box.ts';
+import { horizontalOverlap, verticalOverlap } from '../../documents/bounding-box.ts';
 import type { Block } from '../types.ts';
 import { isFigureCaptionText } from './layout/block-patterns.ts';
 
@@ -21,7 +21,7 @@ export function attachCaptions(blocks: Block[]): void {
     for (const caption of captionsByPage.get(block.page) ?? []) {
       const overlap = horizontalOverlap(block.bbox, caption.bbox);
       if (overlap <= 0) continue;
-      const distance = Math.max(caption.bbox.y - (block.bbox.y + block.bbox.height), block.bbox.y - (caption.bbox.y + caption.bbox.height), 0);
+      const distance = Math.max(-verticalOverlap(block.bbox, caption.bbox), 0);
       if (distance < bestDistance) {
         best = caption;
         bestDistance = distance;

@@ -8,7 +8,7 @@ import { blockFont, classifyTextBlock } from './layout/classify-block.ts';
 import { measureFontStats, type DocumentFontStats } from './layout/font-stats.ts';
 import { orderForReading } from './layout/reading-order.ts';
 import { joinCodeLines, joinLines, joinListItems, type JoinedText } from './layout/join-text.ts';
-import { horizontalOverlap, roundBox, unionBoxes } from '../../documents/bounding-box.ts';
+import { horizontalOverlap, roundBox, unionBoxes, verticalOverlap } from '../../documents/bounding-box.ts';
 import type { TextLine } from './layout/text-line.ts';
 
 export type { DocumentFontStats } from './layout/font-stats.ts';
@@ -161,8 +161,7 @@ function continuesList(list: TextBlockDraft[], next: TextBlockDraft): boolean {
 }
 
 function isNear(region: BoundingBox, box: BoundingBox): boolean {
-  const verticalGap = Math.max(region.y - (box.y + box.height), box.y - (region.y + region.height));
-  return horizontalOverlap(region, box) > 0 && verticalGap < 40;
+  return horizontalOverlap(region, box) > 0 && -verticalOverlap(region, box) < 40;
 }
 
 function medianFontSize(lines: TextLine[]): number {
