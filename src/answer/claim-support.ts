@@ -79,7 +79,11 @@ export class ClaimChecker {
 
   /** What of a claim (markers already removed) is checked. */
   read(claim: string): ClaimSupport {
-    return { stems: contentStems(claim, this.stem), numbers: claimNumbers(claim.replace(listPrefix, '')), words: contentWords(claim) };
+    return {
+      stems: contentStems(claim, this.stem),
+      numbers: claimNumbers(claim.replace(listPrefix, '')),
+      words: this.options.literalAcrossLanguages ? contentWords(claim) : new Set(),
+    };
   }
 
   /** Whether the passages numbered `cited` together support the claim (unknown numbers are ignored). */
