@@ -28,12 +28,17 @@ export function dropEmptyRowsAndColumns(cells: CellGrid): CellGrid {
   return rows.map(row => keptColumns.map(column => row[column]));
 }
 
+/** A list's bullet or a label's colon: punctuation and symbols other than currency. */
+const listMarker = /^[\p{P}\p{So}\s]*$/u;
+
 /**
  * A grid is a table only with at least two rows and two columns that both hold text; anything smaller
- * is a box around a paragraph, a callout or a lone cell.
+ * is a box around a paragraph, a callout or a lone cell. Two columns whose first holds only bullets or
+ * colons are a boxed list, not a table.
  */
 export function isTableShaped(cells: CellGrid): boolean {
   if (cells.length < 2 || cells[0].length < 2) return false;
+  if (cells[0].length === 2 && cells.every(row => listMarker.test(row[0]))) return false;
   const rowsWithTwoCells = cells.filter(row => row.filter(text => text !== '').length >= 2).length;
   return rowsWithTwoCells >= Math.min(2, cells.length);
 }

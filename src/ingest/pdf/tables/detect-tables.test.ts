@@ -71,6 +71,17 @@ describe('detectTables: ruled grids', () => {
     expect(detectTables(syntheticPage(runs, rulings))).toEqual([]);
   });
 
+  it('does not take a boxed list of bullets for a table', () => {
+    const runs = [
+      textRun('●', 80, 104),
+      ...wordRuns('LLM Tree Search: one can give the LLM a prompt', 120, 104),
+      textRun('●', 80, 124),
+      ...wordRuns('Value-based Tree Search: a model scores each node', 120, 124),
+    ];
+    const rulings = [...[100, 120, 140].map(y => horizontalRule(72, 460, y)), ...[72, 100, 460].map(x => verticalRule(x, 100, 140))];
+    expect(detectTables(syntheticPage(runs, rulings))).toEqual([]);
+  });
+
   it('does not take a single boxed cell or a boxed heading for a table', () => {
     const runs = [textRun('Key findings', 80, 104, { bold: true })];
     const rulings = [horizontalRule(72, 300, 100), horizontalRule(72, 300, 120), verticalRule(72, 100, 120), verticalRule(300, 100, 120)];
