@@ -248,6 +248,16 @@ describe('quoteCandidates', () => {
     expect(answer.quotes[0].text).toContain('Rick Scott GOVERNOR');
   });
 
+  it('quotes a label with the value on the line under it, not with the next label', () => {
+    const slide = ['Average number of days to fill*:', '', '55.5', '', 'Analysis:', '', 'Number of vacancies filled by the agency:', 'Analysis:', '19'].join(
+      '\n',
+    );
+    expect(quoteCandidates([passage(1, [page(7, 0, slide)])]).map(candidate => candidate.text)).toEqual([
+      'Average number of days to fill*: 55.5',
+      'Number of vacancies filled by the agency:',
+    ]);
+  });
+
   it('clips a very long sentence to about 400 characters', () => {
     const [candidate] = quoteCandidates([passage(1, [page(1, 0, `Long ${'word '.repeat(200)}end.`)])]);
     expect(candidate.text.length).toBeLessThanOrEqual(402);

@@ -113,10 +113,14 @@ function splitSentences(text: string): string[] {
     if (run.length > 0) sentences.push(run.join(' '));
     run = [];
   };
-  for (const piece of pieces) {
+  for (let index = 0; index < pieces.length; index++) {
+    const piece = pieces[index];
     if (piece.length >= minSentenceChars) {
       flush();
-      sentences.push(piece);
+      // A label over its value ("Average number of days to fill:" over "55.5") is quoted with it.
+      const value = pieces[index + 1];
+      const labelled = piece.endsWith(':') && value !== undefined && value.length < minSentenceChars && !value.endsWith(':');
+      sentences.push(labelled ? `${piece} ${pieces[++index]}` : piece);
       continue;
     }
     run.push(piece);
