@@ -98,6 +98,26 @@ describe('buildTree', () => {
     expect(tree.nodes[2].text).toBe('Chapter two body without a printed title.');
   });
 
+  it('never takes a figure, or the words after a title, as an outline heading', () => {
+    const blocks = [
+      heading(1, 'Household trash', 20),
+      paragraph(1, 'Removal weekly.'),
+      block(2, 'figure', 'Household trash Trash letters: hold for 90 days', { figure: { sha256: 'f', widthPx: 10, heightPx: 10, source: 'vector' } }),
+      heading(3, '5 Related Work 5.1 Large Language Models', 14),
+      paragraph(3, 'Related body.'),
+    ];
+    const outline: OutlineEntry[] = [
+      { title: 'Household trash', level: 1, page: 1 },
+      { title: 'Household trash', level: 1, page: 2 },
+      { title: '5 Related Work', level: 1, page: 3 },
+    ];
+    const tree = buildTree(parsed(blocks, 3, outline), { documentId: 'd' });
+    expect(tree.nodes.map(node => node.title)).toEqual(['Household trash', 'Household trash', '5 Related Work']);
+    expect(tree.nodes[0].text).toBe('Removal weekly.');
+    expect(tree.nodes[1].children.map(node => node.text)).toEqual(['Household trash Trash letters: hold for 90 days']);
+    expect(tree.nodes[2].text).toContain('5.1 Large Language Models');
+  });
+
   it('gives documents without headings one node per page', () => {
     const tree = buildTree(parsed([paragraph(1, 'one'), paragraph(2, 'two'), paragraph(2, 'two b'), paragraph(4, 'four')], 4), {
       documentId: 'd',

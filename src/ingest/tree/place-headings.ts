@@ -57,9 +57,9 @@ function placeFromOutline(blocks: Block[], outline: OutlineEntry[]): HeadingPlac
     const page = entry.page!;
     const match = findTitleBlock(blocks, entry.title, page, used);
     if (match !== null) {
-      used.add(match);
-      placements.push({ title: cleanTitle(entry.title), level: entry.level, page, position: match, consumesBlock: true });
-      searchFrom = match;
+      used.add(match.index);
+      placements.push({ title: cleanTitle(entry.title), level: entry.level, page, position: match.index, consumesBlock: match.whole });
+      searchFrom = match.index;
       continue;
     }
     // The title is not printed as its own block (or is split oddly): start the section where the
@@ -75,19 +75,26 @@ function placeFromOutline(blocks: Block[], outline: OutlineEntry[]): HeadingPlac
   return placements.sort((a, b) => a.position - b.position || Number(a.consumesBlock) - Number(b.consumesBlock));
 }
 
-function findTitleBlock(blocks: Block[], title: string, page: number, used: Set<number>): number | null {
+/**
+ * The block on the entry's page that prints its title: the title itself or its start (`whole`: the
+ * heading is that block, which the section then replaces), else the first block that opens with it and
+ * goes on (the section starts there and keeps the block's words). Tables and figures are never a
+ * heading, whatever words they open with: a slide drawn as one figure opens with its title.
+ */
+function findTitleBlock(blocks: Block[], title: string, page: number, used: Set<number>): { index: number; whole: boolean } | null {
   const wanted = normalizeTitle(title);
   if (!wanted) return null;
-  let best: number | null = null;
+  let best: { index: number; whole: boolean } | null = null;
   for (let index = 0; index < blocks.length; index += 1) {
     const block = blocks[index];
     if (block.page < page) continue;
     if (block.page > page) break;
-    if (used.has(index) || block.kind === 'page-header' || block.kind === 'page-footer' || block.kind === 'table') continue;
+    if (used.has(index) || block.kind === 'page-header' || block.kind === 'page-footer' || block.kind === 'table' || block.kind === 'figure') continue;
     const text = normalizeTitle(block.text);
     if (!text || text.length > wanted.length * 2 + 20) continue;
-    if (text === wanted) return index;
-    if (best === null && (text.startsWith(wanted) || (wanted.startsWith(text) && text.length >= Math.min(12, wanted.length)))) best = index;
+    if (text === wanted) return { index, whole: true };
+    if (best === null && text.startsWith(wanted)) best = { index, whole: false };
+    else if (best === null && wanted.startsWith(text) && text.length >= Math.min(12, wanted.length)) best = { index, whole: true };
   }
   return best;
 }
