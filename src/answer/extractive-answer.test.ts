@@ -49,6 +49,17 @@ describe('extractiveAnswer', () => {
     expect(answer.grounded).toBe(true);
   });
 
+  it('leads with the row its own label names when the header gives every row the question’s words', () => {
+    const taxTable = [
+      '| The effective income tax rate was as follows: | Quarter ended December 28, 2024 | December 30, 2023 |',
+      '| --- | --- | --- |',
+      '| Income before income taxes | $3,660 | 2,871 |',
+      '| Effective income tax rate | 27.8 % | 25.1 % |',
+    ].join('\n');
+    const answer = extractiveAnswer(['What was the effective income tax rate for the quarter?'], [passage(1, [page(10, 0, taxTable)])]);
+    expect(answer.quotes[0].text).toContain('27.8 %');
+  });
+
   it('grounds a German question in a German page', () => {
     const answer = extractiveAnswer(['Welche Farben hat die Bundesflagge?'], [passage(1, [page(2, 0, 'Die Bundesflagge ist schwarz-rot-gold.')])], {
       language: 'de',

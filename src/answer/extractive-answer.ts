@@ -137,8 +137,14 @@ export function scoreQuotes(questions: string[], candidates: QuoteCandidate[], o
   const matcher = wordMatcher(options.language ?? 'en');
   const queryStems = [...new Set(questions.flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
   if (queryStems.length === 0) return [];
-  const candidateStems = candidates.map(candidate => [...new Set(wordsOf(candidate.matchText).map(matcher.stem))]);
-  const holds = candidateStems.map(stems => new Set(queryStems.filter(query => stems.some(stem => matcher.matches(query, stem)))));
+  const held = (text: string) => {
+    const stems = [...new Set(wordsOf(text).map(matcher.stem))];
+    return new Set(queryStems.filter(query => stems.some(stem => matcher.matches(query, stem))));
+  };
+  const holds = candidates.map(candidate => held(candidate.matchText));
+  // A table row's own cells, without its header's: of rows that tie through their header, the one
+  // labelled with the question's words ("Effective income tax rate", not "Income before income taxes").
+  const ownWords = candidates.map((candidate, index) => (candidate.kind === 'table-row' ? held(candidate.source).size : holds[index].size));
   const frequency = new Map(queryStems.map(query => [query, holds.filter(held => held.has(query)).length]));
   const weight = (query: string) => Math.log(1 + (candidates.length + 1) / (1 + (frequency.get(query) ?? 0)));
   const totalWeight = queryStems.reduce((sum, query) => sum + weight(query), 0);
@@ -151,10 +157,11 @@ export function scoreQuotes(questions: string[], candidates: QuoteCandidate[], o
       const rank = candidate.pageRank;
       const carries = kind !== undefined && coverage > 0 && carriesAnswer(kind, candidate.text, questionWords);
       const score = coverage / (1 + (options.rankDecay ?? rankDecay) * rank) + (carries ? (options.answerKindBonus ?? answerKindBonus) * coverage : 0);
-      return { candidate, coverage, score };
+      return { candidate, coverage, score, own: ownWords[index] };
     })
     .filter(entry => entry.coverage > 0)
-    .sort((a, b) => b.score - a.score || a.candidate.order - b.candidate.order);
+    .sort((a, b) => b.score - a.score || b.own - a.own || a.candidate.order - b.candidate.order)
+    .map(({ own: _, ...entry }) => entry);
 }
 
 /** The lead quote, then the supporting ones as a list. */
