@@ -269,6 +269,20 @@ describe('quoteCandidates', () => {
     ]);
   });
 
+  it('quotes a short value with the title under it, not alone', () => {
+    const cover = [
+      'October 15, 2007',
+      '',
+      'Washington State Department of Veterans Affairs',
+      '',
+      'The agency serves veterans and their families in every county.',
+    ].join('\n');
+    expect(quoteCandidates([passage(1, [page(1, 0, cover)])]).map(candidate => candidate.text)).toEqual([
+      'October 15, 2007 Washington State Department of Veterans Affairs',
+      'The agency serves veterans and their families in every county.',
+    ]);
+  });
+
   it('clips a very long sentence to about 400 characters', () => {
     const [candidate] = quoteCandidates([passage(1, [page(1, 0, `Long ${'word '.repeat(200)}end.`)])]);
     expect(candidate.text.length).toBeLessThanOrEqual(402);

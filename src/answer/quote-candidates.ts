@@ -114,12 +114,19 @@ function splitSentences(text: string): string[] {
     run = [];
   };
   for (let index = 0; index < pieces.length; index++) {
-    const piece = pieces[index];
+    let piece = pieces[index];
     if (piece.length >= minSentenceChars) {
+      // A value too short to quote alone goes with the short line under it: a cover's date over its
+      // title ("October 15, 2007" over "Washington State Department of Veterans Affairs").
+      const value = run.join(' ');
+      if (value.length > 0 && value.length < minSentenceChars && /\p{N}/u.test(value) && piece.length <= maxTitleChars) {
+        piece = `${value} ${piece}`;
+        run = [];
+      }
       flush();
       // A label over its value ("Average number of days to fill:" over "55.5") is quoted with it.
-      const value = pieces[index + 1];
-      const labelled = piece.endsWith(':') && value !== undefined && value.length < minSentenceChars && !value.endsWith(':');
+      const next = pieces[index + 1];
+      const labelled = piece.endsWith(':') && next !== undefined && next.length < minSentenceChars && !next.endsWith(':');
       sentences.push(labelled ? `${piece} ${pieces[++index]}` : piece);
       continue;
     }
@@ -134,6 +141,8 @@ function splitSentences(text: string): string[] {
 const minSentenceChars = 20;
 /** …and are quoted with the short lines next to them, this many at most. */
 const maxShortLinesJoined = 4;
+/** A line this long or shorter is a title or a label, which a short value above it belongs with. */
+const maxTitleChars = 60;
 
 function clipQuote(text: string): string {
   return text.length > maxQuoteChars ? `${text.slice(0, maxQuoteChars).replace(/\s+\S*$/u, '')} …` : text;
