@@ -60,6 +60,15 @@ describe('layoutPage', () => {
     expect(blocks[1].figure).toEqual({ sha256: 'abc', widthPx: 600, heightPx: 340, source: 'vector', caption: 'Figure 2: Widgets per factory.' });
   });
 
+  it('reads two columns a narrow gutter apart as columns, not as one line across', () => {
+    const left = ['LLMs are limited by their context window', 'even with longer contexts the models grow', 'worse at reading long documents, and so'];
+    const right = ['The figure below depicts how the system', 'works: a tree is searched for the nodes', 'that answer, and their pages are read.'];
+    // Each line ends (the producer's end of line); the right column starts one em after the left ends.
+    const runs = left.flatMap((text, index) => [run(text, 72, 100 + 12 * index), run(right[index], 72 + text.length * 5 + 10, 100 + 12 * index)]);
+    const blocks = layoutPage(page(runs), { figures: [], tables: [] });
+    expect(blocks.map(block => block.text)).toEqual([left.join(' '), right.join(' ')]);
+  });
+
   it('judges heading sizes against the document body size it is given', () => {
     const runs = [run('Results and findings', 72, 100, 12), run(sentence, 72, 130, 10), run(sentence, 72, 142, 10)];
     const pageAlone = layoutPage(page(runs), { tables: [], figures: [] });

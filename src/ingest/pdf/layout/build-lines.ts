@@ -38,7 +38,10 @@ function splitBand(band: TextRun[], streamIndex: Map<TextRun, number>): TextLine
     // Runs the producer wrote one after the other, without ending the line, belong together even across
     // a wide justified space or a run-in heading; anything else wider than a word space is a new column.
     const written = previous !== undefined && !previous.endsLine && streamIndex.get(run) === streamIndex.get(previous)! + 1;
-    const spaceLimit = written ? 2.5 * size : isLabel(current) ? 3 * size : 1.0 * size;
+    // A run after one that ended its line is another line beside it (the next column across a narrow
+    // gutter) once the gap is wider than a generous word space.
+    const ended = previous?.endsLine === true;
+    const spaceLimit = written ? 2.5 * size : isLabel(current) ? 3 * size : ended ? endedLineSpace * size : 1.0 * size;
     if (previous && gap > spaceLimit) {
       lines.push(makeLine(current));
       current = [];
@@ -49,6 +52,9 @@ function splitBand(band: TextRun[], streamIndex: Map<TextRun, number>): TextLine
   if (current.length > 0) lines.push(makeLine(current));
   return lines;
 }
+
+/** Gap, in ems, past which a run after an ended line starts a line of its own. */
+const endedLineSpace = 0.6;
 
 // Section numbers, list markers and caption labels are often set a quad or a tab away from their text.
 const labelPattern =
