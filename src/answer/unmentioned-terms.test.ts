@@ -81,6 +81,10 @@ describe('keyTerms and missingFrom', () => {
     expect(missing('What does error 288 mean?')).toEqual(['number:288']);
     expect(missing('What does error 512 mean?')).toEqual([]);
     expect(missing('Which group of the 1500 respondents is largest?')).toEqual([]);
+    // A number with the word for what it counts, in the question's language, needs the number only.
+    expect(missing('Wie viele der 1500-köpfigen Stichprobe antworteten?', 'de')).toEqual([]);
+    expect(missing('What do the 288-page rules say?')).toEqual(['number:288']);
+    expect(keyTerms('What does the 10-K say?').map(term => term.kind)).toEqual(['code']);
     // Numbers of pages, sections and figures are checked as such, not as numbers the text states.
     expect(keyTerms('What does section 3.3 say on page 4?').map(term => term.kind)).toEqual(['page']);
   });

@@ -69,7 +69,9 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
     return stemmed.join(' ') === terms.join(' ') ? {} : { termsInLanguage: stemmed };
   };
   for (const match of text.matchAll(tokenPattern)) {
-    const token = match[0];
+    // A number joined to a word that says what it counts ("134-page", "134-seitige") names the number:
+    // the word is the question's own, in its language.
+    const token = match[0].match(numberWithWord)?.[1] ?? match[0];
     if (periodPattern.test(token) || placeholderPattern.test(token) || captionOrPagePattern.test(token) || financialStatementTerms(token) !== '') continue;
     const terms = searchTerms(token);
     if (terms.length === 0) continue;
@@ -186,6 +188,8 @@ const captionOrPagePattern = /^(?:fig(?:ure)?s?|tables?|tab|pages?|p|pp|slides?)
 /** A number that numbers a page, section, figure or table ("page 6985", "Section 3.3"): checked as such or not at all. */
 const referenceWordBefore = /\b(?:pages?|pp?\.|sections?|§|chapters?|fig(?:ure)?s?\.?|tables?|appendix|annex|slides?)\s*$/iu;
 const ordinalPattern = /^\d+(?:st|nd|rd|th)$/iu;
+/** "134-page", "134-seitige", "12-month": a number and a lower-case word of three letters or more ("10-K" stays a code). */
+const numberWithWord = /^(\d+(?:[.,]\d+)*)-\p{Ll}{3,}$/u;
 
 function startsSentence(text: string, index: number): boolean {
   const before = text.slice(0, index).replace(/[\s"“”„«»'‘’`([{]+$/u, '');
