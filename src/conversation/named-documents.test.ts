@@ -264,4 +264,19 @@ describe('documents a question names', () => {
     // A longer number that starts the same is another paper.
     expect(await byName('What does 2303.085591 say?')).toEqual([]);
   });
+
+  it('keeps, of several documents named, those whose title the question quotes', async () => {
+    const brochures = [
+      opened('GPL-Graduate-Studies-Brochure-Jul-2021.pdf', 'GRADUATE STUDIES & PROFESSIONAL LEARNING'),
+      opened('PWC_opportunity_of_lifetime.pdf', 'The opportunity of a lifetime Step inside our world', 'The opportunity of a lifetime'),
+      record('NIKE_2021_10K.pdf'),
+    ];
+    const byName = namesIn(brochures, heldBy({}, 1));
+    const both = ['GPL-Graduate-Studies-Brochure-Jul-2021.pdf', 'PWC_opportunity_of_lifetime.pdf'];
+    expect(await byName('Which graduate programmes does the PwC opportunity brochure list?')).toEqual(both);
+    expect(await byName('Which graduate programmes does the “Opportunity of a Lifetime” brochure list?')).toEqual(['PWC_opportunity_of_lifetime.pdf']);
+    expect(await byName('Which graduate programmes does the "Opportunity of a Lifetime" brochure list?')).toEqual(['PWC_opportunity_of_lifetime.pdf']);
+    // A quoted phrase no named document's title has keeps them all.
+    expect(await byName('Which "graduate programmes" does the PwC opportunity brochure list?')).toEqual(both);
+  });
 });

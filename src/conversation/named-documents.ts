@@ -129,7 +129,8 @@ export interface SpaceWords {
  * (openingNameWords); by a name the question writes that few documents hold and only its pages often
  * (minPagesNaming); and by the month and year its file name alone is dated to ("the April 2021 report"
  * of PP_2021.04.22_voting-access.pdf). Empty when none is named, or when more than three are (the words
- * are then too common to be a choice).
+ * are then too common to be a choice). Of several named, those whose title the question quotes ("…")
+ * are kept.
  */
 export async function namedDocuments(question: string, ready: DocumentRecord[], spaceWords: SpaceWords): Promise<DocumentRecord[]> {
   const asked = withJoinedPairs(question);
@@ -235,7 +236,27 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
     const inPassing = [...pages.values()].filter(count => count <= maxPagesInPassing).length;
     if (about.length === 1 && inPassing === pages.size - 1 && !named.includes(about[0])) named.push(about[0]);
   }
+  const quoting = named.length > 1 ? named.filter(record => quotes(question, record)) : [];
+  if (quoting.length > 0) return quoting;
   return named.length > maxNamed ? [] : named;
+}
+
+/** Text between double quotation marks, as a question writes a title: "…", “…”, „…“, «…». */
+const quotedText = /"([^"]{3,200})"|“([^”]{3,200})”|„([^“”]{3,200})[“”]|«([^»]{3,200})»/gu;
+
+/**
+ * True when a phrase of two title words or more that the question puts in quotation marks stands in
+ * the document's title, opening or file name: of several documents named, the one whose title is
+ * quoted ('the "Opportunity of a Lifetime" graduate programme brochure' names one brochure, not two).
+ */
+function quotes(question: string, record: DocumentRecord): boolean {
+  const runs = [...question.matchAll(quotedText)]
+    .map(match => titleWords(match.slice(1).find(Boolean)!).map(word => stem(word)))
+    .filter(run => run.length >= 2)
+    .map(run => ` ${run.join(' ')} `);
+  if (runs.length === 0) return false;
+  const texts = [record.title, record.opening, record.name.replace(/\.[a-z0-9]{1,5}$/i, '')].filter((text): text is string => Boolean(text));
+  return texts.some(text => runs.some(run => readText(text).phrase.includes(run)));
 }
 
 /** A title or opening as it is compared: its title words, their stems joined as a phrase, and its name words. */
