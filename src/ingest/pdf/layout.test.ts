@@ -69,6 +69,16 @@ describe('layoutPage', () => {
     expect(blocks.map(block => block.text)).toEqual([left.join(' '), right.join(' ')]);
   });
 
+  it('reads a deeply indented first line with the justified lines under it as one paragraph', () => {
+    const lines = ['LLMs are limited by the context', 'window they read; longer windows help', 'but not much.'];
+    // The first line starts 3 em in and ends where the full line under it does.
+    const indent = (lines[1].length - lines[0].length) * 5;
+    const runs = [run(lines[0], 72 + indent, 100), run(lines[1], 72, 112), run(lines[2], 72, 124)];
+    const blocks = layoutPage(page(runs), { figures: [], tables: [] });
+    expect(indent).toBe(30);
+    expect(blocks.map(block => block.text)).toEqual([lines.join(' ')]);
+  });
+
   it('judges heading sizes against the document body size it is given', () => {
     const runs = [run('Results and findings', 72, 100, 12), run(sentence, 72, 130, 10), run(sentence, 72, 142, 10)];
     const pageAlone = layoutPage(page(runs), { tables: [], figures: [] });

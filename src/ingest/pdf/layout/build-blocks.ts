@@ -56,7 +56,7 @@ function continuationGap(block: TextBlockDraft, line: TextLine): number | null {
   const lineRight = line.bbox.x + line.bbox.width;
   const blockRight = block.bbox.x + block.bbox.width;
   if (line.bbox.x > blockRight || lineRight < block.bbox.x) return null;
-  if (line.bbox.x < block.bbox.x - 1.5 * size) return null;
+  if (line.bbox.x < block.bbox.x - 1.5 * size && !continuesIndentedLine(block, line, size)) return null;
   if (block.lines.length >= 2) {
     const pitch = last.bbox.y - block.lines[block.lines.length - 2].bbox.y;
     if (line.bbox.y - last.bbox.y > pitch * 1.25 + 1) return null;
@@ -67,11 +67,28 @@ function continuationGap(block: TextBlockDraft, line: TextLine): number | null {
   return gap;
 }
 
+/**
+ * A paragraph's first line set in deeper than 1.5 em, and the line under it back at the margin: the
+ * block is that one line, it runs to the line's right edge (justified text), and it ends mid-sentence.
+ */
+function continuesIndentedLine(block: TextBlockDraft, line: TextLine, size: number): boolean {
+  if (block.lines.length !== 1 || line.bbox.x < block.bbox.x - maxFirstLineIndentEm * size) return false;
+  const first = block.lines[0];
+  const sameRight = Math.abs(first.bbox.x + first.bbox.width - (line.bbox.x + line.bbox.width)) < size;
+  return sameRight && !sentenceEnd.test(first.text);
+}
+
+/** A line that ends a sentence or a label, quotes and brackets closed after it. */
+const sentenceEnd = /[.!?:]["'”’)\]]?$/u;
+
+/** The deepest first-line indent read as one, in ems. */
+const maxFirstLineIndentEm = 5;
+
 function endsParagraph(block: TextBlockDraft, last: TextLine, line: TextLine, size: number): boolean {
   const lastRight = last.bbox.x + last.bbox.width;
   const right = Math.max(block.bbox.x + block.bbox.width, line.bbox.x + line.bbox.width);
   const lastIsShort = lastRight < right - Math.max(2 * size, 0.12 * (right - block.bbox.x));
-  if (lastIsShort && /[.!?:]["'”’)\]]?$/.test(last.text)) return true;
+  if (lastIsShort && sentenceEnd.test(last.text)) return true;
   // First-line indent of a new paragraph, once the block's own left margin is known.
   if (block.lines.length >= 2 && !block.listItem) {
     const margin = Math.min(...block.lines.slice(1).map(blockLine => blockLine.bbox.x));
