@@ -1,3 +1,4 @@
+import { nameWithoutExtension } from '../documents/document-name.ts';
 import type { DocumentRecord } from '../documents/types.ts';
 import { asFolioError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -50,8 +51,7 @@ export interface DocumentDescriptions {
  * only: embedding models read them as few natural texts spell them, and miss what they say.
  */
 export function documentCard(record: Pick<DocumentRecord, 'name' | 'title'>): string {
-  const nameWords = record.name
-    .replace(/\.[a-z0-9]{1,5}$/i, '')
+  const nameWords = nameWithoutExtension(record.name)
     .split(/[\s_.-]+/u)
     // A digest says nothing of what the document is.
     .filter(word => word !== '' && !/^[0-9a-f]{16,}$/i.test(word));

@@ -1,3 +1,4 @@
+import { nameWithoutExtension } from '../documents/document-name.ts';
 import type { DocumentRecord } from '../documents/types.ts';
 import { withinEdits } from '../text/edit-distance.ts';
 import { fileNameMonthYears, monthYearsWritten } from '../text/month-years.ts';
@@ -46,7 +47,7 @@ function withJoinedPairs(text: string): Set<string> {
 
 /** The words of a file name (without its extension) that may name it in a question. */
 function nameWords(name: string): string[] {
-  const stem = name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  const stem = nameWithoutExtension(name);
   return [...wordsOf(stem)].filter(
     word =>
       word.length >= 2 &&
@@ -60,7 +61,7 @@ function nameWords(name: string): string[] {
 
 /** The words of a name as written (nameWords without the joined forms of hyphenated parts). */
 function spelledWords(name: string): string[] {
-  const stem = name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  const stem = nameWithoutExtension(name);
   const spelled = new Set(foldedWords(stem));
   return nameWords(name).filter(word => spelled.has(word));
 }
@@ -74,7 +75,7 @@ function spelledWords(name: string): string[] {
  */
 function fileNameForms(name: string): string[] {
   const folded = foldWord(name);
-  const stem = folded.replace(/\.[a-z0-9]{1,5}$/, '');
+  const stem = nameWithoutExtension(folded);
   const forms = [folded, stem, stem.replace(/v\d+$/, '')];
   // A digest names nothing a person would write (nameWords).
   const whole = [...new Set(forms)].filter(
@@ -255,7 +256,7 @@ function quotes(question: string, record: DocumentRecord): boolean {
     .filter(run => run.length >= 2)
     .map(run => ` ${run.join(' ')} `);
   if (runs.length === 0) return false;
-  const texts = [record.title, record.opening, record.name.replace(/\.[a-z0-9]{1,5}$/i, '')].filter((text): text is string => Boolean(text));
+  const texts = [record.title, record.opening, nameWithoutExtension(record.name)].filter((text): text is string => Boolean(text));
   return texts.some(text => runs.some(run => readText(text).phrase.includes(run)));
 }
 

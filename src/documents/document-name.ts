@@ -29,3 +29,8 @@ export function cleanDocumentName(shared: string): string {
       .trimEnd() + extension
   );
 }
+
+/** The name without its extension ("3M_2018_10K" of "3M_2018_10K.pdf"): what a person may call the file. */
+export function nameWithoutExtension(name: string): string {
+  return name.replace(/\.[a-z0-9]{1,5}$/i, '');
+}
