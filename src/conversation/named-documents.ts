@@ -237,7 +237,8 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
     const inPassing = [...pages.values()].filter(count => count <= maxPagesInPassing).length;
     if (about.length === 1 && inPassing === pages.size - 1 && !named.includes(about[0])) named.push(about[0]);
   }
-  const quoting = named.length > 1 ? named.filter(record => quotes(question, record)) : [];
+  const quoted = named.length > 1 ? quotedRuns(question) : [];
+  const quoting = quoted.length > 0 ? named.filter(record => quotes(quoted, record)) : [];
   if (quoting.length > 0) return quoting;
   return named.length > maxNamed ? [] : named;
 }
@@ -245,17 +246,20 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
 /** Text between double quotation marks, as a question writes a title: "…", “…”, „…“, «…». */
 const quotedText = /"([^"]{3,200})"|“([^”]{3,200})”|„([^“”]{3,200})[“”]|«([^»]{3,200})»/gu;
 
-/**
- * True when a phrase of two title words or more that the question puts in quotation marks stands in
- * the document's title, opening or file name: of several documents named, the one whose title is
- * quoted ('the "Opportunity of a Lifetime" graduate programme brochure' names one brochure, not two).
- */
-function quotes(question: string, record: DocumentRecord): boolean {
-  const runs = [...question.matchAll(quotedText)]
+/** The phrases of two title words or more a question puts in quotation marks, as ReadText phrases. */
+function quotedRuns(question: string): string[] {
+  return [...question.matchAll(quotedText)]
     .map(match => titleWords(match.slice(1).find(Boolean)!).map(word => stem(word)))
     .filter(run => run.length >= 2)
     .map(run => ` ${run.join(' ')} `);
-  if (runs.length === 0) return false;
+}
+
+/**
+ * True when a quoted phrase (quotedRuns) stands in the document's title, opening or file name: of
+ * several documents named, the one whose title is quoted ('the "Opportunity of a Lifetime" graduate
+ * programme brochure' names one brochure, not two).
+ */
+function quotes(runs: string[], record: DocumentRecord): boolean {
   const texts = [record.title, record.opening, nameWithoutExtension(record.name)].filter((text): text is string => Boolean(text));
   return texts.some(text => runs.some(run => readText(text).phrase.includes(run)));
 }
