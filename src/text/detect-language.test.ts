@@ -25,6 +25,15 @@ describe('detectLanguage', () => {
     expect(detectLanguage('What does the report "Die Zeit der Pakete" say?')).toBe('en');
   });
 
+  it('reads a German or Dutch question full of English terms by its own function words', () => {
+    // "in" is a word of all three languages, so it tells none of them.
+    expect(detectLanguage('Laut Tabelle 5.1 im Fed-Jahresbericht: wie viele commercial checks (in Tausend) wurden 2023 abgewickelt?')).toBe('de');
+    expect(detectLanguage('In welchem Jahr wurde dieses Dokument höchstwahrscheinlich veröffentlicht?')).toBe('de');
+    expect(detectLanguage('Hoeveel broker-dealers waren in december 2018 ook als investment adviser geregistreerd (dual registrants)?')).toBe('nl');
+    expect(detectLanguage('In welk jaar bracht Microsoft Word voor MS-DOS op de markt?')).toBe('nl');
+    expect(detectLanguage('In which year did Microsoft release Word for MS-DOS?')).toBe('en');
+  });
+
   it('says whether anything in the text told the language', () => {
     expect(readLanguage('How many days of paid vacation does an employee get?')).toEqual({ code: 'en', evident: true });
     expect(readLanguage('Wie viele Tage Urlaub bekommt ein Mitarbeiter?')).toEqual({ code: 'de', evident: true });

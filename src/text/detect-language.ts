@@ -60,13 +60,13 @@ function commonWordLanguage(text: string, opening = 0): { code: string; evident:
 // Words frequent in questions and distinctive for their language (folded: lower case, no diacritics).
 const markerWords = new Map<string, Set<string>>(
   Object.entries({
-    en: 'the what which who how why when where is are does do did was were of in and for with about this that please can',
-    de: 'der die das und ist sind was wie wer wo warum wann welche welcher welches nicht mit von fur uber auf ein eine einen dem den des bitte gibt es',
+    en: 'the what which who how why when where is are does do did was were of and for with about this that please can',
+    de: 'der die das und ist sind was wie wer wo warum wann welche welcher welches welchem welchen nicht mit von fur uber auf ein eine einen dem den des bitte gibt es gab im zum zur vom beim laut nach auch oder mehr viele wird werden wurde wurden haben sich noch dieses dieser diese',
     fr: 'le la les et est sont que qui quoi comment pourquoi quand quel quelle quels quelles des une pour avec dans sur du au aux ce cette',
     es: 'el los las y es son que cual cuales como por para con una del al donde cuando quien esta este estos',
     it: 'il lo gli e sono che chi come perche quando dove quale quali della delle degli una per con nel nella',
     pt: 'o os as e sao que qual quais como porque quando onde uma para com do da dos das no na em',
-    nl: 'de het een en is zijn wat wie hoe waarom wanneer waar welke niet met van voor over op',
+    nl: 'de het een en is zijn wat wie hoe hoeveel waarom wanneer waar welke welk niet met van voor over op ook bij naar uit wordt worden werd heeft hebben deze dit er te om je mag staat staan',
   }).map(([code, list]) => [code, new Set(list.split(' '))]),
 );
 
