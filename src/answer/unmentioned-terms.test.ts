@@ -53,6 +53,12 @@ describe('keyTerms and missingFrom', () => {
     expect(missing("What is the proportion confident in Lincoln's ability?")).toEqual(['name:Lincoln']);
   });
 
+  it('reads a name without the lower-case words hyphenated to it, which say what it is', () => {
+    expect(missing('Wat zegt het Netflix-jaarverslag over de schulden?', 'nl')).toEqual([]);
+    expect(missing('Wat zegt het Disney-jaarverslag over de schulden?', 'nl')).toEqual(['name:Disney']);
+    expect(missing('How did Netflix-related costs grow?')).toEqual([]);
+  });
+
   it('reads no name from the first word of a sentence, an upper-case question or a language that capitalises nouns', () => {
     expect(keyTerms('Tell me what grew. Which liabilities grew?')).toEqual([]);
     expect(missing('WHAT IS THE LOGO COLOR?')).toEqual([]);

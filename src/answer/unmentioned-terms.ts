@@ -85,7 +85,11 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
     } else if (/\p{L}/u.test(token) && /\d/u.test(token)) {
       add({ kind: 'code', text: token, terms, ...inLanguage(token, terms) });
     } else if (namesRead && /^\p{Lu}/u.test(token) && !startsSentence(text, match.index)) {
-      add({ kind: 'name', text: token.replace(/['’]s$/u, ''), terms, ...inLanguage(token, terms) });
+      // Lower-case words hyphenated to a name say what it is, in the question's language ("ML-colleges",
+      // "COVID-related"): the name is what comes before them.
+      const name = token.replace(/['’]s$/u, '').replace(describingTail, '');
+      const nameTerms = name === token ? terms : searchTerms(name);
+      if (nameTerms.length > 0) add({ kind: 'name', text: name, terms: nameTerms, ...inLanguage(name, nameTerms) });
     }
   }
   return found;
@@ -188,6 +192,8 @@ const captionOrPagePattern = /^(?:fig(?:ure)?s?|tables?|tab|pages?|p|pp|slides?)
 /** A number that numbers a page, section, figure or table ("page 6985", "Section 3.3"): checked as such or not at all. */
 const referenceWordBefore = /\b(?:pages?|pp?\.|sections?|§|chapters?|fig(?:ure)?s?\.?|tables?|appendix|annex|slides?)\s*$/iu;
 const ordinalPattern = /^\d+(?:st|nd|rd|th)$/iu;
+/** "-colleges", "-related-issues": lower-case words hyphenated after a name. */
+const describingTail = /(?:-\p{Ll}[\p{L}\p{N}]*)+$/u;
 /** "134-page", "134-seitige", "12-month": a number and a lower-case word of three letters or more ("10-K" stays a code). */
 const numberWithWord = /^(\d+(?:[.,]\d+)*)-\p{Ll}{3,}$/u;
 
