@@ -5,6 +5,7 @@ import { fontStyleFromName, type FontStyle } from './font-style.ts';
 import { multiplyMatrices } from './graphics/affine-matrix.ts';
 import type { OperatorList } from './graphics/walk-operator-list.ts';
 import { withoutRedrawnRuns } from './redrawn-runs.ts';
+import { type CharProc, unmappedTexLigatures } from './tex-ligatures.ts';
 import { pdfjsSpeedLayer } from './speed/pdfjs-speed-layer.ts';
 import { readTextFromOperatorList } from './speed/text-from-operator-list.ts';
 import type { OperatorTextItem } from './speed/text-item-builder.ts';
@@ -115,6 +116,7 @@ class PageFonts {
         fontMatrix: font.fontMatrix,
         isType3Font: Boolean(font.isType3Font),
         bbox: font.bbox,
+        unmappedLigatures: font.isType3Font ? unmappedTexLigatures(font.charProcOperatorList) : null,
       };
       this.#textFonts.set(fontId, textFont);
     }
@@ -163,6 +165,8 @@ interface LoadedFont {
   fontMatrix?: number[];
   isType3Font?: boolean;
   bbox?: number[];
+  /** A Type3 font's glyph drawings, by glyph name. */
+  charProcOperatorList?: Record<string, CharProc>;
 }
 
 function clampOr(value: number | undefined, min: number, max: number, fallback: number): number {

@@ -68,6 +68,39 @@ export function makeNoUnicodeFontPdf(): Uint8Array {
 }
 
 /**
+ * Text in a Type 3 font laid out as TeX's dvips draws it: codes 11 and 12 hold the ligatures ff and fi
+ * under names that are those bytes, each as wide as its two letters less kerning, and no /ToUnicode map
+ * covers them. The page reads "first different".
+ */
+export function makeTexLigaturePdf(): Uint8Array {
+  const glyphs: Array<[code: number, name: string, width: number]> = [
+    [11, '#0b', 570],
+    [12, '#0c', 550],
+    [100, 'd', 550],
+    [101, 'e', 440],
+    [102, 'f', 300],
+    [105, 'i', 280],
+    [110, 'n', 550],
+    [114, 'r', 390],
+    [115, 's', 390],
+    [116, 't', 390],
+  ];
+  const widthOf = (code: number) => glyphs.find(glyph => glyph[0] === code)?.[2] ?? 0;
+  const { objects } = pdfObjects([{ content: 'BT /F1 12 Tf 72 700 Td (\\014rst di\\013erent) Tj ET' }], {
+    font: `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << ${glyphs
+      .map(([, name], index) => `/${name} ${ref(6 + index)}`)
+      .join(
+        ' ',
+      )} >> /Encoding << /Type /Encoding /Differences [${glyphs.map(([code, name]) => `${code} /${name}`).join(' ')}] >> /FirstChar 11 /LastChar 116 /Widths [${Array.from(
+      { length: 106 },
+      (_, offset) => widthOf(offset + 11),
+    ).join(' ')}] /Resources << >> >>`,
+    extraObjects: () => glyphs.map(([, , width]) => streamObject(`${width} 0 20 0 ${width - 20} 700 d1\n20 0 ${width - 40} 700 re f`)),
+  });
+  return assemblePdf(objects);
+}
+
+/**
  * Text in a simple font with an unusual encoding: Mac Roman as the base (ö is byte 0x9A, ß 0xA7)
  * and a /Differences array mapping high codes to Cyrillic glyph names (afii100xx). A reader has to
  * follow the encoding, not assume Latin-1, to get the words right.

@@ -33,6 +33,9 @@ export interface Glyph {
   category: { isWhitespace: boolean; isZeroWidthDiacritic: boolean; isInvisibleFormatMark: boolean };
 }
 
+/** The category of a ligature's letters, read in place of the control character pdf.js gave it. */
+const letterCategory: Glyph['category'] = { isWhitespace: false, isZeroWidthDiacritic: false, isInvisibleFormatMark: false };
+
 /** What pdf.js compares to decide that the font changed enough to end the item. */
 export interface FontSnapshot {
   fontSize: number;
@@ -124,10 +127,13 @@ export class TextItemBuilder {
       return;
     }
     const scale = state.fontMatrix[0] * state.fontSize;
+    const ligatures = font.unmappedLigatures;
     for (let index = start; index <= lastGlyph; index++) {
       const glyph = elements[index];
       if (typeof glyph === 'number') continue;
-      const category = glyph.category;
+      const ligature = ligatures?.get(glyph.unicode);
+      const unicode = ligature ?? glyph.unicode;
+      const category = ligature ? letterCategory : glyph.category;
       if (category.isInvisibleFormatMark) continue;
       let charSpacing = baseCharSpacing + (index === lastGlyph ? extraSpacing : 0);
       let scaledDim = glyph.width * scale;
@@ -154,8 +160,8 @@ export class TextItemBuilder {
         item.hasPrevious = true;
         item.prevTextRise = state.rise;
       }
-      if (this.#saveLastChar(glyph.unicode)) item.str.push(' ');
-      item.str.push(glyph.unicode);
+      if (this.#saveLastChar(unicode)) item.str.push(' ');
+      item.str.push(unicode);
       if (charSpacing) translate(state.textMatrix, charSpacing * state.hScale, 0);
     }
   }

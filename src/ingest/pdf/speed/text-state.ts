@@ -6,6 +6,8 @@ export interface TextFont {
   fontMatrix: ArrayLike<number> | undefined;
   isType3Font: boolean;
   bbox: ArrayLike<number> | undefined;
+  /** Ligatures pdf.js reads as control characters, by that character (tex-ligatures.ts); null for most fonts. */
+  unmappedLigatures?: ReadonlyMap<string, string> | null;
 }
 
 export type TextFontLookup = (fontId: string) => TextFont | null;
