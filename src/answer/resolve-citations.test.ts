@@ -29,6 +29,19 @@ describe('resolveCitations', () => {
     expect(resolved.figures).toEqual([expect.objectContaining({ page: 9, description: 'Bar chart of sales by quarter.' })]);
   });
 
+  it('keeps the page of each claim that cites a passage, however many of its words the other claims share', () => {
+    const longer = passage(1, [
+      { page: 60, text: 'The Reserve Banks restructured payment services under one enterprise, led by a chief payments executive.' },
+      { page: 63, text: 'The Federal Reserve invested $545 million to implement the service.' },
+    ]);
+    const resolved = resolveCitations(
+      'The Reserve Banks restructured payment services under one enterprise, led by a chief payments executive [1]. It invested $545 million [1].',
+      [longer],
+    );
+    expect(resolved.citations[0].pages).toEqual([60, 63]);
+    expect(resolved.citations[0].quotes.map(quote => quote.page)).toEqual([60, 63]);
+  });
+
   it('keeps all pages when the claim does not tell them apart, and finds no citation in plain text', () => {
     expect(resolveCitations('Something unrelated [1].', passages).citations[0].pages).toEqual([3, 4]);
     const none = resolveCitations('No markers here.', passages);

@@ -123,15 +123,19 @@ function sentences(text: string): string[] {
 
 function narrowPages(passage: ContextPassage, claims: string[]): number[] {
   if (passage.pageTexts.length <= 1 || claims.length === 0) return passage.pages;
-  const claimWords = new Set(claims.flatMap(alignmentWords).filter(word => word.length > 2 || /\d/u.test(word)));
-  if (claimWords.size === 0) return passage.pages;
-  const scores = passage.pageTexts.map(({ page, text }) => {
-    const pageWords = new Set(alignmentWords(text));
-    let score = 0;
-    for (const word of claimWords) if (pageWords.has(word)) score += alignmentWeight(word);
-    return { page, score };
-  });
-  const best = Math.max(...scores.map(entry => entry.score));
-  if (best === 0) return passage.pages;
-  return scores.filter(entry => entry.score >= best * 0.6).map(entry => entry.page);
+  const pageWords = passage.pageTexts.map(({ page, text }) => ({ page, words: new Set(alignmentWords(text)) }));
+  // Each claim keeps the pages that bear it out best: sentences citing one passage may rest on different pages.
+  const kept = new Set<number>();
+  for (const claim of claims) {
+    const claimWords = new Set(alignmentWords(claim).filter(word => word.length > 2 || /\d/u.test(word)));
+    const scores = pageWords.map(({ page, words }) => {
+      let score = 0;
+      for (const word of claimWords) if (words.has(word)) score += alignmentWeight(word);
+      return { page, score };
+    });
+    const best = Math.max(...scores.map(entry => entry.score));
+    if (best === 0) continue;
+    for (const entry of scores) if (entry.score >= best * 0.6) kept.add(entry.page);
+  }
+  return kept.size === 0 ? passage.pages : pageWords.map(({ page }) => page).filter(page => kept.has(page));
 }
