@@ -5,7 +5,7 @@ import { fontStyleFromName, type FontStyle } from './font-style.ts';
 import { multiplyMatrices } from './graphics/affine-matrix.ts';
 import type { OperatorList } from './graphics/walk-operator-list.ts';
 import { withoutRedrawnRuns } from './redrawn-runs.ts';
-import { type CharProc, unmappedTexLigatures } from './tex-ligatures.ts';
+import { type CharProc, unmappedTexCharacters } from './tex-text-font.ts';
 import { pdfjsSpeedLayer } from './speed/pdfjs-speed-layer.ts';
 import { readTextFromOperatorList } from './speed/text-from-operator-list.ts';
 import type { OperatorTextItem } from './speed/text-item-builder.ts';
@@ -116,7 +116,7 @@ class PageFonts {
         fontMatrix: font.fontMatrix,
         isType3Font: Boolean(font.isType3Font),
         bbox: font.bbox,
-        unmappedLigatures: font.isType3Font ? unmappedTexLigatures(font.charProcOperatorList) : null,
+        unmappedCharacters: font.isType3Font ? unmappedTexCharacters(font.charProcOperatorList) : null,
       };
       this.#textFonts.set(fontId, textFont);
     }

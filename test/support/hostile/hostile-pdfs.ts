@@ -70,12 +70,14 @@ export function makeNoUnicodeFontPdf(): Uint8Array {
 /**
  * Text in a Type 3 font laid out as TeX's dvips draws it: codes 11 and 12 hold the ligatures ff and fi
  * under names that are those bytes, each as wide as its two letters less kerning, and no /ToUnicode map
- * covers them. The page reads "first different".
+ * covers them, nor the curly quotes at the codes of \ and ". The page reads “first different”.
  */
 export function makeTexLigaturePdf(): Uint8Array {
   const glyphs: Array<[code: number, name: string, width: number]> = [
     [11, '#0b', 570],
     [12, '#0c', 550],
+    [34, '#22', 500],
+    [92, '#5c', 500],
     [100, 'd', 550],
     [101, 'e', 440],
     [102, 'f', 300],
@@ -86,7 +88,7 @@ export function makeTexLigaturePdf(): Uint8Array {
     [116, 't', 390],
   ];
   const widthOf = (code: number) => glyphs.find(glyph => glyph[0] === code)?.[2] ?? 0;
-  const { objects } = pdfObjects([{ content: 'BT /F1 12 Tf 72 700 Td (\\014rst di\\013erent) Tj ET' }], {
+  const { objects } = pdfObjects([{ content: 'BT /F1 12 Tf 72 700 Td (\\\\\\014rst di\\013erent") Tj ET' }], {
     font: `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << ${glyphs
       .map(([, name], index) => `/${name} ${ref(6 + index)}`)
       .join(

@@ -33,8 +33,8 @@ export interface Glyph {
   category: { isWhitespace: boolean; isZeroWidthDiacritic: boolean; isInvisibleFormatMark: boolean };
 }
 
-/** The category of a ligature's letters, read in place of the control character pdf.js gave it. */
-const letterCategory: Glyph['category'] = { isWhitespace: false, isZeroWidthDiacritic: false, isInvisibleFormatMark: false };
+/** The category of what a font draws, read in place of the control character or mark pdf.js gave it. */
+const printedCategory: Glyph['category'] = { isWhitespace: false, isZeroWidthDiacritic: false, isInvisibleFormatMark: false };
 
 /** What pdf.js compares to decide that the font changed enough to end the item. */
 export interface FontSnapshot {
@@ -127,13 +127,13 @@ export class TextItemBuilder {
       return;
     }
     const scale = state.fontMatrix[0] * state.fontSize;
-    const ligatures = font.unmappedLigatures;
+    const unmapped = font.unmappedCharacters;
     for (let index = start; index <= lastGlyph; index++) {
       const glyph = elements[index];
       if (typeof glyph === 'number') continue;
-      const ligature = ligatures?.get(glyph.unicode);
-      const unicode = ligature ?? glyph.unicode;
-      const category = ligature ? letterCategory : glyph.category;
+      const replaced = unmapped?.get(glyph.unicode);
+      const unicode = replaced ?? glyph.unicode;
+      const category = replaced ? printedCategory : glyph.category;
       if (category.isInvisibleFormatMark) continue;
       let charSpacing = baseCharSpacing + (index === lastGlyph ? extraSpacing : 0);
       let scaledDim = glyph.width * scale;

@@ -6,8 +6,8 @@ export interface TextFont {
   fontMatrix: ArrayLike<number> | undefined;
   isType3Font: boolean;
   bbox: ArrayLike<number> | undefined;
-  /** Ligatures pdf.js reads as control characters, by that character (tex-ligatures.ts); null for most fonts. */
-  unmappedLigatures?: ReadonlyMap<string, string> | null;
+  /** What a TeX text font draws where pdf.js reads a control character or an ASCII mark, by that character (tex-text-font.ts); null for most fonts. */
+  unmappedCharacters?: ReadonlyMap<string, string> | null;
 }
 
 export type TextFontLookup = (fontId: string) => TextFont | null;

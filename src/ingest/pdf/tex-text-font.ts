@@ -3,19 +3,22 @@ import { pdfjs } from './open-pdf.ts';
 const { OPS } = pdfjs;
 
 /**
- * TeX's text fonts (OT1: cmr, cmbx, cmti, …) keep the ligatures ff, fi, fl, ffi and ffl at codes 11–15.
- * Drawn as Type3 fonts (dvips bitmaps), they often come without a Unicode for those codes, and pdf.js
- * reads them as control characters, which count as spaces: "first" reads "rst", "different" "di erent",
- * and the words are not found. pdftotext loses them too.
+ * TeX's text fonts (OT1: cmr, cmbx, cmti, …) keep the ligatures ff, fi, fl, ffi and ffl at codes 11–15,
+ * and curly quotes and dashes where ASCII has other marks: “ at \, ” at ", – at { and — at |. Drawn as
+ * Type3 fonts (dvips bitmaps), they often come without a Unicode for those codes, and pdf.js reads the
+ * codes themselves: control characters, which count as spaces ("first" reads "rst", "different"
+ * "di erent", and the words are not found; pdftotext loses them too), and ASCII marks
+ * (\the type of a module").
  *
- * The same codes hold other glyphs in TeX's other fonts (Greek letters in math italic, arrows in
- * typewriter), so a code is read as its ligature only when the glyph is as wide as its letters in the
- * same font, less a little kerning: ff is 0.58 em in cmr10, f + f 0.61; math italic's α at code 11 is
- * 0.64 em against 0.98 for its two f's, and a typewriter's every glyph is one width.
+ * The same codes hold other glyphs in TeX's other fonts (Greek letters in math italic, arrows and
+ * ASCII in typewriter), so a font is taken for a text font only when its glyphs at 11–15 are as wide as
+ * their letters in the same font, less a little kerning: ff is 0.58 em in cmr10, f + f 0.61; math
+ * italic's α at code 11 is 0.64 em against 0.98 for its two f's, and a typewriter's every glyph is one
+ * width.
  *
- * Returns the ligatures by the character pdf.js reads for them, or null when the font has none of them.
+ * Returns, by the character pdf.js reads, what a text font's unmapped glyphs are; null for other fonts.
  */
-export function unmappedTexLigatures(charProcs: Readonly<Record<string, CharProc>> | undefined): ReadonlyMap<string, string> | null {
+export function unmappedTexCharacters(charProcs: Readonly<Record<string, CharProc>> | undefined): ReadonlyMap<string, string> | null {
   if (!charProcs) return null;
   const widthOf = (name: string): number | null => glyphWidth(charProcs[name]);
   const found = new Map<string, string>();
@@ -28,7 +31,9 @@ export function unmappedTexLigatures(charProcs: Readonly<Record<string, CharProc
     const ratio = width / letterWidths.reduce<number>((sum, letterWidth) => sum + letterWidth!, 0);
     if (ratio >= minimumWidthRatio && ratio <= maximumWidthRatio) found.set(name, letters);
   }
-  return found.size > 0 ? found : null;
+  if (found.size === 0) return null;
+  for (const [ascii, mark] of punctuation) if (charProcs[ascii]) found.set(ascii, mark);
+  return found;
 }
 
 /** A Type3 glyph's drawing, as pdf.js's main-thread font object keeps it (`charProcOperatorList`). */
@@ -43,6 +48,14 @@ const ligatureCodes: Array<[number, string]> = [
   [13, 'fl'],
   [14, 'ffi'],
   [15, 'ffl'],
+];
+
+/** OT1's marks at ASCII codes, by the ASCII character. */
+const punctuation: Array<[string, string]> = [
+  ['\\', '“'],
+  ['"', '”'],
+  ['{', '–'],
+  ['|', '—'],
 ];
 
 /** A ligature's width over its letters' sum: kerning makes it a little narrower, never wider. */
