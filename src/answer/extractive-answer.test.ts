@@ -283,6 +283,14 @@ describe('quoteCandidates', () => {
     ]);
   });
 
+  it('quotes a short name with the role under it, so the role does not stand without the person', () => {
+    const board = ['Jerome H. Powell', '', 'Chair', '', 'Philip N. Jefferson', '', 'Vice Chair (as of September 13, 2023)', '', 'Michael S. Barr'].join('\n');
+    expect(quoteCandidates([passage(1, [page(109, 0, board)])]).map(candidate => candidate.text)).toEqual([
+      'Jerome H. Powell Chair',
+      'Philip N. Jefferson Vice Chair (as of September 13, 2023)',
+    ]);
+  });
+
   it('clips a very long sentence to about 400 characters', () => {
     const [candidate] = quoteCandidates([passage(1, [page(1, 0, `Long ${'word '.repeat(200)}end.`)])]);
     expect(candidate.text.length).toBeLessThanOrEqual(402);

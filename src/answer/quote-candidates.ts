@@ -102,7 +102,8 @@ function tableRows(lines: string[]): Quote[] {
 /** Sentences and lines of prose, whitespace folded (clipped to a quotable length by the caller). */
 function splitSentences(text: string): string[] {
   const pieces = text
-    .split(/(?<=[.!?。！？])\s+(?=[\p{Lu}\p{N}"“(])|\n+/u)
+    // A capital letter and a full stop is an initial ("Philip N. Jefferson"), not a sentence's end.
+    .split(/(?<=[.!?。！？])(?<!(?:^|[\s(])\p{Lu}\.)\s+(?=[\p{Lu}\p{N}"“(])|\n+/u)
     .map(sentence => sentence.replace(/\s+/gu, ' ').trim())
     .filter(Boolean);
   // Short lines in a row (a cover's "Rick Scott" over "GOVERNOR", a label and its value) say together
@@ -116,12 +117,17 @@ function splitSentences(text: string): string[] {
   for (let index = 0; index < pieces.length; index++) {
     let piece = pieces[index];
     if (piece.length >= minSentenceChars) {
-      // A value too short to quote alone goes with the short line under it: a cover's date over its
-      // title ("October 15, 2007" over "Washington State Department of Veterans Affairs").
-      const value = run.join(' ');
-      if (value.length > 0 && value.length < minSentenceChars && /\p{N}/u.test(value) && piece.length <= maxTitleChars) {
-        piece = `${value} ${piece}`;
+      // A value or a name too short to quote alone goes with the short line under it: a cover's date
+      // over its title ("October 15, 2007" over "Washington State Department of Veterans Affairs"), a
+      // person over their role ("Philip N. Jefferson" over "Vice Chair (as of September 13, 2023)").
+      const whole = run.join(' ');
+      const name = run.at(-1) ?? '';
+      if (piece.length <= maxTitleChars && whole.length > 0 && whole.length < minSentenceChars && /\p{N}/u.test(whole)) {
+        piece = `${whole} ${piece}`;
         run = [];
+      } else if (piece.length <= maxTitleChars && personName.test(name)) {
+        piece = `${name} ${piece}`;
+        run.pop();
       }
       flush();
       // A label over its value ("Average number of days to fill:" over "55.5") is quoted with it.
@@ -141,6 +147,8 @@ function splitSentences(text: string): string[] {
 const minSentenceChars = 20;
 /** …and are quoted with the short lines next to them, this many at most. */
 const maxShortLinesJoined = 4;
+/** Two to four capitalised words, initials among them: a person's name on a line of its own. */
+const personName = /^\p{Lu}[\p{L}'’-]*\.?(?:\s\p{Lu}[\p{L}'’-]*\.?){1,3}$/u;
 /** A line this long or shorter is a title or a label, which a short value above it belongs with. */
 const maxTitleChars = 60;
 
