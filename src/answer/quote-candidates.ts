@@ -120,14 +120,16 @@ function splitSentences(text: string): string[] {
       // A value or a name too short to quote alone goes with the short line under it: a cover's date
       // over its title ("October 15, 2007" over "Washington State Department of Veterans Affairs"), a
       // person over their role ("Philip N. Jefferson" over "Vice Chair (as of September 13, 2023)").
-      const whole = run.join(' ');
-      const name = run.at(-1) ?? '';
-      if (piece.length <= maxTitleChars && whole.length > 0 && whole.length < minSentenceChars && /\p{N}/u.test(whole)) {
-        piece = `${whole} ${piece}`;
-        run = [];
-      } else if (piece.length <= maxTitleChars && personName.test(name)) {
-        piece = `${name} ${piece}`;
-        run.pop();
+      if (piece.length <= maxTitleChars) {
+        const whole = run.join(' ');
+        const name = run.at(-1) ?? '';
+        if (whole.length > 0 && whole.length < minSentenceChars && /\p{N}/u.test(whole)) {
+          piece = `${whole} ${piece}`;
+          run = [];
+        } else if (personName.test(name)) {
+          piece = `${name} ${piece}`;
+          run.pop();
+        }
       }
       flush();
       // A label over its value ("Average number of days to fill:" over "55.5") is quoted with it.

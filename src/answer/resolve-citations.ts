@@ -106,7 +106,7 @@ function citedQuotes(passage: ContextPassage, pages: number[], claims: string[],
   const candidateWords = candidates.map(candidate => new Set(alignmentWords(candidate.matchText)));
   const chosen: QuoteCandidate[] = [];
   for (const claim of claims) {
-    const best = bestAlignment(new Set(alignmentWords(claim).filter(word => word.length > 2 || /\d/u.test(word))), candidates, candidateWords);
+    const best = bestAlignment(claimWords(claim), candidates, candidateWords);
     if (best && best.score >= best.total * minimumQuoteOverlap && !chosen.includes(best.candidate)) chosen.push(best.candidate);
     if (chosen.length >= maxQuotes) break;
   }
@@ -121,16 +121,21 @@ function sentences(text: string): string[] {
   return text.split(/(?<=[.!?。！？])\s+|\n+/u).filter(sentence => sentence.trim().length > 0);
 }
 
+/** The words a claim is matched on: numbers, and words longer than two letters. */
+function claimWords(claim: string): Set<string> {
+  return new Set(alignmentWords(claim).filter(word => word.length > 2 || /\d/u.test(word)));
+}
+
 function narrowPages(passage: ContextPassage, claims: string[]): number[] {
   if (passage.pageTexts.length <= 1 || claims.length === 0) return passage.pages;
   const pageWords = passage.pageTexts.map(({ page, text }) => ({ page, words: new Set(alignmentWords(text)) }));
   // Each claim keeps the pages that bear it out best: sentences citing one passage may rest on different pages.
   const kept = new Set<number>();
   for (const claim of claims) {
-    const claimWords = new Set(alignmentWords(claim).filter(word => word.length > 2 || /\d/u.test(word)));
+    const wordsOfClaim = claimWords(claim);
     const scores = pageWords.map(({ page, words }) => {
       let score = 0;
-      for (const word of claimWords) if (words.has(word)) score += alignmentWeight(word);
+      for (const word of wordsOfClaim) if (words.has(word)) score += alignmentWeight(word);
       return { page, score };
     });
     const best = Math.max(...scores.map(entry => entry.score));
