@@ -34,6 +34,14 @@ describe('detectLanguage', () => {
     expect(detectLanguage('In which year did Microsoft release Word for MS-DOS?')).toBe('en');
   });
 
+  it('reads a question by its script only when the script outweighs its Latin letters', () => {
+    expect(detectLanguage('Welche ISSN hat die Publikation 이슈와 논점 des koreanischen Berichts?')).toBe('de');
+    expect(detectLanguage('What is the value of α in the second experiment?')).toBe('en');
+    expect(detectLanguage('코로나-19 관련 보험약관에서 COVID-19 확진자는 몇 명입니까?')).toBe('ko');
+    expect(detectLanguage('Nike 10-Kの売上高は？')).toBe('ja');
+    expect(detectLanguage('Какова выручка Nike за 2023 год?')).toBe('ru');
+  });
+
   it('says whether anything in the text told the language', () => {
     expect(readLanguage('How many days of paid vacation does an employee get?')).toEqual({ code: 'en', evident: true });
     expect(readLanguage('Wie viele Tage Urlaub bekommt ein Mitarbeiter?')).toEqual({ code: 'de', evident: true });
@@ -46,6 +54,12 @@ describe('documentLanguage', () => {
     expect(documentLanguage(['The loss of the model is α times the error.', 'We train it for β steps.'])).toBe('en');
     expect(documentLanguage(['Die Pakete werden heruntergeladen und danach installiert.', 'Siehe auch α.'])).toBe('de');
     expect(documentLanguage(['Выручка за 2023 год выросла.'])).toBe('ru');
+    expect(
+      documentLanguage([
+        '코로나-19 관련 보험약관상 재해보험금 지급문제 및 개선과제',
+        'Source: World Health Organization, COVID-19 Situation Report of the day',
+      ]),
+    ).toBe('ko');
     expect(documentLanguage(['EBITDA 2023'])).toBe('en');
     // A question's first word weighs more; a document's does not.
     expect(detectLanguage('Welche tools in the box?')).toBe('de');

@@ -11,22 +11,37 @@ export function detectLanguage(text: string): string {
 /**
  * The language and whether anything in the text told it (a script, common words): a planner model's
  * reading is taken only when nothing did, since a small model's plan names another language now and then.
+ * A script tells when its letters weigh at least as much as the Latin ones, a character of Chinese,
+ * Japanese or Korean as much as a word's worth of Latin letters: a German question quoting a Korean title
+ * ("Welche ISSN hat die Publikation 이슈와 논점?") or naming a Greek letter is read by its own words, a
+ * Japanese one naming "Nike" by its script.
  */
 export function readLanguage(text: string): { code: string; evident: boolean } {
-  const scripts: Array<[RegExp, string]> = [
-    [/[\u3040-\u30ff]/u, 'ja'],
-    [/[\uac00-\ud7af]/u, 'ko'],
-    [/[\u4e00-\u9fff]/u, 'zh'],
-    [/[\u0400-\u04ff]/u, 'ru'],
-    [/[\u0600-\u06ff]/u, 'ar'],
-    [/[\u0590-\u05ff]/u, 'he'],
-    [/[\u0370-\u03ff]/u, 'el'],
-    [/[\u0e00-\u0e7f]/u, 'th'],
-    [/[\u0900-\u097f]/u, 'hi'],
-  ];
-  for (const [pattern, code] of scripts) if (pattern.test(text)) return { code, evident: true };
-  return questionLanguage(text);
+  const script = scriptLanguage(text);
+  return script ? { code: script, evident: true } : questionLanguage(text);
 }
+
+/** The language of the script that outweighs the text's Latin letters, if one does. */
+function scriptLanguage(text: string): string | undefined {
+  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  const present = scripts.map(script => ({ ...script, letters: text.match(script.pattern)?.length ?? 0 })).filter(script => script.letters > 0);
+  const weight = present.reduce((sum, script) => sum + script.letters * script.weight, 0);
+  // Japanese writes Chinese characters between its kana: the first script present names the language.
+  return present.length > 0 && weight >= latin ? present[0].code : undefined;
+}
+
+/** Scripts that tell a language, and what one of their characters weighs against a Latin letter. */
+const scripts: Array<{ pattern: RegExp; code: string; weight: number }> = [
+  { pattern: /[\u3040-\u30ff]/gu, code: 'ja', weight: 3 },
+  { pattern: /[\uac00-\ud7af]/gu, code: 'ko', weight: 3 },
+  { pattern: /[\u4e00-\u9fff]/gu, code: 'zh', weight: 3 },
+  { pattern: /[\u0400-\u04ff]/gu, code: 'ru', weight: 1 },
+  { pattern: /[\u0600-\u06ff]/gu, code: 'ar', weight: 1 },
+  { pattern: /[\u0590-\u05ff]/gu, code: 'he', weight: 1 },
+  { pattern: /[\u0370-\u03ff]/gu, code: 'el', weight: 1 },
+  { pattern: /[\u0e00-\u0e7f]/gu, code: 'th', weight: 1 },
+  { pattern: /[\u0900-\u097f]/gu, code: 'hi', weight: 1 },
+];
 
 /**
  * The Latin-script language of a question: the one whose common words it uses most, and whether any
@@ -81,9 +96,9 @@ const diacriticHints: Record<string, RegExp> = {
 const documentSampleCharacters = 50_000;
 
 /**
- * The language a document is written in, told by the common words of its first texts: a letter of
- * another script (a formula's "α") does not make a paper Greek. A script tells only when no common
- * word does; English when nothing tells.
+ * The language a document is written in, told by the script of its first texts when it outweighs their
+ * Latin letters (a Korean report quoting "COVID-19" is Korean; a formula's "α" does not make a paper
+ * Greek), else by their common words; English when nothing tells.
  */
 export function documentLanguage(texts: Iterable<string>): string {
   let sample = '';
@@ -92,6 +107,5 @@ export function documentLanguage(texts: Iterable<string>): string {
     if (sample.length >= documentSampleCharacters) break;
   }
   sample = sample.slice(0, documentSampleCharacters);
-  const common = commonWordLanguage(sample);
-  return common.evident ? common.code : detectLanguage(sample);
+  return scriptLanguage(sample) ?? commonWordLanguage(sample).code;
 }
