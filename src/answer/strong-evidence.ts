@@ -1,6 +1,7 @@
 import type { KnowledgeStore } from '../store/types.ts';
 import type { PageSearch } from '../search/page-search.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
+import { documentLanguage } from '../text/detect-language.ts';
 import { foldWord } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { loadDocumentWords } from './document-words.ts';
@@ -43,6 +44,31 @@ function inFileName(term: KeyTerm, fileName: string): boolean {
 }
 
 /**
+ * True for a name the document's file name or title shortens: capitals that spell the initials of a
+ * run of its words ("BI" of "Regulation Best Interest", as users write "Reg BI"), or the start of one of
+ * its words, of three letters or more ("Reg" of "Regulation"). Its pages need not print the shortening.
+ */
+function abbreviatesName(term: KeyTerm, record: { name: string; title?: string }): boolean {
+  if (term.kind !== 'name') return false;
+  const written = foldWord(term.text);
+  const acronym = /^\p{Lu}{2,5}$/u.test(term.text);
+  return [record.name, record.title ?? ''].some(name => {
+    const words = foldWord(name)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    if (
+      acronym &&
+      words
+        .map(word => word[0])
+        .join('')
+        .includes(written)
+    )
+      return true;
+    return written.length >= 3 && words.some(word => word.length > written.length + 1 && word.startsWith(written));
+  });
+}
+
+/**
  * The passages that can answer the question: what the question names (a year, a name, a code, a figure,
  * a page…) must all be in one document of the context, otherwise none answers it, however well their
  * sentences match its other words; the passages of the documents that hold it all. None: with the terms
@@ -57,7 +83,17 @@ export async function answeringPassages(
   const named = keyTerms(input.question, { language });
   const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies);
   const records = new Map(passages.map(passage => [passage.documentId, passage.record]));
-  const missing = contextDocuments.map(documentId => missingFrom(named, documentId, words).filter(term => !inFileName(term, records.get(documentId)!.name)));
+  const languages = new Map(
+    contextDocuments.map(documentId => [
+      documentId,
+      documentLanguage(passages.filter(passage => passage.documentId === documentId).map(passage => passage.text)),
+    ]),
+  );
+  const missing = contextDocuments.map(documentId =>
+    missingFrom(named, documentId, words, languages.get(documentId)).filter(
+      term => !inFileName(term, records.get(documentId)!.name) && !abbreviatesName(term, records.get(documentId)!),
+    ),
+  );
   if (named.length > 0 && missing.every(terms => terms.length > 0)) {
     return { passages: [], unmentioned: named.filter(term => missing.every(terms => terms.includes(term))) };
   }

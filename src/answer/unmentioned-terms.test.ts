@@ -81,6 +81,13 @@ describe('keyTerms and missingFrom', () => {
     expect(missing('Who is Ibrahin Kahn?')).toEqual(['name:Kahn']);
   });
 
+  it('looks for no name in Latin letters in a document written in another script, but for its numbers', () => {
+    const korean = (question: string) => missingFrom(keyTerms(question), 'd1', report, 'ko').map(term => `${term.kind}:${term.text}`);
+    expect(korean('How many confirmed cases does the Korean report cite for Korea?')).toEqual([]);
+    expect(korean('What does error 288 mean in the Korean report?')).toEqual(['number:288']);
+    expect(missingFrom(keyTerms('What do the Arabic notes say about Lisbon?'), 'd1', report, 'en').map(term => term.text)).toEqual(['Arabic', 'Lisbon']);
+  });
+
   it('checks codes and numbers, in the forms the document writes them', () => {
     expect(missing('Which market is EPS code AR03?')).toEqual(['code:AR03']);
     expect(missing('Which market is EPS code CA03?')).toEqual([]);

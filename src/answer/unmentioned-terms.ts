@@ -1,6 +1,7 @@
 import { captionReferences, type CaptionKey } from '../text/caption-references.ts';
 import { financialStatementTerms } from '../search/financial-metrics.ts';
 import { pageReferences, referencedPages, type PageReference } from '../search/page-references.ts';
+import { latinScriptLanguage } from '../text/detect-language.ts';
 import { queryLanguages, searchTerms } from '../text/search-terms.ts';
 import { stopwords } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
@@ -106,9 +107,20 @@ export function passagesOf<T extends Pick<ContextPassage, 'documentId' | 'pageTe
   return kept.map(passage => ({ ...passage, pageTexts: passage.pageTexts.map(page => ({ ...page, rank: ranks.indexOf(page.rank) })) }));
 }
 
-/** The key terms the document does not hold, in the order given (in English terms nor in the question's language). */
-export function missingFrom(terms: KeyTerm[], documentId: string, words: DocumentWords): KeyTerm[] {
-  return terms.filter(term => !holds(term, documentId, words) && !(term.termsInLanguage && holds({ ...term, terms: term.termsInLanguage }, documentId, words)));
+/**
+ * The key terms the document does not hold, in the order given (in English terms nor in the question's
+ * language). A name written in Latin letters is not looked for in a document written in another script
+ * (`documentLanguage`): there it is spelt in that script ("Korea" is 한국), and "the Korean slides" are
+ * described by a language they do not name.
+ */
+export function missingFrom(terms: KeyTerm[], documentId: string, words: DocumentWords, documentLanguage?: string): KeyTerm[] {
+  const otherScript = documentLanguage !== undefined && !latinScriptLanguage(documentLanguage);
+  return terms.filter(
+    term =>
+      !(otherScript && term.kind === 'name' && /^[\p{Script=Latin}\p{N}\p{P}]+$/u.test(term.text)) &&
+      !holds(term, documentId, words) &&
+      !(term.termsInLanguage && holds({ ...term, terms: term.termsInLanguage }, documentId, words)),
+  );
 }
 
 function holds(term: KeyTerm, documentId: string, words: DocumentWords): boolean {

@@ -30,6 +30,11 @@ function scriptLanguage(text: string): string | undefined {
   return present.length > 0 && weight >= latin ? present[0].code : undefined;
 }
 
+/** Whether a language is written in Latin letters (those no script of its own tells). */
+export function latinScriptLanguage(code: string): boolean {
+  return !scripts.some(script => script.code === code);
+}
+
 /** Scripts that tell a language, and what one of their characters weighs against a Latin letter. */
 const scripts: Array<{ pattern: RegExp; code: string; weight: number }> = [
   { pattern: /[\u3040-\u30ff]/gu, code: 'ja', weight: 3 },

@@ -571,6 +571,18 @@ describe('answers built from the ranked pages (offline)', () => {
     expect(other.answer).toContain('The documents never mention 2409.05555.');
   });
 
+  it('answers a question that names its document by a shortening of its file name', async () => {
+    const reports = parseSpaceId('reports');
+    await ingest(reports, 'Warehouse Staffing Report.pdf', await makeOperationsPdf());
+    for (const question of ['How many people work at the Rotterdam warehouse according to the WSR?', 'What does the Staffing Rep. say about Rotterdam headcount?']) {
+      const answer = await answerOf(app.ask({ spaces: [reports], question }));
+      expect(answer.grounded).toBe(true);
+      expect(answer.answer).toContain('1,240');
+    }
+    const other = await answerOf(app.ask({ spaces: [reports], question: 'How many people work at the Rotterdam warehouse according to the WHR?' }));
+    expect(other.answer).toContain('The documents never mention WHR.');
+  });
+
   it('says not found when the question names a place no document mentions, and answers it for one they do', async () => {
     const answer = await answerOf(app.ask({ spaces: [operations], question: 'How many people work at the Lisbon warehouse?' }));
     expect(answer).toMatchObject({ grounded: false, citations: [] });
