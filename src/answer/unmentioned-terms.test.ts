@@ -108,6 +108,9 @@ describe('keyTerms and missingFrom', () => {
     expect(missing('What are the rows of Table1-1?')).toEqual([]);
     expect(missing('How many figures are in pages 100-120?')).toEqual(['page:page 100', 'page:page 120']);
     expect(missing('How many figures are on page 3?')).toEqual([]);
+    // In a question's own language: the document calls it "Figure 2".
+    expect(missing('Wat is de titel van Figuur 2?', 'nl')).toEqual([]);
+    expect(missing('Wat is de titel van Figuur 7?', 'nl')).toEqual(['caption:Figure 7']);
   });
 
   it('takes a year from anywhere but a bracketed example of the answer', () => {

@@ -1,4 +1,4 @@
-import { captionReferences, type CaptionKey } from '../text/caption-references.ts';
+import { captionReferenceStarts, captionReferences, type CaptionKey } from '../text/caption-references.ts';
 import { financialStatementTerms } from '../search/financial-metrics.ts';
 import { pageReferences, referencedPages, type PageReference } from '../search/page-references.ts';
 import { latinScriptLanguage } from '../text/detect-language.ts';
@@ -69,7 +69,10 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
     const stemmed = ownLanguage ? searchTerms(token, ownLanguage) : terms;
     return stemmed.join(' ') === terms.join(' ') ? {} : { termsInLanguage: stemmed };
   };
+  // "Tabel" of "volgens Tabel 2" names a table, checked by its caption: the document may call it "Table 2".
+  const captionWords = captionReferenceStarts(text);
   for (const match of text.matchAll(tokenPattern)) {
+    if (captionWords.has(match.index)) continue;
     // A number joined to a word that says what it counts ("134-page", "134-seitige") names the number:
     // the word is the question's own, in its language.
     const token = match[0].match(numberWithWord)?.[1] ?? match[0];

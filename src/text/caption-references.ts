@@ -9,8 +9,10 @@ export type CaptionKind = 'figure' | 'table';
 /** "figure 5", "table 1-1": the key both sides are compared by. */
 export type CaptionKey = `${CaptionKind} ${string}`;
 
-// Spelt out in both cases instead of the i flag, which would make \\p{Lu} match lower case too.
-const kindWords = '([Ff][Ii][Gg](?:[Uu][Rr][Ee])?[Ss]?\\.?|[Tt][Aa][Bb][Ll][Ee][Ss]?|[Tt][Aa][Bb]\\.)';
+// Spelt out in both cases instead of the i flag, which would make \\p{Lu} match lower case too. German
+// and Dutch write "Abbildung 3", "Abb. 3", "Figuur 3", "Afbeelding 3", "Tabelle 2", "Tabel 2".
+const kindWords =
+  '([Ff][Ii][Gg](?:[Uu][Rr][Ee])?[Ss]?\\.?|[Tt][Aa][Bb][Ll][Ee][Ss]?|[Tt][Aa][Bb]\\.|[Ff]iguu?r(?:en)?|[Aa]bb(?:ildung(?:en)?|\\.)|[Aa]fbeelding(?:en)?|[Tt]abell?e?n?)';
 const label = '(\\d{1,3}(?:[.-]\\d{1,3})?[a-z]?|[A-Z]\\d{0,2}(?=\\b)|[IVX]{1,5}(?=\\b))';
 const questionReference = new RegExp(`\\b${kindWords}\\s*${label}(?![\\d.-]*\\d)`, 'gu');
 // A caption starts a line (or a figure/table title) and is followed by punctuation, a capital or nothing.
@@ -27,6 +29,11 @@ export function captionReferences(question: string): CaptionKey[] {
   return keys;
 }
 
+/** Where the figure and table words of the references a question makes start ("Tabel" of "volgens Tabel 2"). */
+export function captionReferenceStarts(question: string): Set<number> {
+  return new Set([...question.matchAll(questionReference)].map(match => match.index));
+}
+
 /** The captions in a unit's text and in its title (figure and table nodes are titled by their caption). */
 export function captionKeys(text: string, title?: string): CaptionKey[] {
   const keys = new Set<CaptionKey>();
@@ -37,6 +44,6 @@ export function captionKeys(text: string, title?: string): CaptionKey[] {
 }
 
 function captionKey(kindWord: string, value: string): CaptionKey {
-  const kind: CaptionKind = /^fig/iu.test(kindWord) ? 'figure' : 'table';
+  const kind: CaptionKind = /^(?:fig|abb|afb)/iu.test(kindWord) ? 'figure' : 'table';
   return `${kind} ${value.toLowerCase()}`;
 }
