@@ -20,8 +20,8 @@ export async function extractTextRuns(page: PDFPageProxy): Promise<TextRun[]> {
   // graphics.ts and the figure renderer need the operator list too, and pdf.js caches it per page
   // until page.cleanup(). With the speed layer active, the text items are built from it
   // (speed/text-from-operator-list.ts) rather than by pdf.js's getTextContent, which parses the
-  // page's content streams a second time. Pages it cannot read the same way (right-to-left scripts,
-  // vertical writing, some Type3 fonts) still ask pdf.js. Asking for the operator list first also
+  // page's content streams a second time. Pages it cannot read the same way (vertical
+  // writing, some Type3 fonts) still ask pdf.js. Asking for the operator list first also
   // hands the font objects (real name, bold/italic for non-embedded fonts) to page.commonObjs, which
   // getTextContent alone would not.
   const operatorList = await page.getOperatorList();

@@ -123,7 +123,7 @@ describe('readTextFromOperatorList', () => {
     }
   });
 
-  it('leaves right-to-left, vertical, char-box Type3 and unknown-font text to pdf.js', () => {
+  it('leaves vertical, char-box Type3 and unknown-font text to pdf.js', () => {
     const font: TextFont = { name: 'F', vertical: false, fontMatrix: [0.001, 0, 0, 0.001, 0, 0], isType3Font: false, bbox: undefined };
     const glyph = (unicode: string) => ({
       unicode,
@@ -141,7 +141,8 @@ describe('readTextFromOperatorList', () => {
         [0, 0, 612, 792],
       );
     expect(show({ f: font }, 10, 'plain')).toEqual({ items: [expect.objectContaining({ str: 'plain', hasEOL: false })] });
-    expect(show({ f: font }, 10, 'שלום')).toEqual({ unsupported: 'right-to-left' });
+    // Painted left to right, read right to left.
+    expect(show({ f: font }, 10, 'םולש')).toEqual({ items: [expect.objectContaining({ str: 'שלום' })] });
     expect(show({ f: { ...font, vertical: true } }, 10, '縦書き')).toEqual({ unsupported: 'vertical' });
     const type3 = { ...font, isType3Font: true, fontMatrix: [0.01, 0, 0, 0.01, 0, 0], bbox: [0, 0, 100, 100] };
     expect(show({ f: type3 }, 10, 'big')).toEqual({ unsupported: 'type3-size' });
@@ -152,30 +153,35 @@ describe('readTextFromOperatorList', () => {
 });
 
 describe('extractTextRuns on right-to-left text', () => {
-  it("takes pdf.js's own text layer, in reading order", async () => {
+  /** A page of one line in Helvetica whose codes E, D, B, C stand for Arabic letters by its ToUnicode map, B for the lam-alef ligature. */
+  async function arabicPdf(line: string): Promise<Uint8Array> {
     const document = await PDFDocument.create();
-    // Helvetica with A, B, C renamed to the Hebrew letters alef, bet, gimel.
-    const hebrew = document.context.register(
-      document.context.obj({
-        Type: 'Font',
-        Subtype: 'Type1',
-        BaseFont: 'Helvetica',
-        FirstChar: 65,
-        LastChar: 67,
-        Widths: [600, 600, 600],
-        Encoding: { Type: 'Encoding', Differences: [65, PDFName.of('afii57664'), PDFName.of('afii57665'), PDFName.of('afii57666')] },
-      }),
+    const toUnicode = document.context.stream(
+      [
+        '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+        '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def /CMapName /Adobe-Identity-UCS def /CMapType 2 def',
+        '1 begincodespacerange <00> <FF> endcodespacerange',
+        '4 beginbfchar <42> <06440627> <43> <0639> <44> <0648> <45> <0629> endbfchar',
+        'endcmap CMapName currentdict /CIDInit /ProcSet findresource pop end end',
+      ].join('\n'),
+    );
+    const arabic = document.context.register(
+      document.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', ToUnicode: document.context.register(toUnicode) }),
     );
     const page = document.addPage([612, 792]);
-    page.node.setFontDictionary(PDFName.of('F1'), hebrew);
-    page.node.set(PDFName.of('Contents'), document.context.register(document.context.stream('BT /F1 12 Tf 72 700 Td (CBA) Tj ET')));
-    const pdf = await openPdf(await document.save());
+    page.node.setFontDictionary(PDFName.of('F1'), arabic);
+    page.node.set(PDFName.of('Contents'), document.context.register(document.context.stream(`BT /F1 12 Tf 72 700 Td (${line}) Tj ET`)));
+    return document.save();
+  }
+
+  it('reads it glyph by glyph in reading order, a ligature keeping its letters in theirs', async () => {
+    // Drawn left to right as teh marbuta, waw, lam-alef, ain: "علاوة" (not "عالوة", as reversing characters gives).
+    const pdf = await openPdf(await arabicPdf('EDBC'));
     try {
       const pdfPage = await pdf.getPage(1);
       const operatorList = await pdfPage.getOperatorList();
-      expect(readTextFromOperatorList(operatorList, fontLookup(pdfPage), pdfPage.view)).toEqual({ unsupported: 'right-to-left' });
-      // Drawn left to right as gimel, bet, alef; read right to left as alef, bet, gimel.
-      expect((await extractTextRuns(pdfPage)).map(run => run.text)).toEqual(['\u05d0\u05d1\u05d2']);
+      expect(readTextFromOperatorList(operatorList, fontLookup(pdfPage), pdfPage.view)).toEqual({ items: [expect.objectContaining({ str: 'علاوة' })] });
+      expect((await extractTextRuns(pdfPage)).map(run => run.text)).toEqual(['علاوة']);
     } finally {
       await pdf.destroy();
     }

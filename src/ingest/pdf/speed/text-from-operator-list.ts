@@ -9,12 +9,11 @@ import { FONT_IDENTITY_MATRIX, isFontIdentity, type TextFontLookup, TextState, t
 const { OPS } = pdfjs;
 
 /**
- * Why a page's text must come from pdf.js's own text layer instead: this reader does not order
- * right-to-left scripts (pdf.js runs its bidi algorithm), does not lay out vertical writing, cannot
+ * Why a page's text must come from pdf.js's own text layer instead: this reader does not lay out vertical writing, cannot
  * tell how pdf.js sizes a Type3 font whose box it derived from the glyphs (`isCharBBox` does not
  * reach the font object the main thread sees), and cannot place text in a font it was not given.
  */
-export type TextFromOperatorsUnsupported = 'right-to-left' | 'vertical' | 'type3-size' | 'unknown-font';
+export type TextFromOperatorsUnsupported = 'vertical' | 'type3-size' | 'unknown-font';
 
 export type TextFromOperators = { items: OperatorTextItem[] } | { unsupported: TextFromOperatorsUnsupported };
 
@@ -198,10 +197,9 @@ class OperatorTextReader {
           break;
         }
       }
-      if (this.builder.pendingRightToLeft) return 'right-to-left';
     }
     this.builder.flush();
-    return this.builder.pendingRightToLeft ? 'right-to-left' : null;
+    return null;
   }
 
   /** The state to change: copied first when a save still shares it. */

@@ -1,9 +1,10 @@
 import { pdfjs } from '../open-pdf.ts';
+import { readingOrder, rightToLeftCharacter } from './reading-order.ts';
 import { advanceScale, currentTransform, type TextState, translate } from './text-state.ts';
 
 const { normalizeUnicode } = pdfjs;
 
-/** One stretch of text as pdf.js's text layer (`getTextContent`) would give it, without `dir`. */
+/** One stretch of text as pdf.js's text layer (`getTextContent`) would give it, without `dir` (right-to-left text in reading order, reading-order.ts). */
 export interface OperatorTextItem {
   str: string;
   /** Text space → PDF user space of the page, at the item's first glyph (pdf.js's item transform). */
@@ -22,8 +23,6 @@ const NEGATIVE_SPACE_FACTOR = -0.2;
 const SPACE_IN_FLOW_MIN_FACTOR = 0.102;
 const SPACE_IN_FLOW_MAX_FACTOR = 0.6;
 const VERTICAL_SHIFT_RATIO = 0.25;
-/** The characters pdf.js's bidi() counts as right-to-left or Arabic numbers. */
-const rightToLeft = /[\u0590-\u05f4\u0600-\u08ac\ufb50-\ufdff\ufe70-\ufeff]/;
 
 /** A glyph in a showText operator's arguments (pdf.js's fonts_Glyph, handed over as is in this thread). */
 export interface Glyph {
@@ -90,8 +89,6 @@ export class TextItemBuilder {
   readonly items: OperatorTextItem[] = [];
   /** The item being built: one per content stream (the reader swaps it at each form XObject). */
   item: ItemInProgress;
-  /** Set when a flushed item holds right-to-left text: the page then goes to pdf.js. */
-  pendingRightToLeft = false;
   readonly #view: ArrayLike<number>;
   /** Scratch for the current text transform (pdf.js allocates one per glyph). */
   readonly #current = [0, 0, 0, 0, 0, 0];
@@ -303,8 +300,9 @@ export class TextItemBuilder {
     const item = this.item;
     if (!item.initialized) return;
     item.totalWidth += item.width * item.textAdvanceScale;
-    const str = normalizeUnicode(item.str.join(''));
-    if (rightToLeft.test(str)) this.pendingRightToLeft = true;
+    // Right-to-left text is put in reading order glyph by glyph, where pdf.js reverses characters (reading-order.ts).
+    const joined = item.str.join('');
+    const str = rightToLeftCharacter.test(joined) ? readingOrder(item.str.map(glyph => normalizeUnicode(glyph))) : normalizeUnicode(joined);
     this.items.push({
       str,
       transform: item.transform,
