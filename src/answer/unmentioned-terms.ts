@@ -2,8 +2,9 @@ import { captionReferenceStarts, captionReferences, type CaptionKey } from '../t
 import { financialStatementTerms } from '../search/financial-metrics.ts';
 import { pageReferences, referencedPages, type PageReference } from '../search/page-references.ts';
 import { latinScriptLanguage } from '../text/detect-language.ts';
+import { documentLanguagesNamed } from '../text/language-names.ts';
 import { queryLanguages, searchTerms } from '../text/search-terms.ts';
-import { stopwords } from '../text/stopwords.ts';
+import { foldWord, stopwords } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { namedYears } from './unmentioned-years.ts';
 
@@ -71,6 +72,8 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
   };
   // "Tabel" of "volgens Tabel 2" names a table, checked by its caption: the document may call it "Table 2".
   const captionWords = captionReferenceStarts(text);
+  // "German" of "the German document" says what language it is in, which it need not name.
+  const languageWords = new Set(documentLanguagesNamed(text).map(entry => entry.word));
   for (const match of text.matchAll(tokenPattern)) {
     if (captionWords.has(match.index)) continue;
     // A number joined to a word that says what it counts ("134-page", "134-seitige") names the number:
@@ -88,7 +91,7 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
         add({ kind: 'number', text: token, terms: ordinal ? terms : numberForms(token) });
     } else if (/\p{L}/u.test(token) && /\d/u.test(token)) {
       add({ kind: 'code', text: token, terms, ...inLanguage(token, terms) });
-    } else if (namesRead && /^\p{Lu}/u.test(token) && !startsSentence(text, match.index)) {
+    } else if (namesRead && /^\p{Lu}/u.test(token) && !startsSentence(text, match.index) && !languageWords.has(foldWord(token))) {
       // Lower-case words hyphenated to a name say what it is, in the question's language ("ML-colleges",
       // "COVID-related"): the name is what comes before them.
       const name = token.replace(/['’]s$/u, '').replace(describingTail, '');

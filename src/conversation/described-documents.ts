@@ -6,6 +6,7 @@ import { foldWord } from '../text/stopwords.ts';
 import { embedInBatches } from '../models/embed-in-batches.ts';
 import { l2Normalize } from '../models/l2-normalize.ts';
 import type { EmbeddingModel } from '../models/types.ts';
+import { documentKindWords } from '../text/document-kind-words.ts';
 
 /**
  * How far the question's closest document must stand out, in spreads (standard deviations) of its
@@ -13,21 +14,16 @@ import type { EmbeddingModel } from '../models/types.ts';
  * `minLead`. A spread is the space's own scale, so the bar holds for any embedding model and number of
  * documents. Chosen on the dev questions and in smaller spaces (docs/decisions/0037): a document named
  * in other words or another language stands 4 to 9 spreads out in spaces of 8 to 66 documents; the
- * questions that name none and stand out as far are mostly kept out by documentWords.
+ * questions that name none and stand out as far are mostly kept out by documentKindWords.
  */
 const minStandout = 4;
 const minLead = 1;
 /**
- * What a question calls a document when it describes one: "the report on independents", "die
- * Pew-Studie …", "de handleiding van …", "their 10-K" (en, de, nl, fr, es; folded). A question that
- * says no such word describes no document; without the gate, one that shares its subject with a title
- * ("Among fourth-generation Hispanics, …") would be focused on that document, right or wrong, and its
- * answer no better for it. "The document" says no kind, and asks about whichever is meant ("the
- * counties mentioned in the document"). German and Dutch join the word to what it is about
- * ("Jahresbericht", "jaarverslag"), so theirs count at a word's end too.
+ * A question that calls nothing a document of some kind (document-kind-words.ts) describes none:
+ * without the gate, one that shares its subject with a title ("Among fourth-generation Hispanics, …")
+ * would be focused on that document, right or wrong, and its answer no better for it. "The document"
+ * says no kind, and asks about whichever is meant ("the counties mentioned in the document").
  */
-const documentWords =
-  /\b(?:report|study|survey|poll|paper|article|guide|guidebook|manual|handbook|brochure|booklet|leaflet|prospectus|catalog(?:ue)?|10-?k|filing|docs|documentation|deck|presentation|etude|enquete|manuel|informe|estudio|encuesta|guia|folleto|articulo)\b|(?:bericht|studie|umfrage|handbuch|anleitung|broschure|prospekt|rapport|verslag|handleiding|onderzoek|gids|peiling)\b/u;
 
 /** Fewer documents give no spread worth the name. */
 const minDocuments = 4;
@@ -39,7 +35,7 @@ export interface DocumentDescriptions {
   /**
    * The one ready document whose title and file name the question describes in words of its own or in
    * another language ("die Pew-Studie, wo Amerikaner Südkorea und Deutschland … besser bewerten");
-   * undefined when the question calls nothing a document (documentWords), none stands out from the
+   * undefined when the question calls nothing a document (documentKindWords), none stands out from the
    * others, or the embedding model fails (logged: naming is never worth an error).
    */
   described(question: string, ready: DocumentRecord[]): Promise<DocumentRecord | undefined>;
@@ -75,7 +71,7 @@ export class EmbeddedDocumentDescriptions implements DocumentDescriptions {
   ) {}
 
   async described(question: string, ready: DocumentRecord[]): Promise<DocumentRecord | undefined> {
-    if (ready.length < minDocuments || !documentWords.test(foldWord(question))) return undefined;
+    if (ready.length < minDocuments || !documentKindWords.test(foldWord(question))) return undefined;
     try {
       const [[query], cards] = await Promise.all([this.embedder.embed([question], { task: 'query' }), this.cardVectors(ready)]);
       const asked = l2Normalize(query!);

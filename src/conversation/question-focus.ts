@@ -6,6 +6,7 @@ import { documentNames } from './ask-outcome.ts';
 import { plainChatText } from './chat-text.ts';
 import { conversationMessages } from './conversation-messages.ts';
 import type { DocumentDescriptions } from './described-documents.ts';
+import { documentsByLanguage } from './documents-by-language.ts';
 import { namedDocuments, type SpaceWords } from './named-documents.ts';
 import type { TermStore } from '../store/types.ts';
 import { singleSearchTerms } from '../text/search-terms.ts';
@@ -47,8 +48,8 @@ export interface QuestionFocus {
 
 /**
  * The ready documents a question is focused on: those named by the caller (each must be one of
- * `ready`, by id or name, else document_not_found), else those the question names itself, else those
- * shared by the thread's first message, named by it, or cited by Folio's latest answer in the thread,
+ * `ready`, by id or name, else document_not_found), else those the question names itself (by name,
+ * else by the language they are written in: documents-by-language.ts), else those shared by the thread's first message, named by it, or cited by Folio's latest answer in the thread,
  * else the one the question describes by meaning (`descriptions`, when there is an embedding model:
  * a title in other words or another language); none when nothing applies or the focus would be every
  * ready document anyway.
@@ -62,7 +63,8 @@ export async function questionFocus(
 ): Promise<QuestionFocus | undefined> {
   const named = request.documents?.filter(name => name.trim() !== '') ?? [];
   if (named.length > 0) return { documents: [...new Map(named.map(name => [name, findReady(ready, name, space)])).values()], reason: 'request' };
-  const inQuestion = request.question ? await namedDocuments(request.question, ready, spaceWords) : [];
+  const namedInQuestion = request.question ? await namedDocuments(request.question, ready, spaceWords) : [];
+  const inQuestion = namedInQuestion.length === 0 && request.question ? documentsByLanguage(request.question, ready) : namedInQuestion;
   const inFollowUp = inQuestion.length === 0 && request.followUp ? await namedDocuments(request.followUp, ready, spaceWords) : [];
   const focus: QuestionFocus | undefined =
     inQuestion.length > 0

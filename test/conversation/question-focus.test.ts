@@ -171,6 +171,16 @@ describe('question focus in Folio.ask', () => {
     expect(byTitle.answer).toContain('ten in the evening');
   });
 
+  it('focuses a question on the document written in the language it names', async () => {
+    const lines = ['Hinweise für Besucher.', 'Besucher parken im Parkhaus auf Ebene drei, nicht auf Ebene zwei.', 'Der Schlüssel liegt am Empfang.'];
+    await ingestFromCli('hinweise.pdf', await onePage(lines));
+    // "German" says what the document is written in; its pages need not name it.
+    const byLanguage = answerOf(await ask('On which level of the parkhaus do visitors park, according to the German document?'));
+    expect(byLanguage.focus).toMatchObject({ reason: 'named', documents: [{ name: 'hinweise.pdf' }] });
+    expect(byLanguage.focus?.widened).toBeFalsy();
+    expect(byLanguage.answer).toContain('Ebene drei');
+  });
+
   it('focuses a question on a document named by the words its first page opens with when it prints no title', async () => {
     const cover = ['IMPROVING THE ALLOCATION OF VISITOR PARKING AT THE WEST CAMPUS', 'HEARING', 'Before the facilities committee'];
     const record = await ingestFromCli(

@@ -1,0 +1,12 @@
+/**
+ * What a question calls a document of some kind: "the report on independents", "die Pew-Studie …",
+ * "de handleiding van …", "their 10-K" (en, de, nl, fr, es; folded). German and Dutch join the word to
+ * what it is about ("Jahresbericht", "jaarverslag"), so theirs count at a word's end too. "The document"
+ * says no kind.
+ */
+export const documentKindWords =
+  /\b(?:report|study|survey|poll|paper|article|guide|guidebook|manual|handbook|brochure|booklet|leaflet|prospectus|catalog(?:ue)?|10-?k|filing|docs|documentation|deck|presentation|etude|enquete|manuel|informe|estudio|encuesta|guia|folleto|articulo)\b|(?:bericht|studie|umfrage|handbuch|anleitung|broschure|prospekt|rapport|verslag|handleiding|onderzoek|gids|peiling)\b/u;
+
+/** Words for a document that say no kind ("the document", "de tekst", "die Folien", "the slides"; folded). */
+export const plainDocumentWords =
+  /\b(?:document|doc|text|file|pdf|slides?|memo|form|letter|contract|questionnaire|version|translation|original|dokument|datei|folien|fassung|vertrag|fragebogen|tekst|bestand|dia|dias|versie|vertaling|vragenlijst|texte|fichier|documento|texto)\b/u;

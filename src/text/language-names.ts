@@ -1,0 +1,40 @@
+import { documentKindWords, plainDocumentWords } from './document-kind-words.ts';
+import { foldWord } from './stopwords.ts';
+
+/** The languages whose names a question may use for a document's language: those Folio reads questions in. */
+const questionLanguages = ['en', 'de', 'nl', 'fr', 'es', 'it', 'pt'];
+/** The languages a document can be read as being in (detect-language.ts). */
+const documentLanguages = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ja', 'ko', 'zh', 'ru', 'ar', 'he', 'el', 'th', 'hi'];
+
+/** Each document language's names, folded, in every question language: "korean", "koreanisch", "koreaans", "coreen"… */
+const languageNames = new Map(
+  documentLanguages.map(code => [
+    code,
+    [...new Set(questionLanguages.map(language => foldWord(new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code)))],
+  ]),
+);
+
+/** What a language's name may end in as an adjective: "koreanischen", "Koreaanse", "coréenne", "coreana" ("Germany" is no "German"). */
+const inflections = new Set(['', 'e', 'en', 'er', 'es', 'em', 'n', 'ne', 'nes', 's', 'se', 'a', 'o', 'as', 'os']);
+
+/** How far after the language's name the word for the document may stand ("the Korean insurance report"). */
+const documentWordWindow = 3;
+
+/**
+ * The languages a question names documents by ("the Korean slides", "im koreanischen Bericht", "de
+ * Arabische tekst"), with the words that name them as written (folded): a language's name, its
+ * inflections too, closely followed by a word for a document, so "Korean exports" names none.
+ */
+export function documentLanguagesNamed(question: string): Array<{ language: string; word: string }> {
+  const words = foldWord(question).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const named: Array<{ language: string; word: string }> = [];
+  words.forEach((word, index) => {
+    const following = words.slice(index + 1, index + 1 + documentWordWindow).join(' ');
+    if (!documentKindWords.test(following) && !plainDocumentWords.test(following)) return;
+    for (const [language, names] of languageNames) {
+      if (names.some(name => word.startsWith(name) && inflections.has(word.slice(name.length)))) named.push({ language, word });
+    }
+  });
+  return named;
+}
+
