@@ -74,8 +74,12 @@ describe('documents a question names', () => {
     expect(await byName('What did Americans think of China in 2021?')).toEqual([]);
   });
 
-  it('forgives a one-letter typo in a long name word, but not another name’s word', async () => {
+  it('forgives a one-letter typo in a long name word, one in each of two written together, but not another name’s word', async () => {
     expect(await named('What does the Mietvetrag say about pets?')).toEqual(['Mietvertrag_Hauptstrasse_2024.pdf']);
+    const reports = [record('ACTIVISIONBLIZZARD_2019_10K.pdf'), record('NIKE_2021_10K.pdf')];
+    const byName = namesIn(reports, heldBy({}, 1));
+    expect(await byName('how many employees did activison blizard have per their 10-K?')).toEqual(['ACTIVISIONBLIZZARD_2019_10K.pdf']);
+    expect(await byName('how many employees did activist blazers have per their 10-K?')).toEqual([]);
   });
 
   it('takes two words that are the whole name, even when they are common ("nova Y70", "Honor Watch GS Pro")', async () => {

@@ -120,7 +120,8 @@ export interface SpaceWords {
  * The ready documents a question names: by its file name ("according to handbook.pdf"), by two words of
  * its name at least one of which no other name has ("the Honor Watch", "nova Y70"), or by one such word
  * that few documents' pages hold ("in the Nike 10-K", "im Mietvertrag", "volgens de huurovereenkomst").
- * A typo of one letter is forgiven in words of six letters or more; three-letter words count when they
+ * A typo of one letter is forgiven in words of six letters or more, two in words of fourteen or more
+ * (two written together: "activison blizard"); three-letter words count when they
  * are in the name and, to name it alone, written as an acronym ("NUS", "PwC"); two-character ones only
  * when written as an acronym ("3M", "AC"). `spaceWords.documentsHolding(words)` says how many
  * documents of the space hold each word in their pages: a name word common in the space's text ("Pew
@@ -149,10 +150,11 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   const words = new Map(ready.map(record => [record, nameWords(record.name)] as const));
   const namesHolding = new Map<string, number>();
   for (const list of words.values()) for (const word of new Set(list)) namesHolding.set(word, (namesHolding.get(word) ?? 0) + 1);
-  // A typo: one letter off, and not itself a word of some document's name ("brochure" is no typo of "ebrochure").
+  // A typo: one letter off (two in a pair of words written together), and not itself a word of some document's name ("brochure" is no typo of "ebrochure").
   const mentionedIn = (words: Set<string>) => (word: string) =>
     words.has(word) ||
-    (word.length >= 6 && [...words].some(candidate => candidate.length >= 5 && !namesHolding.has(candidate) && withinEdits(candidate, word, 1)));
+    (word.length >= 6 &&
+      [...words].some(candidate => candidate.length >= 5 && !namesHolding.has(candidate) && withinEdits(candidate, word, word.length >= 14 ? 2 : 1)));
   const mentions = mentionedIn(asked);
   const written = mentionedIn(capitalized);
   const spacedQuestion = foldedWords(question).join(' ');
