@@ -82,17 +82,25 @@ describe('layoutPage', () => {
   it('reads double-spaced lines as paragraphs, and a wide gap between single-spaced paragraphs as a break', () => {
     // Lines of 60 characters (300 pt at 10 pt), 24 pt apart: a gap of 12 pt, 1.2 em, line after line.
     const full = (words: string) => words.padEnd(60, ' x').slice(0, 60).trimEnd();
-    const first = [full('The Commission is proposing a new rule for broker dealers and'), full('their natural persons who are associated with them, when they'), 'recommend a transaction.'];
-    const second = [full('Pursuant to the Exchange Act, the Commission is proposing the'), full('amendment of Rule 17a-4, which would require broker dealers to'), 'keep records for six years.'];
+    const first = [
+      full('The Commission is proposing a new rule for broker dealers and'),
+      full('their natural persons who are associated with them, when they'),
+      'recommend a transaction.',
+    ];
+    const second = [
+      full('Pursuant to the Exchange Act, the Commission is proposing the'),
+      full('amendment of Rule 17a-4, which would require broker dealers to'),
+      'keep records for six years.',
+    ];
     const lines = ['B. Legal Basis', ...first, ...second];
     const doubleSpaced = lines.map((line, index) => run(line, 72, 100 + index * 24));
-    expect(layoutPage(page(doubleSpaced), { figures: [], tables: [] }).map(block => block.text)).toEqual([
-      'B. Legal Basis',
-      first.join(' '),
-      second.join(' '),
-    ]);
+    expect(layoutPage(page(doubleSpaced), { figures: [], tables: [] }).map(block => block.text)).toEqual(['B. Legal Basis', first.join(' '), second.join(' ')]);
     // Single-spaced paragraphs a blank line apart stay apart, even when one's last line is full.
-    const paragraphs = [first.slice(0, 1), second.slice(0, 2), [full('A third paragraph of two lines that are both as long as the'), full('others and that ends as the page ends, at the right margin.')]];
+    const paragraphs = [
+      first.slice(0, 1),
+      second.slice(0, 2),
+      [full('A third paragraph of two lines that are both as long as the'), full('others and that ends as the page ends, at the right margin.')],
+    ];
     let top = 100;
     const singleSpaced = paragraphs.flatMap(paragraph => {
       const runs = paragraph.map((line, index) => run(line, 72, top + index * 12));
@@ -127,6 +135,17 @@ describe('layoutPage', () => {
     expect(blocks.map(block => [block.kind, block.text])).toEqual([
       ['paragraph', 'The widget factory produces an example of good engineering every day.'],
       ['code', 'const widgets = makeWidgets(10);\nwidgets.forEach(paint);'],
+    ]);
+  });
+
+  it('keeps the hyphen of a compound the page also writes inside a line', () => {
+    const runs = [
+      run('Each broker-dealer keeps records. A retail broker-', 72, 100),
+      run('dealer keeps them six years, and an exam-', 72, 112),
+      run('ple shows how.', 72, 124),
+    ];
+    expect(layoutPage(page(runs), { tables: [], figures: [] }).map(block => block.text)).toEqual([
+      'Each broker-dealer keeps records. A retail broker-dealer keeps them six years, and an example shows how.',
     ]);
   });
 });

@@ -7,7 +7,7 @@ import { buildLines } from './layout/build-lines.ts';
 import { blockFont, classifyTextBlock } from './layout/classify-block.ts';
 import { measureFontStats, type DocumentFontStats } from './layout/font-stats.ts';
 import { orderForReading } from './layout/reading-order.ts';
-import { joinCodeLines, joinLines, joinListItems, type JoinedText } from './layout/join-text.ts';
+import { hyphenatedCompounds, joinCodeLines, joinLines, joinListItems, type JoinedText } from './layout/join-text.ts';
 import { horizontalOverlap, roundBox, unionBoxes, verticalOverlap } from '../../documents/bounding-box.ts';
 import type { TextLine } from './layout/text-line.ts';
 
@@ -78,6 +78,7 @@ export function analyzePageGeometry(content: PageContent, found: FoundRegions): 
 
 /** Decides each item's kind against document-wide font statistics and returns the page's blocks. */
 export function classifyPage(geometry: PageGeometry, stats: DocumentFontStats): Block[] {
+  const compounds = hyphenatedCompounds(geometry.items.flatMap(item => (item.type === 'text' ? item.drafts.flatMap(draft => draft.lines) : [])));
   const blocks = geometry.items.map((item, order): Block => {
     const base = { page: geometry.page, bbox: item.bbox, order };
     if (item.type === 'table') return { ...base, kind: 'table', text: item.text, markdown: item.table.markdown, ...withLines(tableRowLines(item.table)) };
@@ -85,9 +86,9 @@ export function classifyPage(geometry: PageGeometry, stats: DocumentFontStats): 
     const lines = item.drafts.flatMap(draft => draft.lines);
     const font = blockFont(lines);
     const listItem = item.drafts[0].listItem;
-    const flow = joinLines(lines);
+    const flow = joinLines(lines, compounds);
     const kind = classifyTextBlock({ lines, text: flow.text, listItem, nearFigureOrTable: item.nearFigureOrTable }, font, stats);
-    const joined = kind === 'list' ? joinListItems(item.drafts) : kind === 'code' ? joinCodeLines(lines) : flow;
+    const joined = kind === 'list' ? joinListItems(item.drafts, compounds) : kind === 'code' ? joinCodeLines(lines) : flow;
     return { ...base, kind, text: joined.text, font, ...withLines(lineBoxes(joined, lines)) };
   });
   if (geometry.page === 1) markTitle(blocks, geometry.height, stats);

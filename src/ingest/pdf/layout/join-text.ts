@@ -9,14 +9,21 @@ export interface JoinedText {
 
 /**
  * Joins wrapped lines into running text, mending words hyphenated at a line end ("exam-" + "ple"):
- * the mended line's span then ends before its hyphen, which is no longer in the text.
+ * the mended line's span then ends before its hyphen, which is no longer in the text. A compound the
+ * page also writes inside a line (`compounds`, lower case: "broker-dealer") keeps its hyphen.
  */
-export function joinLines(lines: readonly TextLine[]): JoinedText {
+export function joinLines(lines: readonly TextLine[], compounds: ReadonlySet<string> = new Set()): JoinedText {
   let text = '';
   const spans: JoinedText['spans'] = [];
   for (const line of lines) {
     if (text === '') {
       text = line.text;
+    } else if (
+      /\p{Ll}-$/u.test(text) &&
+      /^\p{Ll}/u.test(line.text) &&
+      compounds.has(`${/\p{L}+-$/u.exec(text)![0]}${/^\p{L}+/u.exec(line.text)![0]}`.toLowerCase())
+    ) {
+      text += line.text;
     } else if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line.text)) {
       text = text.slice(0, -1);
       spans[spans.length - 1].end = Math.min(spans[spans.length - 1].end, text.length);
@@ -30,9 +37,9 @@ export function joinLines(lines: readonly TextLine[]): JoinedText {
 }
 
 /** One line per list item, markers kept as printed. */
-export function joinListItems(drafts: readonly TextBlockDraft[]): JoinedText {
+export function joinListItems(drafts: readonly TextBlockDraft[], compounds?: ReadonlySet<string>): JoinedText {
   return concatenate(
-    drafts.map(draft => joinLines(draft.lines)),
+    drafts.map(draft => joinLines(draft.lines, compounds)),
     '\n',
   );
 }
@@ -54,4 +61,11 @@ function concatenate(parts: readonly JoinedText[], separator: string): JoinedTex
     text += part.text;
   });
   return { text, spans };
+}
+
+/** The hyphenated words the lines write inside them, lower case ("broker-dealer", "first-line"): compounds to keep whole at a line end. */
+export function hyphenatedCompounds(lines: Iterable<TextLine>): Set<string> {
+  const compounds = new Set<string>();
+  for (const line of lines) for (const word of line.text.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) compounds.add(word[0].toLowerCase());
+  return compounds;
 }
