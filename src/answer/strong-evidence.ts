@@ -56,14 +56,8 @@ function abbreviatesName(term: KeyTerm, record: { name: string; title?: string }
     const words = foldWord(name)
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean);
-    if (
-      acronym &&
-      words
-        .map(word => word[0])
-        .join('')
-        .includes(written)
-    )
-      return true;
+    const initials = words.map(word => word[0]).join('');
+    if (acronym && initials.includes(written)) return true;
     return written.length >= 3 && words.some(word => word.length > written.length + 1 && word.startsWith(written));
   });
 }
