@@ -64,6 +64,9 @@ describe('chosenAnswer', () => {
     const [heat] = quoteCandidates(numbers);
     expect(chosenAnswer({ quotes: [heat!], answer: 'Um 12 Prozent' }, numbers, { language: 'de' }).shortAnswer).toBe(true);
     expect(chosenAnswer({ quotes: [heat!], answer: 'Um 15 Prozent' }, numbers, { language: 'de' }).shortAnswer).toBe(false);
+    // A sentence says more than its numbers: its words are checked as written, like a claim without numbers.
+    const sentence = 'Die Hitzewellen verlängerten 2022 die Wartezeiten der Notaufnahmen um 12 Prozent';
+    expect(chosenAnswer({ quotes: [heat!], answer: sentence }, numbers, { language: 'de' }).shortAnswer).toBe(false);
   });
 
   it('follows the chosen quotes with the offline answer’s quotes they do not repeat', () => {

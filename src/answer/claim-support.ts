@@ -32,6 +32,12 @@ export interface ClaimSupport {
  */
 export const minimumSupportShare = 0.5;
 
+/**
+ * Content words a claim in another language may state beside numbers its passages hold ("Um 12 Prozent",
+ * "12 Prozent mehr Aufnahmen"): more make a sentence whose translation cannot be checked.
+ */
+const maximumWordsBesideNumbers = 3;
+
 interface PassageEvidence {
   passage: ContextPassage;
   candidates: QuoteCandidate[];
@@ -92,9 +98,11 @@ export class ClaimChecker {
     if (evidence.length === 0) return false;
     if (!claim.numbers.every(number => evidence.some(entry => entry.numbers.has(number)))) return false;
     // A claim in another language than its passages is checked by its numbers alone; without numbers, its
-    // marker stands, or (literalAcrossLanguages) the words it shares with them as written must carry it.
+    // marker stands, or (literalAcrossLanguages) the words it shares with them as written must carry it,
+    // as they must a claim that says more than its numbers ("Die Musikzeit wird nach 10 Minuten verkürzt").
     if (evidence.every(entry => entry.otherLanguage)) {
-      if (!this.options.literalAcrossLanguages || claim.numbers.length > 0) return true;
+      if (!this.options.literalAcrossLanguages) return true;
+      if (claim.numbers.length > 0 && claim.words.size <= maximumWordsBesideNumbers) return true;
       const minimumShare = this.options.minimumShare ?? minimumSupportShare;
       return claim.words.size > 0 && evidence.some(entry => [...claim.words].filter(word => entry.words.has(word)).length / claim.words.size >= minimumShare);
     }
