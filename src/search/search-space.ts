@@ -3,7 +3,7 @@ import { isSlideDeckMime } from '../documents/page-names.ts';
 import type { EmbeddingModel } from '../models/types.ts';
 import { embedInBatches } from '../models/embed-in-batches.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
-import { detectLanguage } from '../text/detect-language.ts';
+import { detectLanguage, documentLanguage } from '../text/detect-language.ts';
 import { captionReferenceList } from './caption-reference-list.ts';
 import { captionReferences } from '../text/caption-references.ts';
 import { pageReferenceList } from './page-reference-list.ts';
@@ -101,6 +101,11 @@ export interface SearchTuning {
   b: number;
   titleWeight: number;
   vectorWeight: number;
+  /**
+   * The vector lists' weight is multiplied by this when the question is in another language than the
+   * best pages they find (their language read from their text): its words do not meet the pages'.
+   */
+  vectorAcrossLanguagesFactor: number;
   nodePickWeight: number;
   /** Only used when the search spans several documents. */
   documentWeight: number;
@@ -136,6 +141,7 @@ export const defaultTuning: SearchTuning = {
   b: 0.75,
   titleWeight: 0,
   vectorWeight: 1,
+  vectorAcrossLanguagesFactor: 3,
   nodePickWeight: 1,
   documentWeight: 1,
   pageSumWeight: 0.3,
@@ -189,7 +195,9 @@ export async function searchSpace(store: KnowledgeStore, query: string | QueryPl
   wholePages.forEach((hits, index) => lists.push({ name: `whole-page:${index}`, hits, weight: tuning.wholePageWeight }));
   const queryWords = [...new Set(plan.subQuestions.flatMap(contentWords))];
   lists.push({ name: 'titles', hits: titleList(lexical.flat(), queryWords), weight: tuning.titleWeight });
-  vector.forEach((hits, index) => lists.push({ name: `vector:${index}`, hits, weight: tuning.vectorWeight }));
+  // A question in another language than the pages the vectors find best: only the vectors cross it.
+  const vectorWeight = tuning.vectorWeight * (acrossLanguages(vector, language) ? tuning.vectorAcrossLanguagesFactor : 1);
+  vector.forEach((hits, index) => lists.push({ name: `vector:${index}`, hits, weight: vectorWeight }));
   if (picked.length > 0) lists.push({ name: 'picks', hits: picked, weight: tuning.nodePickWeight });
 
   const rankedDocuments = await documentRanking(wholePages[0] ?? [], lexicalQueries[0] ?? question, language, pageSearch, tuning, options);
@@ -353,4 +361,10 @@ async function nodePickHits(store: KnowledgeStore, plan: QueryPlan, options: Sea
     }
   }
   return hits;
+}
+
+/** The best hits of the first vector list are in another language than the question (`language`). */
+function acrossLanguages(vector: UnitHit[][], language: string): boolean {
+  const best = (vector[0] ?? []).slice(0, 5).map(hit => hit.unit.text);
+  return best.length > 0 && documentLanguage(best) !== language;
 }

@@ -123,6 +123,31 @@ describe('searchSpace', () => {
     expect(result.pages.map(page => page.page)).toContain(3);
   });
 
+  it('weighs the vector lists more for a question in another language than the pages they find', async () => {
+    const embedder = new FakeEmbeddingModel(64, 2);
+    const store = await storeWith(
+      [
+        {
+          space: 'web:a',
+          id: 'd1',
+          name: 'one.pdf',
+          pages: [filler, 'The quarterly revenue of the company rose sharply in the year.', 'Staff headcount was stable.'],
+        },
+      ],
+      embedder,
+    );
+    const vectorScores = async (question: string) => {
+      const result = await searchSpace(store, question, { spaces: ['web:a' as SpaceId], k: 10, embedder });
+      return result.hits.flatMap(hit =>
+        hit.contributions
+          .filter(contribution => contribution.list === 'vector:0')
+          .map(contribution => Math.round(contribution.score * (60 + contribution.rank) * 1000) / 1000),
+      );
+    };
+    expect(new Set(await vectorScores('How did the quarterly revenue of the company develop?'))).toEqual(new Set([1]));
+    expect(new Set(await vectorScores('Wie hat sich der Umsatz des Unternehmens entwickelt?'))).toEqual(new Set([3]));
+  });
+
   it('with lists prefetched before the plan was known, ranks exactly as without and does not search them again', async () => {
     const embedder = new FakeEmbeddingModel(64, 4);
     const store = await storeWith(
