@@ -140,12 +140,12 @@ describe('layoutPage', () => {
 
   it('keeps the hyphen of a compound the page also writes inside a line', () => {
     const runs = [
-      run('Each broker-dealer keeps records. A retail broker-', 72, 100),
+      run('All broker-dealers keep records. A retail broker-', 72, 100),
       run('dealer keeps them six years, and an exam-', 72, 112),
       run('ple shows how.', 72, 124),
     ];
     expect(layoutPage(page(runs), { tables: [], figures: [] }).map(block => block.text)).toEqual([
-      'Each broker-dealer keeps records. A retail broker-dealer keeps them six years, and an example shows how.',
+      'All broker-dealers keep records. A retail broker-dealer keeps them six years, and an example shows how.',
     ]);
   });
 });

@@ -21,7 +21,7 @@ export function joinLines(lines: readonly TextLine[], compounds: ReadonlySet<str
     } else if (
       /\p{Ll}-$/u.test(text) &&
       /^\p{Ll}/u.test(line.text) &&
-      compounds.has(`${/\p{L}+-$/u.exec(text)![0]}${/^\p{L}+/u.exec(line.text)![0]}`.toLowerCase())
+      compounds.has(compoundKey(`${/\p{L}+-$/u.exec(text)![0]}${/^\p{L}+/u.exec(line.text)![0]}`))
     ) {
       text += line.text;
     } else if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line.text)) {
@@ -63,9 +63,14 @@ function concatenate(parts: readonly JoinedText[], separator: string): JoinedTex
   return { text, spans };
 }
 
-/** The hyphenated words the lines write inside them, lower case ("broker-dealer", "first-line"): compounds to keep whole at a line end. */
+/** The hyphenated words the lines write inside them ("broker-dealers", "first-line"), as compoundKey reads them: compounds to keep whole at a line end. */
 export function hyphenatedCompounds(lines: Iterable<TextLine>): Set<string> {
   const compounds = new Set<string>();
-  for (const line of lines) for (const word of line.text.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) compounds.add(word[0].toLowerCase());
+  for (const line of lines) for (const word of line.text.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) compounds.add(compoundKey(word[0]));
   return compounds;
+}
+
+/** A compound compared in lower case, a plural's "s" left out ("broker-dealers" is "broker-dealer"). */
+function compoundKey(word: string): string {
+  return word.toLowerCase().replace(/s$/u, '');
 }
