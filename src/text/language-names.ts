@@ -37,4 +37,3 @@ export function documentLanguagesNamed(question: string): Array<{ language: stri
   });
   return named;
 }
-

@@ -574,7 +574,10 @@ describe('answers built from the ranked pages (offline)', () => {
   it('answers a question that names its document by a shortening of its file name', async () => {
     const reports = parseSpaceId('reports');
     await ingest(reports, 'Warehouse Staffing Report.pdf', await makeOperationsPdf());
-    for (const question of ['How many people work at the Rotterdam warehouse according to the WSR?', 'What does the Staffing Rep. say about Rotterdam headcount?']) {
+    for (const question of [
+      'How many people work at the Rotterdam warehouse according to the WSR?',
+      'What does the Staffing Rep. say about Rotterdam headcount?',
+    ]) {
       const answer = await answerOf(app.ask({ spaces: [reports], question }));
       expect(answer.grounded).toBe(true);
       expect(answer.answer).toContain('1,240');
