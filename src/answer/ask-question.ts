@@ -14,10 +14,10 @@ import type { QueryPlan } from '../search/types.ts';
 import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
 import { contextEntries, toContextPassages } from './context-passage.ts';
-import { detectLanguage, readLanguage } from '../text/detect-language.ts';
+import { detectLanguage, documentLanguage, readLanguage } from '../text/detect-language.ts';
 import { defaultMinimumEvidence, extractiveAnswer } from './extractive-answer.ts';
 import { offlineFollowUp } from './follow-up-question.ts';
-import { answerMessages } from './messages.ts';
+import { answerMessages, languageName } from './messages.ts';
 import { planQuestion } from './plan-question.ts';
 import { groundModelAnswer } from './ground-model-answer.ts';
 import { resolveCitations } from './resolve-citations.ts';
@@ -198,11 +198,22 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   }));
   const messages = () => answerMessages(language);
   let answeringPromise: Promise<AnsweringPassages> | undefined;
+  // Closest passages (or, with none, documents that all share one language) in another language than
+  // the question share few of its words: asked in theirs, it may be found.
+  const closestLanguage = (): string => {
+    if (passages.length > 0) return documentLanguage(passages.slice(0, 3).map(passage => passage.text));
+    const languages = new Set([...records.values()].map(record => documentLanguage([record.title ?? '', record.opening ?? ''])));
+    return languages.size === 1 ? [...languages][0] : language;
+  };
+  const otherLanguage = (): string | undefined => {
+    const closest = closestLanguage();
+    return closest !== language ? messages().otherLanguage(languageName(closest, language)) : undefined;
+  };
   const notFound = (reason?: string) =>
     finish({
       answer: [
         messages().notFound,
-        reason,
+        reason ?? otherLanguage(),
         closest.length > 0
           ? `${messages().closest}\n${closest.map(section => `- ${section.document} · ${section.pagesLabel} · ${section.title}`).join('\n')}`
           : '',

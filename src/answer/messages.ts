@@ -15,6 +15,11 @@ interface AnswerMessages {
   chosenQuotes: string;
   /** Why an offline answer is "not found" when the question names years no document in reach mentions. */
   notMentioned: (items: string) => string;
+  /**
+   * Said with "not found" when the closest documents are in another language than the question (its
+   * name in the question's language): their words are not the question's, and asked in theirs it may be found.
+   */
+  otherLanguage: (language: string) => string;
 }
 
 const messages: Record<string, AnswerMessages> = {
@@ -27,6 +32,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'The language model found no answer that the documents bear out, but these passages of the documents look like one, quoted as they stand:',
     chosenQuotes: 'The passages of the documents that bear on this, quoted as they stand:',
     notMentioned: items => `The documents never mention ${items}.`,
+    otherLanguage: language => `The closest documents are written in ${language}; asking in ${language} may find the answer.`,
   },
   de: {
     notFound: 'Dazu habe ich in den Dokumenten, die ich hier lesen kann, nichts gefunden.',
@@ -37,6 +43,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'Das Sprachmodell hat keine Antwort gefunden, aber diese Stellen der Dokumente scheinen die Frage zu beantworten, wörtlich zitiert:',
     chosenQuotes: 'Die Stellen der Dokumente, die dazu etwas sagen, wörtlich zitiert:',
     notMentioned: items => `Die Dokumente erwähnen ${items} nirgends.`,
+    otherLanguage: language => `Die nächstliegenden Dokumente sind auf ${language} geschrieben; auf ${language} gefragt, findet sich die Antwort vielleicht.`,
   },
   fr: {
     notFound: "Je n'ai pas trouvé cela dans les documents que je peux lire ici.",
@@ -47,6 +54,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: "Le modèle de langue n'a pas trouvé de réponse, mais ces passages des documents semblent y répondre, cités tels quels :",
     chosenQuotes: 'Les passages des documents qui en parlent, cités tels quels :',
     notMentioned: items => `Les documents ne mentionnent jamais ${items}.`,
+    otherLanguage: language => `Les documents les plus proches sont rédigés en ${language} ; posée en ${language}, la question trouvera peut-être la réponse.`,
   },
   es: {
     notFound: 'No encontré esto en los documentos que puedo leer aquí.',
@@ -57,6 +65,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'El modelo de lenguaje no encontró respuesta, pero estos pasajes de los documentos parecen responder, citados tal cual:',
     chosenQuotes: 'Los pasajes de los documentos que tratan de esto, citados tal cual:',
     notMentioned: items => `Los documentos nunca mencionan ${items}.`,
+    otherLanguage: language => `Los documentos más cercanos están escritos en ${language}; si se pregunta en ${language}, quizá se encuentre la respuesta.`,
   },
   nl: {
     notFound: 'Ik heb dit niet gevonden in de documenten die ik hier kan lezen.',
@@ -67,6 +76,8 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'Het taalmodel vond geen antwoord, maar deze passages uit de documenten lijken de vraag te beantwoorden, letterlijk geciteerd:',
     chosenQuotes: 'De passages uit de documenten die hierover gaan, letterlijk geciteerd:',
     notMentioned: items => `De documenten noemen ${items} nergens.`,
+    otherLanguage: language =>
+      `De meest verwante documenten zijn in het ${language} geschreven; in het ${language} gevraagd is het antwoord misschien te vinden.`,
   },
   it: {
     notFound: 'Non ho trovato questa informazione nei documenti che posso leggere qui.',
@@ -77,6 +88,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'Il modello linguistico non ha trovato una risposta, ma questi passaggi dei documenti sembrano rispondere, citati testualmente:',
     chosenQuotes: 'I passaggi dei documenti che ne parlano, citati testualmente:',
     notMentioned: items => `I documenti non menzionano mai ${items}.`,
+    otherLanguage: language => `I documenti più vicini sono scritti in ${language}; chiedendo in ${language} forse si trova la risposta.`,
   },
   pt: {
     notFound: 'Não encontrei isto nos documentos que consigo ler aqui.',
@@ -87,6 +99,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'O modelo de linguagem não encontrou resposta, mas estes excertos dos documentos parecem responder, citados tal como estão:',
     chosenQuotes: 'Os trechos dos documentos que tratam disto, citados tal como estão:',
     notMentioned: items => `Os documentos nunca mencionam ${items}.`,
+    otherLanguage: language => `Os documentos mais próximos estão escritos em ${language}; perguntando em ${language}, talvez se encontre a resposta.`,
   },
   ja: {
     notFound: 'ここで読める文書の中には、この情報が見つかりませんでした。',
@@ -97,6 +110,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: '言語モデルは答えを見つけられませんでしたが、文書の次の箇所が答えているようです（原文のまま引用）:',
     chosenQuotes: 'この質問に関係する文書の箇所（原文のまま引用）：',
     notMentioned: items => `文書には ${items} についての記載がありません。`,
+    otherLanguage: language => `最も近い文書は${language}で書かれています。${language}で質問すると答えが見つかるかもしれません。`,
   },
   ko: {
     notFound: '여기에서 읽을 수 있는 문서에서 이 내용을 찾지 못했습니다.',
@@ -107,6 +121,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: '언어 모델은 답을 찾지 못했지만, 문서의 다음 부분이 답하는 것으로 보입니다(원문 그대로 인용):',
     chosenQuotes: '이 질문과 관련된 문서의 구절(원문 그대로 인용):',
     notMentioned: items => `문서에는 ${items}에 대한 언급이 없습니다.`,
+    otherLanguage: language => `가장 가까운 문서는 ${language}로 작성되어 있습니다. ${language}로 질문하면 답을 찾을 수도 있습니다.`,
   },
   zh: {
     notFound: '在我这里能读取的文档中没有找到相关内容。',
@@ -117,6 +132,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: '语言模型没有找到答案，但文档中的以下段落似乎回答了这个问题（原文引用）：',
     chosenQuotes: '文档中与此相关的段落（原文引用）：',
     notMentioned: items => `文档中从未提到 ${items}。`,
+    otherLanguage: language => `最相关的文档是用${language}写的；用${language}提问也许能找到答案。`,
   },
   ru: {
     notFound: 'Я не нашёл этого в документах, которые могу здесь прочитать.',
@@ -127,6 +143,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'Языковая модель не нашла ответа, но эти фрагменты документов, похоже, отвечают на вопрос (цитаты без изменений):',
     chosenQuotes: 'Фрагменты документов, относящиеся к вопросу, дословно:',
     notMentioned: items => `В документах нигде не упоминается ${items}.`,
+    otherLanguage: language => `Ближайшие документы написаны на другом языке (${language}); вопрос на этом языке, возможно, найдёт ответ.`,
   },
   ar: {
     notFound: 'لم أجد هذا في المستندات التي يمكنني قراءتها هنا.',
@@ -137,6 +154,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'لم يجد النموذج اللغوي إجابة، لكن هذه المقاطع من المستندات تبدو أنها تجيب، مقتبسة كما هي:',
     chosenQuotes: 'مقاطع من المستندات تتعلق بهذا السؤال، مقتبسة كما هي:',
     notMentioned: items => `لا تذكر المستندات ${items} في أي موضع.`,
+    otherLanguage: language => `أقرب المستندات مكتوبة باللغة ${language}؛ قد يجد السؤال الإجابة إذا طُرح بهذه اللغة.`,
   },
   he: {
     notFound: 'לא מצאתי את זה במסמכים שאני יכול לקרוא כאן.',
@@ -147,6 +165,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'מודל השפה לא מצא תשובה, אבל נראה שהקטעים הבאים מהמסמכים עונים על השאלה (מצוטטים כלשונם):',
     chosenQuotes: 'קטעים מהמסמכים הנוגעים לשאלה, מצוטטים כלשונם:',
     notMentioned: items => `המסמכים אינם מזכירים את ${items} בשום מקום.`,
+    otherLanguage: language => `המסמכים הקרובים ביותר כתובים ב${language}; ייתכן ששאלה ב${language} תמצא את התשובה.`,
   },
   el: {
     notFound: 'Δεν το βρήκα στα έγγραφα που μπορώ να διαβάσω εδώ.',
@@ -157,6 +176,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'Το γλωσσικό μοντέλο δεν βρήκε απάντηση, αλλά αυτά τα αποσπάσματα των εγγράφων φαίνεται να απαντούν (αυτούσια):',
     chosenQuotes: 'Τα αποσπάσματα των εγγράφων που αφορούν την ερώτηση, αυτούσια:',
     notMentioned: items => `Τα έγγραφα δεν αναφέρουν πουθενά ${items}.`,
+    otherLanguage: language => `Τα πλησιέστερα έγγραφα είναι γραμμένα σε άλλη γλώσσα (${language})· αν ρωτήσετε σε αυτή τη γλώσσα, ίσως βρεθεί η απάντηση.`,
   },
   th: {
     notFound: 'ไม่พบข้อมูลนี้ในเอกสารที่ฉันอ่านได้ที่นี่',
@@ -167,6 +187,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'โมเดลภาษาไม่พบคำตอบ แต่ข้อความต่อไปนี้จากเอกสารดูเหมือนจะตอบคำถามได้ (ยกมาตามต้นฉบับ):',
     chosenQuotes: 'ข้อความจากเอกสารที่เกี่ยวข้องกับคำถามนี้ ยกมาตามต้นฉบับ:',
     notMentioned: items => `เอกสารไม่ได้กล่าวถึง ${items} เลย`,
+    otherLanguage: language => `เอกสารที่ใกล้เคียงที่สุดเขียนเป็นภาษา${language} ถ้าถามเป็นภาษา${language} อาจพบคำตอบ`,
   },
   hi: {
     notFound: 'जो दस्तावेज़ मैं यहाँ पढ़ सकता हूँ, उनमें यह जानकारी नहीं मिली।',
@@ -177,6 +198,7 @@ const messages: Record<string, AnswerMessages> = {
     modelNotFound: 'भाषा मॉडल को उत्तर नहीं मिला, लेकिन दस्तावेज़ों के ये अंश उत्तर देते लगते हैं (ज्यों के त्यों उद्धृत):',
     chosenQuotes: 'दस्तावेज़ों के वे अंश जो इस प्रश्न से जुड़े हैं, जैसे के तैसे उद्धृत:',
     notMentioned: items => `दस्तावेज़ों में ${items} का कहीं उल्लेख नहीं है।`,
+    otherLanguage: language => `सबसे नज़दीकी दस्तावेज़ ${language} में लिखे हैं; ${language} में पूछने पर शायद उत्तर मिल जाए।`,
   },
 };
 
@@ -184,10 +206,10 @@ export function answerMessages(language: string): AnswerMessages {
   return messages[language] ?? messages.en;
 }
 
-/** English name of a language code, for the answer prompt ("answer in German"). */
-export function languageName(code: string): string {
+/** English name of a language code, for the answer prompt ("answer in German"); in `inLanguage` when given ("Englisch"). */
+export function languageName(code: string, inLanguage = 'en'): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }

@@ -514,6 +514,16 @@ describe('answers built from the ranked pages (offline)', () => {
     expectCitationsMatchContext(answer);
   });
 
+  it('says, with "not found", that the closest documents are in another language', async () => {
+    const answer = await answerOf(app.ask({ spaces: [german], question: 'What is the dress code for the summer party?' }));
+    expect(answer.grounded).toBe(false);
+    expect(answer.answer).toContain('The closest documents are written in German; asking in German may find the answer.');
+    // In the documents' language, nothing is said of it.
+    const inGerman = await answerOf(app.ask({ spaces: [german], question: 'Welche Kleiderordnung gilt für das Sommerfest?' }));
+    expect(inGerman.grounded).toBe(false);
+    expect(inGerman.answer).not.toContain('Deutsch');
+  });
+
   it('finds the one answering page among several documents of a space', async () => {
     const answer = await answerOf(app.ask({ spaces: [policies], question: 'Where can employees charge electric cars?' }));
     expect(answer).toMatchObject({ grounded: true, extractive: true });
