@@ -141,7 +141,9 @@ function wideLineGaps(sorted: TextLine[]): Map<number, number> {
     const key = sizeKey(sorted[index].fontSize);
     const after = step && below[step.next];
     if (!step || !after || !isWide(step.gap, key) || Math.abs(after.gap - step.gap) > wideGapTolerance * step.gap) return;
-    runsBySize.set(key, [...(runsBySize.get(key) ?? []), step.gap]);
+    const gaps = runsBySize.get(key) ?? [];
+    gaps.push(step.gap);
+    runsBySize.set(key, gaps);
   });
   const wide = new Map<number, number>();
   for (const [key, gaps] of runsBySize) {
