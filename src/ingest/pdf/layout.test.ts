@@ -138,6 +138,16 @@ describe('layoutPage', () => {
     ]);
   });
 
+  it('reads a small raised number after a word as a note marker, and a number on the baseline as text', () => {
+    const word = run('subject to Regulation Best Interest,', 72, 100, 12, { endsLine: false });
+    const marker = (text: string, top: number, size: number) => run(text, 72 + word.bbox.width, top, size, { endsLine: false });
+    const marked = [word, marker('645', 100, 7), run('while the rule', 72 + word.bbox.width + 14, 100, 12)];
+    expect(layoutPage(page(marked), { tables: [], figures: [] }).map(block => block.text)).toEqual(['subject to Regulation Best Interest,⁶⁴⁵ while the rule']);
+    // The same small number set on the line's baseline (a subscript, a table's unit) stays as printed.
+    const level = [word, marker('645', 106, 7), run('while the rule', 72 + word.bbox.width + 14, 100, 12)];
+    expect(layoutPage(page(level), { tables: [], figures: [] }).map(block => block.text)).toEqual(['subject to Regulation Best Interest,645 while the rule']);
+  });
+
   it('keeps the hyphen of a compound the page also writes inside a line', () => {
     const runs = [
       run('All broker-dealers keep records. A retail broker-', 72, 100),

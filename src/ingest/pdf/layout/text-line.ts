@@ -29,6 +29,12 @@ export function makeLine(runs: TextRun[]): TextLine {
   let text = '';
   let previous: TextRun | undefined;
   for (const run of ordered) {
+    if (previous && isNoteMarker(run, previous)) {
+      // A footnote's number set small above the word it follows ("Interest,645") reads as one: "Interest,⁶⁴⁵".
+      text += run.text.replace(/\d/gu, digit => superscriptDigits[Number(digit)]);
+      previous = run;
+      continue;
+    }
     if (previous) {
       const gap = rightToLeft ? previous.bbox.x - (run.bbox.x + run.bbox.width) : run.bbox.x - (previous.bbox.x + previous.bbox.width);
       const needsSpace = gap > 0.12 * Math.min(run.fontSize, previous.fontSize);
@@ -47,6 +53,20 @@ export function makeLine(runs: TextRun[]): TextLine {
     text: overlapping(ordered) ? drawnOnce(single) : single,
     ...dominant,
   };
+}
+
+const superscriptDigits = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * A note's number: digits only, at most three quarters of the size of the run it follows, raised above
+ * it (its middle higher than the other's by more than a sixth of that run's size), with no word space
+ * between. Exponents ("m2" set as m²) read the same way, rightly.
+ */
+function isNoteMarker(run: TextRun, previous: TextRun): boolean {
+  if (!/^\d{1,4}$/u.test(run.text) || run.fontSize > 0.75 * previous.fontSize) return false;
+  const middle = (box: BoundingBox) => box.y + box.height / 2;
+  const gap = run.bbox.x - (previous.bbox.x + previous.bbox.width);
+  return middle(previous.bbox) - middle(run.bbox) > previous.fontSize / 6 && gap < 0.25 * previous.fontSize;
 }
 
 /** Two neighbouring runs of the line share more than half of the narrower one's width. */
