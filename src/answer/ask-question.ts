@@ -18,6 +18,7 @@ import { detectLanguage, documentLanguage, readLanguage } from '../text/detect-l
 import { defaultMinimumEvidence, extractiveAnswer } from './extractive-answer.ts';
 import { offlineFollowUp } from './follow-up-question.ts';
 import { answerMessages, languageName } from './messages.ts';
+import { recordLanguage } from '../documents/record-language.ts';
 import { planQuestion } from './plan-question.ts';
 import { groundModelAnswer } from './ground-model-answer.ts';
 import { resolveCitations } from './resolve-citations.ts';
@@ -202,7 +203,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   // the question share few of its words: asked in theirs, it may be found.
   const closestLanguage = (): string => {
     if (passages.length > 0) return documentLanguage(passages.slice(0, 3).map(passage => passage.text));
-    const languages = new Set([...records.values()].map(record => documentLanguage([record.title ?? '', record.opening ?? ''])));
+    const languages = new Set([...records.values()].map(recordLanguage));
     return languages.size === 1 ? [...languages][0] : language;
   };
   const otherLanguage = (): string | undefined => {

@@ -31,9 +31,7 @@ function inFileName(term: KeyTerm, fileName: string): boolean {
   if (term.kind !== 'code' && term.kind !== 'number' && term.kind !== 'name') return false;
   const wanted = foldWord(term.text).replace(/[^\p{L}\p{N}]+/gu, '');
   // The extension stays a word: a question may write the name whole ("10K.pdf" of "3M_2018_10K.pdf").
-  const words = foldWord(fileName)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  const words = foldedWords(fileName);
   for (let start = 0; start < words.length; start++) {
     for (let end = start + 1; end <= words.length; end++) {
       const run = words.slice(start, end).join('');
@@ -53,13 +51,18 @@ function abbreviatesName(term: KeyTerm, record: { name: string; title?: string }
   const written = foldWord(term.text);
   const acronym = /^\p{Lu}{2,5}$/u.test(term.text);
   return [record.name, record.title ?? ''].some(name => {
-    const words = foldWord(name)
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean);
+    const words = foldedWords(name);
     const initials = words.map(word => word[0]).join('');
     if (acronym && initials.includes(written)) return true;
     return written.length >= 3 && words.some(word => word.length > written.length + 1 && word.startsWith(written));
   });
+}
+
+/** A name's words (letters and digits), folded. */
+function foldedWords(name: string): string[] {
+  return foldWord(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /**

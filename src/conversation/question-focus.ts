@@ -50,9 +50,10 @@ export interface QuestionFocus {
  * The ready documents a question is focused on: those named by the caller (each must be one of
  * `ready`, by id or name, else document_not_found), else those the question names itself (by name,
  * else by the language they are written in: documents-by-language.ts), else those shared by the
- * thread's first message, named by it, or cited by Folio's latest answer in the thread, else the one the question describes by meaning (`descriptions`, when there is an embedding model:
- * a title in other words or another language); none when nothing applies or the focus would be every
- * ready document anyway.
+ * thread's first message, named by it, or cited by Folio's latest answer in the thread, else the one
+ * the question describes by meaning (`descriptions`, when there is an embedding model: a title in
+ * other words or another language); none when nothing applies or the focus would be every ready
+ * document anyway.
  */
 export async function questionFocus(
   request: FocusRequest,
