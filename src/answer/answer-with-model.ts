@@ -3,7 +3,7 @@ import { renderPrompt } from '../models/prompt-template.ts';
 import type { GenerateResult, LanguageModel } from '../models/types.ts';
 import { formatPassage, type ContextPassage } from './context-passage.ts';
 import { labelListingStart } from './passage-label-echo.ts';
-import { languageName } from './messages.ts';
+import { languageName } from '../text/language-names.ts';
 import { formatHistory } from './plan-question.ts';
 import type { ConversationTurn } from './types.ts';
 

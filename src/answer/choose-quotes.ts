@@ -6,7 +6,7 @@ import { renderPrompt } from '../models/prompt-template.ts';
 import type { LanguageModel, ModelUsage } from '../models/types.ts';
 import type { ContextPassage } from './context-passage.ts';
 import type { ScoredQuote } from './extractive-answer.ts';
-import { languageName } from './messages.ts';
+import { languageName } from '../text/language-names.ts';
 import { formatHistory } from './plan-question.ts';
 import type { QuoteCandidate } from './quote-candidates.ts';
 import type { ConversationTurn } from './types.ts';

@@ -205,12 +205,3 @@ const messages: Record<string, AnswerMessages> = {
 export function answerMessages(language: string): AnswerMessages {
   return messages[language] ?? messages.en;
 }
-
-/** English name of a language code, for the answer prompt ("answer in German"); in `inLanguage` when given ("Englisch"). */
-export function languageName(code: string, inLanguage = 'en'): string {
-  try {
-    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}

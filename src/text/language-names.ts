@@ -6,13 +6,17 @@ const questionLanguages = ['en', 'de', 'nl', 'fr', 'es', 'it', 'pt'];
 /** The languages a document can be read as being in (detect-language.ts). */
 const documentLanguages = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ja', 'ko', 'zh', 'ru', 'ar', 'he', 'el', 'th', 'hi'];
 
+/** English name of a language code ("German"); in `inLanguage` when given ("Englisch"). */
+export function languageName(code: string, inLanguage = 'en'): string {
+  try {
+    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** Each document language's names, folded, in every question language: "korean", "koreanisch", "koreaans", "coreen"… */
-const languageNames = new Map(
-  documentLanguages.map(code => [
-    code,
-    [...new Set(questionLanguages.map(language => foldWord(new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code)))],
-  ]),
-);
+const languageNames = new Map(documentLanguages.map(code => [code, [...new Set(questionLanguages.map(language => foldWord(languageName(code, language))))]]));
 
 /** What a language's name may end in as an adjective: "koreanischen", "Koreaanse", "coréenne", "coreana" ("Germany" is no "German"). */
 const inflections = new Set(['', 'e', 'en', 'er', 'es', 'em', 'n', 'ne', 'nes', 's', 'se', 'a', 'o', 'as', 'os']);
