@@ -18,15 +18,11 @@ export function joinLines(lines: readonly TextLine[], compounds: ReadonlySet<str
   for (const line of lines) {
     if (text === '') {
       text = line.text;
-    } else if (
-      /\p{Ll}-$/u.test(text) &&
-      /^\p{Ll}/u.test(line.text) &&
-      compounds.has(compoundKey(`${/\p{L}+-$/u.exec(text)![0]}${/^\p{L}+/u.exec(line.text)![0]}`))
-    ) {
-      text += line.text;
     } else if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line.text)) {
-      text = text.slice(0, -1);
-      spans[spans.length - 1].end = Math.min(spans[spans.length - 1].end, text.length);
+      if (!compounds.has(compoundKey(`${/\p{L}+-$/u.exec(text)![0]}${/^\p{L}+/u.exec(line.text)![0]}`))) {
+        text = text.slice(0, -1);
+        spans[spans.length - 1].end = Math.min(spans[spans.length - 1].end, text.length);
+      }
       text += line.text;
     } else {
       text += ` ${line.text}`;

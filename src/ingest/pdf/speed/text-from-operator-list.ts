@@ -9,9 +9,10 @@ import { FONT_IDENTITY_MATRIX, isFontIdentity, type TextFontLookup, TextState, t
 const { OPS } = pdfjs;
 
 /**
- * Why a page's text must come from pdf.js's own text layer instead: this reader does not lay out vertical writing, cannot
- * tell how pdf.js sizes a Type3 font whose box it derived from the glyphs (`isCharBBox` does not
- * reach the font object the main thread sees), and cannot place text in a font it was not given.
+ * Why a page's text must come from pdf.js's own text layer instead: this reader does not lay out
+ * vertical writing, cannot tell how pdf.js sizes a Type3 font whose box it derived from the glyphs
+ * (`isCharBBox` does not reach the font object the main thread sees), and cannot place text in a font
+ * it was not given.
  */
 export type TextFromOperatorsUnsupported = 'vertical' | 'type3-size' | 'unknown-font';
 
