@@ -80,14 +80,12 @@ export async function answeringPassages(
   const named = keyTerms(input.question, { language });
   const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies);
   const records = new Map(passages.map(passage => [passage.documentId, passage.record]));
-  const languages = new Map(
-    contextDocuments.map(documentId => [
-      documentId,
-      documentLanguage(passages.filter(passage => passage.documentId === documentId).map(passage => passage.text)),
-    ]),
-  );
+  // A document's language matters only to the names asked for (missingFrom): read it only then.
+  const asksNames = named.some(term => term.kind === 'name');
+  const languageOf = (documentId: string) =>
+    asksNames ? documentLanguage(passages.filter(passage => passage.documentId === documentId).map(passage => passage.text)) : undefined;
   const missing = contextDocuments.map(documentId =>
-    missingFrom(named, documentId, words, languages.get(documentId)).filter(
+    missingFrom(named, documentId, words, languageOf(documentId)).filter(
       term => !inFileName(term, records.get(documentId)!.name) && !abbreviatesName(term, records.get(documentId)!),
     ),
   );
