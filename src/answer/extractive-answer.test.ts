@@ -49,6 +49,12 @@ describe('extractiveAnswer', () => {
     expect(answer.grounded).toBe(true);
   });
 
+  it('takes no evidence from a Dutch question’s small words that English text writes as names', () => {
+    const passages = [passage(1, [page(2, 0, 'Legal Division: Mark E. Van Der Weide, Assistant Secretary.')])];
+    const answer = extractiveAnswer(['Welk voorbeeld van een geavanceerde analyse noemt de tekst?'], passages, { language: 'nl' });
+    expect(answer.grounded).toBe(false);
+  });
+
   it('leads with the row its own label names when the header gives every row the question’s words', () => {
     const taxTable = [
       '| The effective income tax rate was as follows: | Quarter ended December 28, 2024 | December 30, 2023 |',

@@ -1,7 +1,8 @@
 /**
- * Words that carry no topic in a question, in the languages teams write in most. Lower case, without
- * diacritics (callers fold them first). Question words are here too: "which" never helps BM25. One
- * list serves every language, so a word that is a noun elsewhere stays out ("hat", "bin", "als").
+ * Words that carry no topic in a question, in the languages teams write in most (English, French,
+ * German, Spanish, Dutch). Lower case, without diacritics (callers fold them first). Question words are
+ * here too: "which" never helps BM25. One list serves every language, so a word that is a noun elsewhere
+ * stays out ("hat", "bin", "als"; Dutch "door", "men", "want").
  */
 const english = `a about above after again against all also am an and any are as at be because been before being
 below between both but by can could did do does doing done down during each either else ever every few for from
@@ -24,7 +25,15 @@ soll sollen gibt bist wenn dass nur noch schon sehr viel viele mehr diese dieser
 const spanish = `el la los las un una unos unas y o pero en es son fue del al con por para que cual cuales como
 cuando donde quien quienes cuanto cuantos se su sus lo le les mas muy sin sobre entre`;
 
-export const stopwords: ReadonlySet<string> = new Set([english, french, german, spanish].flatMap(list => list.split(/\s+/)).filter(word => word.length > 0));
+const dutch = `de het een en van in op te dat die dit deze er ze zij hij wij we ik je jij hun hem haar mijn ons onze uw
+zich wat wie waar wanneer waarom hoe hoeveel welk welke niet geen niets iets met voor bij naar uit om aan dan
+maar of tot tegen tussen onder sinds volgens na zo zoals omdat toen nog al wel ook veel meer meest alle elke zijn
+is was waren wordt worden werd werden heeft hebben kan kunnen kon zal zullen zou zouden moet moeten mag mogen wil
+willen staat staan daar hier noemt noemen genoemd vermeld vermeldt geef noem beschrijf`;
+
+export const stopwords: ReadonlySet<string> = new Set(
+  [english, french, german, spanish, dutch].flatMap(list => list.split(/\s+/)).filter(word => word.length > 0),
+);
 
 /** Lower case without diacritics, for comparing words across spellings ("Über" = "uber"). */
 export function foldWord(word: string): string {
