@@ -10,6 +10,10 @@ describe('detectLanguage', () => {
     ['2023年の売上高はいくらでしたか？', 'ja'],
     ['2023年的收入是多少？', 'zh'],
     ['Какова выручка за 2023 год?', 'ru'],
+    ['ما هي المكتبة التي يذكرها النص لإدارة البيانات؟', 'ar'],
+    ['استاندارد کالا را چه سازمانی صادر کرده است؟', 'fa'],
+    // Persian typed with the Arabic yeh (ي) is still told by its other letters.
+    ['شرکت بورس کالای ايران چه استانداردی را پذيرفته است؟', 'fa'],
     ['EBITDA 2023', 'en'],
   ])('%s → %s', (question, language) => {
     expect(detectLanguage(question)).toBe(language);

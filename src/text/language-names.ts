@@ -4,7 +4,7 @@ import { foldWord } from './stopwords.ts';
 /** The languages whose names a question may use for a document's language: those Folio reads questions in. */
 const questionLanguages = ['en', 'de', 'nl', 'fr', 'es', 'it', 'pt'];
 /** The languages a document can be read as being in (detect-language.ts). */
-const documentLanguages = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ja', 'ko', 'zh', 'ru', 'ar', 'he', 'el', 'th', 'hi'];
+const documentLanguages = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ja', 'ko', 'zh', 'ru', 'ar', 'fa', 'he', 'el', 'th', 'hi'];
 
 /** English name of a language code ("German"); in `inLanguage` when given ("Englisch"). */
 export function languageName(code: string, inLanguage = 'en'): string {
