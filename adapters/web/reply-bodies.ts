@@ -229,7 +229,7 @@ export const answerReply = z
     usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }).optional(),
     rewritten: z.string().optional().meta({
       description:
-        'A follow-up made self-contained for the search (by the model from `history`, or offline with the previous question’s words); absent when searched as asked',
+        'A follow-up made self-contained for the search (by the model from `history`, or offline with the previous question’s words), or the question said in the documents’ language by a model that does not plan (a CPU model); absent when searched as asked',
     }),
     focus: z
       .object({

@@ -29,6 +29,7 @@ import type { KeyTerm } from './unmentioned-terms.ts';
 import { modelBudgets } from './model-budgets.ts';
 import { tableOfContents, type TableOfContents } from './table-of-contents.ts';
 import { TreeCache } from './tree-cache.ts';
+import { translateQuestion, translationLanguage } from './translate-question.ts';
 import { search, searchOptions, tocDocuments } from './question-search.ts';
 import { readContextTrees, readyRecords } from './read-context-trees.ts';
 import type { Answer, AskInput } from './types.ts';
@@ -164,6 +165,27 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       modelCalls += callsOf(error);
       log.warn({ code: folioError.code, err: folioError.message }, 'planning failed; using the offline plan');
       notes.push(`The question was planned without the language model (${folioError.userMessage})`);
+    }
+  }
+  // A model that does not plan the question still says it in the documents' language when none is in its
+  // own: their pages hold the translation's words, not the question's (translate-question.ts). The
+  // translation is searched first and scores the quotes; the question's own words are searched after it.
+  const theirs = models.language && !modelPlans && readLanguage(question).evident ? translationLanguage(language, records.values()) : undefined;
+  if (models.language && theirs) {
+    try {
+      const translated = await translateQuestion({ question, into: theirs }, models.language, {
+        log,
+        signal: withDeadline(input.signal, budgets.planDeadlineMs),
+      });
+      modelCalls += translated.calls;
+      addUsage(usage, translated.usage);
+      const inTheirs = offlinePlan(translated.text);
+      plan = { ...inTheirs, variants: [...new Set([...inTheirs.variants, ...rulesPlan.variants])] };
+      rewritten = translated.text;
+    } catch (error) {
+      input.signal?.throwIfAborted();
+      modelCalls += callsOf(error);
+      log.warn({ err: asFolioError(error).message }, 'could not translate the question into the documents’ language; searching it as asked');
     }
   }
   timings.planMs = Math.round(performance.now() - planStarted);

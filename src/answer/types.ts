@@ -129,7 +129,8 @@ export interface Answer {
   plan: 'full' | 'compact' | 'offline';
   /**
    * A follow-up made self-contained for the search: by the model's plan from the thread's history, or
-   * without a model by adding the previous question's words ("and in 2022? churn rate"). Absent when the
+   * without a model by adding the previous question's words ("and in 2022? churn rate"); or a question in
+   * another language than the documents, said in theirs by a model that does not plan. Absent when the
    * question was searched as asked.
    */
   rewritten?: string;

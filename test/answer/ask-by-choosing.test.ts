@@ -116,6 +116,36 @@ describe('a model that chooses quotes instead of writing (FOLIO_MODEL_ANSWER=cho
     expect(reply.answer.split('\n\n')[0]).toBe('Die Stellen der Dokumente, die dazu etwas sagen, wörtlich zitiert:');
   });
 
+  it('says a question in another language than the documents in theirs, and searches and scores quotes by that', async () => {
+    const german = 'Wie viele Tage bezahlten Urlaub bekommt ein Mitarbeiter?';
+    const translation = 'How many days of paid vacation does an employee get?';
+    const model = new ScriptedLanguageModel({
+      reply: request =>
+        request.jsonSchema?.name === 'translated_question'
+          ? JSON.stringify({ question: translation })
+          : JSON.stringify({ excerpts: [excerptNumber(request, 'Every employee')], answer: '28 Tage' }),
+    });
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question: german }));
+    expect(answer).toMatchObject({ grounded: true, language: 'de', rewritten: translation, plan: 'offline' });
+    expect(answer.answer).toMatch(/^28 Tage \[1\]/u);
+    expect(model.calls.map(call => call.jsonSchema?.name)).toEqual(['translated_question', 'chosen_excerpts']);
+    expect(model.calls[0]).toMatchObject({ prompt: german, system: expect.stringContaining('into English') });
+  });
+
+  it('searches the question as asked, without a note, when the model does not translate it', async () => {
+    const german = 'Wie viele Tage bezahlten Urlaub bekommt ein Mitarbeiter?';
+    const model = new ScriptedLanguageModel({
+      reply: request =>
+        request.jsonSchema?.name === 'translated_question' ? JSON.stringify({ question: german }) : JSON.stringify({ excerpts: [1], answer: '28' }),
+    });
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question: german }));
+    expect(answer.rewritten).toBeUndefined();
+    expect(answer.notes).toEqual([]);
+    // Its own words share too little with the English pages to ask the model anything more.
+    expect(answer.grounded).toBe(false);
+    expect(model.calls.map(call => call.jsonSchema?.name)).toEqual(['translated_question']);
+  });
+
   it('cites the excerpt that bears the short answer out when the model gave the number of another', async () => {
     const question = 'How many days of paid vacation does an employee get?';
     const model = choosing(question, request => ({ excerpts: [excerptNumber(request, 'Unused vacation')], answer: '28 days' }));

@@ -159,6 +159,16 @@ describe.skipIf(target.state !== 'ready')('local models end to end', () => {
     expect(answer.citations.some(citation => citation.pages.includes(1))).toBe(true);
   }, 300_000);
 
+  it('says a German question over an English page in English, and answers it in German', async () => {
+    const question = 'Wie viele Tage bezahlten Urlaub bekommt ein Mitarbeiter im Jahr?';
+    const answer = await answerOf(folio.ask({ spaces: [english], question, onEvent: () => {} }));
+    // Asked as is, its words are on no page of the English handbook: not found before the model is asked.
+    expect(answer.rewritten).toMatch(/\b(days?|vacation|holidays?|leave)\b/iu);
+    expect(answer).toMatchObject({ grounded: true, language: 'de' });
+    expect(answer.answer).toMatch(/\b28\b/u);
+    expect(answer.citations.some(citation => citation.document === 'handbook.pdf' && citation.pages.includes(1))).toBe(true);
+  }, 300_000);
+
   it('finds a German page for an English question through the embeddings', async () => {
     expect(models.embedding?.id).toBe('local:use-multilingual-v3');
     // No word of the question is on the page: only the vectors can rank it.
