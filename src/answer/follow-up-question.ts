@@ -1,4 +1,4 @@
-import { foldWord, stopwords } from '../text/stopwords.ts';
+import { foldedWords, stopwords } from '../text/stopwords.ts';
 import type { ConversationTurn } from './types.ts';
 
 /** How a follow-up leans on the turn before, in the languages Folio answers in: "and in 2022?", "what about Teams?". */
@@ -16,7 +16,7 @@ const pointingBack = new Set(
 /** A question with this many content words or fewer cannot stand on its own ("Why?", "And the CFO?"). */
 const maxContentWords = 2;
 
-const contentWords = (text: string) => (foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter(word => word.length >= 3 && !stopwords.has(word));
+const contentWords = (text: string) => foldedWords(text).filter(word => word.length >= 3 && !stopwords.has(word));
 
 /**
  * The question made self-contained for searching without a model: when it leans on the turn before (it
@@ -29,7 +29,7 @@ export function offlineFollowUp(question: string, history: ConversationTurn[]): 
   const previous = [...history].reverse().find(turn => turn.role === 'user')?.text;
   if (!previous) return undefined;
   const own = contentWords(question);
-  const words = foldWord(question).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = foldedWords(question);
   const leans = leaningStart.test(question.trim()) || words.some(word => pointingBack.has(word)) || own.length <= maxContentWords;
   if (!leans) return undefined;
   const have = new Set(own);

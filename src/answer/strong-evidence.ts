@@ -2,7 +2,7 @@ import type { KnowledgeStore } from '../store/types.ts';
 import type { PageSearch } from '../search/page-search.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { documentLanguage } from '../text/detect-language.ts';
-import { foldWord } from '../text/stopwords.ts';
+import { foldedWords, foldWord } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { loadDocumentWords } from './document-words.ts';
 import { keyTerms, missingFrom, passagesOf, type KeyTerm } from './unmentioned-terms.ts';
@@ -56,13 +56,6 @@ function abbreviatesName(term: KeyTerm, record: { name: string; title?: string }
     if (acronym && initials.includes(written)) return true;
     return written.length >= 3 && words.some(word => word.length > written.length + 1 && word.startsWith(written));
   });
-}
-
-/** A name's words (letters and digits), folded. */
-function foldedWords(name: string): string[] {
-  return foldWord(name)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { DocumentRecord } from '../documents/types.ts';
 import { withinEdits } from '../text/edit-distance.ts';
 import { fileNameMonthYears, monthYearsWritten } from '../text/month-years.ts';
 import { stem } from '../text/search-terms.ts';
-import { foldWord, stopwords } from '../text/stopwords.ts';
+import { foldedWords, foldWord, stopwords } from '../text/stopwords.ts';
 
 /**
  * Words of file names that name no document in particular: format and version words, and what many
@@ -15,11 +15,6 @@ const genericNameWords = new Set(
 );
 /** More documents than this named at once is no focus: the words are too common among the names. */
 const maxNamed = 3;
-
-/** The text's words (letters and digits), folded, in order. */
-function foldedWords(text: string): string[] {
-  return foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-}
 
 /** Folded words; "10-K" and "U.S." also as one word ("10k", "us"). */
 function wordsOf(text: string): Set<string> {

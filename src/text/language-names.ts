@@ -1,5 +1,5 @@
 import { documentKindWords, plainDocumentWords } from './document-kind-words.ts';
-import { foldWord } from './stopwords.ts';
+import { foldedWords, foldWord } from './stopwords.ts';
 
 /** The languages whose names a question may use for a document's language: those Folio reads questions in. */
 const questionLanguages = ['en', 'de', 'nl', 'fr', 'es', 'it', 'pt'];
@@ -30,7 +30,7 @@ const documentWordWindow = 3;
  * inflections too, closely followed by a word for a document, so "Korean exports" names none.
  */
 export function documentLanguagesNamed(question: string): Array<{ language: string; word: string }> {
-  const words = foldWord(question).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = foldedWords(question);
   const named: Array<{ language: string; word: string }> = [];
   words.forEach((word, index) => {
     const following = words.slice(index + 1, index + 1 + documentWordWindow).join(' ');

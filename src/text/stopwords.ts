@@ -39,3 +39,8 @@ export const stopwords: ReadonlySet<string> = new Set(
 export function foldWord(word: string): string {
   return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
+
+/** A text's words (runs of letters and digits), folded, in order. */
+export function foldedWords(text: string): string[] {
+  return foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
