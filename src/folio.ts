@@ -225,11 +225,10 @@ export function createFolio(config: Config, overrides: FolioOverrides = {}): Fol
         const { PageImageRenderer } = await import('./page-images/page-image.ts');
         pageImages ??= new PageImageRenderer({ dataDir: config.dataDir, blobs, ingest: config.ingest });
       }
-      if (!spans) return pageImages.pagePath(record, page);
       const tree = treeOfPages(record.id, await store.getTreePages(space, record.id, [page]));
       const pageSize = tree?.pageSizes?.[page - 1];
       // A tree read before line boxes were kept has no page sizes (and no lines): the page unmarked.
-      if (!tree || !pageSize) return pageImages.pagePath(record, page);
+      if (!spans || !tree || !pageSize) return pageImages.pagePath(record, page, pageSize?.turn);
       return pageImages.highlightedPagePath(record, page, { boxes: highlightBoxes(tree, page, spans), pageSize });
     },
 

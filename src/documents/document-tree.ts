@@ -89,6 +89,19 @@ export interface DocumentTree {
    */
   printedPageNumbers?: number[][];
   /** Width/height in points of each page (index = page - 1): the scale of the line boxes; absent in trees made without line boxes. */
-  pageSizes?: Array<{ width: number; height: number }>;
+  pageSizes?: PageSize[];
   nodes: TreeNode[];
+}
+
+/** Clockwise degrees a page is turned to be read: a scan fed sideways or upside down. */
+export type PageTurn = 90 | 180 | 270;
+
+/**
+ * A page's width and height in points as it is read. A page read turned (`turn`) has its size, line
+ * boxes and images in the turned frame: a page image must be drawn turned for its boxes to fit.
+ */
+export interface PageSize {
+  width: number;
+  height: number;
+  turn?: PageTurn;
 }

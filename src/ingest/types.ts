@@ -1,4 +1,4 @@
-import type { BoundingBox, FigureRef, PageNumber, TextLine } from '../documents/document-tree.ts';
+import type { BoundingBox, FigureRef, PageNumber, PageSize, TextLine } from '../documents/document-tree.ts';
 import type { IngestStage } from '../documents/types.ts';
 
 /**
@@ -59,8 +59,8 @@ export interface OutlineEntry {
 
 export interface ParsedDocument {
   pageCount: number;
-  /** Width/height in points of each page, index = pageIndex. */
-  pageSizes: Array<{ width: number; height: number }>;
+  /** Width/height in points of each page as it is read, index = pageIndex. */
+  pageSizes: PageSize[];
   /** Printed page labels ("i", "ii", "1"...) when the PDF defines them. */
   pageLabels?: string[];
   outline: OutlineEntry[];

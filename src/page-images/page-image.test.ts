@@ -74,6 +74,27 @@ describe('PageImageRenderer', () => {
     expect((await stat(second)).mtimeMs).toBe(renderedAt);
   });
 
+  it('shows a page read turned as it was read, cached apart from the page as it lies', async () => {
+    // A landscape page with a box near its top-left corner: turned 90° clockwise, it is portrait and
+    // the box is near its top-right corner.
+    const document = await storePdf(await makeTestPdf([{ texts: [], rectangles: [{ x: 20, top: 20, width: 100, height: 60 }], width: 792, height: 612 }]));
+    const renderer = new PageImageRenderer({ dataDir, blobs, ingest });
+    const scale = 110 / 72;
+    const turned = await renderer.pagePath(document, 1, 90);
+    expect(readPngSize(await readFile(turned))).toEqual({ widthPx: Math.round(612 * scale), heightPx: Math.round(792 * scale) });
+    expect(await darknessAt(turned, 612 - 50, 70, scale)).toBeGreaterThan(200);
+    expect(await darknessAt(turned, 70, 50, scale)).toBeLessThan(10);
+    const asItLies = await renderer.pagePath(document, 1);
+    expect(asItLies).not.toBe(turned);
+    expect(readPngSize(await readFile(asItLies))).toEqual({ widthPx: Math.round(792 * scale), heightPx: Math.round(612 * scale) });
+    // Highlights drawn over the turned page land where the turned frame has them.
+    const marked = await renderer.highlightedPagePath(document, 1, {
+      boxes: [{ x: 400, y: 600, width: 100, height: 20 }],
+      pageSize: { width: 612, height: 792, turn: 90 },
+    });
+    expect(readPngSize(await readFile(marked))).toEqual({ widthPx: Math.round(612 * scale), heightPx: Math.round(792 * scale) });
+  });
+
   it('draws the letters of fonts the PDF does not embed (not empty boxes)', async () => {
     // pdf-lib's Helvetica is not embedded. Drawn as boxes, "IIII" and "MMMM" would carry the same ink.
     const document = await storePdf(

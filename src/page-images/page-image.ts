@@ -9,7 +9,8 @@ import type { BlobStore } from '../store/blob-store.ts';
 import { convertOneToPdf } from '../ingest/convert/libreoffice.ts';
 import { detectFileType } from '../ingest/detect-file-type.ts';
 import { renderPageRegion } from '../ingest/pdf/figures/render-page-region.ts';
-import type { BoundingBox } from '../documents/document-tree.ts';
+import type { BoundingBox, PageSize, PageTurn } from '../documents/document-tree.ts';
+import { turnedPage } from '../ingest/pdf/turned-page.ts';
 import { drawHighlights } from './draw-highlights.ts';
 import { openPdfTask, type PDFDocumentProxy } from '../ingest/pdf/open-pdf.ts';
 import { PageImageCache } from '../store/page-image-cache.ts';
@@ -29,10 +30,10 @@ export interface PageImageSettings {
   maxHighlightedPerDocument?: number;
 }
 
-/** What to mark on a page: boxes in page points, and the page's size in points (the boxes' scale). */
+/** What to mark on a page: boxes in page points, and the page's size in points (the boxes' scale) as it was read. */
 export interface PageMarks {
   boxes: readonly BoundingBox[];
-  pageSize: { width: number; height: number };
+  pageSize: PageSize;
 }
 
 export type PageImageDocument = Pick<DocumentRecord, 'id' | 'name' | 'mime' | 'sha256'>;
@@ -57,12 +58,13 @@ export class PageImageRenderer {
   /**
    * The PNG file of `page` (1-based) of the document. Throws document_not_found for a page the
    * document does not have, and the converter's FolioError when an office file cannot be converted.
+   * `turn`: the page was read turned (a scan fed sideways or upside down), and is shown so.
    */
-  async pagePath(document: PageImageDocument, page: number): Promise<string> {
+  async pagePath(document: PageImageDocument, page: number, turn?: PageTurn): Promise<string> {
     if (!Number.isInteger(page) || page < 1) throw noSuchPage(document, page);
-    const cached = this.cache.pagePath(document.sha256, page);
+    const cached = this.cache.pagePath(document.sha256, page, turn);
     if (await pathExists(cached)) return cached;
-    return this.once(`png:${document.sha256}:${page}`, () => this.renderSlots(() => this.render(document, page, cached)));
+    return this.once(`png:${document.sha256}:${page}:${turn ?? 0}`, () => this.renderSlots(() => this.render(document, page, turn, cached)));
   }
 
   /**
@@ -72,10 +74,17 @@ export class PageImageRenderer {
    * the disk.
    */
   async highlightedPagePath(document: PageImageDocument, page: number, marks: PageMarks): Promise<string> {
-    const plain = await this.pagePath(document, page);
+    const plain = await this.pagePath(document, page, marks.pageSize.turn);
     if (marks.boxes.length === 0) return plain;
     const key = createHash('sha256')
-      .update(JSON.stringify([marks.pageSize, marks.boxes.map(box => [box.x, box.y, box.width, box.height].map(value => Math.round(value * 10)))]))
+      .update(
+        JSON.stringify([
+          marks.pageSize.width,
+          marks.pageSize.height,
+          marks.pageSize.turn ?? 0,
+          marks.boxes.map(box => [box.x, box.y, box.width, box.height].map(value => Math.round(value * 10))),
+        ]),
+      )
       .digest('hex')
       .slice(0, 24);
     const target = this.cache.highlightedPath(document.sha256, page, key);
@@ -98,13 +107,13 @@ export class PageImageRenderer {
     await this.cache.remove(sha256);
   }
 
-  private async render(document: PageImageDocument, page: number, target: string): Promise<string> {
+  private async render(document: PageImageDocument, page: number, turn: PageTurn | undefined, target: string): Promise<string> {
     const pdfPath = await this.pdfPath(document);
     const buffer = await readFile(pdfPath);
     const pdf = await openPdfForRendering(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), document);
     try {
       if (page > pdf.numPages) throw noSuchPage(document, page, pdf.numPages);
-      const pdfPage = await pdf.getPage(page);
+      const pdfPage = turnedPage(await pdf.getPage(page), turn);
       const { width, height } = pdfPage.getViewport({ scale: 1 });
       const rendered = await renderPageRegion(
         pdfPage,

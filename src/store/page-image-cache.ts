@@ -17,9 +17,9 @@ export class PageImageCache {
     return join(this.dataDir, 'page-images', sha256);
   }
 
-  /** The PNG of `page` (1-based). */
-  pagePath(sha256: string, page: number): string {
-    return join(this.directoryOf(sha256), `${page}.png`);
+  /** The PNG of `page` (1-based), as it lies or turned `turn` degrees clockwise. */
+  pagePath(sha256: string, page: number, turn?: number): string {
+    return join(this.directoryOf(sha256), turn ? `${page}-turned-${turn}.png` : `${page}.png`);
   }
 
   /** The PNG of `page` with highlight boxes drawn, one file per distinct set of boxes (`key`, a hash). */

@@ -1,4 +1,4 @@
-import type { DocumentTree, NodePageText, TreeNode } from '../documents/document-tree.ts';
+import type { DocumentTree, NodePageText, PageSize, TreeNode } from '../documents/document-tree.ts';
 
 /**
  * What of a document's tree lies on one page: the nodes with text there, each with only that page's
@@ -12,7 +12,7 @@ export interface TreePage {
   totalPages: number;
   label?: string;
   printedNumbers?: number[];
-  size?: { width: number; height: number };
+  size?: PageSize;
   nodes: TreePageNode[];
 }
 
@@ -70,7 +70,7 @@ export function treeOfPages(documentId: string, pages: readonly TreePage[]): Doc
   const totalPages = sorted[0].totalPages;
   const pageLabels: string[] = [];
   const printedPageNumbers: number[][] = [];
-  const pageSizes: Array<{ width: number; height: number }> = [];
+  const pageSizes: PageSize[] = [];
   const roots = new Map<number, MergedNode>();
   const merge = (nodes: TreePageNode[], into: Map<number, MergedNode>) => {
     for (const { order, children, pageTexts, ...fields } of nodes) {

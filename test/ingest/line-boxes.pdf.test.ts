@@ -286,4 +286,23 @@ describe('line boxes of an OCR page', () => {
       await ocr.close();
     }
   });
+
+  it('are in the frame the words read in when the scan lies sideways, and the page says so', async () => {
+    const scan = await makeScannedPagePdf({ readTurned: 90 });
+    const ocr = createPageOcr({ languages: ['eng'] });
+    try {
+      const parsed = await parsePdf(scan, { name: 'sideways.pdf', figureSink: recordingSink().sink, maxPages: 10, ocr });
+      expect(parsed.pageSizes).toEqual([{ width: 612, height: 792, turn: 90 }]);
+      const tree = buildTree(parsed, { documentId: 'sideways' });
+      expect(tree.pageSizes).toEqual([{ width: 612, height: 792, turn: 90 }]);
+      expectLinesMatchBlocks(tree, parsed);
+      const [node] = allNodes(tree.nodes).filter(candidate => candidate.pageTexts.some(entry => entry.text.includes('Invoices')));
+      const line = lineOf(node, 1, 'Invoices');
+      expect(line.text).toMatch(/Invoices are paid within thirty days/);
+      expect(Math.abs(line.box.x - 72)).toBeLessThan(4);
+      expect(Math.abs(line.box.y + line.box.height - 432)).toBeLessThan(6);
+    } finally {
+      await ocr.close();
+    }
+  });
 });

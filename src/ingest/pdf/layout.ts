@@ -1,6 +1,6 @@
 import type { Block } from '../types.ts';
 import type { TextLine as BlockLine } from '../../documents/document-tree.ts';
-import type { BoundingBox, FigureRef } from '../../documents/document-tree.ts';
+import type { BoundingBox, FigureRef, PageTurn } from '../../documents/document-tree.ts';
 import type { DetectedFigure, DetectedTable, PageContent, TextRun } from './page-content.ts';
 import { buildBlocks, type TextBlockDraft } from './layout/build-blocks.ts';
 import { buildLines } from './layout/build-lines.ts';
@@ -33,6 +33,8 @@ export interface PageGeometry {
   page: number;
   width: number;
   height: number;
+  /** Set when the page was read turned (a scan fed sideways or upside down): width, height and boxes are in the turned frame. */
+  turn?: PageTurn;
   items: PageItem[];
 }
 

@@ -161,7 +161,7 @@ async function finishDocument(
   pdf: PDFDocumentProxy,
   parts: { pageCount: number; geometries: PageGeometry[]; ocrPages: PageNumber[]; stats: ReturnType<FontStatsCollector['stats']> },
 ): Promise<ParsedDocument> {
-  const pageSizes = parts.geometries.map(geometry => ({ width: geometry.width, height: geometry.height }));
+  const pageSizes = parts.geometries.map(geometry => ({ width: geometry.width, height: geometry.height, ...(geometry.turn ? { turn: geometry.turn } : {}) }));
   const blocks: Block[] = parts.geometries.flatMap(geometry => classifyPage(geometry, parts.stats));
   markHeadersAndFooters(blocks, pageSizes);
   attachCaptions(blocks);

@@ -34,7 +34,7 @@ export function buildTree(parsed: ParsedDocument, options: BuildTreeOptions): Do
     totalPages: parsed.pageCount,
     pageLabels: parsed.pageLabels,
     ...(printedPageNumbers ? { printedPageNumbers } : {}),
-    pageSizes: parsed.pageSizes.map(size => ({ width: size.width, height: size.height })),
+    pageSizes: parsed.pageSizes.map(size => ({ width: size.width, height: size.height, ...(size.turn ? { turn: size.turn } : {}) })),
     nodes,
   };
 }

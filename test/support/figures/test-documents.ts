@@ -25,16 +25,24 @@ export async function makePng(widthPx: number, heightPx: number, draw: (context:
 /**
  * A letter page scanned at 150 dpi, no text layer: "Quarterly revenue grew strongly" and "Invoices are
  * paid within thirty days" in 48 px text at x = 150 px, baselines at 300 and 900 px (72 pt; 144 and 432 pt).
+ * `readTurned`: the scan lies so that it reads only once turned that many degrees clockwise (fed
+ * sideways or upside down); the page then has the scan's shape (landscape for 90 and 270).
  */
-export async function makeScannedPagePdf(): Promise<Uint8Array> {
-  const png = await makePng(1275, 1650, context => {
+export async function makeScannedPagePdf(options: { readTurned?: 90 | 180 | 270 } = {}): Promise<Uint8Array> {
+  const turn = options.readTurned ?? 0;
+  const [width, height] = turn % 180 === 0 ? [1275, 1650] : [1650, 1275];
+  const png = await makePng(width, height, context => {
+    context.translate(width / 2, height / 2);
+    context.rotate((-turn * Math.PI) / 180);
+    context.translate(-1275 / 2, -1650 / 2);
     context.fillStyle = '#000000';
     context.font = `48px ${testFontFamily}`;
     context.fillText('Quarterly revenue grew strongly', 150, 300);
     context.fillText('Invoices are paid within thirty days', 150, 900);
   });
+  const [pageWidth, pageHeight] = turn % 180 === 0 ? [612, 792] : [792, 612];
   const document = await PDFDocument.create();
-  document.addPage([612, 792]).drawImage(await document.embedPng(png), { x: 0, y: 0, width: 612, height: 792 });
+  document.addPage([pageWidth, pageHeight]).drawImage(await document.embedPng(png), { x: 0, y: 0, width: pageWidth, height: pageHeight });
   return document.save();
 }
 

@@ -44,7 +44,7 @@ export function recordingOcr(text = 'Text read from the scan') {
   const ocr: PageOcr = {
     recognize: async page => {
       recognized.push(page.pageNumber);
-      return [{ text, bbox: { x: 72, y: 100, width: 200, height: 12 }, fontSize: 10, fontName: 'OCR', bold: false, italic: false, endsLine: true }];
+      return { runs: [{ text, bbox: { x: 72, y: 100, width: 200, height: 12 }, fontSize: 10, fontName: 'OCR', bold: false, italic: false, endsLine: true }] };
     },
     close: async () => {},
   };

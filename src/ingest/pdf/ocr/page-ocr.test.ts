@@ -7,7 +7,8 @@ describe('createPageOcr', () => {
     const pdf = await openTestPdf(await makeScannedPagePdf());
     const ocr = createPageOcr({ languages: ['eng'] });
     try {
-      const runs = await ocr.recognize(await pdf.getPage(1));
+      const { runs, turn } = await ocr.recognize(await pdf.getPage(1));
+      expect(turn).toBeUndefined();
       const text = runs.map(run => run.text).join('\n');
       expect(text).toMatch(/Quarterly revenue grew strongly/);
       expect(text).toMatch(/Invoices are paid within thirty days/);
@@ -24,6 +25,27 @@ describe('createPageOcr', () => {
       expect(first.fontSize).toBeGreaterThan(15);
       expect(first.fontSize).toBeLessThan(32);
       expect(first).toMatchObject({ fontName: 'ocr', bold: false, italic: false, endsLine: true });
+    } finally {
+      await ocr.close();
+      await pdf.destroy();
+    }
+  });
+
+  it.each([180, 90, 270] as const)('reads a scan that reads only turned %i degrees, in the turned frame', async readTurned => {
+    const pdf = await openTestPdf(await makeScannedPagePdf({ readTurned }));
+    const ocr = createPageOcr({ languages: ['eng'] });
+    try {
+      const { runs, turn } = await ocr.recognize(await pdf.getPage(1));
+      expect(turn).toBe(readTurned);
+      const text = runs.map(run => run.text).join('\n');
+      expect(text).toMatch(/Quarterly revenue grew strongly/);
+      expect(text).toMatch(/Invoices are paid within thirty days/);
+      // In the turned frame the lines lie where the upright page has them.
+      const first = runs.find(run => run.text.includes('Quarterly'))!;
+      expect(first.bbox.x).toBeGreaterThan(68);
+      expect(first.bbox.x).toBeLessThan(78);
+      expect(first.bbox.y + first.bbox.height).toBeGreaterThan(138);
+      expect(first.bbox.y + first.bbox.height).toBeLessThan(152);
     } finally {
       await ocr.close();
       await pdf.destroy();

@@ -1,7 +1,9 @@
 import { createWorker, type Worker } from 'tesseract.js';
+import type { PageTurn } from '../../../documents/document-tree.ts';
 import { renderPageRegion } from '../figures/render-page-region.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
 import type { TextRun } from '../page-content.ts';
+import { turnedPage } from '../turned-page.ts';
 import { type OcrBlock, ocrLinesToRuns } from './ocr-lines-to-runs.ts';
 import { resolveTesseractLanguagePath, type TesseractLanguagePath } from './tesseract-language-path.ts';
 
@@ -10,15 +12,35 @@ import { resolveTesseractLanguagePath, type TesseractLanguagePath } from './tess
  * same time (the service and `folio ingest` keep one per process); close() frees the worker.
  */
 export interface PageOcr {
-  /** Runs in the page's top-left point coordinates, one per recognised word or line. */
-  recognize(page: PDFPageProxy): Promise<TextRun[]>;
+  /**
+   * The page's words as runs, one per recognised line, in top-left point coordinates of the page as it
+   * reads: turned by `turn` (turnedPage) when the scan lies sideways or upside down.
+   */
+  recognize(page: PDFPageProxy): Promise<PageOcrReading>;
   close(): Promise<void>;
+}
+
+export interface PageOcrReading {
+  runs: TextRun[];
+  turn?: PageTurn;
 }
 
 /** 200 dpi puts body text at the 20–30 px letter height tesseract reads best, at a third of 300 dpi's cost. */
 const ocrDpi = 200;
 /** Large pages (posters, A2 drawings) are scaled down rather than rendered into huge bitmaps. */
 const maxOcrSidePx = 4000;
+/**
+ * A page reads the right way up when at least this many of its words, and this share of them, are
+ * legible: read with confidence 80 or more, with three letters in a row. Printed text read upright
+ * has half or more legible; read sideways or upside down it comes out as "agexoed", "Asea ue ul pue",
+ * with a few legible words in a hundred. Photos and drawings have few legible words any way round.
+ */
+const minLegibleWords = 4;
+const minLegibleShare = 0.2;
+/** Upside down is the commonest mistake at a scanner, then the two sideways feeds. */
+const turnsToTry: PageTurn[] = [180, 90, 270];
+/** The other turns are tried at a lower resolution: it tells legible from not at a quarter of the cost. */
+const turnTrialDpi = 100;
 
 /**
  * OCR with tesseract.js. The worker (a thread with the WebAssembly core, both from node_modules) and
@@ -46,21 +68,29 @@ export function createPageOcr(options: { languages: string[] }): PageOcr {
     }
   };
 
-  const recognizePage = async (page: PDFPageProxy): Promise<TextRun[]> => {
+  const read = async (worker: Worker, page: PDFPageProxy, turn: PageTurn | undefined, dpi: number) => {
+    const view = turnedPage(page, turn);
+    const viewport = view.getViewport({ scale: 1 });
+    const image = await renderPageRegion(view, { x: 0, y: 0, width: viewport.width, height: viewport.height }, { dpi, maxSidePx: maxOcrSidePx });
+    const result = await worker.recognize(Buffer.from(image.png), {}, { blocks: true, text: false });
+    const blocks = (result.data.blocks ?? []) as unknown as OcrBlock[];
+    const words = blocks.flatMap(block => block.paragraphs.flatMap(paragraph => paragraph.lines.flatMap(line => line.words)));
+    const legible = words.filter(word => word.confidence >= 80 && /\p{L}{3}/u.test(word.text)).length;
+    const upright = legible >= minLegibleWords && legible >= minLegibleShare * words.length;
+    return { runs: ocrLinesToRuns(blocks, image.scale), legible, upright, ...(turn ? { turn } : {}) };
+  };
+
+  const recognizePage = async (page: PDFPageProxy): Promise<PageOcrReading> => {
     if (closed) throw new Error('PageOcr.recognize called after close()');
     started ??= start();
     const { worker } = await started;
-    const viewport = page.getViewport({ scale: 1 });
-    const image = await renderPageRegion(
-      page,
-      { x: 0, y: 0, width: viewport.width, height: viewport.height },
-      {
-        dpi: ocrDpi,
-        maxSidePx: maxOcrSidePx,
-      },
-    );
-    const result = await worker.recognize(Buffer.from(image.png), {}, { blocks: true, text: false });
-    return ocrLinesToRuns((result.data.blocks ?? []) as unknown as OcrBlock[], image.scale);
+    const asItLies = await read(worker, page, undefined, ocrDpi);
+    if (asItLies.upright) return { runs: asItLies.runs };
+    for (const turn of turnsToTry) {
+      const trial = await read(worker, page, turn, turnTrialDpi);
+      if (trial.upright && trial.legible > asItLies.legible) return { runs: (await read(worker, page, turn, ocrDpi)).runs, turn };
+    }
+    return { runs: asItLies.runs };
   };
 
   return {

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { BoundingBox, FigureRef } from '../../../documents/document-tree.ts';
+import type { BoundingBox, FigureRef, PageTurn } from '../../../documents/document-tree.ts';
 import { detectFigures } from '../figures/detect-figures.ts';
 import { renderFigures } from '../figures/render-figures.ts';
 import { extractGraphics } from '../graphics.ts';
 import { analyzePageGeometry, type PageGeometry } from '../layout.ts';
 import type { PageOcr } from '../ocr/page-ocr.ts';
 import type { PDFPageProxy } from '../open-pdf.ts';
+import { turnedPage } from '../turned-page.ts';
 import type { GraphicsSummary, PageContent, TextRun } from '../page-content.ts';
 import { detectTables } from '../tables/detect-tables.ts';
 import { extractTextRuns } from '../text-runs.ts';
@@ -49,12 +50,21 @@ export const maxPathsPerPage = 20_000;
  * Runs the same in the main thread and in parse workers.
  */
 export async function readPdfPage(page: PDFPageProxy, pageNumber: number, options: ReadPageOptions): Promise<PageReading | { needsOcr: true }> {
-  const viewport = page.getViewport({ scale: 1 });
+  let viewport = page.getViewport({ scale: 1 });
   let runs = (await extractTextRuns(page)).filter(run => isFiniteBox(run.bbox));
-  const graphics = finiteGraphics(await extractGraphics(page));
+  let graphics = finiteGraphics(await extractGraphics(page));
   const ocr = Boolean(options.ocr) && looksScanned(runs, graphics, viewport.width * viewport.height);
   if (ocr && options.ocr === 'defer') return { needsOcr: true };
-  if (ocr) runs = await (options.ocr as PageOcr).recognize(page);
+  let turn: PageTurn | undefined;
+  if (ocr) {
+    ({ runs, turn } = await (options.ocr as PageOcr).recognize(page));
+    if (turn) {
+      // A scan fed sideways or upside down: the rest of the page is read in the frame its words read in.
+      page = turnedPage(page, turn);
+      viewport = page.getViewport({ scale: 1 });
+      graphics = finiteGraphics(await extractGraphics(page));
+    }
+  }
   const content: PageContent = { page: pageNumber, width: viewport.width, height: viewport.height, runs, graphics };
   const tables = detectTables(content);
   let figures = detectFigures(content, { exclude: tables.map(table => table.bbox) });
@@ -78,7 +88,7 @@ export async function readPdfPage(page: PDFPageProxy, pageNumber: number, option
     pngs.push({ sha256, png: figure.png });
     figureRefs.push({ sha256, widthPx: figure.widthPx, heightPx: figure.heightPx, source: figures[index].source });
   });
-  const geometry = analyzePageGeometry(content, { tables, figures, figureRefs });
+  const geometry = { ...analyzePageGeometry(content, { tables, figures, figureRefs }), ...(turn ? { turn } : {}) };
   return { geometry, runs, ocr, figures: pngs, ...(degraded ? { degraded } : {}) };
 }
 
