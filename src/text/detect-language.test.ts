@@ -69,4 +69,12 @@ describe('documentLanguage', () => {
     expect(detectLanguage('Welche tools in the box?')).toBe('de');
     expect(documentLanguage(['Welche tools in the box?'])).toBe('en');
   });
+
+  it('is not told by single letters: an English page beside OCR noise stays English', () => {
+    const english = 'Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package';
+    const noise = 'o ~N Z = o S DO > sg <5 oO oO o e Oo oO o © 0 3 nw < 3 o a ©';
+    expect(documentLanguage([english, noise])).toBe('en');
+    expect(documentLanguage(['O sistema guarda os ficheiros e as pastas do utilizador na pasta de trabalho.'])).toBe('pt');
+    expect(documentLanguage(['El sistema guarda los archivos y las carpetas del usuario en la carpeta de trabajo.'])).toBe('es');
+  });
 });

@@ -72,9 +72,12 @@ const quoted = /„[^“”"]*[“”"]|“[^”]*”|"[^"]*"|«[^»]*»|(?<![\p
 /** What a question's first word counts for beside its one count as a common word. */
 const openingWeight = 2;
 
-/** The Latin-script language whose common words the text uses most (its first word counting `opening` more), and whether any told. */
-function commonWordLanguage(text: string, opening = 0): { code: string; evident: boolean } {
-  const words = [...text.matchAll(/\p{L}+/gu)].map(match => foldWord(match[0]));
+/**
+ * The Latin-script language whose common words the text uses most (its first word counting `opening`
+ * more), and whether any told; words shorter than `minLength` are not counted.
+ */
+function commonWordLanguage(text: string, opening = 0, minLength = 1): { code: string; evident: boolean } {
+  const words = [...text.matchAll(/\p{L}+/gu)].map(match => foldWord(match[0])).filter(word => word.length >= minLength);
   let best = 'en';
   let bestScore = 0;
   for (const [code, markers] of markerWords) {
@@ -105,13 +108,17 @@ const diacriticHints: Record<string, RegExp> = {
   pt: /[ãõ]/iu,
 };
 
+/** The shortest word a document's language is told by (see documentLanguage). */
+const documentMinWordLength = 2;
 /** Characters of a document read to tell its language: enough common words, at a bounded cost. */
 const documentSampleCharacters = 50_000;
 
 /**
  * The language a document is written in, told by the script of its first texts when it outweighs their
  * Latin letters (a Korean report quoting "COVID-19" is Korean; a formula's "α" does not make a paper
- * Greek), else by their common words; English when nothing tells.
+ * Greek), else by their common words of two letters or more; English when nothing tells. Single
+ * letters ("o", "e", "y") are left out: a document has enough longer common words to tell, and
+ * formulas, list labels and OCR noise are full of single letters.
  */
 export function documentLanguage(texts: Iterable<string>): string {
   let sample = '';
@@ -120,5 +127,5 @@ export function documentLanguage(texts: Iterable<string>): string {
     if (sample.length >= documentSampleCharacters) break;
   }
   sample = sample.slice(0, documentSampleCharacters);
-  return scriptLanguage(sample) ?? commonWordLanguage(sample).code;
+  return scriptLanguage(sample) ?? commonWordLanguage(sample, 0, documentMinWordLength).code;
 }
