@@ -4,7 +4,9 @@ import { basename, join } from 'node:path';
 import type { IngestConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { convertOneToPdf } from './convert/libreoffice.ts';
+import { readOfficeCharts } from './convert/office-charts.ts';
 import { buildSlidePageMap, isSlideDeck } from './convert/slide-page-map.ts';
+import { placeChartData } from './chart-data.ts';
 import { detectFileType, type DetectedFile } from './detect-file-type.ts';
 import { documentOpening } from './document-opening.ts';
 import { documentTitle } from './document-title.ts';
@@ -104,8 +106,10 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
           onPage: (page, pageCount) => onEvent?.({ type: 'page', stage: 'parsing', page, pageCount }),
         });
     let slideCounts: IngestStats['slides'];
+    let slideNumbers: number[] | undefined;
     if (slides) {
       const slideMap = await buildSlidePageMap(input.path, { extension: detected.extension, pdfPageCount: parsed.pageCount });
+      slideNumbers = slideMap.slideNumbers;
       parsed.pageLabels = slideMap.pageLabels;
       // Hidden slides have no page only when LibreOffice left them out; a map it could not make counts pages.
       const mapped = slideMap.method !== 'identity' && slideMap.slideCount !== undefined;
@@ -113,6 +117,15 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
         count: mapped ? slideMap.slideCount! : parsed.pageCount,
         hidden: slideMap.method === 'visible-slides' ? slideMap.hiddenSlideNumbers : [],
       };
+    }
+    if (detected.kind === 'office') {
+      // The PDF draws a chart as bars and ticks; the package keeps the numbers. A package whose charts
+      // cannot be read still converted: its figures keep what the PDF shows.
+      const charts = await readOfficeCharts(input.path, detected.extension).catch(error => {
+        dependencies.log?.debug({ documentId: input.documentId, err: error }, 'charts not read');
+        return [];
+      });
+      placeChartData(parsed.blocks, charts, { slideNumbers, pageSizes: parsed.pageSizes });
     }
     const parseMs = performance.now() - parseStarted;
 

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { attribute } from './package-xml.ts';
 import { openZipArchive } from './zip-archive.ts';
 
 /** One slide of a deck, in presentation order. */
@@ -80,9 +81,4 @@ export function parseOdpSlides(contentXml: string): SlideEntry[] {
     const styleName = attribute(match[0], 'draw:style-name');
     return { slideNumber: index + 1, hidden: styleName !== undefined && hiddenStyles.has(styleName) };
   });
-}
-
-function attribute(tag: string, name: string): string | undefined {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?:^|\\s)${escaped}="([^"]*)"`).exec(tag)?.[1];
 }

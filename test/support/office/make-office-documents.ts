@@ -96,6 +96,34 @@ export async function writeSlidesPptx(path: string, slides: TestSlide[] = churnD
   await writeFile(path, bytes);
 }
 
+/** The chart of writeChartDeckPptx: what its figure shows only as bars and ticks. */
+export const duckChart = {
+  title: 'Wild duck observations',
+  years: ['2019', '2020', '2021', '2022'],
+  series: [
+    { name: 'Freshwater ducks', values: [120, 130, 150, 175] },
+    { name: 'Saltwater ducks', values: [80, 95, 110, 130] },
+  ],
+};
+
+/** Three slides; slide 2 is hidden, slide 3 has duckChart as a bar chart under its title "Survey results". */
+export async function writeChartDeckPptx(path: string): Promise<void> {
+  const deck = new PptxGenJS();
+  const slides = ['Bird survey', 'Backup numbers', 'Survey results'];
+  for (const [index, title] of slides.entries()) {
+    const slide = deck.addSlide();
+    slide.addText(title, { x: 0.5, y: 0.3, w: 9, h: 0.8, fontSize: 28, bold: true });
+    slide.hidden = index === 1;
+    if (index === 0) slide.addText('Counts from the lake survey of the last four years.', { x: 0.5, y: 2, w: 9, h: 1, fontSize: 18 });
+    if (index === 2) {
+      const data = duckChart.series.map(series => ({ name: series.name, labels: duckChart.years, values: series.values }));
+      slide.addChart(deck.ChartType.bar, data, { x: 0.5, y: 1.3, w: 9, h: 4, showTitle: true, title: duckChart.title, showLegend: true });
+    }
+  }
+  const bytes = (await deck.write({ outputType: 'nodebuffer' })) as Uint8Array;
+  await writeFile(path, bytes);
+}
+
 /** Converts an office file with LibreOffice (`format`: "odp", "odt"…) into `outputDir`; resolves with the new file's path. */
 export async function convertWithSoffice(input: string, format: string, outputDir: string): Promise<string> {
   const profile = await mkdtemp(join(tmpdir(), 'folio-soffice-profile-'));

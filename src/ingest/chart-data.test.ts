@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from './types.ts';
+import { chartText, placeChartData } from './chart-data.ts';
+
+const ducks = {
+  title: 'Ducks',
+  categories: ['2019', '2020'],
+  series: [
+    { name: 'Fresh', values: ['120', '130'] },
+    { name: 'Salt', values: ['80', '95'] },
+  ],
+};
+
+function block(page: number, kind: Block['kind'], text: string, size = 100): Block {
+  return { page, kind, text, bbox: { x: 0, y: 0, width: size, height: size }, order: 0 };
+}
+
+describe('chartText', () => {
+  it('writes a row per category under the series names, or a row per series when there are more series', () => {
+    expect(chartText(ducks)).toBe(['Ducks', '', '|  | Fresh | Salt |', '| --- | --- | --- |', '| 2019 | 120 | 80 |', '| 2020 | 130 | 95 |'].join('\n'));
+    const wide = {
+      categories: ['Q1'],
+      series: [
+        { name: 'North | East', values: ['1'] },
+        { name: 'South', values: ['2'] },
+      ],
+    };
+    expect(chartText(wide)).toBe(['|  | Q1 |', '| --- | --- |', '| North / East | 1 |', '| South | 2 |'].join('\n'));
+  });
+});
+
+describe('placeChartData', () => {
+  const pageSizes = [
+    { width: 720, height: 540 },
+    { width: 720, height: 540 },
+  ];
+
+  it("gives a deck's chart to the figure on its slide's page that shows its labels", () => {
+    const photo = block(2, 'figure', 'Lake at dawn', 300);
+    const chart = block(2, 'figure', '200 100 0 2019 2020', 200);
+    const blocks = [block(1, 'heading', 'Survey'), block(2, 'heading', 'Results'), photo, chart];
+    // Slide 2 is hidden: page 2 shows slide 3.
+    expect(placeChartData(blocks, [{ ...ducks, slideNumber: 3 }], { slideNumbers: [1, 3], pageSizes })).toBe(1);
+    expect(chart.text).toBe(chartText(ducks));
+    expect(photo.text).toBe('Lake at dawn');
+  });
+
+  it('adds a figure to a slide that has none, last on its page', () => {
+    const blocks = [block(1, 'heading', 'Survey'), block(2, 'heading', 'Results'), block(2, 'paragraph', 'Counts rose.')];
+    placeChartData(blocks, [{ ...ducks, slideNumber: 1 }], { slideNumbers: [1, 2], pageSizes });
+    expect(blocks.map(entry => [entry.page, entry.kind, entry.order])).toEqual([
+      [1, 'heading', 0],
+      [1, 'figure', 1],
+      [2, 'heading', 2],
+      [2, 'paragraph', 3],
+    ]);
+    expect(blocks[1]).toMatchObject({ text: chartText(ducks), bbox: { x: 0, y: 0, width: 720, height: 540 } });
+  });
+
+  it("gives a document's chart to the page holding its labels, to its figure with the most axis ticks, and leaves a chart no page shows", () => {
+    const image = block(2, 'figure', 'Fig 1 Torque and speed', 400);
+    const ticks = block(2, 'figure', '150 100 50 0', 200);
+    const blocks = [block(1, 'paragraph', 'Fresh water was cold in 2019.'), block(2, 'paragraph', 'Fresh Salt 2019 2020'), image, ticks];
+    const elsewhere = { categories: ['Q1', 'Q2'], series: [{ name: 'Revenue', values: ['1', '2'] }] };
+    expect(placeChartData(blocks, [ducks, elsewhere], { pageSizes })).toBe(1);
+    expect(ticks.text).toBe(chartText(ducks));
+    expect(image.text).toBe('Fig 1 Torque and speed');
+  });
+});

@@ -1,0 +1,89 @@
+import { foldedWords } from '../text/stopwords.ts';
+import type { OfficeChart } from './convert/office-charts.ts';
+import type { Block } from './types.ts';
+
+/**
+ * A chart's numbers as its figure's text: the title, then a Markdown table with a row per category
+ * ("2020 | 130 | 95") under the series' names, or a row per series when there are more series than
+ * categories, so a row stays short enough to quote whole ("2020 — Freshwater ducks: 130; Saltwater
+ * ducks: 95").
+ */
+export function chartText(chart: Omit<OfficeChart, 'slideNumber'>): string {
+  const byCategory = chart.categories.length >= chart.series.length;
+  const columns = byCategory ? chart.series.map(series => series.name) : chart.categories;
+  const rows = byCategory
+    ? chart.categories.map((category, index) => [category, ...chart.series.map(series => series.values[index] ?? '')])
+    : chart.series.map(series => [series.name, ...series.values]);
+  const line = (cells: string[]) => `| ${cells.map(cell => cell.replace(/\|/g, '/').replace(/\s+/g, ' ').trim()).join(' | ')} |`;
+  const table = [line(['', ...columns]), line(['---', ...columns.map(() => '---')]), ...rows.map(line)].join('\n');
+  return chart.title ? `${chart.title}\n\n${table}` : table;
+}
+
+/**
+ * Gives each chart's figure block the chart's numbers as its text (chartText), in place of the axis
+ * ticks and labels the PDF shows. A deck's chart goes to its slide's page (`slideNumbers[pageIndex]`
+ * is the slide a page shows), a document's to the page whose text holds most of its labels; there,
+ * to the figure whose text holds most of them, else the one with the most numbers (axis ticks), else
+ * the largest. A slide without a figure gets a
+ * figure block of its own; a document chart whose labels no page holds is not placed. Returns how
+ * many were placed. Block order is kept (a new block goes last on its page, `order` renumbered).
+ */
+export function placeChartData(
+  blocks: Block[],
+  charts: OfficeChart[],
+  options: { slideNumbers?: number[]; pageSizes: Array<{ width: number; height: number }> },
+): number {
+  const used = new Set<Block>();
+  let placed = 0;
+  for (const chart of charts) {
+    const labels = [
+      ...new Set(
+        [...chart.categories, ...chart.series.map(series => series.name), chart.title ?? ''].map(label => foldedWords(label).join(' ')).filter(Boolean),
+      ),
+    ];
+    const page = chart.slideNumber !== undefined && options.slideNumbers ? options.slideNumbers.indexOf(chart.slideNumber) + 1 : pageHolding(blocks, labels);
+    if (page < 1) continue;
+    const figures = blocks.filter(block => block.page === page && block.kind === 'figure' && !used.has(block));
+    const best = figures.sort((a, b) => labelsIn(b, labels) - labelsIn(a, labels) || numbersIn(b) - numbersIn(a) || area(b) - area(a))[0];
+    const figure = best ?? addFigureBlock(blocks, page, options.pageSizes[page - 1]);
+    figure.text = chartText(chart);
+    used.add(figure);
+    placed += 1;
+  }
+  return placed;
+}
+
+/** The page whose blocks hold at least half of the labels, most of them; 0 when none does. */
+function pageHolding(blocks: Block[], labels: string[]): number {
+  const words = new Map<number, string>();
+  for (const block of blocks) words.set(block.page, `${words.get(block.page) ?? ''} ${foldedWords(block.text).join(' ')} `);
+  let best = 0;
+  let bestCount = Math.ceil(labels.length / 2) - 1;
+  for (const [page, text] of [...words].sort(([a], [b]) => a - b)) {
+    const count = labels.filter(label => text.includes(` ${label} `)).length;
+    if (count > bestCount) [best, bestCount] = [page, count];
+  }
+  return best;
+}
+
+function labelsIn(block: Block, labels: string[]): number {
+  const text = ` ${foldedWords(block.text).join(' ')} `;
+  return labels.filter(label => text.includes(` ${label} `)).length;
+}
+
+/** Axis ticks: a chart drawn in the PDF has numbers inside its figure, a photo or diagram rarely. */
+function numbersIn(block: Block): number {
+  return block.text.match(/(?<![\p{L}\d])\d+(?:[.,]\d+)?%?(?![\p{L}\d])/gu)?.length ?? 0;
+}
+
+function area(block: Block): number {
+  return block.bbox.width * block.bbox.height;
+}
+
+function addFigureBlock(blocks: Block[], page: number, size: { width: number; height: number } | undefined): Block {
+  const figure: Block = { page, kind: 'figure', text: '', bbox: { x: 0, y: 0, width: size?.width ?? 0, height: size?.height ?? 0 }, order: 0 };
+  const after = blocks.findLastIndex(block => block.page <= page);
+  blocks.splice(after + 1, 0, figure);
+  blocks.forEach((block, order) => (block.order = order));
+  return figure;
+}

@@ -1,0 +1,19 @@
+/**
+ * Reading the XML parts of office packages (OOXML, ODF) with regular expressions: their parts are
+ * machine-written with a fixed shape, and only a few elements and attributes are read.
+ */
+
+/** The value of attribute `name` (with its prefix, "r:id") in an element's start tag. */
+export function attribute(tag: string, name: string): string | undefined {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|\\s)${escaped}="([^"]*)"`).exec(tag)?.[1];
+}
+
+/** Text with the XML character references undone ("&amp;" → "&", "&#8364;" → "€"). */
+export function decodeXml(text: string): string {
+  return text.replace(/&(lt|gt|amp|quot|apos|#(\d+)|#x([0-9a-fA-F]+));/g, (entity, name: string, decimal?: string, hex?: string) => {
+    if (decimal) return String.fromCodePoint(Number(decimal));
+    if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
+    return { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }[name] ?? entity;
+  });
+}
