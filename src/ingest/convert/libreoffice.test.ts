@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +160,7 @@ describe('convertToPdf failures', () => {
     expect(Date.now() - startedAt).toBeLessThan(10_000);
     expect(results[0].error?.code).toBe('conversion_timeout');
     expect(results[0].error?.retryable).toBe(true);
-    expect(results[0].error?.userMessage).toContain('notes.rtf');
+    expect(results[0].error?.userMessage).toContain('Converting notes.rtf to PDF took longer than 1 second and was stopped.');
     const pids = (await readFile(pidFile, 'utf8')).trim().split(' ').map(Number);
     expect(pids).toHaveLength(2);
     for (const pid of pids) expect(isProcessAlive(pid)).toBe(false);
@@ -177,6 +177,27 @@ describe('convertToPdf failures', () => {
       code: 'converter_missing',
       userMessage: expect.stringContaining('libreoffice-writer'),
     });
+  });
+
+  it('says the spreadsheet module is missing when a LibreOffice without it cannot open a workbook', async () => {
+    // A LibreOffice install as Debian lays it out: the binary beside its module libraries, Writer's only.
+    const program = join(workDir, 'libreoffice', 'program');
+    await mkdir(program, { recursive: true });
+    const sofficePath = join(program, 'soffice');
+    await writeFile(sofficePath, '#!/bin/sh\necho "Error: source file could not be loaded"\n');
+    await chmod(sofficePath, 0o755);
+    await writeFile(join(program, 'libswlo.so'), '');
+    await writeFile(join(workDir, 'budget.xlsx'), 'PK');
+    await writeFile(join(workDir, 'minutes.docx'), 'PK');
+    const convert = (name: string) => convertToPdf([{ path: join(workDir, name) }], { sofficePath, timeoutMs: 10_000, outputDir: workDir });
+
+    const [workbook] = await convert('budget.xlsx');
+    expect(workbook.error).toMatchObject({ code: 'converter_missing', userMessage: expect.stringContaining('apt-get install libreoffice-calc') });
+    expect(workbook.error?.userMessage).toContain('Folio cannot read budget.xlsx right now');
+    // A Word file the same install cannot open is the file's fault, not the install's.
+    expect((await convert('minutes.docx'))[0].error?.code).toBe('conversion_failed');
+    await writeFile(join(program, 'libsclo.so'), '');
+    expect((await convert('budget.xlsx'))[0].error?.code).toBe('conversion_failed');
   });
 
   it('stops when the caller aborts', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FolioError } from '../../errors.ts';
+import { lacksSpreadsheetModule } from './libreoffice-modules.ts';
 import { runProcessGroup } from './run-process-group.ts';
 
 export interface ConversionInput {
@@ -66,7 +67,7 @@ export async function convertToPdf(inputs: ConversionInput[], options: ConvertOp
     await Promise.all([mkdir(inputDir), mkdir(pdfDir)]);
     const linkedPaths = await Promise.all(
       inputs.map(async (input, index) => {
-        const extension = (input.extension ?? extname(input.path).slice(1)).toLowerCase();
+        const extension = extensionOf(input);
         const linkedPath = join(inputDir, extension ? `${index}.${extension}` : String(index));
         await symlink(resolve(input.path), linkedPath);
         return linkedPath;
@@ -81,6 +82,9 @@ export async function convertToPdf(inputs: ConversionInput[], options: ConvertOp
           return { input: input.path, pdfPath: await moveInto(producedPdf, options.outputDir, name) };
         }
         if (outcome.timedOut) return { input: input.path, error: timeoutError(name, options.timeoutMs) };
+        if (spreadsheetExtensions.has(extensionOf(input)) && (await lacksSpreadsheetModule(options.sofficePath))) {
+          return { input: input.path, error: spreadsheetModuleMissing(name, options.sofficePath) };
+        }
         return { input: input.path, error: failedError(name, outcome.exitCode, outcome.outputTail) };
       }),
     );
@@ -166,11 +170,29 @@ async function moveInto(pdfPath: string, outputDir: string, name: string): Promi
   return target;
 }
 
+function extensionOf(input: ConversionInput): string {
+  return (input.extension ?? extname(input.path).slice(1)).toLowerCase();
+}
+
+/** Workbooks, which LibreOffice opens with its spreadsheet module (libreoffice-modules.ts). */
+const spreadsheetExtensions = new Set(['xlsx', 'xlsm', 'xls', 'ods']);
+
+function spreadsheetModuleMissing(name: string, sofficePath: string): FolioError {
+  return new FolioError({
+    code: 'converter_missing',
+    message: `LibreOffice at "${sofficePath}" has no spreadsheet module (Calc); ${name} cannot be opened`,
+    userMessage:
+      `Folio cannot read ${name} right now: the server's LibreOffice is installed without its spreadsheet part, so it cannot open Excel workbooks. ` +
+      'An administrator needs to install it (Debian/Ubuntu: apt-get install libreoffice-calc). Meanwhile, export the workbook to PDF and share the PDF.',
+  });
+}
+
 function timeoutError(name: string, timeoutMs: number): FolioError {
+  const seconds = Math.max(1, Math.round(timeoutMs / 1000));
   return new FolioError({
     code: 'conversion_timeout',
     message: `LibreOffice did not convert ${name} within ${timeoutMs} ms; process group killed`,
-    userMessage: `Converting ${name} to PDF took longer than ${Math.max(1, Math.round(timeoutMs / 1000))} seconds and was stopped. Try again later; if it keeps failing, export it to PDF yourself and share the PDF.`,
+    userMessage: `Converting ${name} to PDF took longer than ${seconds === 1 ? '1 second' : `${seconds} seconds`} and was stopped. Try again later; if it keeps failing, export it to PDF yourself and share the PDF.`,
     retryable: true,
   });
 }
