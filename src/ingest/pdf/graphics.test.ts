@@ -44,6 +44,20 @@ describe('extractGraphics', () => {
     expect(graphics.rectangles).toEqual([{ x: 50, y: 172, width: 40, height: 120 }]);
   });
 
+  it("takes a 3 pt bar across a table (Word's rule under a header) as a ruling, a short one as a rectangle", async () => {
+    const graphics = await graphicsOf(async document => {
+      const page = document.addPage([612, pageHeight]);
+      page.drawRectangle({ x: 67, y: 500, width: 478, height: 3, color: rgb(0, 0, 0) });
+      page.drawRectangle({ x: 67, y: 400, width: 60, height: 3, color: rgb(0, 0, 0) });
+      page.drawLine({ start: { x: 67, y: 300 }, end: { x: 545, y: 300 }, thickness: 2.25 });
+    });
+    expect(graphics.rulings).toEqual([
+      { orientation: 'horizontal', x1: 67, y1: 290.5, x2: 545, y2: 290.5 },
+      { orientation: 'horizontal', x1: 67, y1: 492, x2: 545, y2: 492 },
+    ]);
+    expect(graphics.rectangles).toEqual([{ x: 67, y: 389, width: 60, height: 3 }]);
+  });
+
   it('reports where raster images are painted, and ignores tiny ones', async () => {
     const png = await makePng(64, 48, context => {
       context.fillStyle = '#c03020';

@@ -16,6 +16,17 @@ export interface PathPaint {
 
 /** A ruling is at most this thick; anything thicker is a rectangle (a bar, a shaded band). */
 const maxRulingThicknessPt = 2;
+/**
+ * Word's thick table borders (2¼ and 3 pt, under a header row) are rulings too when they are long for
+ * their thickness, as a border runs across a table; a bar of a chart this thin is short.
+ */
+const maxLongRulingThicknessPt = 3;
+const minLongRulingLengthPerThickness = 30;
+
+/** Whether a bar `thickness` thick and `length` long is a ruling rather than a rectangle. */
+function isRulingShaped(thickness: number, length: number): boolean {
+  return thickness <= maxRulingThicknessPt || (thickness <= maxLongRulingThicknessPt && length >= minLongRulingLengthPerThickness * thickness);
+}
 /** Images smaller than this on either side are bullets, icons and spacers. */
 const minImageSidePt = 8;
 /** Fills covering this share of the page are backgrounds. */
@@ -92,7 +103,7 @@ export class GraphicsCollector {
 
   private addRectangle(bounds: Bounds, paint: PathPaint, clip: Bounds): void {
     const [minX, minY, maxX, maxY] = bounds;
-    const thin = Math.min(maxX - minX, maxY - minY) <= maxRulingThicknessPt;
+    const thin = isRulingShaped(Math.min(maxX - minX, maxY - minY), Math.max(maxX - minX, maxY - minY));
     if (thin && (paint.fill || paint.stroke)) {
       this.addRuling(bounds, clip);
       return;
@@ -116,7 +127,7 @@ export class GraphicsCollector {
       Math.max(subpath.xs[from], subpath.xs[to]),
       Math.max(subpath.ys[from], subpath.ys[to]),
     ];
-    if (widthPt <= maxRulingThicknessPt) {
+    if (isRulingShaped(widthPt, Math.max(bounds[2] - bounds[0], bounds[3] - bounds[1]))) {
       this.addRuling(bounds, clip);
       return;
     }

@@ -33,7 +33,60 @@ async function ruledTablePdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/**
+ * Word's table style of LibreOffice's PDF of word_sample.docx: the header row ("Food", "Calories per /
+ * portion", wrapped) stands above a 3 pt filled bar, thin rules part the body rows, nothing is ruled
+ * above the header; a sentence above the table and one under it.
+ */
+async function headerAboveRulePdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, pageHeight]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const text = (value: string, x: number, top: number) => page.drawText(value, { x, y: pageHeight - top - 11, size: 11, font });
+  text('Here are some interesting things a respectful duck could eat:', 67, 175);
+  text('Food', 245, 216);
+  text('Calories per', 405, 216);
+  text('portion', 405, 233);
+  page.drawRectangle({ x: 67, y: pageHeight - 264.6, width: 478, height: 3 });
+  const rows = [
+    ['Leaves', 'Ash, Elm, Maple', '50', 275],
+    ['Berries', 'Blueberry, Cranberry', '150', 312],
+    ['Grain', 'Corn, Barley', '200', 363],
+  ] as const;
+  for (const [label, kinds, calories, top] of rows) {
+    text(label, 160, top);
+    text(kinds, 245, top);
+    text(calories, 405, top);
+  }
+  for (const top of [301, 351, 402]) page.drawLine({ start: { x: 67, y: pageHeight - top }, end: { x: 545, y: pageHeight - top }, thickness: 0.5 });
+  text('And let us add another list in the end:', 67, 433);
+  return pdf.save();
+}
+
 describe('detectTables on a PDF drawn with pdf-lib', () => {
+  it('reads a header standing above a thick bar as the header of the rows ruled under it', async () => {
+    const document = await openPdf(await headerAboveRulePdf(), { name: 'word-style.pdf' });
+    try {
+      const content = await buildPageContent(await document.getPage(1));
+      const tables = detectTables(content);
+      expect(tables).toHaveLength(1);
+      expect(tables[0].markdown).toBe(
+        [
+          '|  | Food | Calories per portion |',
+          '| --- | --- | --- |',
+          '| Leaves | Ash, Elm, Maple | 50 |',
+          '| Berries | Blueberry, Cranberry | 150 |',
+          '| Grain | Corn, Barley | 200 |',
+        ].join('\n'),
+      );
+      const tableTexts = tables[0].runIndices.map(index => content.runs[index].text).join(' ');
+      expect(tableTexts).not.toContain('respectful duck');
+      expect(tableTexts).not.toContain('another list');
+    } finally {
+      await document.destroy();
+    }
+  });
+
   it('finds the ruled table through pdf.js text and operator lists and renders it as Markdown', async () => {
     const document = await openPdf(await ruledTablePdf(), { name: 'ruled.pdf' });
     try {

@@ -1,5 +1,6 @@
 import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { DetectedTable, PageContent } from '../page-content.ts';
+import { frameWithHeaderAbove } from './header-above-rule.ts';
 import { tableFromFrame, type RuledFrame } from './ruled-frame.ts';
 import { clusterRulings, distinctPositions, mergeRulings, snapTolerancePt, type RulingCluster, type RulingSegment } from './ruling-grid.ts';
 
@@ -37,7 +38,9 @@ export function findRulingFrames(content: PageContent): { grids: RuledFrame[]; s
       freeHorizontals.push(...cluster.horizontals.filter(line => line.end - line.start >= minTableRuleLengthPt));
     }
   }
-  return { grids, stacks: horizontalStacks(freeHorizontals, content.height).flatMap(subStacks) };
+  const stacks = horizontalStacks(freeHorizontals, content.height).flatMap(subStacks);
+  // A stack whose header stands above its top rule is tried with that header first.
+  return { grids, stacks: stacks.flatMap(frame => [frameWithHeaderAbove(frame, content.runs), frame].filter(isFrame)) };
 }
 
 /**
@@ -59,6 +62,10 @@ export function tablesFromFrames(
     for (const index of table.runIndices) available.delete(index);
   }
   return tables;
+}
+
+function isFrame(frame: RuledFrame | undefined): frame is RuledFrame {
+  return frame !== undefined;
 }
 
 function overlaps(box: BoundingBox, frame: RuledFrame): boolean {
