@@ -63,7 +63,46 @@ async function headerAboveRulePdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** A ruled 3 × 3 grid whose third column cites links, each underlined by a short stroke (as Word draws them). */
+async function gridWithUnderlinedLinksPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, pageHeight]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const columnXs = [55, 223, 391, 559];
+  const rowYs = [73, 142, 222, 291];
+  const rows = [
+    ['Feature', 'Action Needed', 'Comment/Links'],
+    ['Foreword Boilerplate', 'Replace the foreword', 'See Clause 12'],
+    ['Self-References', 'Say this document', 'See Clause 10.6'],
+  ];
+  for (const x of columnXs) page.drawLine({ start: { x, y: pageHeight - rowYs[0] }, end: { x, y: pageHeight - rowYs[3] }, thickness: 0.5 });
+  for (const y of rowYs) page.drawLine({ start: { x: columnXs[0], y: pageHeight - y }, end: { x: columnXs[3], y: pageHeight - y }, thickness: 0.5 });
+  rows.forEach((row, rowIndex) =>
+    row.forEach((text, column) => page.drawText(text, { x: columnXs[column] + 5, y: pageHeight - rowYs[rowIndex] - 15, size: 10, font })),
+  );
+  // Three underlined links in each body cell of the last column: more strokes than the grid has borders.
+  for (const top of [92, 104, 116, 162, 174, 186])
+    page.drawLine({ start: { x: 396, y: pageHeight - top }, end: { x: 440, y: pageHeight - top }, thickness: 0.5 });
+  return pdf.save();
+}
+
 describe('detectTables on a PDF drawn with pdf-lib', () => {
+  it('reads a ruled grid whose cells underline their links as a table, not as a drawing in a box', async () => {
+    const document = await openPdf(await gridWithUnderlinedLinksPdf(), { name: 'links.pdf' });
+    try {
+      const tables = detectTables(await buildPageContent(await document.getPage(1)));
+      expect(tables).toHaveLength(1);
+      expect(tables[0].method).toBe('ruled');
+      expect(tables[0].cells).toEqual([
+        ['Feature', 'Action Needed', 'Comment/Links'],
+        ['Foreword Boilerplate', 'Replace the foreword', 'See Clause 12'],
+        ['Self-References', 'Say this document', 'See Clause 10.6'],
+      ]);
+    } finally {
+      await document.destroy();
+    }
+  });
+
   it('reads a header standing above a thick bar as the header of the rows ruled under it', async () => {
     const document = await openPdf(await headerAboveRulePdf(), { name: 'word-style.pdf' });
     try {

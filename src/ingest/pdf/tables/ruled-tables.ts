@@ -88,10 +88,14 @@ function cellBorders(cluster: RulingCluster): RulingSegment[] {
   );
 }
 
+/**
+ * Strokes of other clusters inside the frame. A lone horizontal stroke is not counted: it underlines a
+ * link or separates two lines of a cell, which tables are full of.
+ */
 function strokesInside(frame: RulingCluster, clusters: readonly RulingCluster[]): number {
   let count = 0;
   for (const other of clusters) {
-    if (other === frame) continue;
+    if (other === frame || (other.horizontals.length === 1 && other.verticals.length === 0)) continue;
     const x = (other.left + other.right) / 2;
     const y = (other.top + other.bottom) / 2;
     if (x > frame.left && x < frame.right && y > frame.top && y < frame.bottom) count += other.horizontals.length + other.verticals.length;
