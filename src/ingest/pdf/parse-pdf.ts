@@ -4,6 +4,7 @@ import type { Block, FigureSink, ParsedDocument } from '../types.ts';
 import type { PageNumber } from '../../documents/document-tree.ts';
 import { attachCaptions } from './attach-captions.ts';
 import { markHeadersAndFooters } from './headers-footers.ts';
+import { carryTableHeaders } from './tables/continued-tables.ts';
 import { classifyPage, FontStatsCollector, type PageGeometry } from './layout.ts';
 import type { PageOcr } from './ocr/page-ocr.ts';
 import { openPdf, type PDFDocumentProxy } from './open-pdf.ts';
@@ -164,6 +165,7 @@ async function finishDocument(
   const pageSizes = parts.geometries.map(geometry => ({ width: geometry.width, height: geometry.height, ...(geometry.turn ? { turn: geometry.turn } : {}) }));
   const blocks: Block[] = parts.geometries.flatMap(geometry => classifyPage(geometry, parts.stats));
   markHeadersAndFooters(blocks, pageSizes);
+  carryTableHeaders(blocks);
   attachCaptions(blocks);
   blocks.forEach((block, order) => (block.order = order));
   const [outline, pageLabels] = await Promise.all([readOutline(pdf), readPageLabels(pdf)]);

@@ -51,8 +51,10 @@ export function tableFromFrame(runs: readonly TextRun[], frame: RuledFrame, avai
   for (const line of lines) bands[bandIndex(frame.rowEdges, (line.top + line.bottom) / 2)].push(line);
   const filledBands = bands.filter(band => band.length > 0);
   if (filledBands.length === 0) return undefined;
-  // A header band taller than a few lines is text above the table that a rule happened to enclose.
-  if (frame.rowEdges.length > 0 && bands[0].length > maxHeaderLines) return undefined;
+  // A header band taller than a few lines is text above the table that a rule happened to enclose. In a
+  // grid, column rules run through it: it is a row of cells, which may wrap (the first row of a table
+  // continued from the page before).
+  if (frame.rowEdges.length > 0 && frame.columnEdges.length === 0 && bands[0].length > maxHeaderLines) return undefined;
 
   const columnsInferred = frame.columnEdges.length === 0;
   const separators = columnsInferred ? inferSeparators(frame, filledBands) : frame.columnEdges;
