@@ -5,6 +5,7 @@ import type { PageNumber } from '../../documents/document-tree.ts';
 import { attachCaptions } from './attach-captions.ts';
 import { markHeadersAndFooters } from './headers-footers.ts';
 import { carryTableHeaders } from './tables/continued-tables.ts';
+import { hasFormFields } from './form-field-runs.ts';
 import { classifyPage, FontStatsCollector, type PageGeometry } from './layout.ts';
 import type { PageOcr } from './ocr/page-ocr.ts';
 import { openPdf, type PDFDocumentProxy } from './open-pdf.ts';
@@ -68,6 +69,7 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
     const pageCount = pdf.numPages;
     checkPageCount(pageCount, options);
     const figureDpi = options.figureDpi ?? 144;
+    const formFields = await hasFormFields(pdf);
     const fontStats = new FontStatsCollector();
     const geometries: PageGeometry[] = [];
     const ocrPages: PageNumber[] = [];
@@ -84,7 +86,7 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
       options.signal?.throwIfAborted();
       const page = await pdf.getPage(pageNumber);
       try {
-        return (await readPdfPage(page, pageNumber, { figureDpi, ocr: options.ocr })) as PageReading;
+        return (await readPdfPage(page, pageNumber, { figureDpi, ocr: options.ocr, formFields })) as PageReading;
       } finally {
         page.cleanup();
       }

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { openPdf, type PDFDocumentProxy } from '../open-pdf.ts';
 import { liveMemoryBytes } from './live-memory.ts';
+import { hasFormFields } from '../form-field-runs.ts';
 import { readPdfPage } from './read-pdf-page.ts';
 import { serializeError } from '../../../serialized-error.ts';
 import type { FromPageWorker, ToPageWorker } from './worker-messages.ts';
@@ -19,6 +20,8 @@ interface OpenDocument {
   pdf: Promise<PDFDocumentProxy>;
   figureDpi: number;
   deferOcr: boolean;
+  /** Whether the document has a form, asked on its first read. */
+  formFields?: Promise<boolean>;
 }
 
 const documents = new Map<number, OpenDocument>();
@@ -52,10 +55,12 @@ async function readRange(range: Extract<ToPageWorker, { type: 'read' }>): Promis
     const document = documents.get(range.jobId);
     if (!document) throw new Error(`a PDF parse worker was asked to read document ${range.jobId}, which it has not opened`);
     const pdf = await document.pdf;
+    document.formFields ??= hasFormFields(pdf);
+    const formFields = await document.formFields;
     for (let pageNumber = range.firstPage; pageNumber <= range.lastPage; pageNumber++) {
       const page = await pdf.getPage(pageNumber);
       try {
-        const reading = await readPdfPage(page, pageNumber, { figureDpi: document.figureDpi, ocr: document.deferOcr ? 'defer' : undefined });
+        const reading = await readPdfPage(page, pageNumber, { figureDpi: document.figureDpi, ocr: document.deferOcr ? 'defer' : undefined, formFields });
         const liveBytes = liveMemoryBytes();
         if ('needsOcr' in reading) post({ type: 'page', jobId: range.jobId, pageNumber, liveBytes, needsOcr: true });
         else post({ type: 'page', jobId: range.jobId, pageNumber, liveBytes, reading }, reading.figures.map(figure => ownBuffer(figure.png)).filter(isBuffer));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BoundingBox, FigureRef, PageTurn } from '../../../documents/document-tree.ts';
 import { detectFigures } from '../figures/detect-figures.ts';
 import { renderFigures } from '../figures/render-figures.ts';
+import { extractFormFieldRuns } from '../form-field-runs.ts';
 import { extractGraphics } from '../graphics.ts';
 import { analyzePageGeometry, type PageGeometry } from '../layout.ts';
 import type { PageOcr } from '../ocr/page-ocr.ts';
@@ -30,6 +31,8 @@ export interface ReadPageOptions {
    * return `needsOcr` so the caller reads that page itself. Without it a scanned page stays empty.
    */
   ocr?: PageOcr | 'defer';
+  /** The document has a form (hasFormFields): its fields' values are read into the page's runs. */
+  formFields?: boolean;
 }
 
 /** A page with fewer characters than this, but with images, is treated as a scan. */
@@ -65,6 +68,8 @@ export async function readPdfPage(page: PDFPageProxy, pageNumber: number, option
       graphics = finiteGraphics(await extractGraphics(page));
     }
   }
+  // A filled form's values live in its widgets, not in the text layer (or the scan) the runs come from.
+  if (options.formFields) runs = [...runs, ...(await extractFormFieldRuns(page, runs))];
   const content: PageContent = { page: pageNumber, width: viewport.width, height: viewport.height, runs, graphics };
   const tables = detectTables(content);
   let figures = detectFigures(content, { exclude: tables.map(table => table.bbox) });
