@@ -297,6 +297,16 @@ describe('quoteCandidates', () => {
     ]);
   });
 
+  it('keeps a title with the name after it in one sentence', () => {
+    const preface =
+      'Die Struktur dieses Skripts basiert auf der Vorlesung von Herrn Prof. Dr. Herrlich. Mr. Smith and Mrs. Jones read it first. Die Übungen stellte Fr. Lenz.';
+    expect(quoteCandidates([passage(1, [page(2, 0, preface)])]).map(candidate => candidate.text)).toEqual([
+      'Die Struktur dieses Skripts basiert auf der Vorlesung von Herrn Prof. Dr. Herrlich.',
+      'Mr. Smith and Mrs. Jones read it first.',
+      'Die Übungen stellte Fr. Lenz.',
+    ]);
+  });
+
   it('clips a very long sentence to about 400 characters', () => {
     const [candidate] = quoteCandidates([passage(1, [page(1, 0, `Long ${'word '.repeat(200)}end.`)])]);
     expect(candidate.text.length).toBeLessThanOrEqual(402);

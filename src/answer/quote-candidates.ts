@@ -102,8 +102,9 @@ function tableRows(lines: string[]): Quote[] {
 /** Sentences and lines of prose, whitespace folded (clipped to a quotable length by the caller). */
 function splitSentences(text: string): string[] {
   const pieces = text
-    // A capital letter and a full stop is an initial ("Philip N. Jefferson"), not a sentence's end.
-    .split(/(?<=[.!?。！？])(?<!(?:^|[\s(])\p{Lu}\.)\s+(?=[\p{Lu}\p{N}"“(])|\n+/u)
+    // A capital letter and a full stop is an initial ("Philip N. Jefferson"), and a title is followed by
+    // a name ("Herrn Prof. Dr. Herrlich", "Mr. Smith"): neither is a sentence's end.
+    .split(/(?<=[.!?。！？])(?<!(?:^|[\s(])\p{Lu}\.)(?<!(?:^|[\s(])(?:Dr|Prof|Mr|Mrs|Ms|Mme|Hr|Fr)\.)\s+(?=[\p{Lu}\p{N}"“(])|\n+/u)
     .map(sentence => sentence.replace(/\s+/gu, ' ').trim())
     .filter(Boolean);
   // Short lines in a row (a cover's "Rick Scott" over "GOVERNOR", a label and its value) say together
