@@ -37,6 +37,7 @@ const maxOcrSidePx = 4000;
  */
 const minLegibleWords = 4;
 const minLegibleShare = 0.2;
+const legibleConfidence = 80;
 /** Upside down is the commonest mistake at a scanner, then the two sideways feeds. */
 const turnsToTry: PageTurn[] = [180, 90, 270];
 /** The other turns are tried at a lower resolution: it tells legible from not at a quarter of the cost. */
@@ -75,7 +76,7 @@ export function createPageOcr(options: { languages: string[] }): PageOcr {
     const result = await worker.recognize(Buffer.from(image.png), {}, { blocks: true, text: false });
     const blocks = (result.data.blocks ?? []) as unknown as OcrBlock[];
     const words = blocks.flatMap(block => block.paragraphs.flatMap(paragraph => paragraph.lines.flatMap(line => line.words)));
-    const legible = words.filter(word => word.confidence >= 80 && /\p{L}{3}/u.test(word.text)).length;
+    const legible = words.filter(word => word.confidence >= legibleConfidence && /\p{L}{3}/u.test(word.text)).length;
     const upright = legible >= minLegibleWords && legible >= minLegibleShare * words.length;
     return { runs: ocrLinesToRuns(blocks, image.scale), legible, upright, ...(turn ? { turn } : {}) };
   };
