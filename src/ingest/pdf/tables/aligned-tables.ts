@@ -98,17 +98,36 @@ function growBlock(lines: readonly TextLine[], isNumericRow: readonly boolean[],
  * qualifies while it is close, below any earlier table, and none of its segments crosses the boundary
  * between the label column and the numbers (prose above a table does).
  */
-function headerStartAbove(lines: readonly TextLine[], blockStart: number, labelBoundary: number, tables: readonly DetectedTable[]): number {
+function headerStartAbove(
+  lines: readonly TextLine[],
+  blockStart: number,
+  separators: readonly number[],
+  tables: readonly DetectedTable[],
+  timeSeries: boolean,
+): number {
   const previousTableBottom = tables.length > 0 ? Math.max(...tables.map(table => table.bbox.y + table.bbox.height)) : -Infinity;
+  const [labelBoundary] = separators;
   let start = blockStart;
   while (start > 0 && blockStart - start < maxHeaderLines) {
     const candidate = lines[start - 1];
     if (candidate.segments.length === 0 || candidate.bottom <= previousTableBottom) break;
     if (lines[start].top - candidate.bottom > 1.5 * candidate.fontSize) break;
-    if (candidate.segments.some(segment => segment.left < labelBoundary && segment.right > labelBoundary)) break;
+    const crosses = candidate.segments.some(segment => segment.left < labelBoundary && segment.right > labelBoundary);
+    // A time series' column names are often wider than its narrow columns of numbers ("Freshwater
+    // Ducks" over "120"): one name a column, each centred over its own, is its header too.
+    if (crosses && !(timeSeries && namesEachColumn(candidate, separators))) break;
     start--;
   }
   return start;
+}
+
+/** A line of one segment per column, each centred within its column. */
+function namesEachColumn(line: TextLine, separators: readonly number[]): boolean {
+  if (line.segments.length !== separators.length + 1) return false;
+  return line.segments.every((segment, column) => {
+    const centre = (segment.left + segment.right) / 2;
+    return (column === 0 || centre > separators[column - 1]) && (column === separators.length || centre < separators[column]);
+  });
 }
 
 /** Returned by tableFromBlock when the label column is running text (see findAlignedTables). */
@@ -131,19 +150,25 @@ function tableFromBlock(
     minGapPt: Math.max(4, 0.6 * fontSize),
     maxCrossingLines: bodyLines.length >= 10 ? 1 : 0,
   });
-  if (separators.length < 2) return undefined;
+  // A time series ("Year | Freshwater ducks", a row per year) may have a single column of numbers.
+  if (separators.length < (startsWithYears(bodyLines) ? 1 : 2)) return undefined;
   if (isProseColumn(bodyLines, separators[0])) return proseBeside;
 
   // A row of years ("2024  2023") opens the block because it is numeric, but it is a heading.
   let yearLines = 0;
   while (yearLines < bodyLines.length - minNumericRows && isYearHeading(bodyLines[yearLines])) yearLines++;
-  const headerLines = [...lines.slice(headerStartAbove(lines, blockStart, separators[0], tables), blockStart), ...bodyLines.splice(0, yearLines)];
+  const headerLines = [
+    ...lines.slice(headerStartAbove(lines, blockStart, separators, tables, startsWithYears(bodyLines)), blockStart),
+    ...bodyLines.splice(0, yearLines),
+  ];
   const headerRows = headerLines.length > 0 ? [headerLines] : [];
   const rowLines = [...headerRows, ...bodyLines.map(line => [line])];
   const merged = mergeSymbolColumns(fillGrid(runs, rowLines, separators), headerRows.length);
   const cells = dropEmptyRowsAndColumns(merged);
-  if (cells.length < minNumericRows || cells[0].length < 3) return undefined;
-  if (!numberColumnsDominate(cells.slice(headerRows.length)) || !hasLabelColumn(cells.slice(headerRows.length))) return undefined;
+  const timeSeries = headerRows.length > 0 && isTimeSeries(cells);
+  if (cells.length < minNumericRows || cells[0].length < (timeSeries ? 2 : 3)) return undefined;
+  const body = cells.slice(headerRows.length);
+  if (!timeSeries && (!numberColumnsDominate(body) || !hasLabelColumn(body))) return undefined;
 
   const allLines = [...headerLines, ...bodyLines];
   const left = Math.min(...allLines.map(line => line.left));
@@ -191,9 +216,30 @@ function hasLabelColumn(bodyCells: CellGrid): boolean {
   return labelled >= 0.4 * bodyCells.length;
 }
 
+const yearPattern = /^(?:FY\s?)?(?:19|20)\d\d$/;
+
+/** Every line opens with a year: the rows of a time series, whose years are its labels. */
+function startsWithYears(lines: readonly TextLine[]): boolean {
+  return lines.every(line => line.segments.length >= 2 && yearPattern.test(line.segments[0].text));
+}
+
+/**
+ * A time series a spreadsheet prints without borders: a header row naming every column in words
+ * ("Year | Freshwater ducks"), then rows of a year and numbers, the years rising or falling one step at
+ * a time. Chart ticks are no such grid: the years of an axis stand in one row, its values in one column.
+ */
+function isTimeSeries(cells: CellGrid): boolean {
+  const [header, ...body] = cells;
+  if (body.length < minNumericRows || !header.every(cell => classifyCellText(cell) === 'text')) return false;
+  const years = body.map(row => Number(row[0].replace(/^FY\s?/, '')));
+  if (!body.every(row => yearPattern.test(row[0]) && row.slice(1).every(cell => cell === '' || classifyCellText(cell) === 'numeric'))) return false;
+  const step = years[1] - years[0];
+  return Math.abs(step) === 1 && years.every((year, index) => index === 0 || year - years[index - 1] === step);
+}
+
 function isYearHeading(line: TextLine): boolean {
   const numbers = line.segments.filter(segment => classifyCellText(segment.text) === 'numeric');
-  return numbers.length >= 2 && numbers.every(segment => /^(?:FY\s?)?(?:19|20)\d\d$/.test(segment.text));
+  return numbers.length >= 2 && numbers.every(segment => yearPattern.test(segment.text));
 }
 
 /** Most columns right of the label column must hold numbers in most of their filled cells. */

@@ -171,6 +171,30 @@ describe('detectTables: borderless financial statements', () => {
     expect(tableTexts).not.toContain('grew');
   });
 
+  /** A spreadsheet printed without borders: "Year | Freshwater Ducks" over a row per year (LibreOffice's PDF of an ODS). */
+  function timeSeriesPage(years: string[]) {
+    const runs: TextRun[] = [...wordRuns('Number of freshwater ducks per year', 122, 91)];
+    runs.push(textRun('Year', 122, 117), textRun('Freshwater Ducks', 186, 117));
+    years.forEach((year, index) =>
+      runs.push(textRun(year, 161, 130 + 13 * index), textRun(String(120 + 10 * index), 274, 130 + 13 * index, { align: 'right' })),
+    );
+    return syntheticPage(runs);
+  }
+
+  it('reads a time series of one column of numbers under column names wider than its columns', () => {
+    const tables = detectTables(timeSeriesPage(['2019', '2020', '2021', '2022']));
+    expect(tables).toHaveLength(1);
+    expect(tables[0].cells).toEqual([
+      ['Year', 'Freshwater Ducks'],
+      ['2019', '120'],
+      ['2020', '130'],
+      ['2021', '140'],
+      ['2022', '150'],
+    ]);
+    // Not a run of years: chart ticks, page numbers and the like stay text.
+    expect(detectTables(timeSeriesPage(['2019', '2021', '2024', '2022']))).toEqual([]);
+  });
+
   it('does not fire on two- or three-column pages of prose, even with numbers in the text', () => {
     expect(detectTables(syntheticPage(columnsOfText([72, 318], 80, 44)))).toEqual([]);
     expect(detectTables(syntheticPage(columnsOfText([36, 236, 436], 80, 44, 7)))).toEqual([]);
