@@ -1,3 +1,4 @@
+import { boxArea } from '../documents/bounding-box.ts';
 import { foldedWords } from '../text/stopwords.ts';
 import type { OfficeChart } from './convert/office-charts.ts';
 import type { Block } from './types.ts';
@@ -43,8 +44,10 @@ export function placeChartData(
     ];
     const page = chart.slideNumber !== undefined && options.slideNumbers ? options.slideNumbers.indexOf(chart.slideNumber) + 1 : pageHolding(blocks, labels);
     if (page < 1) continue;
-    const figures = blocks.filter(block => block.page === page && block.kind === 'figure' && !used.has(block));
-    const best = figures.sort((a, b) => labelsIn(b, labels) - labelsIn(a, labels) || numbersIn(b) - numbersIn(a) || area(b) - area(a))[0];
+    const figures = blocks
+      .filter(block => block.page === page && block.kind === 'figure' && !used.has(block))
+      .map(block => ({ block, labels: labelsIn(block, labels), numbers: numbersIn(block), area: boxArea(block.bbox) }));
+    const best = figures.sort((a, b) => b.labels - a.labels || b.numbers - a.numbers || b.area - a.area)[0]?.block;
     const figure = best ?? addFigureBlock(blocks, page, options.pageSizes[page - 1]);
     figure.text = chartText(chart);
     used.add(figure);
@@ -74,10 +77,6 @@ function labelsIn(block: Block, labels: string[]): number {
 /** Axis ticks: a chart drawn in the PDF has numbers inside its figure, a photo or diagram rarely. */
 function numbersIn(block: Block): number {
   return block.text.match(/(?<![\p{L}\d])\d+(?:[.,]\d+)?%?(?![\p{L}\d])/gu)?.length ?? 0;
-}
-
-function area(block: Block): number {
-  return block.bbox.width * block.bbox.height;
 }
 
 function addFigureBlock(blocks: Block[], page: number, size: { width: number; height: number } | undefined): Block {

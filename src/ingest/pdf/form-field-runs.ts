@@ -1,5 +1,8 @@
+import type { BoundingBox } from '../../documents/document-tree.ts';
+import { verticalOverlap } from '../../documents/bounding-box.ts';
 import type { PDFDocumentProxy, PDFPageProxy } from './open-pdf.ts';
 import type { TextRun } from './page-content.ts';
+import { median } from './tables/table-geometry.ts';
 
 /** The parts of a pdf.js widget annotation this reads. */
 interface WidgetAnnotation {
@@ -63,22 +66,19 @@ export async function extractFormFieldRuns(page: PDFPageProxy, textRuns: readonl
   return runs;
 }
 
-type Box = { x: number; y: number; width: number; height: number };
-
 /** Whether a text run sits on the field's line: most of the shorter of the two heights overlaps. */
-function onLineOf(field: Box, run: TextRun): boolean {
-  const overlap = Math.min(field.y + field.height, run.bbox.y + run.bbox.height) - Math.max(field.y, run.bbox.y);
-  return overlap >= 0.5 * Math.min(field.height, run.bbox.height);
+function onLineOf(field: BoundingBox, run: TextRun): boolean {
+  return verticalOverlap(field, run.bbox) >= 0.5 * Math.min(field.height, run.bbox.height);
 }
 
 /** The nearest run on the field's line ending left of it ("Name:" before a text field). */
-function labelLeftOf(field: Box, runs: readonly TextRun[]): TextRun | undefined {
+function labelLeftOf(field: BoundingBox, runs: readonly TextRun[]): TextRun | undefined {
   const gap = (run: TextRun) => field.x - (run.bbox.x + run.bbox.width);
   return runs.filter(run => onLineOf(field, run) && gap(run) >= -1 && gap(run) <= maxValueGapPt).sort((a, b) => gap(a) - gap(b))[0];
 }
 
 /** The nearest run on the field's line starting right of it ("I agree" after a check box). */
-function labelRightOf(field: Box, runs: readonly TextRun[]): TextRun | undefined {
+function labelRightOf(field: BoundingBox, runs: readonly TextRun[]): TextRun | undefined {
   const gap = (run: TextRun) => run.bbox.x - (field.x + field.width);
   return runs.filter(run => onLineOf(field, run) && gap(run) >= -1 && gap(run) <= maxBoxGapPt).sort((a, b) => gap(a) - gap(b))[0];
 }
@@ -108,9 +108,7 @@ function fieldText(widget: WidgetAnnotation): string[] {
 }
 
 function medianFontSize(runs: readonly TextRun[]): number {
-  if (runs.length === 0) return fallbackFontSize;
-  const sizes = runs.map(run => run.fontSize).sort((a, b) => a - b);
-  return sizes[Math.floor(sizes.length / 2)];
+  return runs.length === 0 ? fallbackFontSize : median(runs.map(run => run.fontSize));
 }
 
 function round(value: number): number {

@@ -151,16 +151,14 @@ function tableFromBlock(
     maxCrossingLines: bodyLines.length >= 10 ? 1 : 0,
   });
   // A time series ("Year | Freshwater ducks", a row per year) may have a single column of numbers.
-  if (separators.length < (startsWithYears(bodyLines) ? 1 : 2)) return undefined;
+  const yearRows = startsWithYears(bodyLines);
+  if (separators.length < (yearRows ? 1 : 2)) return undefined;
   if (isProseColumn(bodyLines, separators[0])) return proseBeside;
 
   // A row of years ("2024  2023") opens the block because it is numeric, but it is a heading.
   let yearLines = 0;
   while (yearLines < bodyLines.length - minNumericRows && isYearHeading(bodyLines[yearLines])) yearLines++;
-  const headerLines = [
-    ...lines.slice(headerStartAbove(lines, blockStart, separators, tables, startsWithYears(bodyLines)), blockStart),
-    ...bodyLines.splice(0, yearLines),
-  ];
+  const headerLines = [...lines.slice(headerStartAbove(lines, blockStart, separators, tables, yearRows), blockStart), ...bodyLines.splice(0, yearLines)];
   const headerRows = headerLines.length > 0 ? [headerLines] : [];
   const rowLines = [...headerRows, ...bodyLines.map(line => [line])];
   const merged = mergeSymbolColumns(fillGrid(runs, rowLines, separators), headerRows.length);

@@ -1,3 +1,4 @@
+import { boxCentre, horizontalOverlap } from '../../../documents/bounding-box.ts';
 import type { TextRun } from '../page-content.ts';
 import type { RuledFrame } from './ruled-frame.ts';
 import { median } from './table-geometry.ts';
@@ -16,10 +17,9 @@ const maxHeaderLines = 3;
  * body (each run over some body run). A caption or a sentence above a table is one run across it.
  */
 export function frameWithHeaderAbove(frame: RuledFrame, runs: readonly TextRun[]): RuledFrame | undefined {
-  const centreX = (run: TextRun) => run.bbox.x + run.bbox.width / 2;
-  const withinColumns = (run: TextRun) => centreX(run) >= frame.left && centreX(run) <= frame.right;
+  const withinColumns = (run: TextRun) => boxCentre(run.bbox).x >= frame.left && boxCentre(run.bbox).x <= frame.right;
   const body = runs.filter(run => {
-    const y = run.bbox.y + run.bbox.height / 2;
+    const { y } = boxCentre(run.bbox);
     return withinColumns(run) && y > frame.top && y < frame.bottom && run.text.trim() !== '';
   });
   if (body.length < 2) return undefined;
@@ -39,7 +39,7 @@ export function frameWithHeaderAbove(frame: RuledFrame, runs: readonly TextRun[]
     reach = top - 0.5 * lineHeight;
   }
   if (header.length < 2) return undefined;
-  const columnsUnder = (run: TextRun) => body.filter(other => other.bbox.x < run.bbox.x + run.bbox.width && other.bbox.x + other.bbox.width > run.bbox.x);
+  const columnsUnder = (run: TextRun) => body.filter(other => horizontalOverlap(other.bbox, run.bbox) > 0);
   if (!header.every(run => columnsUnder(run).length > 0)) return undefined;
   // Two header runs over the same body column are one column's heading wrapped, not two columns.
   const columns = new Set(header.map(run => Math.round(Math.min(...columnsUnder(run).map(other => other.bbox.x)))));
