@@ -49,6 +49,53 @@ describe('extractiveAnswer', () => {
     expect(answer.grounded).toBe(true);
   });
 
+  it('reads a table under its caption and a header of several rows, and names its columns by the last', () => {
+    const growth = [
+      'TABLE 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION',
+      '|  |  |  | (Per cent) |',
+      '| --- | --- | --- | --- |',
+      '| States/Union Territories | 1951-1961 | 1961-1971 | 2001-2011 |',
+      '| Andhra Pradesh | 15.65 | 20.90 | 11.10 |',
+      '| Chandigarh | 394.13 | 114.59 | 17.10 |',
+      '| Goa | 7.77 | 34.77 | 8.17 |',
+    ].join('\n');
+    const answer = extractiveAnswer(['What growth rate does the table show for Chandigarh in 1951-1961?'], [passage(1, [page(1, 0, growth)])]);
+    expect(answer.quotes[0].text).toBe('States/Union Territories: Chandigarh; 1951-1961: 394.13; 1961-1971: 114.59; 2001-2011: 17.10');
+
+    const schooling = [
+      '|  |  | SCHOOLING STATUS |  |',
+      '| --- | --- | --- | --- |',
+      '|  | Children currently | attending school (%) |  |',
+      '| District | Person | Male | Female |',
+      '| 1 | 2 | 3 | 4 |',
+      '| Barpeta | 88.8 | 85.6 | 92.3 |',
+      '| Dhemaji | 92.9 | 92.5 | 93.4 |',
+      '| Goalpara | 87.2 | 82.9 | 92.0 |',
+    ].join('\n');
+    const girls = extractiveAnswer(['What share of girls in Dhemaji are currently attending school?'], [passage(1, [page(1, 0, schooling)])]);
+    expect(girls.quotes[0].text).toBe('District: Dhemaji; Person: 92.9; Male: 92.5; Female: 93.4');
+    // The header rows are no body rows of their own.
+    expect(quoteCandidates([passage(1, [page(1, 0, schooling)])]).map(candidate => candidate.text)).toEqual([
+      'District: Barpeta; Person: 88.8; Male: 85.6; Female: 92.3',
+      'District: Dhemaji; Person: 92.9; Male: 92.5; Female: 93.4',
+      'District: Goalpara; Person: 87.2; Male: 82.9; Female: 92.0',
+    ]);
+  });
+
+  it('keeps a table of words to its first header row', () => {
+    const checklist = [
+      '| Feature | Action | Checks |',
+      '| --- | --- | --- |',
+      '| Headings | Use styles | none |',
+      '| Links | Describe them | see 4.2 |',
+      '| Tables | Mark headers | 3 |',
+      '| Images | Add alt text | 2 |',
+    ].join('\n');
+    expect(quoteCandidates([passage(1, [page(1, 0, checklist)])]).map(candidate => candidate.text)[0]).toBe(
+      'Feature: Headings; Action: Use styles; Checks: none',
+    );
+  });
+
   it('takes no evidence from a Dutch question’s small words that English text writes as names', () => {
     const passages = [passage(1, [page(2, 0, 'Legal Division: Mark E. Van Der Weide, Assistant Secretary.')])];
     const answer = extractiveAnswer(['Welk voorbeeld van een geavanceerde analyse noemt de tekst?'], passages, { language: 'nl' });

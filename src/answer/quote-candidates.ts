@@ -22,6 +22,11 @@ export interface QuoteCandidate {
 }
 
 const maxQuoteChars = 400;
+/**
+ * The line just above a table, up to this long, is its title or the sentence that leads into it ("TABLE
+ * 4: STATE-WISE DECADAL GROWTH RATE OF POPULATION"): its rows are about what it says.
+ */
+const maxCaptionChars = 200;
 
 /** Every sentence and table row of the passages, in the order the passages were given. */
 export function quoteCandidates(passages: ContextPassage[]): QuoteCandidate[] {
@@ -52,11 +57,12 @@ function quotesOf(text: string): Quote[] {
       prose.push(lines[index]);
       continue;
     }
+    const caption = prose.findLast(line => line.trim() !== '')?.trim() ?? '';
     flushProse();
     const table: string[] = [];
     while (index < lines.length && isTableLine(lines[index])) table.push(lines[index++]);
     index -= 1;
-    quotes.push(...tableRows(table));
+    quotes.push(...tableRows(table, caption.length <= maxCaptionChars ? caption : ''));
   }
   flushProse();
   return quotes;
@@ -77,26 +83,60 @@ function cells(line: string): string[] {
 
 /**
  * A Markdown table's body rows, each read with its header: "Revenues — 2023: $51,217; 2022: $46,710"
- * when the header's first cell is empty (a row label), else "Year: 2023; Revenue: 51,217".
+ * when the header's first cell is empty (a row label), else "Year: 2023; Revenue: 51,217". A header may
+ * take several rows (headerRows): each body row is matched on all of them and on the table's caption,
+ * and named by the last header row that names two columns or more.
  */
-function tableRows(lines: string[]): Quote[] {
+function tableRows(lines: string[], caption: string): Quote[] {
   const separator = lines.findIndex(line => /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/u.test(line));
-  const header = separator > 0 ? cells(lines[separator - 1]) : [];
-  const body = lines.filter((_, index) => index !== separator && index !== separator - 1);
+  const grid = lines.filter((_, index) => index !== separator).map(cells);
+  const headerCount = separator > 0 ? headerRows(grid) : 0;
+  const headers = grid.slice(0, headerCount);
+  const header = headers.findLast(row => row.filter(Boolean).length >= 2 && !isColumnNumbering(row)) ?? headers[0] ?? [];
+  const headerWords = [caption, ...headers.flat()].filter(Boolean).join(' ');
   const rows: Quote[] = [];
-  for (const line of body) {
-    const row = cells(line);
-    if (row.every(cell => cell.length === 0)) continue;
+  grid.slice(headerCount).forEach((row, index) => {
+    if (row.every(cell => cell.length === 0)) return;
     const labelled = header.length > 0 && header[0] === '' && row[0] !== '';
     const pairs = row
       .map((cell, column) => ({ cell, name: header[column] ?? '' }))
       .filter((entry, column) => entry.cell.length > 0 && !(labelled && column === 0))
       .map(entry => (entry.name ? `${entry.name}: ${entry.cell}` : entry.cell));
     const text = clipQuote(labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; '));
-    if (text.length < 3 || !/\p{L}|\d/u.test(text)) continue;
-    rows.push({ text, matchText: `${header.join(' ')} ${row.join(' ')}`, kind: 'table-row', source: line.trim() });
-  }
+    if (text.length < 3 || !/\p{L}|\d/u.test(text)) return;
+    const line = lines.filter((_, lineIndex) => lineIndex !== separator)[headerCount + index];
+    rows.push({ text, matchText: `${headerWords} ${row.join(' ')}`, kind: 'table-row', source: line.trim() });
+  });
   return rows;
+}
+
+/** Rows of a table that are read as a header before any is checked: a unit note, spanning titles, column names. */
+const maxHeaderRows = 5;
+/** Rows of figures under a header of several rows: fewer are as likely the last rows of a table of words. */
+const minFigureRows = 3;
+
+/**
+ * How many of a table's first rows are its header: the first always, and the rows under it before the
+ * first that holds a number, when from there on most rows do (a table of figures): "(Per cent)" over
+ * "States/Union Territories | 1951-1961 | …", or "Children currently attending school" over "Person |
+ * Male | Female" over "Total | Rural | Urban". A row numbering the columns ("1 | 2 | … | 10") counts as
+ * header. In a table of words, the first row alone, even where its last rows hold a number or two.
+ */
+function headerRows(grid: string[][]): number {
+  const holdsNumber = (row: string[]) => !isColumnNumbering(row) && row.some(cell => numberCell.test(cell));
+  const first = grid.findIndex((row, index) => index > 0 && holdsNumber(row));
+  if (first <= 1 || first > maxHeaderRows) return 1;
+  const body = grid.slice(first);
+  return body.length >= minFigureRows && body.filter(holdsNumber).length * 2 > body.length ? first : 1;
+}
+
+/** A cell that is a number, a share or an amount ("87.1", "-24.56", "1,234", "12%", "$5"). */
+const numberCell = /^[-+−]?[$£€]?\d[\d,.\s]*%?$/u;
+
+/** "1 | 2 | 3 | … ": a row that numbers the columns. */
+function isColumnNumbering(row: string[]): boolean {
+  const filled = row.filter(Boolean);
+  return filled.length >= 3 && filled.every((cell, index) => cell === String(Number(filled[0]) + index));
 }
 
 /** Sentences and lines of prose, whitespace folded (clipped to a quotable length by the caller). */
