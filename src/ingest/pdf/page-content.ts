@@ -1,4 +1,4 @@
-import type { BoundingBox, PageNumber } from '../../documents/document-tree.ts';
+import type { BoundingBox, PageNumber, PageTurn } from '../../documents/document-tree.ts';
 
 /**
  * What the PDF parser reads off one page before layout analysis. Produced by text-runs.ts and
@@ -16,6 +16,8 @@ export interface TextRun {
   italic: boolean;
   /** pdf.js hasEOL: the producer ended a line after this run. */
   endsLine: boolean;
+  /** Clockwise degrees the page must turn for this run to read upright; absent when it does. */
+  turn?: PageTurn;
 }
 
 /** A horizontal or vertical stroke (or a thin filled rectangle) that may rule a table. */

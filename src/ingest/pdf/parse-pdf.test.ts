@@ -116,6 +116,21 @@ describe('parsePdf', () => {
     expect(parsed.blocks.find(block => block.text.startsWith('Left column line 1'))!.text).toContain('Left column line 8 with enough words');
   });
 
+  it('reads a page whose text lies sideways as it is shown turned upright, and records the turn', async () => {
+    // A landscape table page given /Rotate 90: shown portrait, its rows run top to bottom.
+    const rows = ['State Permit Handgun', 'Alabama 18,870 23,022', 'Kentucky 264,140 12,155'];
+    const texts: TestText[] = rows.map((text, index) => ({ text, x: 72, top: 72 + index * 20, size: 12 }));
+    const sideways = await parse(
+      await makeTestPdf([
+        { width: 600, height: 300, rotate: 90, texts: [{ text: 'Firearm checks, November 2015', x: 72, top: 40, size: 16, font: 'bold' }, ...texts] },
+      ]),
+    );
+    expect(sideways.pageSizes).toEqual([{ width: 600, height: 300, turn: 270 }]);
+    expect(sideways.blocks.map(block => block.text).join('\n')).toContain('Kentucky 264,140 12,155');
+    const upright = await parse(await makeTestPdf([{ width: 600, height: 300, texts }]));
+    expect(upright.pageSizes).toEqual([{ width: 600, height: 300 }]);
+  });
+
   it('marks running headers, footers and page numbers repeated over the pages', async () => {
     const pages = [1, 2, 3, 4].map(pageNumber => ({
       texts: [

@@ -57,6 +57,8 @@ describe('extractTextRuns', () => {
     expect(bbox.x).toBeGreaterThan(150);
     expect(bbox.y).toBeCloseTo(20, 0);
     expect(bbox.height).toBeGreaterThan(bbox.width);
+    // A quarter turn back (270° clockwise) sets it upright.
+    expect(runs[0].turn).toBe(270);
   });
 
   it('drops whitespace-only items', async () => {
@@ -71,6 +73,7 @@ describe('extractTextRuns', () => {
       ]),
     );
     expect(runs.map(run => run.text)).toEqual(['x']);
+    expect(runs[0].turn).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
+import type { PageTurn } from '../../documents/document-tree.ts';
 import type { PDFPageProxy } from './open-pdf.ts';
 import type { TextRun } from './page-content.ts';
 import { fontStyleFromName, type FontStyle } from './font-style.ts';
@@ -81,6 +82,8 @@ function toRun(item: TextLayerItem, viewportTransform: number[], style: FontStyl
   const ys = [topY, bottomY, topY + advanceY, bottomY + advanceY];
   const left = Math.min(...xs);
   const top = Math.min(...ys);
+  // Glyphs whose "up" points right read top to bottom: a quarter turn back (270° clockwise) sets them upright.
+  const turn: PageTurn | undefined = upY < -0.5 ? undefined : upX > 0.5 ? 270 : upX < -0.5 ? 90 : 180;
   return {
     text: item.str,
     bbox: { x: left, y: top, width: Math.max(...xs) - left, height: Math.max(...ys) - top },
@@ -89,6 +92,7 @@ function toRun(item: TextLayerItem, viewportTransform: number[], style: FontStyl
     bold: style.bold,
     italic: style.italic,
     endsLine: item.hasEOL,
+    ...(turn ? { turn } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { turnedPage } from '../turned-page.ts';
 import type { GraphicsSummary, PageContent, TextRun } from '../page-content.ts';
 import { detectTables } from '../tables/detect-tables.ts';
 import { extractTextRuns } from '../text-runs.ts';
+import { textTurn } from '../text-turn.ts';
 
 /** One page's result before its figures are handed to the FigureSink. */
 export interface PageReading {
@@ -59,6 +60,15 @@ export async function readPdfPage(page: PDFPageProxy, pageNumber: number, option
   const ocr = Boolean(options.ocr) && looksScanned(runs, graphics, viewport.width * viewport.height);
   if (ocr && options.ocr === 'defer') return { needsOcr: true };
   let turn: PageTurn | undefined;
+  const turnedText = ocr ? undefined : textTurn(runs);
+  if (turnedText) {
+    // Text that reads sideways or upside down as the page is shown: the page is read, and shown, turned upright.
+    turn = turnedText;
+    page = turnedPage(page, turn);
+    viewport = page.getViewport({ scale: 1 });
+    runs = (await extractTextRuns(page)).filter(run => isFiniteBox(run.bbox));
+    graphics = finiteGraphics(await extractGraphics(page));
+  }
   if (ocr) {
     ({ runs, turn } = await (options.ocr as PageOcr).recognize(page));
     if (turn) {
