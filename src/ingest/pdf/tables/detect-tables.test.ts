@@ -119,6 +119,42 @@ describe('detectTables: horizontally ruled (booktabs) tables', () => {
     const rulings = [horizontalRule(72, 540, 80), horizontalRule(72, 540, 360)];
     expect(detectTables(syntheticPage(runs, rulings))).toEqual([]);
   });
+
+  it('does not read three columns of prose under a running head’s double rule, over a footnote rule, as a table', () => {
+    // The top of a Federal Register page (text, x, y, width, height of each run): the running head,
+    // the double rule under it, three columns of prose, and a short rule over the first column's footnotes.
+    const lines: Array<[string, number, number, number, number]> = [
+      ['47699', 536.4, 33.8, 30.6, 11],
+      ['Federal Register', 120.1, 34.6, 76.8, 10],
+      ['/ Vol. 85, No. 152 / Thursday, August 6, 2020 / Proposed Rules', 198.5, 34.6, 293.2, 10],
+      ['Hatta International Airport in Jakarta,', 45, 60.3, 154.8, 9],
+      ['Indonesia, resulting in 189 fatalities.', 45, 70.3, 150.8, 9],
+      ['Investigation of the accident has been', 45, 80.3, 155.3, 9],
+      ['completed by the Indonesian authorities', 45, 90.3, 166.8, 9],
+      ['(Komite Nasional Keselamatan', 45, 100.3, 126.9, 9],
+      ['Transportasi (KNKT)) with assistance', 45, 110.3, 154.8, 9],
+      ['altitude disagree alert,', 222, 60.3, 91.9, 9],
+      ['and may affect', 320.3, 60.3, 60.4, 9],
+      ['the flightcrew\u2019s ability to accomplish', 222, 70.2, 153.3, 9],
+      ['continued safe flight and landing.', 222, 80.1, 139.3, 9],
+      ['On November 7, 2018, the FAA issued', 231, 89.3, 158.8, 9],
+      ['Emergency AD 2018\u201323\u201351 as an', 222, 99.2, 137.4, 9],
+      ['interim corrective action.', 222, 109.1, 104.4, 9],
+      ['The FAA', 332.8, 109.1, 38, 9],
+      ['sent Emergency AD 2018\u201323\u201351 to all', 222, 119, 156.8, 9],
+      ['and the Ethiopian Civil Aviation', 399, 60.3, 134.8, 9],
+      ['Authority (ECAA).', 399, 70.2, 77, 9],
+      ['The data from the flight data', 408, 79.4, 117.8, 9],
+      ['recorders, as summarized in reports ', 399, 89.3, 149.3, 9],
+      ['of', 554.7, 89.3, 8, 9],
+      ['the Ethiopian Airlines Flight 302', 399, 99.2, 136.3, 9],
+      ['accident and the Lion Air Flight 610', 399, 109.1, 150.3, 9],
+      ['accident, indicated that if a single', 399, 119, 139.8, 9],
+    ];
+    const runs = lines.map(([text, x, y, width, height]) => ({ ...textRun(text, x, y, { fontSize: height }), bbox: { x, y, width, height } }));
+    const rulings = [horizontalRule(45, 567, 48), horizontalRule(45, 567, 52), horizontalRule(45, 95, 120)];
+    expect(detectTables(syntheticPage(runs, rulings))).toEqual([]);
+  });
 });
 
 describe('detectTables: borderless financial statements', () => {

@@ -138,12 +138,26 @@ const maxRulesSearched = 6;
  * first; tablesFromFrames skips frames overlapping a table already found.
  */
 function subStacks(stack: RulingSegment[]): RuledFrame[] {
-  const frames: RuledFrame[] = [frameOfStack(stack)];
-  if (stack.length > maxRulesSearched) return frames;
-  for (let length = stack.length - 1; length >= 2; length--) {
-    for (let start = 0; start + length <= stack.length; start++) frames.push(frameOfStack(stack.slice(start, start + length)));
+  const runs = [stack];
+  if (stack.length <= maxRulesSearched) {
+    for (let length = stack.length - 1; length >= 2; length--) {
+      for (let start = 0; start + length <= stack.length; start++) runs.push(stack.slice(start, start + length));
+    }
   }
-  return frames;
+  return runs.filter(notOverFootnotes).map(frameOfStack);
+}
+
+/**
+ * Short rules divide a table inside (a booktabs \cmidrule, a subtotal's underline under its column of
+ * figures). A short rule that ends a stack at its left edge is a footnote separator: a Federal Register
+ * page's double rule under its running head and the 50 pt rule over the first column's footnotes frame
+ * three columns of prose, not a table.
+ */
+function notOverFootnotes(stack: RulingSegment[]): boolean {
+  const left = Math.min(...stack.map(line => line.start));
+  const width = Math.max(...stack.map(line => line.end)) - left;
+  const last = stack[stack.length - 1];
+  return last.end - last.start >= 0.5 * width || Math.abs(last.start - left) > snapTolerancePt;
 }
 
 function frameOfStack(stack: RulingSegment[]): RuledFrame {
