@@ -12,6 +12,7 @@ import type { GraphicsSummary, PageContent, TextRun } from '../page-content.ts';
 import { detectTables } from '../tables/detect-tables.ts';
 import { extractTextRuns } from '../text-runs.ts';
 import { textTurn } from '../text-turn.ts';
+import { withoutLineNumbers } from '../line-numbers.ts';
 
 /** One page's result before its figures are handed to the FigureSink. */
 export interface PageReading {
@@ -80,6 +81,7 @@ export async function readPdfPage(page: PDFPageProxy, pageNumber: number, option
   }
   // A filled form's values live in its widgets, not in the text layer (or the scan) the runs come from.
   if (options.formFields) runs = [...runs, ...(await extractFormFieldRuns(page, runs))];
+  runs = withoutLineNumbers(runs);
   const content: PageContent = { page: pageNumber, width: viewport.width, height: viewport.height, runs, graphics };
   const tables = detectTables(content);
   let figures = detectFigures(content, { exclude: tables.map(table => table.bbox) });
