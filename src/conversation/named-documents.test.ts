@@ -206,6 +206,19 @@ describe('documents a question names', () => {
     expect(await openingNamed('Was ist das Ziel der Medical Quality Assurance?')).toEqual([]);
   });
 
+  it('takes no noun of a German question for a name of a German opening, where every noun has a capital', async () => {
+    const documents = [
+      opened('kantine.pdf', 'Kantinenordnung Die Kantine ist montags bis freitags geöffnet. Ein Mittagessen kostet für Mitarbeiter 4,50 Euro.'),
+      opened('stereo_headset.pdf', 'Help Guide Wireless Noise Canceling Stereo Headset WH-1000XM4 Sony Headphones Connect'),
+    ];
+    const openingNamed = namesIn(documents, heldBy({ mitarbeiter: 1, sony: 1 }, 30));
+    expect(await openingNamed('Wie viele Tage bezahlten Urlaub bekommt ein Mitarbeiter?')).toEqual([]);
+    // A name in an English opening is still one.
+    expect(await openingNamed('Was sagt die Sony-Anleitung über das Koppeln?')).toEqual(['stereo_headset.pdf']);
+    // An English question writes no German noun with a capital unless it names something.
+    expect(await openingNamed('What does the Mitarbeiter rule say about lunch?')).toEqual(['kantine.pdf']);
+  });
+
   it('finds a document by a name written in the question that few documents hold and only its pages often', async () => {
     const reports = [
       { ...record('AR_2016.pdf'), pageCount: 40 },

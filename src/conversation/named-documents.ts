@@ -1,5 +1,7 @@
 import { nameWithoutExtension } from '../documents/document-name.ts';
 import type { DocumentRecord } from '../documents/types.ts';
+import { recordLanguage } from '../documents/record-language.ts';
+import { readLanguage } from '../text/detect-language.ts';
 import { withinEdits } from '../text/edit-distance.ts';
 import { fileNameMonthYears, monthYearsWritten } from '../text/month-years.ts';
 import { stem } from '../text/search-terms.ts';
@@ -169,8 +171,11 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
     if (own.length > 0) byWord.set(record, { all, own });
     else if (all.length >= 2 && [...wordsOf(record.name)].some(word => years.has(word))) byYear.push(record);
   }
+  // German writes every noun with a capital: a German question's "Mitarbeiter" is no name, and a German
+  // opening's capitals are mostly nouns, so such a question names no German document by its opening's words.
+  const nounsCapitalized = readLanguage(question).code === 'de';
   const byOpeningWord = openingNameWords(
-    ready.filter(record => !byFileName.includes(record)),
+    ready.filter(record => !byFileName.includes(record) && !(nounsCapitalized && recordLanguage(record) === 'de')),
     words,
     { capitalized, acronyms },
   );
