@@ -29,7 +29,7 @@ import type { KeyTerm } from './unmentioned-terms.ts';
 import { modelBudgets } from './model-budgets.ts';
 import { tableOfContents, type TableOfContents } from './table-of-contents.ts';
 import { TreeCache } from './tree-cache.ts';
-import { translateQuestion, translationLanguage } from './translate-question.ts';
+import { otherDocumentsLanguage, translateQuestion, translationLanguage } from './translate-question.ts';
 import { search, searchOptions, tocDocuments } from './question-search.ts';
 import { readContextTrees, readyRecords } from './read-context-trees.ts';
 import type { Answer, AskInput } from './types.ts';
@@ -100,7 +100,18 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const finish = (answer: Omit<Answer, 'id' | 'question' | 'notes' | 'usage' | 'modelCalls' | 'timings' | 'language' | 'context' | 'plan'>): Answer => {
     timings.totalMs = Math.round(performance.now() - started);
     log.info({ spaces: input.spaces, grounded: answer.grounded, modelCalls, timings, citations: answer.citations.length }, 'answered a question');
-    return { ...base, ...answer, context, language, notes, plan: plannedBy, ...(rewritten ? { rewritten } : {}), usage, modelCalls, timings };
+    return {
+      ...base,
+      ...answer,
+      context,
+      language,
+      notes: [...new Set(notes)],
+      plan: plannedBy,
+      ...(rewritten ? { rewritten } : {}),
+      usage,
+      modelCalls,
+      timings,
+    };
   };
 
   const records = input.readyDocuments
@@ -118,6 +129,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   let tasks: string[] = [];
   const planStarted = performance.now();
   let prefetched: SearchPrefetch | undefined;
+  let answeringPromise: Promise<AnsweringPassages> | undefined;
   // A model that cannot be loaded fails its steps below, each with a note; the question still gets an answer.
   const speed = await models.language?.speed?.().catch(() => undefined);
   const budgets = modelBudgets(speed, dependencies.config);
@@ -170,23 +182,11 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   // A model that does not plan the question still says it in the documents' language when none is in its
   // own: their pages hold the translation's words, not the question's (translate-question.ts). The
   // translation is searched first and scores the quotes; the question's own words are searched after it.
-  const theirs = models.language && !modelPlans && readLanguage(question).evident ? translationLanguage(language, records.values()) : undefined;
-  if (models.language && theirs) {
-    try {
-      const translated = await translateQuestion({ question, into: theirs }, models.language, {
-        log,
-        signal: withDeadline(input.signal, budgets.planDeadlineMs),
-      });
-      modelCalls += translated.calls;
-      addUsage(usage, translated.usage);
-      const inTheirs = offlinePlan(translated.text);
-      plan = { ...inTheirs, variants: [...new Set([...inTheirs.variants, ...rulesPlan.variants])] };
-      rewritten = translated.text;
-    } catch (error) {
-      input.signal?.throwIfAborted();
-      modelCalls += callsOf(error);
-      log.warn({ err: asFolioError(error).message }, 'could not translate the question into the documents’ language; searching it as asked');
-    }
+  const translates = Boolean(models.language) && !modelPlans && readLanguage(question).evident;
+  const theirs = translates ? translationLanguage(language, records.values()) : undefined;
+  if (theirs) {
+    const inTheirs = await translatedPlan(theirs);
+    if (inTheirs) ({ plan, rewritten } = inTheirs);
   }
   timings.planMs = Math.round(performance.now() - planStarted);
   input.onEvent?.({ type: 'plan', plan });
@@ -194,25 +194,33 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   // 2–4. Search, fuse into one ranking of pages, build the context from the best pages.
   input.onEvent?.({ type: 'stage', stage: 'searching' });
   const searchStarted = performance.now();
-  const ranked = (await search(plan, input, dependencies, notes, log, prefetched)).pages.filter(page => records.has(page.documentId));
-  const contextTrees = await readContextTrees(ranked, records, store, contextPages);
-  const passages = toContextPassages(
-    pagePassages(ranked, contextTrees, { budgetTokens: budgets.contextTokens, maxPages: contextPages, queries: plan.subQuestions }),
-    records,
-    contextTrees,
-  );
+  let { passages, extractivePassages, contextTrees } = await gather(plan, prefetched);
+  // Asked in German in a space of English reports that also holds a German script, the question is searched
+  // as asked first: it may be about the script. Unless that finds a strong answer (the bar at which the
+  // offline answer overrules a model's "not found"), it is also said in the other documents' language, and
+  // the search whose best quote holds more of its question's words is kept: a German word or two the
+  // script shares with the question is no answer.
+  const others = translates && !theirs ? otherDocumentsLanguage(language, records.values()) : undefined;
+  const asAskedEvidence = others ? await offlineEvidence() : 1;
+  if (others && asAskedEvidence < Math.max(minimumEvidence, modelNotFoundMinimumEvidence)) {
+    const inOthers = await translatedPlan(others);
+    if (inOthers) {
+      const asAsked = { plan, gathered: { passages, extractivePassages, contextTrees }, answering: answeringPromise };
+      plan = inOthers.plan;
+      ({ passages, extractivePassages, contextTrees } = await gather(plan));
+      answeringPromise = undefined;
+      const evidence = await offlineEvidence();
+      log.info({ asAsked: asAskedEvidence, inOthers: evidence, into: others }, 'searched the question as asked and in the other documents’ language');
+      if (evidence > asAskedEvidence) {
+        rewritten = inOthers.rewritten;
+        input.onEvent?.({ type: 'plan', plan });
+      } else {
+        ({ plan, answering: answeringPromise } = asAsked);
+        ({ passages, extractivePassages, contextTrees } = asAsked.gathered);
+      }
+    }
+  }
   context = contextEntries(passages, language);
-  // The extractive answer instead of a model's (a model that failed, or found nothing beside a page that
-  // answers) reads what an offline question reads: it costs milliseconds, and a context sized to a slow
-  // model's reading speed would only hide pages it could quote.
-  const extractivePassages =
-    !models.language || budgets.contextTokens >= defaultContextTokens
-      ? passages
-      : toContextPassages(
-          pagePassages(ranked, contextTrees, { budgetTokens: defaultContextTokens, maxPages: contextPages, queries: plan.subQuestions }),
-          records,
-          contextTrees,
-        );
   timings.searchMs = Math.round(performance.now() - searchStarted);
   const closest = passages.slice(0, 3).map(passage => ({
     document: passage.documentName,
@@ -221,7 +229,6 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     title: passage.titlePath.at(-1) ?? passage.documentName,
   }));
   const messages = () => answerMessages(language);
-  let answeringPromise: Promise<AnsweringPassages> | undefined;
   // Closest passages (or, with none, documents that all share one language) in another language than
   // the question share few of its words: asked in theirs, it may be found.
   const closestLanguage = (): string => {
@@ -357,6 +364,45 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     return finish({ answer: resolved.text, citations: resolved.citations, figures: resolved.figures, grounded: true, extractive: false, closest: [] });
   }
 
+  /**
+   * The plan of the question said in `into` (translate-question.ts): the translation is its sub-question
+   * and its keywords are searched first, the question's own after them. Undefined when the model gives
+   * no translation; the question is then searched as asked.
+   */
+  async function translatedPlan(into: string): Promise<{ plan: QueryPlan; rewritten: string } | undefined> {
+    try {
+      const translated = await translateQuestion({ question, into }, models.language!, {
+        log,
+        signal: withDeadline(input.signal, budgets.planDeadlineMs),
+      });
+      modelCalls += translated.calls;
+      addUsage(usage, translated.usage);
+      const inTheirs = offlinePlan(translated.text);
+      return { plan: { ...inTheirs, variants: [...new Set([...inTheirs.variants, ...rulesPlan.variants])] }, rewritten: translated.text };
+    } catch (error) {
+      input.signal?.throwIfAborted();
+      modelCalls += callsOf(error);
+      log.warn({ err: asFolioError(error).message, into }, 'could not translate the question into the documents’ language; searching it as asked');
+      return undefined;
+    }
+  }
+
+  /**
+   * The pages `searched` ranks (BM25, vectors, picks, fused), the model's context built from the best of
+   * them, and the extractive answer's: a model's failure or a "not found" beside a page that answers
+   * reads what an offline question reads; it costs milliseconds, and a context sized to a slow model's
+   * reading speed would only hide pages it could quote.
+   */
+  async function gather(searched: QueryPlan, prefetch?: SearchPrefetch) {
+    const ranked = (await search(searched, input, dependencies, notes, log, prefetch)).pages.filter(page => records.has(page.documentId));
+    const pageTrees = await readContextTrees(ranked, records, store, contextPages);
+    const passagesOf = (budgetTokens: number) =>
+      toContextPassages(pagePassages(ranked, pageTrees, { budgetTokens, maxPages: contextPages, queries: searched.subQuestions }), records, pageTrees);
+    const passages = passagesOf(budgets.contextTokens);
+    const extractivePassages = !models.language || budgets.contextTokens >= defaultContextTokens ? passages : passagesOf(defaultContextTokens);
+    return { passages, extractivePassages, contextTrees: pageTrees };
+  }
+
   async function extractive(label: string): Promise<Answer> {
     const quoted = await quote(minimumEvidence);
     if (!('text' in quoted)) {
@@ -375,6 +421,13 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     if ('unmentioned' in answering) return { reason: unmentionedReason(answering) };
     const extracted = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence });
     return extracted.grounded ? { text: extracted.text } : {};
+  }
+
+  /** The share of the question's weighted words the offline answer's best quote holds (0 when a term is in no document). */
+  async function offlineEvidence(): Promise<number> {
+    const answering = await answeringPassagesOnce();
+    if ('unmentioned' in answering) return 0;
+    return extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence }).evidence;
   }
 
   function answeringPassagesOnce(): Promise<AnsweringPassages> {

@@ -35,12 +35,32 @@ const jsonTokens = 24;
  * English reports is likely about the article, and its own words find it.
  */
 export function translationLanguage(questionLanguage: string, records: Iterable<Pick<DocumentRecord, 'title' | 'opening'>>): string | undefined {
+  const counts = languageCounts(records);
+  return counts.has(questionLanguage) ? undefined : mostCommon(counts);
+}
+
+/**
+ * The language most of the documents in reach that are not in the question's language are written in:
+ * a German question in a space of English reports and one German script is searched as asked first, and
+ * said in this language when its own words find no answer.
+ */
+export function otherDocumentsLanguage(questionLanguage: string, records: Iterable<Pick<DocumentRecord, 'title' | 'opening'>>): string | undefined {
+  const counts = languageCounts(records);
+  counts.delete(questionLanguage);
+  return mostCommon(counts);
+}
+
+function languageCounts(records: Iterable<Pick<DocumentRecord, 'title' | 'opening'>>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const record of records) {
     const language = recordLanguage(record);
     counts.set(language, (counts.get(language) ?? 0) + 1);
   }
-  if (counts.size === 0 || counts.has(questionLanguage)) return undefined;
+  return counts;
+}
+
+function mostCommon(counts: Map<string, number>): string | undefined {
+  if (counts.size === 0) return undefined;
   return [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
 }
 

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskEvent } from '../../src/answer/types.ts';
 import { createFolio } from '../../src/folio.ts';
@@ -8,6 +11,17 @@ import type { QueryPlan } from '../../src/search/types.ts';
 import { ScriptedLanguageModel } from '../fakes/scripted-language-model.ts';
 import { answerOf } from '../support/answer/answer-of.ts';
 import { handbookSpace, type HandbookSpace } from '../support/answer/handbook-space.ts';
+import { makeHandbookPdf } from '../support/answer/make-handbook-pdf.ts';
+import { makeTestPdf } from '../support/layout/make-test-pdf.ts';
+import { parseSpaceId } from '../../src/spaces/space-id.ts';
+
+/** A German page that shares no subject with the handbook. */
+const canteenRules = [
+  'Kantinenordnung',
+  'Die Kantine ist montags bis freitags von 11:30 bis 14:00 Uhr geöffnet.',
+  'Ein Mittagessen kostet für Mitarbeiter 4,50 Euro.',
+  'Getränke werden an der Kasse bezahlt und sind nicht im Preis enthalten.',
+];
 
 /** The number the chooser's prompt gave the excerpt that starts with `start`. */
 function excerptNumber(request: GenerateRequest, start: string): number {
@@ -130,6 +144,45 @@ describe('a model that chooses quotes instead of writing (FOLIO_MODEL_ANSWER=cho
     expect(answer.answer).toMatch(/^28 Tage \[1\]/u);
     expect(model.calls.map(call => call.jsonSchema?.name)).toEqual(['translated_question', 'chosen_excerpts']);
     expect(model.calls[0]).toMatchObject({ prompt: german, system: expect.stringContaining('into English') });
+  });
+
+  it('searches a question first as asked where a document is in its language, and said in the others’ language when that finds no answer', async () => {
+    const mixed = parseSpaceId('gemischt');
+    const dataDir = await mkdtemp(join(tmpdir(), 'folio-mixed-'));
+    try {
+      await writeFile(join(dataDir, 'handbook.pdf'), await makeHandbookPdf('a'));
+      await writeFile(
+        join(dataDir, 'kantine.pdf'),
+        await makeTestPdf([{ texts: canteenRules.map((text, index) => ({ text, x: 72, top: 72 + index * 18, size: 11 })) }]),
+      );
+      const ingested = await offline.ingestFiles(
+        ['handbook.pdf', 'kantine.pdf'].map(name => ({ path: join(dataDir, name), name })),
+        mixed,
+      );
+      expect(ingested.map(document => document.status)).toEqual(['ready', 'ready']);
+      const translation = 'How many days of paid vacation does an employee get?';
+      const translating = () =>
+        new ScriptedLanguageModel({
+          reply: request =>
+            request.jsonSchema?.name === 'translated_question' ? JSON.stringify({ question: translation }) : JSON.stringify({ excerpts: [1], answer: '' }),
+        });
+
+      const aboutHandbook = translating();
+      const answer = await answerOf(withModel(aboutHandbook).ask({ spaces: [mixed], question: 'Wie viele Tage bezahlten Urlaub bekommt ein Mitarbeiter?' }));
+      expect(answer).toMatchObject({ grounded: true, language: 'de', rewritten: translation });
+      expect(answer.citations[0]).toMatchObject({ document: 'handbook.pdf', pages: [1] });
+      expect(aboutHandbook.calls.map(call => call.jsonSchema?.name)).toEqual(['translated_question', 'chosen_excerpts']);
+      expect(aboutHandbook.calls[0].system).toContain('into English');
+
+      // The German page answers a German question as asked: no translation.
+      const aboutCanteen = translating();
+      const canteen = await answerOf(withModel(aboutCanteen).ask({ spaces: [mixed], question: 'Wie viel kostet ein Mittagessen in der Kantine?' }));
+      expect(canteen.rewritten).toBeUndefined();
+      expect(canteen.citations[0]).toMatchObject({ document: 'kantine.pdf' });
+      expect(aboutCanteen.calls.map(call => call.jsonSchema?.name)).toEqual(['chosen_excerpts']);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('searches the question as asked, without a note, when the model does not translate it', async () => {
