@@ -122,7 +122,7 @@ describe('detectTables: horizontally ruled (booktabs) tables', () => {
 
   it('does not read three columns of prose under a running head’s double rule, over a footnote rule, as a table', () => {
     // The top of a Federal Register page (text, x, y, width, height of each run): the running head,
-    // the double rule under it, three columns of prose, and a short rule over the first column's footnotes.
+    // the double rule under it, three columns of prose, and a short rule over the first column's 7 pt footnotes.
     const lines: Array<[string, number, number, number, number]> = [
       ['47699', 536.4, 33.8, 30.6, 11],
       ['Federal Register', 120.1, 34.6, 76.8, 10],
@@ -151,7 +151,10 @@ describe('detectTables: horizontally ruled (booktabs) tables', () => {
       ['accident and the Lion Air Flight 610', 399, 109.1, 150.3, 9],
       ['accident, indicated that if a single', 399, 119, 139.8, 9],
     ];
-    const runs = lines.map(([text, x, y, width, height]) => ({ ...textRun(text, x, y, { fontSize: height }), bbox: { x, y, width, height } }));
+    const runs = [...lines, ['Preliminary KNKT.18.10.35.04 Aircraft', 56.2, 123, 126, 7] as const].map(([text, x, y, width, height]) => ({
+      ...textRun(text, x, y, { fontSize: height }),
+      bbox: { x, y, width, height },
+    }));
     const rulings = [horizontalRule(45, 567, 48), horizontalRule(45, 567, 52), horizontalRule(45, 95, 120)];
     expect(detectTables(syntheticPage(runs, rulings))).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import type { BoundingBox } from '../../../documents/document-tree.ts';
-import type { DetectedTable, PageContent } from '../page-content.ts';
+import type { DetectedTable, PageContent, TextRun } from '../page-content.ts';
 import { frameWithHeaderAbove } from './header-above-rule.ts';
 import { tableFromFrame, type RuledFrame } from './ruled-frame.ts';
+import { median } from './table-geometry.ts';
 import { clusterRulings, distinctPositions, mergeRulings, snapTolerancePt, type RulingCluster, type RulingSegment } from './ruling-grid.ts';
 
 /** Horizontal rules shorter than this (points) are underlines or separators, not the rules of a table. */
@@ -38,7 +39,7 @@ export function findRulingFrames(content: PageContent): { grids: RuledFrame[]; s
       freeHorizontals.push(...cluster.horizontals.filter(line => line.end - line.start >= minTableRuleLengthPt));
     }
   }
-  const stacks = horizontalStacks(freeHorizontals, content.height).flatMap(subStacks);
+  const stacks = horizontalStacks(freeHorizontals, content.height).flatMap(stack => subStacks(stack, content.runs));
   // A stack whose header stands above its top rule is tried with that header first.
   return { grids, stacks: stacks.flatMap(frame => [frameWithHeaderAbove(frame, content.runs), frame].filter(isFrame)) };
 }
@@ -137,27 +138,37 @@ const maxRulesSearched = 6;
  * whole stack, every shorter run of consecutive rules is offered as a frame, longest first and top
  * first; tablesFromFrames skips frames overlapping a table already found.
  */
-function subStacks(stack: RulingSegment[]): RuledFrame[] {
-  const runs = [stack];
+function subStacks(stack: RulingSegment[], runs: readonly TextRun[]): RuledFrame[] {
+  const candidates = [stack];
   if (stack.length <= maxRulesSearched) {
     for (let length = stack.length - 1; length >= 2; length--) {
-      for (let start = 0; start + length <= stack.length; start++) runs.push(stack.slice(start, start + length));
+      for (let start = 0; start + length <= stack.length; start++) candidates.push(stack.slice(start, start + length));
     }
   }
-  return runs.filter(notOverFootnotes).map(frameOfStack);
+  return candidates.filter(candidate => !endsOverFootnotes(candidate, runs)).map(frameOfStack);
 }
 
+/** Points under a rule where a footnote's first line starts. */
+const footnoteGapPt = 12;
+
 /**
- * Short rules divide a table inside (a booktabs \cmidrule, a subtotal's underline under its column of
- * figures). A short rule that ends a stack at its left edge is a footnote separator: a Federal Register
- * page's double rule under its running head and the 50 pt rule over the first column's footnotes frame
- * three columns of prose, not a table.
+ * True for a stack that ends on a footnote separator: a rule shorter than half the stack's width,
+ * starting at its left edge, with text set smaller than the frame's right under it. A Federal Register
+ * page's double rule under its running head and the 50 pt rule over its first column's 7 pt footnotes
+ * frame three columns of prose, not a table. A subtotal's underline under a column of figures has the
+ * next paragraph under it, set as large as the table.
  */
-function notOverFootnotes(stack: RulingSegment[]): boolean {
+function endsOverFootnotes(stack: RulingSegment[], runs: readonly TextRun[]): boolean {
   const left = Math.min(...stack.map(line => line.start));
   const width = Math.max(...stack.map(line => line.end)) - left;
   const last = stack[stack.length - 1];
-  return last.end - last.start >= 0.5 * width || Math.abs(last.start - left) > snapTolerancePt;
+  if (last.end - last.start >= 0.5 * width || Math.abs(last.start - left) > snapTolerancePt) return false;
+  const top = stack[0].position;
+  const inside = runs.filter(run => run.bbox.y > top && run.bbox.y + run.bbox.height < last.position).map(run => run.fontSize);
+  const under = runs.filter(
+    run => run.bbox.y >= last.position && run.bbox.y <= last.position + footnoteGapPt && run.bbox.x < last.end && run.bbox.x + run.bbox.width > last.start,
+  );
+  return inside.length > 0 && under.length > 0 && Math.max(...under.map(run => run.fontSize)) < 0.9 * median(inside);
 }
 
 function frameOfStack(stack: RulingSegment[]): RuledFrame {
