@@ -156,9 +156,15 @@ describe('buildTree', () => {
     expect(results.children[1].figure?.sha256).toBe('abc');
   });
 
-  it('leaves page headers and footers out of node text', () => {
-    const tree = buildTree(parsed([block(1, 'page-header', 'ACME Corp'), paragraph(1, 'Body'), block(1, 'page-footer', '1')], 1), { documentId: 'd' });
-    expect(tree.nodes[0].text).toBe('Body');
+  it('reads a running header or footer once, where it first appears, and leaves page numbers out', () => {
+    const blocks = [1, 2, 3].flatMap(page => [
+      block(page, 'page-header', 'ACME Corp Tariff Label'),
+      paragraph(page, `Body ${page}`),
+      block(page, 'page-footer', `Confidential, page ${page}`),
+      block(page, 'page-footer', String(page)),
+    ]);
+    const tree = buildTree(parsed(blocks, 3), { documentId: 'd' });
+    expect(tree.nodes.map(node => node.text)).toEqual(['ACME Corp Tariff Label\n\nBody 1\n\nConfidential, page 1', 'Body 2', 'Body 3']);
   });
 
   it('keeps the page numbers printed in the footers, which stay out of node text', () => {

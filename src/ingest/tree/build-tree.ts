@@ -4,6 +4,7 @@ import { placeHeadings, type HeadingPlacement } from './place-headings.ts';
 import { numberNodes } from './number-nodes.ts';
 import { detectPrintedPageNumbers } from './printed-page-numbers.ts';
 import { NodeBuilder } from './node-builder.ts';
+import { firstRunningBlocks } from './first-running-blocks.ts';
 import { isGenericTitle } from './generic-title.ts';
 import { normalizeTitle } from './normalize-title.ts';
 import { looksLikeSlideDeck, slideTitle } from './slide-deck.ts';
@@ -24,7 +25,8 @@ export interface BuildTreeOptions {
  * heading, and documents without headings, get one node per page (never one giant node).
  */
 export function buildTree(parsed: ParsedDocument, options: BuildTreeOptions): DocumentTree {
-  const blocks = parsed.blocks.filter(block => block.kind !== 'page-header' && block.kind !== 'page-footer');
+  const keptRunning = firstRunningBlocks(parsed.blocks);
+  const blocks = parsed.blocks.filter(block => (block.kind !== 'page-header' && block.kind !== 'page-footer') || keptRunning.has(block));
   const slides = options.slides === true || looksLikeSlideDeck(parsed);
   const nodes = slides ? slideNodes(blocks, parsed) : sectionNodes(blocks, parsed);
   numberNodes(nodes);
