@@ -82,6 +82,20 @@ describe('extractiveAnswer', () => {
     ]);
   });
 
+  it('names each column by its lowest header cell', () => {
+    const ledger = [
+      '| DOCUMENT NO. | DATE POSTED | SERVICE DATES |  | AMOUNT ($) |',
+      '| --- | --- | --- | --- | --- |',
+      '|  |  | START | END |  |',
+      '| DHAW0001 | 05/03/2019 | 03/04/2019 | 03/06/2019 | 920.68 |',
+      '| DHAW0031 | 05/28/2019 | 05/10/2019 | 05/11/2019 | 618.00 |',
+      '| DHAW0040 | 06/13/2019 | 06/01/2019 | 06/02/2019 | 210.40 |',
+    ].join('\n');
+    expect(quoteCandidates([passage(1, [page(1, 0, ledger)])])[1].text).toBe(
+      'DOCUMENT NO.: DHAW0031; DATE POSTED: 05/28/2019; START: 05/10/2019; END: 05/11/2019; AMOUNT ($): 618.00',
+    );
+  });
+
   it('keeps a table of words to its first header row', () => {
     const checklist = [
       '| Feature | Action | Checks |',

@@ -85,14 +85,17 @@ function cells(line: string): string[] {
  * A Markdown table's body rows, each read with its header: "Revenues — 2023: $51,217; 2022: $46,710"
  * when the header's first cell is empty (a row label), else "Year: 2023; Revenue: 51,217". A header may
  * take several rows (headerRows): each body row is matched on all of them and on the table's caption,
- * and named by the last header row that names two columns or more.
+ * and each column named by its lowest cell in the header rows that name two columns or more.
  */
 function tableRows(lines: string[], caption: string): Quote[] {
   const separator = lines.findIndex(line => /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/u.test(line));
   const grid = lines.filter((_, index) => index !== separator).map(cells);
   const headerCount = separator > 0 ? headerRows(grid) : 0;
   const headers = grid.slice(0, headerCount);
-  const header = headers.findLast(row => row.filter(Boolean).length >= 2 && !isColumnNumbering(row)) ?? headers[0] ?? [];
+  const naming = headers.filter(row => row.filter(Boolean).length >= 2 && !isColumnNumbering(row));
+  // Each column is named by its lowest header cell: "START" under "OBLIGATION/SERVICE DATES", and
+  // "DOCUMENT NO." over the empty cell below it.
+  const header = naming.length > 0 ? naming[0].map((_, column) => naming.findLast(row => row[column])?.[column] ?? '') : (headers[0] ?? []);
   const headerWords = [caption, ...headers.flat()].filter(Boolean).join(' ');
   const rows: Quote[] = [];
   grid.slice(headerCount).forEach((row, index) => {
