@@ -60,6 +60,35 @@ describe('detectTables: ruled grids', () => {
     expect(table.cells.every(row => row.length === 4)).toBe(true);
   });
 
+  it('splits a band of a ledger’s entries, ruled only around it, into one row per entry with its wrapped description', () => {
+    // Columns: document, date, description, amount. Rules: frame, header rule; no rules between entries.
+    const lefts = [72, 160, 240, 480];
+    const runs: TextRun[] = [textRun('Document', 76, 104), textRun('Posted', 164, 104), textRun('Description', 244, 104), textRun('Amount', 484, 104)];
+    const entries = [
+      ['DHAW0001', '05/03/2019', 'STAFF TRANSPORTATION', '920.68', 'AIRFARE KANSAS CITY TO WASHINGTON'],
+      ['DHAW0002', '05/24/2019', 'SENATOR TRANSPORTATION', '618.00', 'TRAIN FARE WASHINGTON TO NEW YORK'],
+      ['DHAW0003', '06/13/2019', 'STAFF LODGING', '210.40', 'HOTEL IN SAINT LOUIS'],
+    ];
+    entries.forEach(([document, date, description, amount, detail], index) => {
+      const y = 124 + index * 24;
+      runs.push(
+        textRun(document, 76, y),
+        textRun(date, 164, y),
+        textRun(description, 244, y),
+        textRun(amount, 540, y, { align: 'right' }),
+        textRun(detail, 244, y + 11),
+      );
+    });
+    const rulings = [...[100, 118, 196].map(y => horizontalRule(72, 560, y)), ...[...lefts, 560].map(x => verticalRule(x, 100, 196))];
+    const [table] = detectTables(syntheticPage(runs, rulings));
+    expect(table.cells).toEqual([
+      ['Document', 'Posted', 'Description', 'Amount'],
+      ['DHAW0001', '05/03/2019', 'STAFF TRANSPORTATION AIRFARE KANSAS CITY TO WASHINGTON', '920.68'],
+      ['DHAW0002', '05/24/2019', 'SENATOR TRANSPORTATION TRAIN FARE WASHINGTON TO NEW YORK', '618.00'],
+      ['DHAW0003', '06/13/2019', 'STAFF LODGING HOTEL IN SAINT LOUIS', '210.40'],
+    ]);
+  });
+
   it('does not take a box around a paragraph for a table', () => {
     const paragraph = [
       'Note: all figures in this report are unaudited and may change when the',

@@ -105,8 +105,10 @@ function inferSeparators(frame: RuledFrame, filledBands: TextLine[][]): number[]
 
 /**
  * A band between two rules is one row when its lines are a wrapped cell. It is several rows when most
- * of its lines fill two or more columns and either the table is ruled sparsely (a header rule and a
- * body: booktabs) or every line carries a number (stacked records such as "OTSL" / "HTML" variants).
+ * of its lines fill two or more columns and the table is ruled sparsely (a header rule and a body:
+ * booktabs), or when two lines or more fill two columns or more and each of them carries a number:
+ * stacked records ("OTSL" / "HTML" variants; a ledger's entries, "DHAW20190001 | 05/03/2019 | … |
+ * 920.68"), each with the lines under it that leave the first column empty, up to the next.
  * The first band is kept whole when rules follow it: that is a (possibly wrapped) header.
  */
 function rowsFromBands(runs: readonly TextRun[], filledBands: TextLine[][], separators: readonly number[]): TextLine[][] {
@@ -119,11 +121,25 @@ function rowsFromBands(runs: readonly TextRun[], filledBands: TextLine[][], sepa
       return;
     }
     const lineCells = band.map(line => fillGrid(runs, [[line]], separators)[0]);
-    const multiCellLines = lineCells.filter(cells => cells.filter(text => text !== '').length >= 2).length;
-    const everyLineHasNumber = lineCells.every(cells => cells.some(text => classifyCellText(text) === 'numeric'));
-    const splitIntoLines = multiCellLines >= 0.6 * band.length && (sparselyRuled || everyLineHasNumber);
-    if (splitIntoLines) for (const line of band) rows.push([line]);
-    else rows.push(band);
+    const fillsColumns = lineCells.map(cells => cells.filter(text => text !== '').length >= 2);
+    const multiCellLines = fillsColumns.filter(Boolean).length;
+    if (sparselyRuled && multiCellLines >= 0.6 * band.length) {
+      for (const line of band) rows.push([line]);
+      return;
+    }
+    // A record starts on a line that fills its first column and another; the lines under it that leave
+    // the first column empty (a description wrapped, even into the next column) are its own.
+    const firstColumn = Math.min(...lineCells.map(cells => cells.findIndex(text => text !== '')).filter(index => index >= 0));
+    const starts = lineCells.map((cells, index) => fillsColumns[index] && cells[firstColumn] !== '');
+    const recordsHaveNumbers = lineCells.every((cells, index) => !starts[index] || cells.some(text => classifyCellText(text) === 'numeric'));
+    if (starts.filter(Boolean).length < 2 || !recordsHaveNumbers) {
+      rows.push(band);
+      return;
+    }
+    band.forEach((line, index) => {
+      if (index === 0 || starts[index]) rows.push([line]);
+      else rows[rows.length - 1].push(line);
+    });
   });
   return rows;
 }
