@@ -156,15 +156,16 @@ describe('buildTree', () => {
     expect(results.children[1].figure?.sha256).toBe('abc');
   });
 
-  it('reads a running header or footer once, where it first appears, and leaves page numbers out', () => {
+  it('reads a running header or footer repeated word for word once, where it first appears, and numbered ones not at all', () => {
     const blocks = [1, 2, 3].flatMap(page => [
       block(page, 'page-header', 'ACME Corp Tariff Label'),
       paragraph(page, `Body ${page}`),
-      block(page, 'page-footer', `Confidential, page ${page}`),
+      block(page, 'page-footer', 'Confidential'),
+      block(page, 'page-footer', `Section number ${page}`),
       block(page, 'page-footer', String(page)),
     ]);
     const tree = buildTree(parsed(blocks, 3), { documentId: 'd' });
-    expect(tree.nodes.map(node => node.text)).toEqual(['ACME Corp Tariff Label\n\nBody 1\n\nConfidential, page 1', 'Body 2', 'Body 3']);
+    expect(tree.nodes.map(node => node.text)).toEqual(['ACME Corp Tariff Label\n\nBody 1\n\nConfidential', 'Body 2', 'Body 3']);
   });
 
   it('keeps the page numbers printed in the footers, which stay out of node text', () => {
