@@ -15,7 +15,7 @@ import { answerWithModel } from './answer-with-model.ts';
 import { checkedQuestion } from './check-question.ts';
 import { contextEntries, toContextPassages } from './context-passage.ts';
 import { detectLanguage, documentLanguage, readLanguage } from '../text/detect-language.ts';
-import { defaultMinimumEvidence, extractiveAnswer } from './extractive-answer.ts';
+import { defaultMinimumEvidence, extractiveAnswer, type ExtractiveAnswer } from './extractive-answer.ts';
 import { offlineFollowUp } from './follow-up-question.ts';
 import { answerMessages } from './messages.ts';
 import { languageName } from '../text/language-names.ts';
@@ -85,6 +85,8 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const trees = dependencies.trees ?? new TreeCache();
   const { models, store } = dependencies;
   const minimumEvidence = dependencies.config.minimumEvidence ?? defaultMinimumEvidence;
+  // The bar at which the offline answer overrules a model's "not found" (strong-evidence.ts).
+  const strongEvidenceBar = Math.max(minimumEvidence, modelNotFoundMinimumEvidence);
   const notes: string[] = [];
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
   let modelCalls = 0;
@@ -202,7 +204,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   // script shares with the question is no answer.
   const others = translates && !theirs ? otherDocumentsLanguage(language, records.values()) : undefined;
   const asAskedEvidence = others ? await offlineEvidence() : 1;
-  if (others && asAskedEvidence < Math.max(minimumEvidence, modelNotFoundMinimumEvidence)) {
+  if (others && asAskedEvidence < strongEvidenceBar) {
     const inOthers = await translatedPlan(others);
     if (inOthers) {
       const asAsked = { plan, gathered: { passages, extractivePassages, contextTrees }, answering: answeringPromise };
@@ -282,7 +284,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       if (generated.droppedPassages > 0) notes.push(`${generated.droppedPassages} passages were left out to fit the model's prompt budget.`);
       // The offline answer, at a stricter bar than it answers on by itself (strong-evidence.ts).
       const strongEvidence = async () => {
-        const quoted = await quote(Math.max(minimumEvidence, modelNotFoundMinimumEvidence));
+        const quoted = await quote(strongEvidenceBar);
         return 'text' in quoted ? quoted : undefined;
       };
       if (generated.notFound) {
@@ -351,7 +353,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     timings.answerMs = Math.round(performance.now() - answerStarted);
     if (outcome.kind === 'none-chosen') {
       // The offline answer it chose from, at the bar that overrules a written NOT_FOUND (strong-evidence.ts).
-      if (outcome.offline.evidence < Math.max(minimumEvidence, modelNotFoundMinimumEvidence)) return notFound();
+      if (outcome.offline.evidence < strongEvidenceBar) return notFound();
       log.warn('the model chose no quote but the passages hold an answer; answering extractively');
       return quotedAnswer(messages().modelNotFound, outcome.offline.text);
     }
@@ -417,17 +419,22 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
    * question names (strong-evidence.ts); else why there are none (a term no document holds).
    */
   async function quote(minimumEvidence: number): Promise<{ text: string } | { reason?: string }> {
-    const answering = await answeringPassagesOnce();
-    if ('unmentioned' in answering) return { reason: unmentionedReason(answering) };
-    const extracted = extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence });
+    const extracted = await offlineAnswer(minimumEvidence);
+    if ('unmentioned' in extracted) return { reason: unmentionedReason(extracted) };
     return extracted.grounded ? { text: extracted.text } : {};
   }
 
   /** The share of the question's weighted words the offline answer's best quote holds (0 when a term is in no document). */
   async function offlineEvidence(): Promise<number> {
+    const extracted = await offlineAnswer(minimumEvidence);
+    return 'unmentioned' in extracted ? 0 : extracted.evidence;
+  }
+
+  /** The offline answer of the current plan at `minimum`, from the answering passages; or the terms no document holds. */
+  async function offlineAnswer(minimum: number): Promise<ExtractiveAnswer | { unmentioned: KeyTerm[] }> {
     const answering = await answeringPassagesOnce();
-    if ('unmentioned' in answering) return 0;
-    return extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence }).evidence;
+    if ('unmentioned' in answering) return { unmentioned: answering.unmentioned };
+    return extractiveAnswer(plan.subQuestions, answering.passages, { language, minimumEvidence: minimum });
   }
 
   function answeringPassagesOnce(): Promise<AnsweringPassages> {

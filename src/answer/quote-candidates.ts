@@ -89,7 +89,8 @@ function cells(line: string): string[] {
  */
 function tableRows(lines: string[], caption: string): Quote[] {
   const separator = lines.findIndex(line => /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/u.test(line));
-  const grid = lines.filter((_, index) => index !== separator).map(cells);
+  const rowLines = lines.filter((_, index) => index !== separator);
+  const grid = rowLines.map(cells);
   const headerCount = separator > 0 ? headerRows(grid) : 0;
   const headers = grid.slice(0, headerCount);
   const naming = headers.filter(row => row.filter(Boolean).length >= 2 && !isColumnNumbering(row));
@@ -107,8 +108,7 @@ function tableRows(lines: string[], caption: string): Quote[] {
       .map(entry => (entry.name ? `${entry.name}: ${entry.cell}` : entry.cell));
     const text = clipQuote(labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; '));
     if (text.length < 3 || !/\p{L}|\d/u.test(text)) return;
-    const line = lines.filter((_, lineIndex) => lineIndex !== separator)[headerCount + index];
-    rows.push({ text, matchText: `${headerWords} ${row.join(' ')}`, kind: 'table-row', source: line.trim() });
+    rows.push({ text, matchText: `${headerWords} ${row.join(' ')}`, kind: 'table-row', source: rowLines[headerCount + index].trim() });
   });
   return rows;
 }

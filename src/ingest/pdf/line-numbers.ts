@@ -1,4 +1,5 @@
 import type { TextRun } from './page-content.ts';
+import { median } from './tables/table-geometry.ts';
 
 /** Numbered lines in a row before a column of numbers is read as line numbers, not text. */
 const minNumberedLines = 10;
@@ -49,7 +50,6 @@ function edgeOf(run: TextRun): { left: number; right: number } {
 
 function evenlySpaced(chain: TextRun[]): boolean {
   const gaps = chain.slice(1).map((run, index) => run.bbox.y - chain[index].bbox.y);
-  const sorted = [...gaps].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  return gaps.every(gap => Math.abs(gap - median) <= pitchTolerancePt);
+  const pitch = median(gaps);
+  return gaps.every(gap => Math.abs(gap - pitch) <= pitchTolerancePt);
 }
