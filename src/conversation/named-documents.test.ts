@@ -251,6 +251,17 @@ describe('documents a question names', () => {
     expect(await byPages('What did Obama say?')).toEqual([]);
     // Written in lower case: a word, not a name.
     expect(await byPages('what does the document say about isro launches?')).toEqual([]);
+    // A word of a named document's file name names no other by its pages.
+    const brochures = [
+      ...reports,
+      { ...record('NUS-BBA-Brochure-2024.pdf'), pageCount: 30 },
+      { ...record('graduate-programmes.pdf'), pageCount: 12 },
+    ] as DocumentRecord[];
+    const brochurePages = { ...pages, brochure: { 'graduate-programmes.pdf': 3 } };
+    const byBrochure = namesIn(brochures, heldBy({ ...counts, brochure: 1, nus: 1, bba: 1 }, 20, brochurePages));
+    expect(await byBrochure('Which majors does the BBA-Brochure of NUS list?')).toEqual(['NUS-BBA-Brochure-2024.pdf']);
+    const withoutNus = namesIn(brochures.slice(0, -2).concat(brochures.slice(-1)), heldBy({ ...counts, brochure: 1 }, 20, brochurePages));
+    expect(await withoutNus('Which programmes does the Brochure list?')).toEqual(['graduate-programmes.pdf']);
     // Held by more documents than a few: it names none.
     expect(await namesIn(reports, heldBy({ ...counts, ntu: 7 }, 20, pages))('How many NTU graduates find a job?')).toEqual([]);
   });

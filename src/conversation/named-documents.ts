@@ -233,7 +233,10 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
           : maxDocumentsHolding;
     if (!named.includes(record) && Math.min(...run.map(held)) <= limit) named.push(record);
   }
-  for (const word of writtenNames.filter(name => held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming)) {
+  // A word that names a document by its file name names no other by its pages: "the BBA-brochure of
+  // NUS" is NUS's brochure, not the one document whose pages call themselves a brochure.
+  const namingByName = new Set(named.flatMap(record => words.get(record)!));
+  for (const word of writtenNames.filter(name => held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming && !namingByName.has(name))) {
     const pages = await spaceWords.pagesHolding(word);
     const about = ready.filter(record => (pages.get(record.id) ?? 0) >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount));
     const inPassing = [...pages.values()].filter(count => count <= maxPagesInPassing).length;
