@@ -12,7 +12,7 @@ import { foldedWords, foldWord, stopwords } from '../text/stopwords.ts';
  * documents are called ("report", "final"). A name made only of these (and numbers) is matched whole.
  */
 const genericNameWords = new Set(
-  `pdf docx doc pptx ppt xlsx odt odp txt final draft report release version copy new old update updated
+  `pdf docx doc pptx ppt xlsx xls odt odp ods txt final draft report release version copy new old update updated
   v1 v2 v3 en de nl fr es it pt the and for of`.split(/\s+/),
 );
 /** More documents than this named at once is no focus: the words are too common among the names. */

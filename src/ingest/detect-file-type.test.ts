@@ -95,7 +95,7 @@ describe('detectFileType accepts documents', () => {
     expect(await detectFileType(path, { maxBytes })).toMatchObject({ kind: 'office', extension: 'rtf', mime: 'application/rtf' });
   });
 
-  it('tells legacy .doc and .ppt apart by the declared extension', async () => {
+  it('tells legacy .doc, .ppt and .xls apart by the declared extension', async () => {
     const path = await fileWith('legacy.bin', oleHeader);
     expect(await detectFileType(path, { maxBytes, declaredName: 'Minutes.DOC' })).toMatchObject({
       kind: 'office',
@@ -103,8 +103,10 @@ describe('detectFileType accepts documents', () => {
       mime: 'application/msword',
     });
     expect(await detectFileType(path, { maxBytes, declaredName: 'slides.ppt' })).toMatchObject({ extension: 'ppt' });
+    expect(await detectFileType(path, { maxBytes, declaredName: 'budget.xls' })).toMatchObject({ extension: 'xls', mime: 'application/vnd.ms-excel' });
     // A 97-2003 file saved under the newer extension still converts.
     expect(await detectFileType(path, { maxBytes, declaredName: 'renamed.docx' })).toMatchObject({ extension: 'doc' });
+    expect(await detectFileType(path, { maxBytes, declaredName: 'renamed.xlsx' })).toMatchObject({ extension: 'xls' });
     expect((await detectionError(path, { declaredName: 'data.msi' })).code).toBe('file_unsupported');
   });
 });
@@ -146,7 +148,7 @@ describe('detectFileType rejects with messages a user can act on', () => {
   it('lists the supported types for anything else', async () => {
     const error = await detectionError(await fileWith('notes.txt', 'just some text\n'));
     expect(error.code).toBe('file_unsupported');
-    expect(error.userMessage).toContain('PDF, PPTX, PPT, DOCX, DOC, ODT, ODP, XLSX and RTF');
+    expect(error.userMessage).toContain('PDF, PPTX, PPT, DOCX, DOC, ODT, ODP, XLSX, XLS, ODS and RTF');
     const image = await detectionError(await fileWith('photo.jpg', createCanvas(4, 4).toBuffer('image/jpeg')));
     expect(image.code).toBe('file_unsupported');
     expect(image.userMessage).toContain('photo.jpg is a JPG image');

@@ -26,11 +26,13 @@ const officeTypes: Record<string, OfficeType> = {
   docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'Word document' },
   pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', label: 'PowerPoint presentation' },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'Excel workbook' },
+  ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet', label: 'OpenDocument spreadsheet' },
   odt: { mime: 'application/vnd.oasis.opendocument.text', label: 'OpenDocument text' },
   odp: { mime: 'application/vnd.oasis.opendocument.presentation', label: 'OpenDocument presentation' },
   rtf: { mime: 'application/rtf', label: 'RTF document' },
   doc: { mime: 'application/msword', label: 'Word 97-2003 document' },
   ppt: { mime: 'application/vnd.ms-powerpoint', label: 'PowerPoint 97-2003 presentation' },
+  xls: { mime: 'application/vnd.ms-excel', label: 'Excel 97-2003 workbook' },
   // Macro-enabled and show variants are the same formats to LibreOffice.
   docm: { mime: 'application/vnd.ms-word.document.macroenabled.12', label: 'Word document' },
   pptm: { mime: 'application/vnd.ms-powerpoint.presentation.macroenabled.12', label: 'PowerPoint presentation' },
@@ -42,12 +44,14 @@ const officeTypes: Record<string, OfficeType> = {
  * Legacy binary Office files share one container format (OLE/CFB); only the name tells them apart.
  * A 97-2003 file renamed to the newer extension (a common mistake) still converts.
  */
-const oleExtensionByDeclared: Record<string, 'doc' | 'ppt'> = {
+const oleExtensionByDeclared: Record<string, 'doc' | 'ppt' | 'xls'> = {
   doc: 'doc',
   docx: 'doc',
   ppt: 'ppt',
   pptx: 'ppt',
   pps: 'ppt',
+  xls: 'xls',
+  xlsx: 'xls',
 };
 
 /**
@@ -77,7 +81,7 @@ const unreadableReasons: Record<string, string> = {
   EPERM: 'cannot be read: permission denied.',
 };
 
-const supportedList = 'PDF, PPTX, PPT, DOCX, DOC, ODT, ODP, XLSX and RTF';
+const supportedList = 'PDF, PPTX, PPT, DOCX, DOC, ODT, ODP, XLSX, XLS, ODS and RTF';
 
 // Some producers (and mail gateways) put bytes before the header; pdf.js, like Acrobat, tolerates up
 // to 1024 of them.
@@ -136,13 +140,13 @@ export async function detectFileType(path: string, options: { declaredName?: str
     });
   }
   if (sniffed?.ext === 'cfb') {
-    throw unsupported(name, 'an old-format (97-2003) Office file without a .doc or .ppt name (old Excel files are not read)');
+    throw unsupported(name, 'an old-format (97-2003) Office file without a .doc, .ppt or .xls name');
   }
   throw unsupported(name, sniffed ? describeNonDocument(sniffed.ext, sniffed.mime) : 'not a document type Folio reads');
 }
 
 /** Office formats that are ZIP packages (the rest are OLE or RTF). */
-const zipPackages = new Set(['docx', 'pptx', 'xlsx', 'odt', 'odp', 'docm', 'pptm', 'ppsx', 'xlsm']);
+const zipPackages = new Set(['docx', 'pptx', 'xlsx', 'odt', 'odp', 'ods', 'docm', 'pptm', 'ppsx', 'xlsm']);
 
 async function hasZipDirectory(path: string): Promise<boolean> {
   const archive = await openZipArchive(path).catch(() => undefined);

@@ -4,7 +4,7 @@
  * title; as section titles they would only hide the real ones.
  */
 const positional = /^(slide|page|folie|diapositive|diapositiva|sheet|untitled|untitled document|no title|bookmark)\s*[-–#:]?\s*\d*$/i;
-const fileName = /\.(pdf|pptx?|docx?|odt|odp|xlsx?|rtf|key|pages)$/i;
+const fileName = /\.(pdf|pptx?|docx?|odt|odp|ods|xlsx?|rtf|key|pages)$/i;
 
 export function isGenericTitle(title: string): boolean {
   const text = title.replace(/\s+/g, ' ').trim();

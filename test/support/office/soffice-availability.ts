@@ -11,7 +11,7 @@ export function sofficeAvailability(sofficePath = 'soffice'): { available: boole
   const mustRun = process.env.CI === 'true';
   const reason = available
     ? `using ${probe.stdout.trim()}`
-    : `LibreOffice (${sofficePath}) is not installed: apt-get install libreoffice-writer libreoffice-impress`;
+    : `LibreOffice (${sofficePath}) is not installed: apt-get install libreoffice-writer libreoffice-impress libreoffice-calc`;
   if (!available && !mustRun) console.warn(`Skipping LibreOffice tests: ${reason}`);
   return { available, mustRun, reason };
 }

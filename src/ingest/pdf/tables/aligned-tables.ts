@@ -95,8 +95,8 @@ function growBlock(lines: readonly TextLine[], isNumericRow: readonly boolean[],
 
 /**
  * Column headings ("2024 2023", "Three Months Ended") sit just above the first numeric row. A line
- * qualifies while it is close, below any earlier table, and none of its segments crosses the boundary
- * between the label column and the numbers (prose above a table does).
+ * qualifies while it is close, below any earlier table, over the line under it, and none of its segments
+ * crosses the boundary between the label column and the numbers (prose above a table does).
  */
 function headerStartAbove(
   lines: readonly TextLine[],
@@ -110,8 +110,12 @@ function headerStartAbove(
   let start = blockStart;
   while (start > 0 && blockStart - start < maxHeaderLines) {
     const candidate = lines[start - 1];
+    const below = lines[start];
     if (candidate.segments.length === 0 || candidate.bottom <= previousTableBottom) break;
-    if (lines[start].top - candidate.bottom > 1.5 * candidate.fontSize) break;
+    if (below.top - candidate.bottom > 1.5 * candidate.fontSize) break;
+    // Wholly beside the table, not over it: a title set to the side, as a workbook's sheet name is printed
+    // centred on the page above a narrow table.
+    if (candidate.left >= below.right || candidate.right <= below.left) break;
     const crosses = candidate.segments.some(segment => segment.left < labelBoundary && segment.right > labelBoundary);
     // A time series' column names are often wider than its narrow columns of numbers ("Freshwater
     // Ducks" over "120"): one name a column, each centred over its own, is its header too.
