@@ -75,7 +75,10 @@ function lineFromRuns(runs: readonly TextRun[], indices: number[]): TextLine {
     if (segment) {
       const gap = box.x - segment.right;
       if (gap <= segmentGapEms * Math.max(fontSize, segment.fontSize)) {
-        const needsSpace = gap > wordGapEms * fontSize && !/\s$/.test(segment.text) && !/^\s/.test(run.text);
+        // Side by side, two runs set sideways are two lines of a turned cell ("Underlying Trading" beside
+        // "operating profit"), never pieces of one word.
+        const sideways = run.turn !== undefined && runs[segment.runIndices[segment.runIndices.length - 1]].turn !== undefined;
+        const needsSpace = (sideways || gap > wordGapEms * fontSize) && !/\s$/.test(segment.text) && !/^\s/.test(run.text);
         segment.text += (needsSpace ? ' ' : '') + run.text;
         segment.runIndices.push(index);
         segment.right = Math.max(segment.right, box.x + box.width);
