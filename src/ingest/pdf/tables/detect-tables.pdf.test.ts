@@ -63,6 +63,37 @@ async function headerAboveRulePdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/**
+ * A journal's table (Data in Brief's polarization data): a caption, a header of two lines, a rule
+ * under it and one under the rows, none above. The unit's superscript and closing bracket are runs of
+ * their own that stand past the numbers of their column.
+ */
+async function journalTablePdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([500, pageHeight]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const text = (value: string, x: number, top: number, size = 6.4) => page.drawText(value, { x, y: pageHeight - top - size, size, font });
+  text('Table 1', 40, 258);
+  text('Potentiodynamic polarization data for stainless steel in the absence and presence of ES.', 40, 266);
+  text('Inhibitor', 46, 283);
+  text('concentration (g)', 46, 292);
+  text('Ecorr (V)', 120, 283);
+  const unit = 170 + font.widthOfTextAtSize('icorr (A/cm', 6.4);
+  text('icorr (A/cm', 170, 283);
+  text('2', unit, 282.4, 4.3);
+  text(')', unit + font.widthOfTextAtSize('2', 4.3), 283);
+  text('Corrosion', 250, 283);
+  text('rate (mm/year)', 250, 292);
+  const rows = [
+    ['0', '0.9393', '0.0003', '2.8163'],
+    ['2', '0.8276', '0.0002', '1.5054'],
+    ['4', '0.8825', '0.0001', '0.9476'],
+  ];
+  rows.forEach((row, index) => row.forEach((value, column) => text(value, [46, 120, 170, 250][column], 309 + 8.6 * index)));
+  for (const top of [303, 337]) page.drawLine({ start: { x: 40, y: pageHeight - top }, end: { x: 300, y: pageHeight - top }, thickness: 0.5 });
+  return pdf.save();
+}
+
 /** A ruled 3 × 3 grid whose third column cites links, each underlined by a short stroke (as Word draws them). */
 async function gridWithUnderlinedLinksPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -98,6 +129,18 @@ describe('detectTables on a PDF drawn with pdf-lib', () => {
         ['Foreword Boilerplate', 'Replace the foreword', 'See Clause 12'],
         ['Self-References', 'Say this document', 'See Clause 10.6'],
       ]);
+    } finally {
+      await document.destroy();
+    }
+  });
+
+  it("reads a journal table's header above the rule under it, units and all", async () => {
+    const document = await openPdf(await journalTablePdf(), { name: 'journal.pdf' });
+    try {
+      const tables = detectTables(await buildPageContent(await document.getPage(1)));
+      expect(tables).toHaveLength(1);
+      expect(tables[0].cells[0]).toEqual(['Inhibitor concentration (g)', 'Ecorr (V)', 'icorr (A/cm2)', 'Corrosion rate (mm/year)']);
+      expect(tables[0].cells.at(-1)).toEqual(['4', '0.8825', '0.0001', '0.9476']);
     } finally {
       await document.destroy();
     }

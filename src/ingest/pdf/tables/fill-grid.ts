@@ -12,11 +12,12 @@ export type CellGrid = string[][];
  * Lines within a row are joined with spaces (multi-line cells).
  */
 export function fillGrid(runs: readonly TextRun[], rows: readonly TextLine[][], separators: readonly number[]): CellGrid {
+  const textStarts = columnTextStarts(rows, separators);
   return rows.map(lines => {
     const parts: string[][] = Array.from({ length: separators.length + 1 }, () => []);
     for (const line of lines) {
       for (const segment of line.segments) {
-        for (const piece of segmentPieces(runs, segment, separators)) {
+        for (const piece of segmentPieces(runs, segment, separators, textStarts)) {
           if (piece.text !== '') parts[piece.column].push(piece.text);
         }
       }
@@ -30,8 +31,29 @@ interface Piece {
   text: string;
 }
 
-function segmentPieces(runs: readonly TextRun[], segment: TextSegment, separators: readonly number[]): Piece[] {
+/**
+ * Where each column's text begins: the leftmost segment that lies wholly within it, in any row
+ * (+Infinity for a column no segment lies within alone).
+ */
+function columnTextStarts(rows: readonly TextLine[][], separators: readonly number[]): number[] {
+  const starts = Array.from({ length: separators.length + 1 }, () => Number.POSITIVE_INFINITY);
+  for (const lines of rows) {
+    for (const line of lines) {
+      for (const segment of line.segments) {
+        const column = bandIndex(separators, segment.left + 0.5);
+        if (bandIndex(separators, segment.right - 0.5) === column) starts[column] = Math.min(starts[column], segment.left);
+      }
+    }
+  }
+  return starts;
+}
+
+function segmentPieces(runs: readonly TextRun[], segment: TextSegment, separators: readonly number[], textStarts: readonly number[]): Piece[] {
   const crossing = separators.filter(x => x > segment.left + 1 && x < segment.right - 1);
+  // A segment that ends in the gap before the next column's text does not reach into that column: a
+  // heading over the label column ("concentration (g)" over "0") stays whole.
+  const firstColumn = bandIndex(separators, segment.left + 0.5);
+  if (crossing.length === 1 && segment.right <= textStarts[firstColumn + 1] + 1) return [{ column: firstColumn, text: segment.text }];
   if (crossing.length === 0) {
     return [{ column: bandIndex(separators, (segment.left + segment.right) / 2), text: segment.text }];
   }

@@ -5,6 +5,8 @@ import { median } from './table-geometry.ts';
 
 /** Header lines followed upward from the top rule, at most (as a header row may wrap). */
 const maxHeaderLines = 3;
+/** A header run this short need not stand over the body: a superscript, a unit sign, a closing bracket. */
+const maxPieceCharacters = 2;
 
 /**
  * A table ruled under its header but not above it (Word's tables with a thick rule under the header
@@ -14,7 +16,8 @@ const maxHeaderLines = 3;
  *
  * A header: lines just above the top rule (the first within 1.5 body line heights, each next one
  * touching the one below), of two runs or more that stand over at least two different columns of the
- * body (each run over some body run). A caption or a sentence above a table is one run across it.
+ * body (each run over some body run, but for pieces of a character or two). A caption or a sentence
+ * above a table is one run across it.
  */
 export function frameWithHeaderAbove(frame: RuledFrame, runs: readonly TextRun[]): RuledFrame | undefined {
   const withinColumns = (run: TextRun) => boxCentre(run.bbox).x >= frame.left && boxCentre(run.bbox).x <= frame.right;
@@ -40,9 +43,11 @@ export function frameWithHeaderAbove(frame: RuledFrame, runs: readonly TextRun[]
   }
   if (header.length < 2) return undefined;
   const columnsUnder = (run: TextRun) => body.filter(other => horizontalOverlap(other.bbox, run.bbox) > 0);
-  if (!header.every(run => columnsUnder(run).length > 0)) return undefined;
+  // A piece of a few characters beside a word ("²" of "A/cm²", "Ω)" of "resistance (Ω)") may stand
+  // past its column's numbers; the words themselves stand over them.
+  if (!header.every(run => columnsUnder(run).length > 0 || run.text.trim().length <= maxPieceCharacters)) return undefined;
   // Two header runs over the same body column are one column's heading wrapped, not two columns.
-  const columns = new Set(header.map(run => Math.round(Math.min(...columnsUnder(run).map(other => other.bbox.x)))));
+  const columns = new Set(header.filter(run => columnsUnder(run).length > 0).map(run => Math.round(Math.min(...columnsUnder(run).map(other => other.bbox.x)))));
   if (columns.size < 2) return undefined;
   const top = Math.min(...header.map(run => run.bbox.y));
   return { ...frame, top: top - 1, rowEdges: [frame.top, ...frame.rowEdges] };
