@@ -82,6 +82,27 @@ describe('extractiveAnswer', () => {
     ]);
   });
 
+  it('reads the rows of a block stacked under its header printed again with the header above them', () => {
+    const segments = [
+      '| In millions of CHF |  |  | January–June 2023 |',
+      '| --- | --- | --- | --- |',
+      '|  | Sales | Trading operating profit | Depreciation |',
+      '| Zone EUR | 9,467 | 1,373 | (414) |',
+      '| Nespresso | 3,128 | 672 | (135) |',
+      '| Total | 46,293 | 7,351 | (1,722) |',
+      '| In millions of CHF |  |  | January–June 2022 |',
+      '|  | Sales | Trading operating profit | Depreciation |',
+      '| Zone EUR | 9,283 | 1,494 | (411) |',
+      '| Nespresso | 3,190 | 757 | (143) |',
+      '| Total | 45,580 | 6,684 | (1,756) |',
+    ].join('\n');
+    const candidates = quoteCandidates([passage(1, [page(1, 0, segments)])]);
+    // The header printed again is no row of figures.
+    expect(candidates.map(candidate => candidate.text)).toHaveLength(6);
+    const answer = extractiveAnswer(['What was the trading operating profit of Nespresso in January–June 2022?'], [passage(1, [page(1, 0, segments)])]);
+    expect(answer.quotes[0].text).toBe('In millions of CHF: Nespresso; Sales: 3,190; Trading operating profit: 757; Depreciation: (143)');
+  });
+
   it('names each column by its lowest header cell', () => {
     const ledger = [
       '| DOCUMENT NO. | DATE POSTED | SERVICE DATES |  | AMOUNT ($) |',

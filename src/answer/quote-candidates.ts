@@ -85,32 +85,61 @@ function cells(line: string): string[] {
  * A Markdown table's body rows, each read with its header: "Revenues — 2023: $51,217; 2022: $46,710"
  * when the header's first cell is empty (a row label), else "Year: 2023; Revenue: 51,217". A header may
  * take several rows (headerRows): each body row is matched on all of them and on the table's caption,
- * and each column named by its lowest cell in the header rows that name two columns or more.
+ * and each column named by its lowest cell in the header rows that name two columns or more. A table
+ * that stacks blocks under a header printed again (January–June 2023 over January–June 2022) reads
+ * each block's rows with the header above them.
  */
 function tableRows(lines: string[], caption: string): Quote[] {
   const separator = lines.findIndex(line => /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/u.test(line));
   const rowLines = lines.filter((_, index) => index !== separator);
   const grid = rowLines.map(cells);
   const headerCount = separator > 0 ? headerRows(grid) : 0;
-  const headers = grid.slice(0, headerCount);
-  const naming = headers.filter(row => row.filter(Boolean).length >= 2 && !isColumnNumbering(row));
-  // Each column is named by its lowest header cell: "START" under "OBLIGATION/SERVICE DATES", and
-  // "DOCUMENT NO." over the empty cell below it.
-  const header = naming.length > 0 ? naming[0].map((_, column) => naming.findLast(row => row[column])?.[column] ?? '') : (headers[0] ?? []);
-  const headerWords = [caption, ...headers.flat()].filter(Boolean).join(' ');
+  const starts = headerCount > 0 ? repeatedHeaderStarts(grid, headerCount) : [0];
   const rows: Quote[] = [];
-  grid.slice(headerCount).forEach((row, index) => {
-    if (row.every(cell => cell.length === 0)) return;
-    const labelled = header.length > 0 && header[0] === '' && row[0] !== '';
-    const pairs = row
-      .map((cell, column) => ({ cell, name: header[column] ?? '' }))
-      .filter((entry, column) => entry.cell.length > 0 && !(labelled && column === 0))
-      .map(entry => (entry.name ? `${entry.name}: ${entry.cell}` : entry.cell));
-    const text = clipQuote(labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; '));
-    if (text.length < 3 || !/\p{L}|\d/u.test(text)) return;
-    rows.push({ text, matchText: `${headerWords} ${row.join(' ')}`, kind: 'table-row', source: rowLines[headerCount + index].trim() });
+  starts.forEach((start, block) => {
+    const headers = grid.slice(start, start + headerCount);
+    const naming = headers.filter(row => row.filter(Boolean).length >= 2 && !isColumnNumbering(row));
+    // Each column is named by its lowest header cell: "START" under "OBLIGATION/SERVICE DATES", and
+    // "DOCUMENT NO." over the empty cell below it.
+    const header = naming.length > 0 ? naming[0].map((_, column) => naming.findLast(row => row[column])?.[column] ?? '') : (headers[0] ?? []);
+    const headerWords = [caption, ...headers.flat()].filter(Boolean).join(' ');
+    for (let index = start + headerCount; index < (starts[block + 1] ?? grid.length); index++) {
+      const row = grid[index];
+      if (row.every(cell => cell.length === 0)) continue;
+      const labelled = header.length > 0 && header[0] === '' && row[0] !== '';
+      const pairs = row
+        .map((cell, column) => ({ cell, name: header[column] ?? '' }))
+        .filter((entry, column) => entry.cell.length > 0 && !(labelled && column === 0))
+        .map(entry => (entry.name ? `${entry.name}: ${entry.cell}` : entry.cell));
+      const text = clipQuote(labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; '));
+      if (text.length < 3 || !/\p{L}|\d/u.test(text)) continue;
+      rows.push({ text, matchText: `${headerWords} ${row.join(' ')}`, kind: 'table-row', source: rowLines[index].trim() });
+    }
   });
   return rows;
+}
+
+/**
+ * Where each block of a table begins: the first row, and each row that starts the header again, found
+ * by a header row of two cells or more printed again word for word in the body (the block's first rows
+ * may differ, as its period does).
+ */
+function repeatedHeaderStarts(grid: string[][], headerCount: number): number[] {
+  const starts = [0];
+  const key = (row: string[]) => row.join('|');
+  const repeatable = new Map(
+    grid
+      .slice(0, headerCount)
+      .map((row, offset) => [key(row), offset] as const)
+      .filter(([, offset]) => grid[offset].filter(Boolean).length >= 2),
+  );
+  for (let index = headerCount; index < grid.length; index++) {
+    const offset = repeatable.get(key(grid[index]));
+    if (offset === undefined) continue;
+    const start = index - offset;
+    if (start >= starts[starts.length - 1] + headerCount + 1) starts.push(start);
+  }
+  return starts;
 }
 
 /** Rows of a table that are read as a header before any is checked: a unit note, spanning titles, column names. */
