@@ -23,6 +23,20 @@ const rows = [
   ['West', 'Q1', '1410', '17'],
 ];
 const formats = ['xlsx', 'xls', 'ods'];
+/** A sheet of words and a single column of numbers: no table to the detectors of other PDFs. */
+const teams = [
+  ['Team', 'Location', 'Stanley Cups'],
+  ['Blues', 'STL', '1'],
+  ['Flyers', 'PHI', '2'],
+  ['Maple Leafs', 'TOR', '13'],
+];
+
+/** A list over some 38 pages, its header printed on the first only. */
+const offices = ['Oslo', 'Lima', 'Pune'];
+const staff = [
+  ['Employee', 'Department', 'Office'],
+  ...Array.from({ length: 2000 }, (_, index) => [`Person ${index}`, ['Sales', 'Legal', 'Finance'][index % 3], offices[index % 3]]),
+];
 
 describeWithOffice('workbooks', () => {
   let workDir: string;
@@ -35,6 +49,12 @@ describeWithOffice('workbooks', () => {
     const csv = join(workDir, 'budget.csv');
     await writeFile(csv, `${rows.map(row => row.join(',')).join('\n')}\n`);
     for (const format of formats) await convertWithSoffice(csv, format, workDir);
+    const teamsCsv = join(workDir, 'cups.csv');
+    await writeFile(teamsCsv, `${teams.map(row => row.join(',')).join('\n')}\n`);
+    await convertWithSoffice(teamsCsv, 'xlsx', workDir);
+    const staffCsv = join(workDir, 'staff.csv');
+    await writeFile(staffCsv, `${staff.map(row => row.join(',')).join('\n')}\n`);
+    await convertWithSoffice(staffCsv, 'xlsx', workDir);
     environment = { FOLIO_DATA_DIR: join(workDir, 'data'), FOLIO_MODEL_PROVIDER: 'offline', FOLIO_OCR: 'off' };
   }, 180_000);
 
@@ -50,5 +70,27 @@ describeWithOffice('workbooks', () => {
     const [answer] = jsonLines((await runFolio(['ask', "What was the West region's revenue?", '--space', format, '--json'], environment)).stdout) as any[];
     expect(answer.answer).toContain('Region: West; Quarter: Q1; Revenue: 1410; Headcount: 17');
     expect(answer.citations[0]).toMatchObject({ document: file, pages: [1] });
+  });
+
+  it("reads a long list's rows on every page under the header of its first", async () => {
+    // Two files at once: the pages of both are read by a pool of parse workers.
+    const ingest = await runFolio(['ingest', join(workDir, 'staff.xlsx'), join(workDir, 'cups.xlsx'), '--space', 'staff', '--json'], {
+      ...environment,
+      FOLIO_PARSE_WORKERS: '2',
+    });
+    const record = jsonLines(ingest.stdout).find(line => line.name === 'staff.xlsx') as any;
+    expect(record).toMatchObject({ status: 'ready' });
+    expect(record.pages).toBeGreaterThanOrEqual(16);
+    expect(record.stats.tables).toBe(record.pages);
+    const [answer] = jsonLines((await runFolio(['ask', 'Which office is Person 1201 in?', '--space', 'staff', '--json'], environment)).stdout) as any[];
+    expect(answer.answer).toContain(`Employee: Person 1201; Department: ${staff[1202][1]}; Office: ${offices[1201 % 3]}`);
+    expect(answer.citations[0].pages[0]).toBeGreaterThan(16);
+  });
+
+  it('reads a sheet of words as a table, each row with its column names', async () => {
+    const ingest = await runFolio(['ingest', join(workDir, 'cups.xlsx'), '--space', 'cups', '--json'], environment);
+    expect(jsonLines(ingest.stdout)[0]).toMatchObject({ status: 'ready', stats: { tables: 1 } });
+    const [answer] = jsonLines((await runFolio(['ask', 'Where are the Maple Leafs located?', '--space', 'cups', '--json'], environment)).stdout) as any[];
+    expect(answer.answer).toContain('Team: Maple Leafs; Location: TOR; Stanley Cups: 13');
   });
 });

@@ -65,9 +65,10 @@ export interface DetectedTable {
   runIndices: number[];
   /**
    * 'ruled' when built from ruling lines, 'aligned' when from column alignment alone, 'contents' for a
-   * table of contents (title, page), 'marks' for a matrix of check marks or boxes under column headings.
+   * table of contents (title, page), 'marks' for a matrix of check marks or boxes under column headings,
+   * 'sheet' for a block of cells of a printed spreadsheet.
    */
-  method: 'ruled' | 'aligned' | 'contents' | 'marks';
+  method: 'ruled' | 'aligned' | 'contents' | 'marks' | 'sheet';
 }
 
 /** A figure region found on a page (not yet rendered). */

@@ -5,6 +5,7 @@ import type { PageNumber } from '../../documents/document-tree.ts';
 import { attachCaptions } from './attach-captions.ts';
 import { markHeadersAndFooters } from './headers-footers.ts';
 import { carryTableHeaders } from './tables/continued-tables.ts';
+import { isSheetPrint } from './sheet-print.ts';
 import { hasFormFields } from './form-field-runs.ts';
 import { classifyPage, FontStatsCollector, type PageGeometry } from './layout.ts';
 import type { PageOcr } from './ocr/page-ocr.ts';
@@ -70,6 +71,7 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
     checkPageCount(pageCount, options);
     const figureDpi = options.figureDpi ?? 144;
     const formFields = await hasFormFields(pdf);
+    const sheet = await isSheetPrint(pdf);
     const fontStats = new FontStatsCollector();
     const geometries: PageGeometry[] = [];
     const ocrPages: PageNumber[] = [];
@@ -86,7 +88,7 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
       options.signal?.throwIfAborted();
       const page = await pdf.getPage(pageNumber);
       try {
-        return (await readPdfPage(page, pageNumber, { figureDpi, ocr: options.ocr, formFields })) as PageReading;
+        return (await readPdfPage(page, pageNumber, { figureDpi, ocr: options.ocr, formFields, sheet })) as PageReading;
       } finally {
         page.cleanup();
       }

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { openPdf, type PDFDocumentProxy } from '../open-pdf.ts';
 import { liveMemoryBytes } from './live-memory.ts';
+import { isSheetPrint } from '../sheet-print.ts';
 import { hasFormFields } from '../form-field-runs.ts';
 import { readPdfPage } from './read-pdf-page.ts';
 import { serializeError } from '../../../serialized-error.ts';
@@ -22,6 +23,8 @@ interface OpenDocument {
   deferOcr: boolean;
   /** Whether the document has a form, asked on its first read. */
   formFields?: Promise<boolean>;
+  /** Whether the document is a printed spreadsheet, asked on its first read. */
+  sheet?: Promise<boolean>;
 }
 
 const documents = new Map<number, OpenDocument>();
@@ -57,10 +60,12 @@ async function readRange(range: Extract<ToPageWorker, { type: 'read' }>): Promis
     const pdf = await document.pdf;
     document.formFields ??= hasFormFields(pdf);
     const formFields = await document.formFields;
+    document.sheet ??= isSheetPrint(pdf);
+    const sheet = await document.sheet;
     for (let pageNumber = range.firstPage; pageNumber <= range.lastPage; pageNumber++) {
       const page = await pdf.getPage(pageNumber);
       try {
-        const reading = await readPdfPage(page, pageNumber, { figureDpi: document.figureDpi, ocr: document.deferOcr ? 'defer' : undefined, formFields });
+        const reading = await readPdfPage(page, pageNumber, { figureDpi: document.figureDpi, ocr: document.deferOcr ? 'defer' : undefined, formFields, sheet });
         const liveBytes = liveMemoryBytes();
         if ('needsOcr' in reading) post({ type: 'page', jobId: range.jobId, pageNumber, liveBytes, needsOcr: true });
         else post({ type: 'page', jobId: range.jobId, pageNumber, liveBytes, reading }, reading.figures.map(figure => ownBuffer(figure.png)).filter(isBuffer));

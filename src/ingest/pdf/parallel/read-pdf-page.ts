@@ -35,6 +35,8 @@ export interface ReadPageOptions {
   ocr?: PageOcr | 'defer';
   /** The document has a form (hasFormFields): its fields' values are read into the page's runs. */
   formFields?: boolean;
+  /** The document is a printed spreadsheet (isSheetPrint): its blocks of cells are tables. */
+  sheet?: boolean;
 }
 
 /** A page with fewer characters than this, but with images, is treated as a scan. */
@@ -83,7 +85,7 @@ export async function readPdfPage(page: PDFPageProxy, pageNumber: number, option
   if (options.formFields) runs = [...runs, ...(await extractFormFieldRuns(page, runs))];
   runs = withoutLineNumbers(runs);
   const content: PageContent = { page: pageNumber, width: viewport.width, height: viewport.height, runs, graphics };
-  const tables = detectTables(content);
+  const tables = detectTables(content, { sheet: options.sheet });
   let figures = detectFigures(content, { exclude: tables.map(table => table.bbox) });
   // On a scanned page the scan itself is an image; it is the page, not a figure on it.
   if (ocr) figures = figures.filter(figure => area(figure.bbox) < 0.7 * viewport.width * viewport.height);

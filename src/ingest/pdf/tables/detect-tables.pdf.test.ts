@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { openPdf } from '../open-pdf.ts';
+import { isSheetPrint } from '../sheet-print.ts';
 import { detectTables } from './detect-tables.ts';
 import { buildPageContent } from '../../../../test/support/tables/build-page-content.ts';
 
@@ -94,6 +95,24 @@ async function journalTablePdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** Three columns of words and one of a number, unruled, as a spreadsheet prints them; `creator` names the application. */
+async function cellBlockPdf(creator?: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  if (creator) pdf.setCreator(creator);
+  const page = pdf.addPage([595, pageHeight]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const rows = [
+    ['Team', 'Location', 'Stanley Cups'],
+    ['Blues', 'STL', '1'],
+    ['Flyers', 'PHI', '2'],
+    ['Maple Leafs', 'TOR', '13'],
+  ];
+  rows.forEach((row, index) =>
+    row.forEach((text, column) => page.drawText(text, { x: [55, 135, 215][column], y: pageHeight - 88 - 15.7 * index - 11, size: 11, font })),
+  );
+  return pdf.save();
+}
+
 /** A ruled 3 × 3 grid whose third column cites links, each underlined by a short stroke (as Word draws them). */
 async function gridWithUnderlinedLinksPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -131,6 +150,35 @@ describe('detectTables on a PDF drawn with pdf-lib', () => {
       ]);
     } finally {
       await document.destroy();
+    }
+  });
+
+  it('reads the blocks of cells of a printed spreadsheet as tables, and only of one', async () => {
+    for (const [creator, sheet] of [
+      ['Calc', true],
+      ['Microsoft® Excel® for Microsoft 365', true],
+      ['Writer', false],
+      [undefined, false],
+    ] as const) {
+      const document = await openPdf(await cellBlockPdf(creator), { name: 'cups.pdf' });
+      try {
+        expect(await isSheetPrint(document)).toBe(sheet);
+        const tables = detectTables(await buildPageContent(await document.getPage(1)), { sheet });
+        expect(tables.map(table => table.cells)).toEqual(
+          sheet
+            ? [
+                [
+                  ['Team', 'Location', 'Stanley Cups'],
+                  ['Blues', 'STL', '1'],
+                  ['Flyers', 'PHI', '2'],
+                  ['Maple Leafs', 'TOR', '13'],
+                ],
+              ]
+            : [],
+        );
+      } finally {
+        await document.destroy();
+      }
     }
   });
 

@@ -3,6 +3,7 @@ import { findAlignedTables } from './aligned-tables.ts';
 import { findContentsTables } from './contents-tables.ts';
 import { findMarkMatrixTables } from './mark-matrix-tables.ts';
 import { findRulingFrames, tablesFromFrames } from './ruled-tables.ts';
+import { findSheetTables } from './sheet-tables.ts';
 
 /**
  * Tables on one page, top to bottom. Evidence is taken strongest first: full ruled grids, then
@@ -12,8 +13,10 @@ import { findRulingFrames, tablesFromFrames } from './ruled-tables.ts';
  * last matrices of check marks under column headings (the weakest evidence: single glyphs). Number
  * blocks that a horizontal-rule frame fully encloses are left to that frame.
  * Runs are never shared between two tables. Pages without rulings, numbers or marks return quickly.
+ * A page of a printed spreadsheet (`sheet`) also reads its other blocks of cells as tables
+ * (sheet-tables.ts).
  */
-export function detectTables(content: PageContent): DetectedTable[] {
+export function detectTables(content: PageContent, options: { sheet?: boolean } = {}): DetectedTable[] {
   if (content.runs.length === 0) return [];
   const available = new Set(content.runs.keys());
   const { grids, stacks } = findRulingFrames(content);
@@ -22,5 +25,6 @@ export function detectTables(content: PageContent): DetectedTable[] {
   tables.push(...findAlignedTables(content, available, stacks));
   tables.push(...tablesFromFrames(content, stacks, tables, available));
   tables.push(...findMarkMatrixTables(content, available));
+  if (options.sheet) tables.push(...findSheetTables(content, available));
   return tables.sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x);
 }
