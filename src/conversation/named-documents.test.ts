@@ -262,6 +262,12 @@ describe('documents a question names', () => {
     expect(await byBrochure('Which majors does the BBA-Brochure of NUS list?')).toEqual(['NUS-BBA-Brochure-2024.pdf']);
     const withoutNus = namesIn(brochures.slice(0, -2).concat(brochures.slice(-1)), heldBy({ ...counts, brochure: 1 }, 20, brochurePages));
     expect(await withoutNus('Which programmes does the Brochure list?')).toEqual(['graduate-programmes.pdf']);
+    // A label with a digit is no name, however often one document's pages write it (a paper's queries Q1…Q8).
+    const labels = namesIn(
+      [...reports, { ...record('olap-queries.pdf'), pageCount: 12 }] as DocumentRecord[],
+      heldBy({ ...counts, q1: 2 }, 20, { ...pages, q1: { 'olap-queries.pdf': 6, 'AR_2016.pdf': 1 } }),
+    );
+    expect(await labels('What was the churn rate in Q1?')).toEqual([]);
     // Held by more documents than a few: it names none.
     expect(await namesIn(reports, heldBy({ ...counts, ntu: 7 }, 20, pages))('How many NTU graduates find a job?')).toEqual([]);
   });

@@ -234,9 +234,11 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
     if (!named.includes(record) && Math.min(...run.map(held)) <= limit) named.push(record);
   }
   // A word that names a document by its file name names no other by its pages: "the BBA-brochure of
-  // NUS" is NUS's brochure, not the one document whose pages call themselves a brochure.
+  // NUS" is NUS's brochure, not the one document whose pages call themselves a brochure. Nor does a
+  // label with a digit: "Q1" of "Vodafone's churn in Q1" is no name, whatever paper calls its queries so.
   const namingByName = new Set(named.flatMap(record => words.get(record)!));
-  for (const word of writtenNames.filter(name => held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming && !namingByName.has(name))) {
+  const pageNames = writtenNames.filter(name => held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming && !namingByName.has(name) && !/\p{N}/u.test(name));
+  for (const word of pageNames) {
     const pages = await spaceWords.pagesHolding(word);
     const about = ready.filter(record => (pages.get(record.id) ?? 0) >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount));
     const inPassing = [...pages.values()].filter(count => count <= maxPagesInPassing).length;
