@@ -82,7 +82,7 @@ describe('extractiveAnswer', () => {
     ]);
   });
 
-  it('reads the rows of a block stacked under its header printed again with the header above them', () => {
+  it('reads the rows of a block stacked under its header printed again with the header above them, and its period', () => {
     const segments = [
       '| In millions of CHF |  |  | January–June 2023 |',
       '| --- | --- | --- | --- |',
@@ -100,7 +100,7 @@ describe('extractiveAnswer', () => {
     // The header printed again is no row of figures.
     expect(candidates.map(candidate => candidate.text)).toHaveLength(6);
     const answer = extractiveAnswer(['What was the trading operating profit of Nespresso in January–June 2022?'], [passage(1, [page(1, 0, segments)])]);
-    expect(answer.quotes[0].text).toBe('In millions of CHF: Nespresso; Sales: 3,190; Trading operating profit: 757; Depreciation: (143)');
+    expect(answer.quotes[0].text).toBe('January–June 2022 — In millions of CHF: Nespresso; Sales: 3,190; Trading operating profit: 757; Depreciation: (143)');
   });
 
   it('names each column by its lowest header cell', () => {

@@ -87,7 +87,7 @@ function cells(line: string): string[] {
  * take several rows (headerRows): each body row is matched on all of them and on the table's caption,
  * and each column named by its lowest cell in the header rows that name two columns or more. A table
  * that stacks blocks under a header printed again (January–June 2023 over January–June 2022) reads
- * each block's rows with the header above them.
+ * each block's rows with the header above them, and a row says the period its block's header spans.
  */
 function tableRows(lines: string[], caption: string): Quote[] {
   const separator = lines.findIndex(line => /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/u.test(line));
@@ -103,6 +103,10 @@ function tableRows(lines: string[], caption: string): Quote[] {
     // "DOCUMENT NO." over the empty cell below it.
     const header = naming.length > 0 ? naming[0].map((_, column) => naming.findLast(row => row[column])?.[column] ?? '') : (headers[0] ?? []);
     const headerWords = [caption, ...headers.flat()].filter(Boolean).join(' ');
+    // A period or date the header spans over the columns ("January–June 2022" over the column names) names
+    // no column but tells the rows of one block from another's: each row says it.
+    const spanned = [...new Set(naming.flatMap(row => row.filter((cell, column) => isPeriod(cell) && header[column] !== cell)))];
+    const prefix = spanned.length > 0 ? `${spanned.join(', ')} — ` : '';
     for (let index = start + headerCount; index < (starts[block + 1] ?? grid.length); index++) {
       const row = grid[index];
       if (row.every(cell => cell.length === 0)) continue;
@@ -111,7 +115,7 @@ function tableRows(lines: string[], caption: string): Quote[] {
         .map((cell, column) => ({ cell, name: header[column] ?? '' }))
         .filter((entry, column) => entry.cell.length > 0 && !(labelled && column === 0))
         .map(entry => (entry.name ? `${entry.name}: ${entry.cell}` : entry.cell));
-      const text = clipQuote(labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; '));
+      const text = clipQuote(`${prefix}${labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; ')}`);
       if (text.length < 3 || !/\p{L}|\d/u.test(text)) continue;
       rows.push({ text, matchText: `${headerWords} ${row.join(' ')}`, kind: 'table-row', source: rowLines[index].trim() });
     }
@@ -140,6 +144,11 @@ function repeatedHeaderStarts(grid: string[][], headerCount: number): number[] {
     if (start >= starts[starts.length - 1] + headerCount + 1) starts.push(start);
   }
   return starts;
+}
+
+/** A short cell naming a year or a fiscal period: "January–June 2022", "FY 2023", "Three months ended June 30, 2023", "Q1 FY24". */
+function isPeriod(cell: string): boolean {
+  return cell.split(/\s+/u).length <= 8 && /\b(?:19|20)\d\d\b|\bFY\s?\d\d\b|\bQ[1-4]\b|\bH[12]\b/u.test(cell);
 }
 
 /** Rows of a table that are read as a header before any is checked: a unit note, spanning titles, column names. */
