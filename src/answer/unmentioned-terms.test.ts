@@ -97,6 +97,13 @@ describe('keyTerms and missingFrom', () => {
     // A number with the word for what it counts, in the question's language, needs the number only.
     expect(missing('Wie viele der 1500-köpfigen Stichprobe antworteten?', 'de')).toEqual([]);
     expect(missing('What do the 288-page rules say?')).toEqual(['number:288']);
+    // An ordinal in another language's form is the one the document writes in its own.
+    const meetings = documentOf(['RIL invites its shareholders to its 45th Annual General Meeting (AGM).']);
+    const missingOrdinals = (question: string, language: string) => missingFrom(keyTerms(question, { language }), 'd1', meetings).map(term => term.text);
+    expect(missingOrdinals('Wanneer wordt de 45e AGM gehouden?', 'nl')).toEqual([]);
+    expect(missingOrdinals('Quand se tient la 45ème AGM ?', 'fr')).toEqual([]);
+    expect(missingOrdinals('When is the 46th AGM?', 'en')).toEqual(['46th']);
+    expect(missingOrdinals('Wanneer wordt de 46ste AGM gehouden?', 'nl')).toEqual(['46ste']);
     expect(keyTerms('What does the 10-K say?').map(term => term.kind)).toEqual(['code']);
     // Numbers of pages, sections and figures are checked as such, not as numbers the text states.
     expect(keyTerms('What does section 3.3 say on page 4?').map(term => term.kind)).toEqual(['page']);

@@ -88,7 +88,7 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
       // section, figure or table (checked as such above) or is a year.
       const reference = referenceWordBefore.test(text.slice(Math.max(0, match.index - 16), match.index));
       if (!reference && token.replace(/\D/gu, '').length >= 2 && namedYears([token]).length === 0)
-        add({ kind: 'number', text: token, terms: ordinal ? terms : numberForms(token) });
+        add({ kind: 'number', text: token, terms: ordinal ? ordinalForms(token) : numberForms(token) });
     } else if (/\p{L}/u.test(token) && /\d/u.test(token)) {
       add({ kind: 'code', text: token, terms, ...inLanguage(token, terms) });
     } else if (namesRead && /^\p{Lu}/u.test(token) && !startsSentence(text, match.index) && !languageWords.has(foldWord(token))) {
@@ -176,6 +176,12 @@ function numberForms(token: string): string[] {
   return forms;
 }
 
+/** An ordinal in any of the languages' forms: a Dutch question's "45e AGM" is the "45th AGM" of an English report. */
+function ordinalForms(token: string): string[] {
+  const number = token.match(/^\d+/u)![0];
+  return [...new Set(ordinalSuffixes.flatMap(suffix => searchTerms(`${number}${suffix}`)))];
+}
+
 /** "table1" → ["table", "1"]: a code whose letters are words of their own ("Table1-1", "top2"); others stay whole. */
 function codeParts(term: string): string[] {
   const pieces = term.match(/\p{L}+|\d+/gu) ?? [term];
@@ -209,7 +215,10 @@ const placeholderPattern = /^[YMD]+(?:[-/.][YMD]+)*$/u;
 const captionOrPagePattern = /^(?:fig(?:ure)?s?|tables?|tab|pages?|p|pp|slides?)\d/iu;
 /** A number that numbers a page, section, figure or table ("page 6985", "Section 3.3"): checked as such or not at all. */
 const referenceWordBefore = /\b(?:pages?|pp?\.|sections?|§|chapters?|fig(?:ure)?s?\.?|tables?|appendix|annex|slides?)\s*$/iu;
-const ordinalPattern = /^\d+(?:st|nd|rd|th)$/iu;
+/** An ordinal as English, Dutch, French, Spanish and Italian write it: "45th", "45e", "45ste", "2de", "1er", "45ème", "45º". */
+const ordinalPattern = /^\d+(?:st|nd|rd|th|e|de|ste|er|re|ère|ème|eme|º|ª)$/iu;
+/** The suffixes of ordinalPattern: one of them is how the document writes the ordinal the question does. */
+const ordinalSuffixes = ['st', 'nd', 'rd', 'th', 'e', 'de', 'ste', 'er', 're', 'ère', 'ème', 'eme', 'º', 'ª'];
 /** "-colleges", "-related-issues": lower-case words hyphenated after a name. */
 const describingTail = /(?:-\p{Ll}[\p{L}\p{N}]*)+$/u;
 /** "134-page", "134-seitige", "12-month": a number and a lower-case word of three letters or more ("10-K" stays a code). */
