@@ -4,6 +4,7 @@ import { chooseQuotes, excerptsToChoose } from './choose-quotes.ts';
 import { chosenAnswer } from './chosen-answer.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { extractiveAnswer, type ExtractiveAnswer } from './extractive-answer.ts';
+import { holdsQuestionNumbers, questionNumbers } from './question-numbers.ts';
 import type { ConversationTurn } from './types.ts';
 
 /** How a question answered by choosing ended; ask-question.ts turns it into the Answer. */
@@ -33,8 +34,14 @@ export async function answerByChoosing(
   if (!offline.grounded) return { kind: 'not-found' };
   const excerpts = excerptsToChoose(offline.scored);
   if (excerpts.length === 0) return { kind: 'page', text: offline.text };
-  const chosen = await chooseQuotes({ question: input.question, language, history: input.history, excerpts, passages }, model, options);
-  options.log.info({ excerpts: excerpts.length, chosen: chosen.quotes.length, answered: chosen.answer.length > 0, ms: chosen.ms }, 'the model chose quotes');
+  const choice = await chooseQuotes({ question: input.question, language, history: input.history, excerpts, passages }, model, options);
+  options.log.info({ excerpts: excerpts.length, chosen: choice.quotes.length, answered: choice.answer.length > 0, ms: choice.ms }, 'the model chose quotes');
+  // A table row about another number than the one asked about ("12 g") states no answer, however close.
+  const numbers = questionNumbers(input.question, language);
+  const stating = choice.quotes.filter(quote => holdsQuestionNumbers(quote, passages, numbers));
+  if (stating.length < choice.quotes.length)
+    options.log.info({ dropped: choice.quotes.length - stating.length }, 'chosen table rows without the numbers the question names');
+  const chosen = stating.length === choice.quotes.length ? choice : { ...choice, quotes: stating, answer: stating.length > 0 ? choice.answer : '' };
   if (chosen.quotes.length === 0) return { kind: 'none-chosen', offline, calls: chosen.calls, usage: chosen.usage };
   const reply = chosenAnswer(chosen, passages, { language, alsoQuoted: offline.quotes, shown: excerpts });
   if (!reply.shortAnswer) options.log.info('no short answer the chosen quotes bear out; quoting them alone');
