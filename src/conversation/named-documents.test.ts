@@ -262,6 +262,15 @@ describe('documents a question names', () => {
     expect(await byBrochure('Which majors does the BBA-Brochure of NUS list?')).toEqual(['NUS-BBA-Brochure-2024.pdf']);
     const withoutNus = namesIn(brochures.slice(0, -2).concat(brochures.slice(-1)), heldBy({ ...counts, brochure: 1 }, 20, brochurePages));
     expect(await withoutNus('Which programmes does the Brochure list?')).toEqual(['graduate-programmes.pdf']);
+    // …nor a word its file name ends with.
+    const camry = [
+      ...reports,
+      { ...record('camry_ebrochure.pdf'), pageCount: 20 },
+      { ...record('graduate-programmes.pdf'), pageCount: 12 },
+    ] as DocumentRecord[];
+    expect(await namesIn(camry, heldBy({ ...counts, camry: 1, brochure: 1 }, 20, brochurePages))('Which trims does the Camry-Brochure list?')).toEqual([
+      'camry_ebrochure.pdf',
+    ]);
     // A label with a digit is no name, however often one document's pages write it (a paper's queries Q1…Q8).
     const labels = namesIn(
       [...reports, { ...record('olap-queries.pdf'), pageCount: 12 }] as DocumentRecord[],

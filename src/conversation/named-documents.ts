@@ -236,8 +236,10 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   // A word that names a document by its file name names no other by its pages: "the BBA-brochure of
   // NUS" is NUS's brochure, not the one document whose pages call themselves a brochure. Nor does a
   // label with a digit: "Q1" of "Vodafone's churn in Q1" is no name, whatever paper calls its queries so.
-  const namingByName = new Set(named.flatMap(record => words.get(record)!));
-  const pageNames = writtenNames.filter(name => held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming && !namingByName.has(name) && !/\p{N}/u.test(name));
+  const namingByName = named.flatMap(record => words.get(record)!);
+  // …also as the end of a name word ("brochure" of camry_ebrochure.pdf).
+  const inNamedName = (name: string) => namingByName.some(word => word === name || (name.length >= 5 && word.endsWith(name)));
+  const pageNames = writtenNames.filter(name => held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming && !inNamedName(name) && !/\p{N}/u.test(name));
   for (const word of pageNames) {
     const pages = await spaceWords.pagesHolding(word);
     const about = ready.filter(record => (pages.get(record.id) ?? 0) >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount));
