@@ -215,10 +215,9 @@ const placeholderPattern = /^[YMD]+(?:[-/.][YMD]+)*$/u;
 const captionOrPagePattern = /^(?:fig(?:ure)?s?|tables?|tab|pages?|p|pp|slides?)\d/iu;
 /** A number that numbers a page, section, figure or table ("page 6985", "Section 3.3"): checked as such or not at all. */
 const referenceWordBefore = /\b(?:pages?|pp?\.|sections?|§|chapters?|fig(?:ure)?s?\.?|tables?|appendix|annex|slides?)\s*$/iu;
-/** An ordinal as English, Dutch, French, Spanish and Italian write it: "45th", "45e", "45ste", "2de", "1er", "45ème", "45º". */
-const ordinalPattern = /^\d+(?:st|nd|rd|th|e|de|ste|er|re|ère|ème|eme|º|ª)$/iu;
-/** The suffixes of ordinalPattern: one of them is how the document writes the ordinal the question does. */
+/** How English, Dutch, French, Spanish and Italian end an ordinal: "45th", "45e", "45ste", "2de", "1er", "45ème", "45º". */
 const ordinalSuffixes = ['st', 'nd', 'rd', 'th', 'e', 'de', 'ste', 'er', 're', 'ère', 'ème', 'eme', 'º', 'ª'];
+const ordinalPattern = new RegExp(`^\\d+(?:${ordinalSuffixes.join('|')})$`, 'iu');
 /** "-colleges", "-related-issues": lower-case words hyphenated after a name. */
 const describingTail = /(?:-\p{Ll}[\p{L}\p{N}]*)+$/u;
 /** "134-page", "134-seitige", "12-month": a number and a lower-case word of three letters or more ("10-K" stays a code). */

@@ -42,12 +42,12 @@ export function frameWithHeaderAbove(frame: RuledFrame, runs: readonly TextRun[]
     reach = top - 0.5 * lineHeight;
   }
   if (header.length < 2) return undefined;
-  const columnsUnder = (run: TextRun) => body.filter(other => horizontalOverlap(other.bbox, run.bbox) > 0);
+  const under = header.map(run => ({ run, over: body.filter(other => horizontalOverlap(other.bbox, run.bbox) > 0) }));
   // A piece of a few characters beside a word ("²" of "A/cm²", "Ω)" of "resistance (Ω)") may stand
   // past its column's numbers; the words themselves stand over them.
-  if (!header.every(run => columnsUnder(run).length > 0 || run.text.trim().length <= maxPieceCharacters)) return undefined;
+  if (!under.every(({ run, over }) => over.length > 0 || run.text.trim().length <= maxPieceCharacters)) return undefined;
   // Two header runs over the same body column are one column's heading wrapped, not two columns.
-  const columns = new Set(header.filter(run => columnsUnder(run).length > 0).map(run => Math.round(Math.min(...columnsUnder(run).map(other => other.bbox.x)))));
+  const columns = new Set(under.filter(({ over }) => over.length > 0).map(({ over }) => Math.round(Math.min(...over.map(other => other.bbox.x)))));
   if (columns.size < 2) return undefined;
   const top = Math.min(...header.map(run => run.bbox.y));
   return { ...frame, top: top - 1, rowEdges: [frame.top, ...frame.rowEdges] };

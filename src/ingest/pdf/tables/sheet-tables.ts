@@ -12,7 +12,7 @@ const maxRowGapLines = 1;
 const minColumnGapPt = 2;
 
 /**
- * Tables of a printed spreadsheet (sheetPrint): every page is a grid of cells, so a block of lines of
+ * Tables of a printed spreadsheet (isSheetPrint): every page is a grid of cells, so a block of lines of
  * two cells or more, one under the other at a row's pitch, is a table even when its columns hold words
  * or a single column of numbers ("Team | Location | Stanley Cups"), which the other detectors leave as
  * prose read column by column. Runs of tables already found are not in `available`; used runs are
