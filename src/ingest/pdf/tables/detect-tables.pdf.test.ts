@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { openPdf } from '../open-pdf.ts';
+import { openPdf, type PDFDocumentProxy } from '../open-pdf.ts';
+import type { PageContent } from '../page-content.ts';
 import { isSheetPrint } from '../sheet-print.ts';
 import { detectTables } from './detect-tables.ts';
 import { buildPageContent } from '../../../../test/support/tables/build-page-content.ts';
@@ -136,11 +137,20 @@ async function gridWithUnderlinedLinksPdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** Reads the first page of a PDF as the table detectors see it, the document closed afterwards. */
+async function onFirstPage<T>(bytes: Uint8Array, read: (content: PageContent, document: PDFDocumentProxy) => T | Promise<T>): Promise<T> {
+  const document = await openPdf(bytes, { name: 'drawn.pdf' });
+  try {
+    return await read(await buildPageContent(await document.getPage(1)), document);
+  } finally {
+    await document.destroy();
+  }
+}
+
 describe('detectTables on a PDF drawn with pdf-lib', () => {
   it('reads a ruled grid whose cells underline their links as a table, not as a drawing in a box', async () => {
-    const document = await openPdf(await gridWithUnderlinedLinksPdf(), { name: 'links.pdf' });
-    try {
-      const tables = detectTables(await buildPageContent(await document.getPage(1)));
+    await onFirstPage(await gridWithUnderlinedLinksPdf(), content => {
+      const tables = detectTables(content);
       expect(tables).toHaveLength(1);
       expect(tables[0].method).toBe('ruled');
       expect(tables[0].cells).toEqual([
@@ -148,9 +158,7 @@ describe('detectTables on a PDF drawn with pdf-lib', () => {
         ['Foreword Boilerplate', 'Replace the foreword', 'See Clause 12'],
         ['Self-References', 'Say this document', 'See Clause 10.6'],
       ]);
-    } finally {
-      await document.destroy();
-    }
+    });
   });
 
   it('reads the blocks of cells of a printed spreadsheet as tables, and only of one', async () => {
@@ -160,10 +168,9 @@ describe('detectTables on a PDF drawn with pdf-lib', () => {
       ['Writer', false],
       [undefined, false],
     ] as const) {
-      const document = await openPdf(await cellBlockPdf(creator), { name: 'cups.pdf' });
-      try {
+      await onFirstPage(await cellBlockPdf(creator), async (content, document) => {
         expect(await isSheetPrint(document)).toBe(sheet);
-        const tables = detectTables(await buildPageContent(await document.getPage(1)), { sheet });
+        const tables = detectTables(content, { sheet });
         expect(tables.map(table => table.cells)).toEqual(
           sheet
             ? [
@@ -176,28 +183,21 @@ describe('detectTables on a PDF drawn with pdf-lib', () => {
               ]
             : [],
         );
-      } finally {
-        await document.destroy();
-      }
+      });
     }
   });
 
   it("reads a journal table's header above the rule under it, units and all", async () => {
-    const document = await openPdf(await journalTablePdf(), { name: 'journal.pdf' });
-    try {
-      const tables = detectTables(await buildPageContent(await document.getPage(1)));
+    await onFirstPage(await journalTablePdf(), content => {
+      const tables = detectTables(content);
       expect(tables).toHaveLength(1);
       expect(tables[0].cells[0]).toEqual(['Inhibitor concentration (g)', 'Ecorr (V)', 'icorr (A/cm2)', 'Corrosion rate (mm/year)']);
       expect(tables[0].cells.at(-1)).toEqual(['4', '0.8825', '0.0001', '0.9476']);
-    } finally {
-      await document.destroy();
-    }
+    });
   });
 
   it('reads a header standing above a thick bar as the header of the rows ruled under it', async () => {
-    const document = await openPdf(await headerAboveRulePdf(), { name: 'word-style.pdf' });
-    try {
-      const content = await buildPageContent(await document.getPage(1));
+    await onFirstPage(await headerAboveRulePdf(), content => {
       const tables = detectTables(content);
       expect(tables).toHaveLength(1);
       expect(tables[0].markdown).toBe(
@@ -212,15 +212,11 @@ describe('detectTables on a PDF drawn with pdf-lib', () => {
       const tableTexts = tables[0].runIndices.map(index => content.runs[index].text).join(' ');
       expect(tableTexts).not.toContain('respectful duck');
       expect(tableTexts).not.toContain('another list');
-    } finally {
-      await document.destroy();
-    }
+    });
   });
 
   it('finds the ruled table through pdf.js text and operator lists and renders it as Markdown', async () => {
-    const document = await openPdf(await ruledTablePdf(), { name: 'ruled.pdf' });
-    try {
-      const content = await buildPageContent(await document.getPage(1));
+    await onFirstPage(await ruledTablePdf(), content => {
       expect(content.graphics.rulings.length).toBeGreaterThanOrEqual(9);
       const tables = detectTables(content);
       expect(tables).toHaveLength(1);
@@ -239,8 +235,6 @@ describe('detectTables on a PDF drawn with pdf-lib', () => {
       expect(tableTexts).not.toContain('after the table');
       expect(tables[0].bbox.y).toBeCloseTo(110, 0);
       expect(tables[0].bbox.y + tables[0].bbox.height).toBeCloseTo(190, 0);
-    } finally {
-      await document.destroy();
-    }
+    });
   });
 });
