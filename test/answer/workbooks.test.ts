@@ -38,6 +38,16 @@ const staff = [
   ...Array.from({ length: 2000 }, (_, index) => [`Person ${index}`, ['Sales', 'Legal', 'Finance'][index % 3], offices[index % 3]]),
 ];
 
+/** A sheet wider than a page: a code, twelve columns of figures, then the code's description. */
+const errors = [
+  ['Code', ...Array.from({ length: 12 }, (_, index) => `Monthly count ${index + 1}`), 'Description'],
+  ...['INVALID GENDER', 'MISSING ADDRESS', 'EXPIRED PASSPORT', 'DUPLICATE ACCOUNT', 'BAD POSTAL CODE'].map((description, row) => [
+    `ERR-9001${row}`,
+    ...Array.from({ length: 12 }, (_, month) => String(100 + row * 12 + month)),
+    description,
+  ]),
+];
+
 describeWithOffice('workbooks', () => {
   let workDir: string;
   let environment: Record<string, string>;
@@ -55,6 +65,9 @@ describeWithOffice('workbooks', () => {
     const staffCsv = join(workDir, 'staff.csv');
     await writeFile(staffCsv, `${staff.map(row => row.join(',')).join('\n')}\n`);
     await convertWithSoffice(staffCsv, 'xlsx', workDir);
+    const errorsCsv = join(workDir, 'errors.csv');
+    await writeFile(errorsCsv, `${errors.map(row => row.join(',')).join('\n')}\n`);
+    await convertWithSoffice(errorsCsv, 'xlsx', workDir);
     environment = { FOLIO_DATA_DIR: join(workDir, 'data'), FOLIO_MODEL_PROVIDER: 'offline', FOLIO_OCR: 'off' };
   }, 180_000);
 
@@ -92,5 +105,13 @@ describeWithOffice('workbooks', () => {
     expect(jsonLines(ingest.stdout)[0]).toMatchObject({ status: 'ready', stats: { tables: 1 } });
     const [answer] = jsonLines((await runFolio(['ask', 'Where are the Maple Leafs located?', '--space', 'cups', '--json'], environment)).stdout) as any[];
     expect(answer.answer).toContain('Team: Maple Leafs; Location: TOR; Stanley Cups: 13');
+  });
+
+  it("prints a sheet wider than a page one page wide, so a row's last column stands beside its first", async () => {
+    const ingest = await runFolio(['ingest', join(workDir, 'errors.xlsx'), '--space', 'errors', '--json'], environment);
+    expect(jsonLines(ingest.stdout)[0]).toMatchObject({ status: 'ready', pages: 1 });
+    const [answer] = jsonLines((await runFolio(['ask', 'What does ERR-90013 mean?', '--space', 'errors', '--json'], environment)).stdout) as any[];
+    // Printed as set up, the sheet's last columns went to pages of their own: the row quoted ended at "139".
+    expect(answer.answer).toMatch(/ERR-90013;[^\n]*DUPLICATE ACCOUNT/u);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FolioError } from '../../errors.ts';
+import { writeSheetsFittedToWidth } from './fit-sheets-to-width.ts';
 import { lacksSpreadsheetModule } from './libreoffice-modules.ts';
 import { runProcessGroup } from './run-process-group.ts';
 
@@ -69,6 +70,7 @@ export async function convertToPdf(inputs: ConversionInput[], options: ConvertOp
       inputs.map(async (input, index) => {
         const extension = extensionOf(input);
         const linkedPath = join(inputDir, extension ? `${index}.${extension}` : String(index));
+        if (fittedExtensions.has(extension) && (await fittedToWidth(input.path, linkedPath))) return linkedPath;
         await symlink(resolve(input.path), linkedPath);
         return linkedPath;
       }),
@@ -176,6 +178,23 @@ function extensionOf(input: ConversionInput): string {
 
 /** Workbooks, which LibreOffice opens with its spreadsheet module (libreoffice-modules.ts). */
 const spreadsheetExtensions = new Set(['xlsx', 'xlsm', 'xls', 'ods']);
+
+/** Excel packages whose sheets are printed one page wide (fit-sheets-to-width.ts); 97-2003 and OpenDocument sheets print as set up. */
+const fittedExtensions = new Set(['xlsx', 'xlsm']);
+
+/**
+ * The workbook's copy at `target`, its sheets set to print one page wide; false when its package
+ * cannot be read as one, and LibreOffice then reads (or refuses) the file as it is.
+ */
+async function fittedToWidth(source: string, target: string): Promise<boolean> {
+  try {
+    await writeSheetsFittedToWidth(source, target);
+    return true;
+  } catch {
+    await rm(target, { force: true });
+    return false;
+  }
+}
 
 function spreadsheetModuleMissing(name: string, sofficePath: string): FolioError {
   return new FolioError({

@@ -1,0 +1,123 @@
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+
+/** A worksheet part of an Excel package (not a chart sheet, not a part of another kind). */
+const worksheetPart = /^xl\/worksheets\/[^/]+\.xml$/u;
+
+/**
+ * Writes a copy of the Excel package at `source` to `target` whose sheets print one page wide, as many
+ * pages long as they need (Page Setup's "fit to 1 page wide by automatic tall"). A sheet printed as it
+ * is set up is cut into pages across as well as down, and LibreOffice prints a wide sheet's columns on
+ * pages of their own, after all its rows: codes on pages 77–79, their descriptions on pages 80–82, so
+ * no page holds a row whole. Fitted to the width, every row stands whole on one page. Only the print
+ * setup of the worksheet parts changes; every other part is copied byte for byte.
+ */
+export async function writeSheetsFittedToWidth(source: string, target: string): Promise<void> {
+  const output = new yazl.ZipFile();
+  const written = pipeline(output.outputStream, createWriteStream(target));
+  try {
+    await forEachEntry(source, async (entry, stream) => {
+      const options = { mtime: entry.getLastModDate(), mode: entry.externalFileAttributes >>> 16 || undefined };
+      if (entry.fileName.endsWith('/')) {
+        stream.resume();
+        output.addEmptyDirectory(entry.fileName, options);
+      } else if (worksheetPart.test(entry.fileName)) {
+        output.addBuffer(Buffer.from(fitToWidth((await buffer(stream)).toString('utf8')), 'utf8'), entry.fileName, options);
+      } else {
+        output.addBuffer(await buffer(stream), entry.fileName, { ...options, compress: entry.compressionMethod !== 0 });
+      }
+    });
+  } finally {
+    output.end();
+    await written;
+  }
+}
+
+/**
+ * A worksheet's XML set to print fitted to one page's width: `fitToPage` in its sheet properties and
+ * `fitToWidth="1" fitToHeight="0"` (0: as many pages tall as needed) in its page setup, each element
+ * added where SpreadsheetML's order puts it when the sheet has none.
+ */
+export function fitToWidth(xml: string): string {
+  const root = /<(?:([\w.-]+):)?worksheet\b[^>]*>/u.exec(xml);
+  if (!root) return xml;
+  const prefix = root[1] ? `${root[1]}:` : '';
+  const name = (local: string) => `${prefix}${local}`;
+  let fitted = xml;
+  const sheetPr = new RegExp(`<${name('sheetPr')}\\b([^>]*?)(/?)>`, 'u').exec(fitted);
+  const setUpProperties = `<${name('pageSetUpPr')} fitToPage="1"/>`;
+  if (!sheetPr) {
+    const at = root.index + root[0].length;
+    fitted = `${fitted.slice(0, at)}<${name('sheetPr')}>${setUpProperties}</${name('sheetPr')}>${fitted.slice(at)}`;
+  } else if (sheetPr[2] === '/') {
+    fitted = `${fitted.slice(0, sheetPr.index)}<${name('sheetPr')}${sheetPr[1]}>${setUpProperties}</${name('sheetPr')}>${fitted.slice(sheetPr.index + sheetPr[0].length)}`;
+  } else {
+    const existing = new RegExp(`<${name('pageSetUpPr')}\\b([^>]*?)/?>`, 'u');
+    fitted = existing.test(fitted)
+      ? fitted.replace(existing, (_, attributes: string) => `<${name('pageSetUpPr')}${withAttributes(attributes, { fitToPage: '1' })}/>`)
+      : fitted.replace(`</${name('sheetPr')}>`, `${setUpProperties}</${name('sheetPr')}>`);
+  }
+  const pageSetup = new RegExp(`<${name('pageSetup')}\\b([^>]*?)/>`, 'u');
+  if (pageSetup.test(fitted)) {
+    return fitted.replace(pageSetup, (_, attributes: string) => `<${name('pageSetup')}${withAttributes(attributes, { fitToWidth: '1', fitToHeight: '0' })}/>`);
+  }
+  const added = `<${name('pageSetup')} fitToWidth="1" fitToHeight="0"/>`;
+  const margins = new RegExp(`<${name('pageMargins')}\\b[^>]*/>`, 'u').exec(fitted);
+  if (margins) {
+    const at = margins.index + margins[0].length;
+    return `${fitted.slice(0, at)}${added}${fitted.slice(at)}`;
+  }
+  const following = new RegExp(`<(?:${elementsAfterPageSetup.map(name).join('|')})\\b|</${name('worksheet')}>`, 'u').exec(fitted);
+  return following ? `${fitted.slice(0, following.index)}${added}${fitted.slice(following.index)}` : fitted;
+}
+
+/** The worksheet's child elements that come after pageSetup, in SpreadsheetML's order. */
+const elementsAfterPageSetup = [
+  'headerFooter',
+  'rowBreaks',
+  'colBreaks',
+  'customProperties',
+  'cellWatches',
+  'ignoredErrors',
+  'smartTags',
+  'drawing',
+  'legacyDrawing',
+  'legacyDrawingHF',
+  'picture',
+  'oleObjects',
+  'controls',
+  'webPublishItems',
+  'tableParts',
+  'extLst',
+];
+
+/** An element's attribute text with `values` set, replacing any it had. */
+function withAttributes(attributes: string, values: Record<string, string>): string {
+  let kept = attributes.replace(/\s+$/u, '');
+  for (const key of Object.keys(values)) kept = kept.replace(new RegExp(`\\s${key}="[^"]*"`, 'u'), '');
+  return `${kept}${Object.entries(values)
+    .map(([key, value]) => ` ${key}="${value}"`)
+    .join('')}`;
+}
+
+/** Calls `visit` with each entry of the zip and its content, one at a time, in the order stored. */
+function forEachEntry(path: string, visit: (entry: yauzl.Entry, stream: Readable) => Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: true }, (openError, zip) => {
+      if (openError || !zip) return reject(openError ?? new Error(`cannot open ${path}`));
+      zip.on('error', reject);
+      zip.on('end', resolve);
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error(`cannot read ${entry.fileName} in ${path}`));
+          visit(entry, stream).then(() => zip.readEntry(), reject);
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
