@@ -47,19 +47,18 @@ export function fitToWidth(xml: string): string {
   if (!root) return xml;
   const prefix = root[1] ? `${root[1]}:` : '';
   const name = (local: string) => `${prefix}${local}`;
-  let fitted = xml;
-  const sheetPr = new RegExp(`<${name('sheetPr')}\\b([^>]*?)(/?)>`, 'u').exec(fitted);
-  const setUpProperties = `<${name('pageSetUpPr')} fitToPage="1"/>`;
-  if (!sheetPr) {
-    const at = root.index + root[0].length;
-    fitted = `${fitted.slice(0, at)}<${name('sheetPr')}>${setUpProperties}</${name('sheetPr')}>${fitted.slice(at)}`;
-  } else if (sheetPr[2] === '/') {
-    fitted = `${fitted.slice(0, sheetPr.index)}<${name('sheetPr')}${sheetPr[1]}>${setUpProperties}</${name('sheetPr')}>${fitted.slice(sheetPr.index + sheetPr[0].length)}`;
+  const fitToPage = `<${name('pageSetUpPr')} fitToPage="1"/>`;
+  const sheetProperties = new RegExp(`<${name('sheetPr')}\\b([^>]*?)(/?)>`, 'u').exec(xml);
+  const existingSetUp = new RegExp(`<${name('pageSetUpPr')}\\b([^>]*?)/?>`, 'u');
+  let fitted: string;
+  if (!sheetProperties) {
+    fitted = insertAt(xml, root.index + root[0].length, `<${name('sheetPr')}>${fitToPage}</${name('sheetPr')}>`);
+  } else if (sheetProperties[2] === '/') {
+    fitted = replaceAt(xml, sheetProperties, `<${name('sheetPr')}${sheetProperties[1]}>${fitToPage}</${name('sheetPr')}>`);
+  } else if (existingSetUp.test(xml)) {
+    fitted = xml.replace(existingSetUp, (_, attributes: string) => `<${name('pageSetUpPr')}${withAttributes(attributes, { fitToPage: '1' })}/>`);
   } else {
-    const existing = new RegExp(`<${name('pageSetUpPr')}\\b([^>]*?)/?>`, 'u');
-    fitted = existing.test(fitted)
-      ? fitted.replace(existing, (_, attributes: string) => `<${name('pageSetUpPr')}${withAttributes(attributes, { fitToPage: '1' })}/>`)
-      : fitted.replace(`</${name('sheetPr')}>`, `${setUpProperties}</${name('sheetPr')}>`);
+    fitted = xml.replace(`</${name('sheetPr')}>`, () => `${fitToPage}</${name('sheetPr')}>`);
   }
   const pageSetup = new RegExp(`<${name('pageSetup')}\\b([^>]*?)/>`, 'u');
   if (pageSetup.test(fitted)) {
@@ -67,12 +66,17 @@ export function fitToWidth(xml: string): string {
   }
   const added = `<${name('pageSetup')} fitToWidth="1" fitToHeight="0"/>`;
   const margins = new RegExp(`<${name('pageMargins')}\\b[^>]*/>`, 'u').exec(fitted);
-  if (margins) {
-    const at = margins.index + margins[0].length;
-    return `${fitted.slice(0, at)}${added}${fitted.slice(at)}`;
-  }
+  if (margins) return insertAt(fitted, margins.index + margins[0].length, added);
   const following = new RegExp(`<(?:${elementsAfterPageSetup.map(name).join('|')})\\b|</${name('worksheet')}>`, 'u').exec(fitted);
-  return following ? `${fitted.slice(0, following.index)}${added}${fitted.slice(following.index)}` : fitted;
+  return following ? insertAt(fitted, following.index, added) : fitted;
+}
+
+function insertAt(text: string, at: number, inserted: string): string {
+  return `${text.slice(0, at)}${inserted}${text.slice(at)}`;
+}
+
+function replaceAt(text: string, match: RegExpExecArray, replacement: string): string {
+  return `${text.slice(0, match.index)}${replacement}${text.slice(match.index + match[0].length)}`;
 }
 
 /** The worksheet's child elements that come after pageSetup, in SpreadsheetML's order. */
@@ -109,12 +113,17 @@ function forEachEntry(path: string, visit: (entry: yauzl.Entry, stream: Readable
   return new Promise((resolve, reject) => {
     yauzl.open(path, { lazyEntries: true, autoClose: true }, (openError, zip) => {
       if (openError || !zip) return reject(openError ?? new Error(`cannot open ${path}`));
+      // A visit that fails stops the reading, and the zip is closed here: autoClose waits for the last entry.
+      const fail = (error: unknown) => {
+        zip.close();
+        reject(error);
+      };
       zip.on('error', reject);
       zip.on('end', resolve);
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error(`cannot read ${entry.fileName} in ${path}`));
-          visit(entry, stream).then(() => zip.readEntry(), reject);
+          if (streamError || !stream) return fail(streamError ?? new Error(`cannot read ${entry.fileName} in ${path}`));
+          visit(entry, stream).then(() => zip.readEntry(), fail);
         });
       });
       zip.readEntry();
