@@ -13,14 +13,14 @@ describe('detectTables: ruled grids', () => {
   const columnLefts = [72, 192, 312];
   const right = 432;
 
-  function ruledGridPage() {
+  function ruledGridPage(wrappedLabel = ['Far', 'East']) {
     const ruleYs = [100, 120, 140, 160, 180, 210];
     const runs: TextRun[] = [];
     [header, ...body].forEach((row, rowIndex) => {
       row.forEach((text, column) => runs.push(textRun(text, columnLefts[column] + 4, ruleYs[rowIndex] + 4)));
     });
     // The last ruled row holds a cell wrapped over two lines ("Far" / "East").
-    runs.push(textRun('Far', 76, 184), textRun('East', 76, 196), textRun('7', 196, 184), textRun('$ 900', 316, 184));
+    runs.push(textRun(wrappedLabel[0], 76, 184), textRun(wrappedLabel[1], 76, 196), textRun('7', 196, 184), textRun('$ 900', 316, 184));
     const rulings = [...ruleYs.map(y => horizontalRule(72, right, y)), ...[...columnLefts, right].map(x => verticalRule(x, 100, 210))];
     return syntheticPage(runs, rulings);
   }
@@ -47,6 +47,11 @@ describe('detectTables: ruled grids', () => {
       [72, 360, 164, 176],
       [72, 360, 184, 208],
     ]);
+  });
+
+  it('joins a cell wrapped after its own hyphen without a space, and other wraps with one', () => {
+    expect(detectTables(ruledGridPage(['49e168b7-', 'd2ae-407f']))[0].cells[4][0]).toBe('49e168b7-d2ae-407f');
+    expect(detectTables(ruledGridPage(['Far -', 'East']))[0].cells[4][0]).toBe('Far - East');
   });
 
   it('leaves the sub-cells of a spanning cell empty instead of inventing text', () => {

@@ -9,20 +9,26 @@ export type CellGrid = string[][];
  * Places each row's segments into columns split at `separators` (sorted x positions, points). A
  * segment that straddles a separator is split between its runs, or inside one run at the whitespace
  * nearest the separator; a segment that cannot be split goes to the column holding its centre.
- * Lines within a row are joined with spaces (multi-line cells).
+ * Lines within a row are joined with spaces (multi-line cells), except after a hyphen that ends a
+ * line between letters or digits: a cell wraps a code or compound after its own hyphen
+ * ("49e168b7-" / "d2ae-407f"), which reads whole again.
  */
 export function fillGrid(runs: readonly TextRun[], rows: readonly TextLine[][], separators: readonly number[]): CellGrid {
   const textStarts = columnTextStarts(rows, separators);
   return rows.map(lines => {
-    const parts: string[][] = Array.from({ length: separators.length + 1 }, () => []);
-    for (const line of lines) {
+    const cells = Array.from({ length: separators.length + 1 }, () => ({ text: '', line: -1 }));
+    lines.forEach((line, lineIndex) => {
       for (const segment of line.segments) {
         for (const piece of segmentPieces(runs, segment, separators, textStarts)) {
-          if (piece.text !== '') parts[piece.column].push(piece.text);
+          if (piece.text === '') continue;
+          const cell = cells[piece.column];
+          const wrappedAtHyphen = cell.line !== lineIndex && /[\p{L}\p{N}]-\s*$/u.test(cell.text) && /^\s*[\p{L}\p{N}]/u.test(piece.text);
+          cell.text = wrappedAtHyphen ? cell.text.trimEnd() + piece.text.trimStart() : `${cell.text} ${piece.text}`;
+          cell.line = lineIndex;
         }
       }
-    }
-    return parts.map(texts => texts.join(' ').replace(/\s+/g, ' ').trim());
+    });
+    return cells.map(cell => cell.text.replace(/\s+/g, ' ').trim());
   });
 }
 
