@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,7 +289,9 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
     const space = teamsSpaceOf(tenantId, chatId);
     const path = join(tmpdir(), `folio-parking-${randomUUID()}.pdf`);
     await writeFile(path, await makeTestPdf([{ texts: [{ text: 'Visitors park on level two of the north garage.', x: 72, top: 100, size: 12 }] }]));
-    const { documentId } = await harness.app.submitDocument({ space, path, name: 'parking.pdf', source: { platform: 'web' } });
+    const { documentId } = await harness.app
+      .submitDocument({ space, path, name: 'parking.pdf', source: { platform: 'web' } })
+      .finally(() => rm(path, { force: true }));
     await expect.poll(async () => (await harness.app.findDocument(space, documentId)).status, { timeout: 30_000 }).toBe('ready');
     const say = async (text: string, pattern: RegExp) => {
       const activity = groupChatMessage(serviceUrl, chatId, { mention: true, text });
@@ -318,7 +320,9 @@ describe('Teams bot (Agents SDK CloudAdapter, auth disabled, fake Bot Connector 
       path,
       await makeTestPdf([{ texts: [{ text: 'Expense reports are due on the fifth working day of each month.', x: 72, top: 100, size: 12 }] }]),
     );
-    const { documentId } = await harness.app.submitDocument({ space: orgWide, path, name: 'expenses.pdf', source: { platform: 'web' } });
+    const { documentId } = await harness.app
+      .submitDocument({ space: orgWide, path, name: 'expenses.pdf', source: { platform: 'web' } })
+      .finally(() => rm(path, { force: true }));
     await expect.poll(async () => (await harness.app.findDocument(orgWide, documentId)).status, { timeout: 30_000 }).toBe('ready');
     const say = async (text: string, pattern: RegExp) => {
       const activity = groupChatMessage(serviceUrl, chatId, { mention: true, text });

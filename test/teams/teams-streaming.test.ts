@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -68,7 +68,9 @@ describe('Teams answers streamed and cited natively', () => {
     const space = spaceOfConversation({ platform: 'teams', tenantId, conversationId });
     const path = join(tmpdir(), `folio-handbook-${randomUUID()}.pdf`);
     await writeFile(path, await makeHandbookPdf('a'));
-    const { documentId } = await harness.app.submitDocument({ space, path, name: 'handbook.pdf', source: { platform: 'teams' } });
+    const { documentId } = await harness.app
+      .submitDocument({ space, path, name: 'handbook.pdf', source: { platform: 'teams' } })
+      .finally(() => rm(path, { force: true }));
     await vi.waitFor(async () => expect((await harness.app.findDocument(space, documentId)).status).toBe('ready'), { timeout: 30_000, interval: 50 });
   }
 
