@@ -12,16 +12,18 @@ const corrosion = [
   '| 2 | 0.8276 | 1.5054 |',
   '| 10 | 0.5356 | 0.0919 |',
 ].join('\n');
-const passages = [contextPassage(1, [{ page: 4, text: corrosion, rank: 0 }])];
+const comparison = 'Egg shell was compared with sodium nitrite as an inhibitor. Egg shell protected the steel better at every concentration.';
+const passages = [contextPassage(1, [{ page: 4, text: corrosion, rank: 0 }]), contextPassage(2, [{ page: 5, text: comparison, rank: 1 }])];
 
-/** Chooses the excerpt whose text starts with `start`, giving `answer`. */
-const choosingRow = (start: string, answer: string) =>
+/** Chooses the excerpt that holds `text`, giving `answer`. */
+const choosing = (text: string, answer: string) =>
   new ScriptedLanguageModel({
     reply: request => {
-      const line = (request.system ?? '').split('\n').find(entry => entry.includes(`Table row: ${start}`))!;
+      const line = (request.system ?? '').split('\n').find(entry => /^\[\d+\]/u.test(entry) && entry.includes(text))!;
       return JSON.stringify({ excerpts: [Number(/^\[(\d+)\]/u.exec(line)![1])], answer });
     },
   });
+const choosingRow = (start: string, answer: string) => choosing(`Table row: ${start}`, answer);
 const ask = (question: string, model: ScriptedLanguageModel) =>
   answerByChoosing({ question, subQuestions: [question], language: 'en', history: [], passages, minimumEvidence: 0.1 }, model, { log: silentLogger() });
 
@@ -32,5 +34,13 @@ describe('answerByChoosing', () => {
     const ten = await ask('What is the corrosion rate at 10 g of inhibitor?', choosingRow('Inhibitor concentration (g): 10;', '0.0919'));
     expect(ten).toMatchObject({ kind: 'chosen', shortAnswer: true });
     expect(ten.kind === 'chosen' && ten.text).toMatch(/^0\.0919 \[1\]/u);
+  });
+
+  it('gives no short answer that only repeats the question, and keeps one the question offers', async () => {
+    const echo = await ask('What inhibitor was egg shell compared with?', choosing('protected the steel better', 'Egg shell'));
+    expect(echo).toMatchObject({ kind: 'chosen', shortAnswer: false });
+    expect(echo.kind === 'chosen' && echo.text).toMatch(/^“Egg shell protected the steel better/u);
+    const offered = await ask('Which inhibitor protected the steel better, egg shell or sodium nitrite?', choosing('protected the steel better', 'Egg shell'));
+    expect(offered).toMatchObject({ kind: 'chosen', shortAnswer: true });
   });
 });

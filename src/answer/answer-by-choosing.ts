@@ -5,6 +5,7 @@ import { chosenAnswer } from './chosen-answer.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { extractiveAnswer, type ExtractiveAnswer } from './extractive-answer.ts';
 import { holdsQuestionNumbers, questionNumbers } from './question-numbers.ts';
+import { restatesQuestion } from './restated-question.ts';
 import type { ConversationTurn } from './types.ts';
 
 /** How a question answered by choosing ended; ask-question.ts turns it into the Answer. */
@@ -22,7 +23,8 @@ export type ChoosingOutcome =
  * A slow model's answer (model-budgets.ts): among the best-scored quotes of `passages` (the passages the
  * offline answer reads, of the documents that hold what the question names) it chooses those that state
  * the answer and gives the short answer they hold (choose-quotes.ts); the reply leads with that short
- * answer when the quotes bear it out, then the chosen quotes, then the offline answer's (chosen-answer.ts).
+ * answer when the quotes bear it out and it is more than the question's own words
+ * (restated-question.ts), then the chosen quotes, then the offline answer's (chosen-answer.ts).
  */
 export async function answerByChoosing(
   input: { question: string; subQuestions: string[]; language: string; history: ConversationTurn[]; passages: ContextPassage[]; minimumEvidence: number },
@@ -41,7 +43,11 @@ export async function answerByChoosing(
   const stating = choice.quotes.filter(quote => holdsQuestionNumbers(quote, passages, numbers));
   if (stating.length < choice.quotes.length)
     options.log.info({ dropped: choice.quotes.length - stating.length }, 'chosen table rows without the numbers the question names');
-  const chosen = stating.length === choice.quotes.length ? choice : { ...choice, quotes: stating, answer: stating.length > 0 ? choice.answer : '' };
+  const kept = stating.length === choice.quotes.length ? choice : { ...choice, quotes: stating, answer: stating.length > 0 ? choice.answer : '' };
+  // "green" for "the word in the green box": a short answer made of the question's own words answers nothing.
+  const restated = kept.answer !== '' && restatesQuestion(kept.answer, input.question, language);
+  if (restated) options.log.info('the short answer only repeats words of the question; quoting the chosen quotes alone');
+  const chosen = restated ? { ...kept, answer: '' } : kept;
   if (chosen.quotes.length === 0) return { kind: 'none-chosen', offline, calls: chosen.calls, usage: chosen.usage };
   const reply = chosenAnswer(chosen, passages, { language, alsoQuoted: offline.quotes, shown: excerpts });
   if (!reply.shortAnswer) options.log.info('no short answer the chosen quotes bear out; quoting them alone');
