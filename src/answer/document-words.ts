@@ -10,12 +10,14 @@ import { missingFrom, type DocumentWords, type KeyTerm } from './unmentioned-ter
  * store's page records in a few queries. The check runs on what has been read so far, noting what it
  * asked that was not read yet (a term, a near spelling, a document's pages); those are read at once and
  * the check runs again, until it asks nothing new: its answers are then exactly those of the records.
+ * `languageOf` gives a document's language as the check will be given it (the names it looks up depend on it).
  */
 export async function loadDocumentWords(
   terms: KeyTerm[],
   documentIds: string[],
   spaces: SpaceId[],
   dependencies: { store: KnowledgeStore; pageSearch: PageSearch },
+  languageOf: (documentId: string) => string | undefined = () => undefined,
 ): Promise<DocumentWords> {
   const { store, pageSearch } = dependencies;
   const read = { terms: new Set<string>(), near: false, pages: false };
@@ -52,7 +54,7 @@ export async function loadDocumentWords(
       pagesNamed: (documentId, name) => (read.pages ? words.pagesNamed(documentId, name) : wantPages([])),
       lastPage: documentId => (read.pages ? words.lastPage(documentId) : wantPages(0)),
     };
-    for (const documentId of documentIds) missingFrom(terms, documentId, noting);
+    for (const documentId of documentIds) missingFrom(terms, documentId, noting, languageOf(documentId));
     if (wanted.terms.size === 0 && !wanted.near && !wanted.pages) return words;
     await readWords(wanted, documentIds, spaces, { store, pageSearch, held, vocabularies, pages });
     for (const term of wanted.terms) read.terms.add(term);

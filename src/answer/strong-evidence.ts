@@ -71,12 +71,17 @@ export async function answeringPassages(
   const { passages, language } = input;
   const contextDocuments = [...new Set(passages.map(passage => passage.documentId))];
   const named = keyTerms(input.question, { language });
-  const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies);
-  const records = new Map(passages.map(passage => [passage.documentId, passage.record]));
   // A document's language matters only to the names asked for (missingFrom): read it only then.
   const asksNames = named.some(term => term.kind === 'name');
-  const languageOf = (documentId: string) =>
-    asksNames ? documentLanguage(passages.filter(passage => passage.documentId === documentId).map(passage => passage.text)) : undefined;
+  const languages = new Map<string, string | undefined>();
+  const languageOf = (documentId: string) => {
+    if (!asksNames) return undefined;
+    if (!languages.has(documentId))
+      languages.set(documentId, documentLanguage(passages.filter(passage => passage.documentId === documentId).map(passage => passage.text)));
+    return languages.get(documentId);
+  };
+  const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies, languageOf);
+  const records = new Map(passages.map(passage => [passage.documentId, passage.record]));
   const missing = contextDocuments.map(documentId =>
     missingFrom(named, documentId, words, languageOf(documentId)).filter(
       term => !inFileName(term, records.get(documentId)!.name) && !abbreviatesName(term, records.get(documentId)!),

@@ -88,6 +88,19 @@ describe('keyTerms and missingFrom', () => {
     expect(missingFrom(keyTerms('How do Arabic numerals differ in Lisbon?'), 'd1', report, 'en').map(term => term.text)).toEqual(['Arabic', 'Lisbon']);
   });
 
+  it('finds a name in a document of another language as that language stems its pages', () => {
+    const study = documentOf([
+      'Le SRADDET de la Région PACA a été adopté le 26 juin 2019. Mitsubishi et Séranon sont cités.',
+      'Le parc photovoltaïque au sol de la commune.',
+    ]);
+    const absent = (question: string, language: string) => missingFrom(keyTerms(question, { language }), 'd1', study, 'fr').map(term => term.text);
+    expect(absent('When was the PACA SRADDET adopted, and did Mitsubishi take part?', 'en')).toEqual([]);
+    expect(absent('Wanneer werd het PACA SRADDET aangenomen?', 'nl')).toEqual([]);
+    expect(absent('When did Bretagne adopt its SRADDET?', 'en')).toEqual(['Bretagne']);
+    // Without the document's language, its pages' "pac" is not the question's "paca".
+    expect(missingFrom(keyTerms('When was the PACA SRADDET adopted?'), 'd1', study).map(term => term.text)).toEqual(['PACA']);
+  });
+
   it('checks codes and numbers, in the forms the document writes them', () => {
     expect(missing('Which market is EPS code AR03?')).toEqual(['code:AR03']);
     expect(missing('Which market is EPS code CA03?')).toEqual([]);

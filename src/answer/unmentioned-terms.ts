@@ -114,10 +114,11 @@ export function passagesOf<T extends Pick<ContextPassage, 'documentId' | 'pageTe
 }
 
 /**
- * The key terms the document does not hold, in the order given (in English terms nor in the question's
- * language). A name written in Latin letters is not looked for in a document written in another script
- * (`documentLanguage`): there it is spelt in that script ("Korea" is 한국), and "the Korean slides" are
- * described by a language they do not name.
+ * The key terms the document does not hold, in the order given (in English terms, in the question's
+ * language, nor for a name in the document's own: its pages are stemmed in their language, and French
+ * makes "PACA" "pac"). A name written in Latin letters is not looked for in a document written in another
+ * script (`documentLanguage`): there it is spelt in that script ("Korea" is 한국), and "the Korean
+ * slides" are described by a language they do not name.
  */
 export function missingFrom(terms: KeyTerm[], documentId: string, words: DocumentWords, documentLanguage?: string): KeyTerm[] {
   const otherScript = documentLanguage !== undefined && !latinScriptLanguage(documentLanguage);
@@ -125,8 +126,17 @@ export function missingFrom(terms: KeyTerm[], documentId: string, words: Documen
     term =>
       !(otherScript && term.kind === 'name' && /^[\p{Script=Latin}\p{N}\p{P}]+$/u.test(term.text)) &&
       !holds(term, documentId, words) &&
-      !(term.termsInLanguage && holds({ ...term, terms: term.termsInLanguage }, documentId, words)),
+      !(term.termsInLanguage && holds({ ...term, terms: term.termsInLanguage }, documentId, words)) &&
+      !(term.kind === 'name' && documentLanguage && holdsInLanguage(term, documentLanguage, documentId, words)),
   );
+}
+
+/** Whether the document holds a name as its own language stems it, when that differs from the terms already looked for. */
+function holdsInLanguage(term: KeyTerm, language: string, documentId: string, words: DocumentWords): boolean {
+  if (queryLanguages(language).length === 1) return false;
+  const stemmed = searchTerms(term.text, language);
+  const known = [term.terms, term.termsInLanguage ?? []].map(terms => terms.join(' '));
+  return stemmed.length > 0 && !known.includes(stemmed.join(' ')) && holds({ ...term, terms: stemmed }, documentId, words);
 }
 
 function holds(term: KeyTerm, documentId: string, words: DocumentWords): boolean {

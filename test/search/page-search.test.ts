@@ -354,6 +354,13 @@ describe('page search over the store’s page records', () => {
     ]);
   });
 
+  it('reads a name as a French document’s stems hold it for an English question', async () => {
+    await commit('d1', ['Le SRADDET de la Région PACA a été adopté le 26 juin 2019.', 'Le parc photovoltaïque au sol de la commune.']);
+    const terms = keyTerms('When was the PACA SRADDET adopted?');
+    const words = await loadDocumentWords(terms, ['d1'], [space], { store, pageSearch: new PageSearch(store) }, () => 'fr');
+    expect(missingFrom(terms, 'd1', words, 'fr')).toEqual([]);
+  });
+
   it('answers the key-term check from the records: terms, neighbouring pairs, near spellings, captions and pages', async () => {
     await commit('d1', ['Netflix annual report 2015. Figure 7: Members by region.', 'Streaming memberships grew; code CA03.', 'Back cover']);
     await commit('d2', ['Costco annual report 2016.']);
