@@ -56,6 +56,14 @@ describe('documents a question names', () => {
     expect(await named('how do i measure my blood pressure with the watch d?')).toEqual(['watch_d.pdf']);
   });
 
+  it('reads the words of a file name written in camel case', async () => {
+    const decks = [record('AvoidingMicroserviceMegadisasters.pptx'), record('PwC_Outlook.pdf'), record('handbook.pdf')];
+    const inDecks = namesIn(decks, heldBy({ microservice: 1, megadisasters: 1 }, 3));
+    expect(await inDecks('In the microservice megadisasters deck, how long was the effort?')).toEqual(['AvoidingMicroserviceMegadisasters.pptx']);
+    expect(await inDecks('What do the Microservices slides say about caching?')).toEqual(['AvoidingMicroserviceMegadisasters.pptx']);
+    expect(await inDecks('How do microservices handle caching?')).toEqual([]);
+  });
+
   it('takes a two-character name word ("3M", "AC") only when the question writes it as an acronym', async () => {
     const reports = [record('3M_2018_10K.pdf'), record('NIKE_2021_10K.pdf'), record('Campaign_038_Introducing_AC_Whitepaper_v5e.pdf')];
     const byName = namesIn(reports, heldBy({}, 1));

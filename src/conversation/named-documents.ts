@@ -42,10 +42,23 @@ function withJoinedPairs(text: string): Set<string> {
   return words;
 }
 
-/** The words of a file name (without its extension) that may name it in a question. */
+/**
+ * The words of a name written in camel case, folded: "AvoidingMicroserviceMegadisasters" is "avoiding",
+ * "microservice" and "megadisasters". Only words of two such parts or more of three letters or more:
+ * "PwC" and "McKinsey" stay whole.
+ */
+function camelCaseParts(text: string): string[] {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(word => {
+    if (!/\p{Ll}\p{Lu}/u.test(word)) return [];
+    const parts = word.match(/\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu) ?? [];
+    return parts.filter(part => part.length >= 3).length >= 2 ? parts.map(foldWord) : [];
+  });
+}
+
+/** The words of a file name (without its extension) that may name it in a question, camel-case parts too. */
 function nameWords(name: string): string[] {
   const stem = nameWithoutExtension(name);
-  return [...wordsOf(stem)].filter(
+  return [...new Set([...wordsOf(stem), ...camelCaseParts(stem)])].filter(
     word =>
       word.length >= 2 &&
       // "FINAL2", "v5e": a generic word with a number is still generic.
