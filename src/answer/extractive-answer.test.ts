@@ -389,6 +389,17 @@ describe('quoteCandidates', () => {
     ]);
   });
 
+  it('reads a page or figure number after its abbreviation as part of the sentence, and a figure’s label apart', () => {
+    const slide = ['Known quantity', 'Daily update', '[Figure, p. 33] ', 'Search', 'Catalog', 'As Fig. 4 shows on p. 12, the catalog is updated daily.'].join(
+      '\n',
+    );
+    expect(quoteCandidates([passage(1, [page(33, 0, slide)])]).map(candidate => candidate.text)).toEqual([
+      'Known quantity Daily update',
+      '[Figure, p. 33] Search Catalog',
+      'As Fig. 4 shows on p. 12, the catalog is updated daily.',
+    ]);
+  });
+
   it('clips a very long sentence to about 400 characters', () => {
     const [candidate] = quoteCandidates([passage(1, [page(1, 0, `Long ${'word '.repeat(200)}end.`)])]);
     expect(candidate.text.length).toBeLessThanOrEqual(402);

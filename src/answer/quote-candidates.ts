@@ -183,9 +183,12 @@ function isColumnNumbering(row: string[]): boolean {
 /** Sentences and lines of prose, whitespace folded (clipped to a quotable length by the caller). */
 function splitSentences(text: string): string[] {
   const pieces = text
-    // A capital letter and a full stop is an initial ("Philip N. Jefferson"), and a title is followed by
-    // a name ("Herrn Prof. Dr. Herrlich", "Mr. Smith"): neither is a sentence's end.
-    .split(/(?<=[.!?。！？])(?<!(?:^|[\s(])\p{Lu}\.)(?<!(?:^|[\s(])(?:Dr|Prof|Mr|Mrs|Ms|Mme|Hr|Fr)\.)\s+(?=[\p{Lu}\p{N}"“(])|\n+/u)
+    // A capital letter and a full stop is an initial ("Philip N. Jefferson"), a title is followed by a
+    // name ("Herrn Prof. Dr. Herrlich", "Mr. Smith"), and a page or a figure by its number ("[Figure,
+    // p. 33]", "Fig. 4"): none is a sentence's end.
+    .split(
+      /(?<=[.!?。！？])(?<!(?:^|[\s(])\p{Lu}\.)(?<!(?:^|[\s(])(?:Dr|Prof|Mr|Mrs|Ms|Mme|Hr|Fr)\.)(?<!(?:^|[\s(,])(?:p|pp|S|Fig|fig|Figs|No|Nr)\.(?=\s+\d))\s+(?=[\p{Lu}\p{N}"“(])|\n+/u,
+    )
     .map(sentence => sentence.replace(/\s+/gu, ' ').trim())
     .filter(Boolean);
   // Short lines in a row (a cover's "Rick Scott" over "GOVERNOR", a label and its value) say together
@@ -220,6 +223,8 @@ function splitSentences(text: string): string[] {
       sentences.push(labelled ? `${piece} ${pieces[++index]}` : piece);
       continue;
     }
+    // A figure's label ("[Figure, p. 33]") opens the figure's text, which says nothing with the lines before it.
+    if (piece.startsWith('[Figure')) flush();
     run.push(piece);
     if (run.length === maxShortLinesJoined) flush();
   }
