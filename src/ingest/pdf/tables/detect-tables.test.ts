@@ -244,6 +244,30 @@ describe('detectTables: borderless financial statements', () => {
     expect(tableTexts).not.toContain('grew');
   });
 
+  it('leaves the note and the page number under a table ruled over its figures out of it, when the footer rule closes its rules', () => {
+    const small = { fontSize: 7 };
+    const runs: TextRun[] = [textRun('Jan 26, 2025', 420, 402, { ...small, align: 'right' }), textRun('Jan 28, 2024', 500, 402, { ...small, align: 'right' })];
+    const body = [
+      ['Cost of revenue', '178', '141'],
+      ['Research and development', '3,423', '2,532'],
+      ['Sales, general and administrative', '1,136', '876'],
+      ['Total', '4,737', '3,549'],
+    ];
+    body.forEach(([label, current, prior], index) => {
+      const y = 422 + 9 * index;
+      runs.push(...wordRuns(label, 81, y, small), textRun(current, 420, y, { ...small, align: 'right' }), textRun(prior, 500, y, { ...small, align: 'right' }));
+    });
+    runs.push(textRun('Stock-based compensation capitalized in inventories was not significant during fiscal years 2025 and 2024.', 80, 467, small));
+    runs.push(textRun('62', 302, 499, small));
+    const rulings = [401, 411, 449, 458].map(y => horizontalRule(350, 520, y)).concat(horizontalRule(80, 531, 516));
+    const content = syntheticPage(runs, rulings);
+    const [table] = detectTables(content);
+    expect(table.cells.at(-1)).toEqual(['Total', '4,737', '3,549']);
+    const tableTexts = table.runIndices.map(index => content.runs[index].text);
+    expect(tableTexts).not.toContain('62');
+    expect(tableTexts.some(text => text.startsWith('Stock-based'))).toBe(false);
+  });
+
   /** A spreadsheet printed without borders: "Year | Freshwater Ducks" over a row per year (LibreOffice's PDF of an ODS). */
   function timeSeriesPage(years: string[]) {
     const runs: TextRun[] = [...wordRuns('Number of freshwater ducks per year', 122, 91)];

@@ -43,9 +43,11 @@ export function tableFromFrame(runs: readonly TextRun[], frame: RuledFrame, avai
   });
   const allLines = buildTextLines(runs, inside);
   const titleLines = leadingTitleLines(allLines, frame);
-  const lines = allLines.slice(titleLines);
+  const noteLines = frame.columnEdges.length === 0 ? trailingNoteLines(allLines.slice(titleLines), frame) : 0;
+  const lines = allLines.slice(titleLines, allLines.length - noteLines);
   if (lines.length < 2 && frame.rowEdges.length === 0) return undefined;
   const top = titleLines > 0 ? allLines[titleLines - 1].bottom : frame.top;
+  const bottom = noteLines > 0 ? Math.max(...lines.map(line => line.bottom)) : frame.bottom;
 
   const bands: TextLine[][] = Array.from({ length: frame.rowEdges.length + 1 }, () => []);
   for (const line of lines) bands[bandIndex(frame.rowEdges, (line.top + line.bottom) / 2)].push(line);
@@ -68,7 +70,7 @@ export function tableFromFrame(runs: readonly TextRun[], frame: RuledFrame, avai
   if (columnsInferred && (!alignmentIsConvincing(cells) || isColumnsOfProse(lines, separators))) return undefined;
   if (looksLikeProse(cells) && (columnsInferred || cells.length * cells[0].length <= 4)) return undefined;
 
-  const region = { x: frame.left, y: top, width: frame.right - frame.left, height: frame.bottom - top };
+  const region = { x: frame.left, y: top, width: frame.right - frame.left, height: bottom - top };
   const rowSpans = nonEmptyRows(merged).map(row => rowSpanOf(rows[row]));
   return assembleTable(runs, cells, region, inside, 'ruled', rowSpans);
 }
@@ -87,6 +89,30 @@ function leadingTitleLines(lines: readonly TextLine[], frame: RuledFrame): numbe
     if (line.bottom > firstEdge) break;
     const wide = line.segments.length === 1 && line.right - line.left > 0.5 * (frame.right - frame.left);
     if (!wide && !captionStart.test(line.segments[0].text)) break;
+    count++;
+  }
+  return count;
+}
+
+/**
+ * A frame ruled only across closed by a rule far under its last row (a page's footer rule under a
+ * financial table ruled over its figures alone) holds, under its last inner rule, the note set under
+ * the table and the page number. Trailing lines there that are one wide segment starting where the
+ * row labels start (a sentence) or stand apart (more than two line heights under the line above) stay
+ * outside the table.
+ */
+function trailingNoteLines(lines: readonly TextLine[], frame: RuledFrame): number {
+  const lastEdge = frame.rowEdges.at(-1) ?? Number.NEGATIVE_INFINITY;
+  const textLeft = Math.min(...lines.map(line => line.left));
+  let count = 0;
+  while (count < lines.length - 2) {
+    const line = lines[lines.length - 1 - count];
+    const above = lines[lines.length - 2 - count];
+    if (line.top < lastEdge || line.segments.length !== 1) break;
+    // A note starts where the row labels do; the last line of a cell wrapped in a later column starts in that column.
+    const wide = line.right - line.left > 0.5 * (frame.right - frame.left) && line.left - textLeft < line.fontSize;
+    const apart = line.top - above.bottom > 2 * line.fontSize;
+    if (!wide && !apart) break;
     count++;
   }
   return count;
