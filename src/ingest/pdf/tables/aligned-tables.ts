@@ -182,15 +182,18 @@ function tableFromBlock(
 }
 
 /**
- * Labels are short and ragged; lines of a prose column (two-column pages) are long and mostly reach
- * the same right edge.
+ * Labels are short and ragged; lines of a prose column (two-column pages) are long, mostly reach the
+ * same right edge, and run on from line to line, so that many start in lower case. Labels of one
+ * pattern ("Arsenic and compounds (as As)", "Cadmium and compounds (as Cd)") can be as long and as
+ * even, but each starts anew.
  */
 function isProseColumn(bodyLines: readonly TextLine[], labelBoundary: number): boolean {
-  const widths = bodyLines
+  const long = bodyLines
     .map(line => line.segments[0])
-    .filter(segment => segment !== undefined && segment.right < labelBoundary && segment.text.split(' ').length >= 5)
-    .map(segment => segment.right - segment.left);
-  if (widths.length < 0.6 * bodyLines.length) return false;
+    .filter(segment => segment !== undefined && segment.right < labelBoundary && segment.text.split(' ').length >= 5);
+  if (long.length < 0.6 * bodyLines.length) return false;
+  if (long.filter(segment => /^\P{L}*\p{Ll}/u.test(segment.text)).length < 0.3 * long.length) return false;
+  const widths = long.map(segment => segment.right - segment.left);
   const widest = Math.max(...widths);
   return widths.filter(width => width >= 0.85 * widest).length >= 0.6 * bodyLines.length;
 }

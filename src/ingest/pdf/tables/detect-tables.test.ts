@@ -244,6 +244,24 @@ describe('detectTables: borderless financial statements', () => {
     expect(tableTexts).not.toContain('grew');
   });
 
+  it('reads labels of one pattern, as long and even as lines of prose, as the label column', () => {
+    const metals = ['Arsenic', 'Cadmium', 'Chromium', 'Copper', 'Lead', 'Mercury', 'Nickel', 'Zinc'];
+    const runs: TextRun[] = [textRun('to air', 300, 100), textRun('to water', 370, 100), textRun('to land', 440, 100)];
+    metals.forEach((metal, index) => {
+      const y = 114 + 10 * index;
+      runs.push(...wordRuns(`${metal} and compounds (as ${metal.slice(0, 2)})`, 102, y, { fontSize: 8 }));
+      for (const [value, right] of [
+        [`${(index + 1) * 10}`, 320],
+        [`${index + 1}`, 390],
+        [`${index + 2}`, 460],
+      ] as const)
+        runs.push(textRun(value, right, y, { align: 'right', fontSize: 8 }));
+    });
+    const [table] = detectTables(syntheticPage(runs));
+    expect(table.cells[0]).toEqual(['', 'to air', 'to water', 'to land']);
+    expect(table.cells[6]).toEqual(['Mercury and compounds (as Me)', '60', '6', '7']);
+  });
+
   it('leaves the note and the page number under a table ruled over its figures out of it, when the footer rule closes its rules', () => {
     const small = { fontSize: 7 };
     const runs: TextRun[] = [textRun('Jan 26, 2025', 420, 402, { ...small, align: 'right' }), textRun('Jan 28, 2024', 500, 402, { ...small, align: 'right' })];
