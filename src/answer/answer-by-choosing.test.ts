@@ -12,7 +12,8 @@ const corrosion = [
   '| 2 | 0.8276 | 1.5054 |',
   '| 10 | 0.5356 | 0.0919 |',
 ].join('\n');
-const comparison = 'Egg shell was compared with sodium nitrite as an inhibitor. Egg shell protected the steel better at every concentration.';
+const comparison =
+  'Egg shell was compared with sodium nitrite as an inhibitor. Egg shell protected the steel better at every concentration. The laboratory bank account is AT92 2040 4000 4096 8679, its phone 0662 123 456.';
 const passages = [contextPassage(1, [{ page: 4, text: corrosion, rank: 0 }]), contextPassage(2, [{ page: 5, text: comparison, rank: 1 }])];
 
 /** Chooses the excerpt that holds `text`, giving `answer`. */
@@ -42,5 +43,12 @@ describe('answerByChoosing', () => {
     expect(echo.kind === 'chosen' && echo.text).toMatch(/^“Egg shell protected the steel better/u);
     const offered = await ask('Which inhibitor protected the steel better, egg shell or sodium nitrite?', choosing('protected the steel better', 'Egg shell'));
     expect(offered).toMatchObject({ kind: 'chosen', shortAnswer: true });
+  });
+
+  it('gives no short answer to a question for a phone number that is not one', async () => {
+    const account = await ask('What is the phone number of the laboratory?', choosing('bank account', 'AT92 2040 4000 4096 8679'));
+    expect(account).toMatchObject({ kind: 'chosen', shortAnswer: false });
+    const phone = await ask('What is the phone number of the laboratory?', choosing('bank account', '0662 123 456'));
+    expect(phone).toMatchObject({ kind: 'chosen', shortAnswer: true });
   });
 });

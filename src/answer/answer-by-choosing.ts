@@ -5,6 +5,7 @@ import { chosenAnswer } from './chosen-answer.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { extractiveAnswer, type ExtractiveAnswer } from './extractive-answer.ts';
 import { holdsQuestionNumbers, questionNumbers } from './question-numbers.ts';
+import { asksForPhoneNumber, isPhoneNumberAnswer } from './phone-number-answer.ts';
 import { restatesQuestion } from './restated-question.ts';
 import type { ConversationTurn } from './types.ts';
 
@@ -23,8 +24,9 @@ export type ChoosingOutcome =
  * A slow model's answer (model-budgets.ts): among the best-scored quotes of `passages` (the passages the
  * offline answer reads, of the documents that hold what the question names) it chooses those that state
  * the answer and gives the short answer they hold (choose-quotes.ts); the reply leads with that short
- * answer when the quotes bear it out and it is more than the question's own words
- * (restated-question.ts), then the chosen quotes, then the offline answer's (chosen-answer.ts).
+ * answer when the quotes bear it out, it is more than the question's own words (restated-question.ts)
+ * and, asked for a phone number, it is one (phone-number-answer.ts); then the chosen quotes, then the
+ * offline answer's (chosen-answer.ts).
  */
 export async function answerByChoosing(
   input: { question: string; subQuestions: string[]; language: string; history: ConversationTurn[]; passages: ContextPassage[]; minimumEvidence: number },
@@ -47,7 +49,10 @@ export async function answerByChoosing(
   // "green" for "the word in the green box": a short answer made of the question's own words answers nothing.
   const restated = kept.answer !== '' && restatesQuestion(kept.answer, input.question, language);
   if (restated) options.log.info('the short answer only repeats words of the question; quoting the chosen quotes alone');
-  const chosen = restated ? { ...kept, answer: '' } : kept;
+  // An account number for "what is the phone number?" is a wrong answer, however well the quote bears it out.
+  const noPhoneNumber = kept.answer !== '' && asksForPhoneNumber(input.question) && !isPhoneNumberAnswer(kept.answer);
+  if (noPhoneNumber) options.log.info('the short answer to a question for a phone number is none; quoting the chosen quotes alone');
+  const chosen = restated || noPhoneNumber ? { ...kept, answer: '' } : kept;
   if (chosen.quotes.length === 0) return { kind: 'none-chosen', offline, calls: chosen.calls, usage: chosen.usage };
   const reply = chosenAnswer(chosen, passages, { language, alsoQuoted: offline.quotes, shown: excerpts });
   if (!reply.shortAnswer) options.log.info('no short answer the chosen quotes bear out; quoting them alone');
