@@ -69,6 +69,29 @@ describe('layoutPage', () => {
     expect(blocks.map(block => block.text)).toEqual([left.join(' '), right.join(' ')]);
   });
 
+  it('reads a field label and the value a tab stop after it as one line, and a longer line ending in a colon apart', () => {
+    const fields = [
+      ['Holder:', 'CCC Salzburg'],
+      ['Bank:', 'Salzburger Sparkasse Bank AG'],
+      ['IBAN:', 'AT92 2040 4000 4096 8679'],
+    ];
+    // The labels are written one after the other with their values; the values stand at one tab stop.
+    const runs = fields.flatMap(([label, value], index) => [run(label, 340, 750 + 13 * index, 8, { endsLine: false }), run(value, 399, 750 + 13 * index, 8)]);
+    expect(layoutPage(page(runs), { figures: [], tables: [] }).map(block => block.text)).toEqual([
+      'Holder: CCC Salzburg Bank: Salzburger Sparkasse Bank AG IBAN: AT92 2040 4000 4096 8679',
+    ]);
+    // One line ending in a colon, with no other label's value at the tab stop of the text beside it, stays apart from it.
+    const lone = [run('The answer is:', 72, 100, 10, { endsLine: false }), run('2023; Yu et al. showed the potential of the series.', 172, 100)];
+    expect(layoutPage(page(lone), { figures: [], tables: [] }).map(block => block.text)).not.toContain(
+      'The answer is: 2023; Yu et al. showed the potential of the series.',
+    );
+    // A column's line ending in a colon is no label: the next column beside it stays a column.
+    const left = ['The results of the survey are as follows:', 'most factories make their own widgets and'];
+    const right = ['Widgets are shipped by rail to the coast', 'where they are loaded onto container ships'];
+    const columns = left.flatMap((text, index) => [run(text, 72, 100 + 12 * index), run(right[index], 72 + text.length * 5 + 20, 100 + 12 * index)]);
+    expect(layoutPage(page(columns), { figures: [], tables: [] }).map(block => block.text)).toEqual([left.join(' '), right.join(' ')]);
+  });
+
   it('reads a deeply indented first line with the justified lines under it as one paragraph', () => {
     const lines = ['LLMs are limited by the context', 'window they read; longer windows help', 'but not much.'];
     // The first line starts 3 em in and ends where the full line under it does.

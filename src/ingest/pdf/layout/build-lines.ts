@@ -23,7 +23,32 @@ export function buildLines(runs: TextRun[]): TextLine[] {
       anchor = run;
     }
   }
-  return bands.flatMap(band => splitBand(band, streamIndex));
+  return withFieldValues(bands.map(band => splitBand(band, streamIndex))).flat();
+}
+
+/**
+ * A form's field labels ("Bank:", "IBAN:", "BIC:") with their values set at one tab stop after them: a
+ * label line and the line right of it on the same band are joined when at least one other label's
+ * value starts at the same tab stop. Read apart, the labels made one column and their values another.
+ * A single line ending in a colon beside another column ("The answer is:") stays apart.
+ */
+function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
+  const pairs = bandLines.flatMap((lines, band) =>
+    lines.flatMap((line, index) => {
+      const value = lines[index + 1];
+      if (!value || !isFieldLabel(line.runs) || value.bbox.x - (line.bbox.x + line.bbox.width) > fieldLabelSpace * line.fontSize) return [];
+      return [{ band, index, tabStop: value.bbox.x }];
+    }),
+  );
+  const shared = pairs.filter(pair => pairs.some(other => other.band !== pair.band && Math.abs(other.tabStop - pair.tabStop) <= tabStopTolerancePt));
+  if (shared.length === 0) return bandLines;
+  const joined = bandLines.map(lines => [...lines]);
+  // From the right, so that indices still to join stay valid.
+  for (const { band, index } of shared.sort((a, b) => a.band - b.band || b.index - a.index)) {
+    const lines = joined[band];
+    lines.splice(index, 2, makeLine([...lines[index].runs, ...lines[index + 1].runs]));
+  }
+  return joined;
 }
 
 function splitBand(band: TextRun[], streamIndex: Map<TextRun, number>): TextLine[] {
@@ -66,6 +91,20 @@ function isLabel(runs: TextRun[]): boolean {
     .join('')
     .trim();
   return text.length <= 14 && labelPattern.test(text);
+}
+
+/** Gap, in ems, up to which a form's field label and the value a tab stop after it are one line. */
+const fieldLabelSpace = 6;
+/** Values starting this close (points) stand at one tab stop. */
+const tabStopTolerancePt = 2;
+
+/** A form's or letterhead's field label: up to three words ending in a colon ("IBAN:", "Due date:", "Kontoinhaber:"). */
+function isFieldLabel(runs: TextRun[]): boolean {
+  const text = runs
+    .map(run => run.text)
+    .join(' ')
+    .trim();
+  return text.length <= 24 && /^\p{L}[\p{L}\p{N} .&/-]*:$/u.test(text) && text.split(/\s+/u).length <= 3;
 }
 
 function centerY(run: TextRun): number {
