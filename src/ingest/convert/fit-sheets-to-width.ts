@@ -1,9 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
-import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
+import { writeRewrittenPackage } from './rewrite-package.ts';
 
 /** A worksheet part of an Excel package (not a chart sheet, not a part of another kind). */
 const worksheetPart = /^xl\/worksheets\/[^/]+\.xml$/u;
@@ -17,24 +12,7 @@ const worksheetPart = /^xl\/worksheets\/[^/]+\.xml$/u;
  * setup of the worksheet parts changes; every other part is copied byte for byte.
  */
 export async function writeSheetsFittedToWidth(source: string, target: string): Promise<void> {
-  const output = new yazl.ZipFile();
-  const written = pipeline(output.outputStream, createWriteStream(target));
-  try {
-    await forEachEntry(source, async (entry, stream) => {
-      const options = { mtime: entry.getLastModDate(), mode: entry.externalFileAttributes >>> 16 || undefined };
-      if (entry.fileName.endsWith('/')) {
-        stream.resume();
-        output.addEmptyDirectory(entry.fileName, options);
-      } else if (worksheetPart.test(entry.fileName)) {
-        output.addBuffer(Buffer.from(fitToWidth((await buffer(stream)).toString('utf8')), 'utf8'), entry.fileName, options);
-      } else {
-        output.addBuffer(await buffer(stream), entry.fileName, { ...options, compress: entry.compressionMethod !== 0 });
-      }
-    });
-  } finally {
-    output.end();
-    await written;
-  }
+  await writeRewrittenPackage(source, target, partName => (worksheetPart.test(partName) ? fitToWidth : undefined));
 }
 
 /**
@@ -106,27 +84,4 @@ function withAttributes(attributes: string, values: Record<string, string>): str
   return `${kept}${Object.entries(values)
     .map(([key, value]) => ` ${key}="${value}"`)
     .join('')}`;
-}
-
-/** Calls `visit` with each entry of the zip and its content, one at a time, in the order stored. */
-function forEachEntry(path: string, visit: (entry: yauzl.Entry, stream: Readable) => Promise<void>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: true }, (openError, zip) => {
-      if (openError || !zip) return reject(openError ?? new Error(`cannot open ${path}`));
-      // A visit that fails stops the reading, and the zip is closed here: autoClose waits for the last entry.
-      const fail = (error: unknown) => {
-        zip.close();
-        reject(error);
-      };
-      zip.on('error', reject);
-      zip.on('end', resolve);
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return fail(streamError ?? new Error(`cannot read ${entry.fileName} in ${path}`));
-          visit(entry, stream).then(() => zip.readEntry(), fail);
-        });
-      });
-      zip.readEntry();
-    });
-  });
 }

@@ -7,7 +7,14 @@ import { openPdf } from '../pdf/open-pdf.ts';
 import { convertOneToPdf, convertToPdf, type ConversionResult } from './libreoffice.ts';
 import { buildSlidePageMap } from './slide-page-map.ts';
 import { isProcessAlive, writeHangingSoffice } from '../../../test/support/office/fake-soffice.ts';
-import { deckContent, reportContent, writeDeckPptx, writeReportDocx } from '../../../test/support/office/make-office-documents.ts';
+import {
+  deckContent,
+  nestedHyperlink,
+  reportContent,
+  writeDeckPptx,
+  writeNestedHyperlinkDocx,
+  writeReportDocx,
+} from '../../../test/support/office/make-office-documents.ts';
 import { sofficeAvailability } from '../../../test/support/office/soffice-availability.ts';
 
 const soffice = sofficeAvailability();
@@ -30,7 +37,7 @@ describe.runIf(soffice.available || soffice.mustRun)('convertToPdf with LibreOff
   let workDir: string;
   let outputDir: string;
   let tempDir: string;
-  let inputs: Record<'docx' | 'pptx' | 'sameNameDocx' | 'brokenDocx', string>;
+  let inputs: Record<'docx' | 'pptx' | 'sameNameDocx' | 'brokenDocx' | 'nestedLinkDocx', string>;
   let results: ConversionResult[];
   let batchMs: number;
 
@@ -48,18 +55,24 @@ describe.runIf(soffice.available || soffice.mustRun)('convertToPdf with LibreOff
       sameNameDocx: join(workDir, 'other', 'report.docx'),
       // A ZIP header and garbage: LibreOffice loads nothing from it.
       brokenDocx: join(workDir, 'broken.docx'),
+      nestedLinkDocx: join(workDir, 'exhibition.docx'),
     };
     await writeReportDocx(inputs.docx);
     await writeDeckPptx(inputs.pptx);
     await writeReportDocx(inputs.sameNameDocx);
     await writeFile(inputs.brokenDocx, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(300, 7)]));
+    await writeNestedHyperlinkDocx(inputs.nestedLinkDocx);
     const startedAt = Date.now();
-    results = await convertToPdf([{ path: inputs.docx }, { path: inputs.pptx }, { path: inputs.sameNameDocx }, { path: inputs.brokenDocx }], {
-      sofficePath: 'soffice',
-      timeoutMs: 120_000,
-      outputDir,
-      tempDir,
-    });
+    const batch = [inputs.docx, inputs.pptx, inputs.sameNameDocx, inputs.brokenDocx, inputs.nestedLinkDocx];
+    results = await convertToPdf(
+      batch.map(path => ({ path })),
+      {
+        sofficePath: 'soffice',
+        timeoutMs: 120_000,
+        outputDir,
+        tempDir,
+      },
+    );
     batchMs = Date.now() - startedAt;
   });
 
@@ -68,13 +81,13 @@ describe.runIf(soffice.available || soffice.mustRun)('convertToPdf with LibreOff
   });
 
   it('returns one result per input, in order, with PDFs in the caller-given directory', () => {
-    expect(results.map(result => result.input)).toEqual([inputs.docx, inputs.pptx, inputs.sameNameDocx, inputs.brokenDocx]);
+    expect(results.map(result => result.input)).toEqual([inputs.docx, inputs.pptx, inputs.sameNameDocx, inputs.brokenDocx, inputs.nestedLinkDocx]);
     for (const result of results.slice(0, 3)) {
       expect(result.error).toBeUndefined();
       expect(dirname(result.pdfPath!)).toBe(outputDir);
     }
     expect(new Set(results.slice(0, 3).map(result => result.pdfPath)).size).toBe(3);
-    console.info(`LibreOffice batch of 4 files: ${batchMs} ms (${soffice.reason})`);
+    console.info(`LibreOffice batch of 5 files: ${batchMs} ms (${soffice.reason})`);
   });
 
   it('converts the DOCX with its headings, table text and page break', async () => {
@@ -113,10 +126,15 @@ describe.runIf(soffice.available || soffice.mustRun)('convertToPdf with LibreOff
     expect(results[3].error?.userMessage).toContain('broken.docx');
   });
 
+  it('reads the words of a hyperlink a generator nested in a run', async () => {
+    const [text] = await pdfPageTexts(results[4].pdfPath!);
+    expect(text.replace(/\s+/gu, ' ')).toContain(`${nestedHyperlink.before} ${nestedHyperlink.link} ${nestedHyperlink.after}`);
+  });
+
   it('leaves only the PDFs behind', async () => {
     expect((await readdir(outputDir)).sort()).toEqual(
       results
-        .slice(0, 3)
+        .filter(result => result.pdfPath)
         .map(result => basename(result.pdfPath!))
         .sort(),
     );

@@ -5,6 +5,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FolioError } from '../../errors.ts';
 import { writeSheetsFittedToWidth } from './fit-sheets-to-width.ts';
+import { writeWordHyperlinksUnnested } from './unnest-word-hyperlinks.ts';
 import { lacksSpreadsheetModule } from './libreoffice-modules.ts';
 import { runProcessGroup } from './run-process-group.ts';
 
@@ -70,7 +71,8 @@ export async function convertToPdf(inputs: ConversionInput[], options: ConvertOp
       inputs.map(async (input, index) => {
         const extension = extensionOf(input);
         const linkedPath = join(inputDir, extension ? `${index}.${extension}` : String(index));
-        if (fittedExtensions.has(extension) && (await fittedToWidth(input.path, linkedPath))) return linkedPath;
+        const rewrite = packageRewrites[extension];
+        if (rewrite && (await rewrittenCopy(rewrite, input.path, linkedPath))) return linkedPath;
         await symlink(resolve(input.path), linkedPath);
         return linkedPath;
       }),
@@ -179,21 +181,35 @@ function extensionOf(input: ConversionInput): string {
 /** Workbooks, which LibreOffice opens with its spreadsheet module (libreoffice-modules.ts). */
 const spreadsheetExtensions = new Set(['xlsx', 'xlsm', 'xls', 'ods']);
 
-/** Excel packages whose sheets are printed one page wide (fit-sheets-to-width.ts); 97-2003 and OpenDocument sheets print as set up. */
-const fittedExtensions = new Set(['xlsx', 'xlsm']);
+/**
+ * Packages LibreOffice reads from a rewritten copy: Excel's with their sheets printed one page wide
+ * (fit-sheets-to-width.ts; 97-2003 and OpenDocument sheets print as set up), Word's with hyperlinks
+ * nested in runs set beside them (unnest-word-hyperlinks.ts). Each resolves with whether the copy
+ * differs from the original.
+ */
+const fitSheets = async (source: string, target: string) => {
+  await writeSheetsFittedToWidth(source, target);
+  return true;
+};
+const packageRewrites: Record<string, (source: string, target: string) => Promise<boolean>> = {
+  xlsx: fitSheets,
+  xlsm: fitSheets,
+  docx: writeWordHyperlinksUnnested,
+  docm: writeWordHyperlinksUnnested,
+};
 
 /**
- * The workbook's copy at `target`, its sheets set to print one page wide; false when its package
- * cannot be read as one, and LibreOffice then reads (or refuses) the file as it is.
+ * Whether the file's rewritten copy is at `target`; false when the copy would not differ or the
+ * package cannot be read as one, and LibreOffice then reads (or refuses) the file as it is.
  */
-async function fittedToWidth(source: string, target: string): Promise<boolean> {
+async function rewrittenCopy(rewrite: (source: string, target: string) => Promise<boolean>, source: string, target: string): Promise<boolean> {
   try {
-    await writeSheetsFittedToWidth(source, target);
-    return true;
+    if (await rewrite(source, target)) return true;
   } catch {
-    await rm(target, { force: true });
-    return false;
+    // Not a package to rewrite: LibreOffice reads the original.
   }
+  await rm(target, { force: true });
+  return false;
 }
 
 function spreadsheetModuleMissing(name: string, sofficePath: string): FolioError {

@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import pptxgenModule from 'pptxgenjs';
+import yazl from 'yazl';
 
 // pptxgenjs ships CommonJS-style typings for an ES module: under NodeNext, TypeScript sees the class
 // one `.default` deeper than Node does at run time.
@@ -140,4 +143,38 @@ export async function convertWithSoffice(input: string, format: string, outputDi
     await rm(profile, { recursive: true, force: true });
   }
   return join(outputDir, `${basename(input).replace(/\.[^.]+$/u, '')}.${format}`);
+}
+
+/** The words of a hyperlink that writeNestedHyperlinkDocx sets inside a run, and the sentence around it. */
+export const nestedHyperlink = { before: 'The exhibition was held behind the', link: 'Rijksmuseum', after: 'in Amsterdam.' };
+
+/**
+ * A Word file as some generators write it: a hyperlink inside a run (`<w:r><w:rPr/><w:hyperlink>…`),
+ * which WordprocessingML only allows beside runs. LibreOffice drops the link's words from its PDF.
+ */
+export async function writeNestedHyperlinkDocx(path: string): Promise<void> {
+  const w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+  const r = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  const run = (text: string) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`;
+  const body =
+    `<w:p>${run(`${nestedHyperlink.before} `)}` +
+    `<w:r><w:rPr><w:color w:val="0000FF"/><w:u w:val="single"/></w:rPr><w:hyperlink r:id="rId9"><w:r><w:t>${nestedHyperlink.link}</w:t></w:r></w:hyperlink></w:r>` +
+    `${run(` ${nestedHyperlink.after}`)}</w:p>`;
+  const parts: Record<string, string> = {
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels':
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    'word/_rels/document.xml.rels':
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://www.rijksmuseum.nl/" TargetMode="External"/></Relationships>',
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document ${w} ${r}><w:body>${body}</w:body></w:document>`,
+  };
+  const zip = new yazl.ZipFile();
+  for (const [name, text] of Object.entries(parts)) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(path));
 }

@@ -1,0 +1,27 @@
+import { writeRewrittenPackage } from './rewrite-package.ts';
+
+/** The parts of a Word package that hold the text of its body, headers, footers and notes. */
+const textPart = /^word\/(?:document|header\d*|footer\d*|footnotes|endnotes)\.xml$/u;
+
+/**
+ * A hyperlink written inside a run, the run holding nothing else but its properties:
+ * `<w:r><w:rPr>…</w:rPr><w:hyperlink …>…</w:hyperlink></w:r>`. WordprocessingML puts hyperlinks beside
+ * runs, never inside one; some generators nest them, and LibreOffice then drops the link's text.
+ */
+const hyperlinkInRun =
+  /<w:r(?:\s[^>]*)?>\s*(?:<w:rPr>(?:(?!<\/w:rPr>)[\s\S])*<\/w:rPr>\s*)?(<w:hyperlink\b[^>]*>(?:(?!<\/w:hyperlink>)[\s\S])*<\/w:hyperlink>)\s*<\/w:r>/gu;
+
+/** A text part's XML with every hyperlink nested in a run (hyperlinkInRun) set beside the runs, where it belongs. */
+export function unnestHyperlinks(xml: string): string {
+  return xml.includes('<w:hyperlink') ? xml.replace(hyperlinkInRun, '$1') : xml;
+}
+
+/**
+ * Writes a copy of the Word package at `source` to `target` with its hyperlinks nested in runs set
+ * beside them (unnestHyperlinks): read as written, the words of every such link were missing from the
+ * PDF ("het in aanbouw zijnde Rijksmuseum" read "het in aanbouw zijnde"). Resolves with whether any
+ * part changed; a package without such links is copied unchanged.
+ */
+export function writeWordHyperlinksUnnested(source: string, target: string): Promise<boolean> {
+  return writeRewrittenPackage(source, target, partName => (textPart.test(partName) ? unnestHyperlinks : undefined));
+}
