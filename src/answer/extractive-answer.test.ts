@@ -400,6 +400,24 @@ describe('quoteCandidates', () => {
     ]);
   });
 
+  it('joins short lines left over after a group of short lines to it, instead of dropping them', () => {
+    const stats = [
+      'Joining our team, you will audit the world’s leading companies.',
+      '[Figure, p. 7] ',
+      'Offices',
+      '20',
+      'Countries',
+      '12',
+      'Employees',
+      '1914',
+      '7',
+    ];
+    expect(quoteCandidates([passage(1, [page(7, 0, stats.join('\n'))])]).map(candidate => candidate.text)).toEqual([
+      'Joining our team, you will audit the world’s leading companies.',
+      '[Figure, p. 7] Offices 20 Countries 12 Employees 1914 7',
+    ]);
+  });
+
   it('clips a very long sentence to about 400 characters', () => {
     const [candidate] = quoteCandidates([passage(1, [page(1, 0, `Long ${'word '.repeat(200)}end.`)])]);
     expect(candidate.text.length).toBeLessThanOrEqual(402);

@@ -195,8 +195,15 @@ function splitSentences(text: string): string[] {
   // what neither says alone: they are quoted as one, up to a few of them.
   const sentences: string[] = [];
   let run: string[] = [];
+  // Whether the last sentence is short lines read as one: a few lines left over after it, too short to
+  // quote alone (a stat block's "Employees 1914" after "Offices 20 Countries 12"), join it.
+  let lastJoined = false;
   const flush = () => {
-    if (run.length > 0) sentences.push(run.join(' '));
+    if (run.length === 0) return;
+    const joined = run.join(' ');
+    if (joined.length < minSentenceChars && lastJoined) sentences[sentences.length - 1] += ` ${joined}`;
+    else sentences.push(joined);
+    lastJoined = true;
     run = [];
   };
   for (let index = 0; index < pieces.length; index++) {
@@ -221,6 +228,7 @@ function splitSentences(text: string): string[] {
       const next = pieces[index + 1];
       const labelled = piece.endsWith(':') && next !== undefined && next.length < minSentenceChars && !next.endsWith(':');
       sentences.push(labelled ? `${piece} ${pieces[++index]}` : piece);
+      lastJoined = false;
       continue;
     }
     // A figure's label ("[Figure, p. 33]") opens the figure's text, which says nothing with the lines before it.
