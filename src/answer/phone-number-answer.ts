@@ -5,7 +5,7 @@ const asksForNumber =
 /** A label a model may set before the number ("Tel.: 136 773"). */
 const label = /^(?:tel(?:ephone|efon)?|phone|fax|t[ée]l[ée]phone)\.?:?\s*/iu;
 /** One phone number: digits with the spaces, dots, dashes, slashes and brackets numbers are written with, five digits at least. */
-const phoneNumber = /^\+?\(?\d[\d\s().\/–-]*\d$/u;
+const phoneNumber = /^\+?\(?\d[\d\s()./–-]*\d$/u;
 
 /** Whether the question asks for a phone or fax number. */
 export function asksForPhoneNumber(question: string): boolean {
