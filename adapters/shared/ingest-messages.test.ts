@@ -32,6 +32,10 @@ describe('ingest messages', () => {
     expect(plainChatText(outcomeText(ready, '<@U0BOT>'))).toBe(
       'a.pdf is ready: 12 pages, 5 sections, 1 table, 2 figures (2 described).\nAsk me about it, e.g. “<@U0BOT> what does section 3 say about …?”',
     );
+    const unread = { ...ready, stats: { ...ready.stats, ocrPages: 8, ocrIllegiblePages: [1, 2, 3, 4, 5, 6, 7, 8] } };
+    expect(plainChatText(outcomeLine(unread))).toBe(
+      'a.pdf is ready: 12 pages, 5 sections, 1 table, 2 figures (2 described), 8 scanned pages read with OCR. I could not read the text of scanned pages 1, 2, 3, 4, 5 and 3 more: it may be in a script or language my OCR is not set up for (whoever runs me can add it with FOLIO_OCR_LANGS), or the scan is too poor. Answers will not find what those pages say.',
+    );
     expect(plainChatText(askHint(''))).toBe('Ask me about it, e.g. “what does section 3 say about …?”');
     expect(plainChatText(askHint('@Folio', true))).toBe('Ask me about it in this thread, e.g. “@Folio what does section 3 say about …?”');
     const failed = {

@@ -47,7 +47,18 @@ export function outcomeLine(outcome: IngestOutcome): ChatText {
     if (stats.ocrPages > 0) parts.push(`${plural(stats.ocrPages, 'scanned page')} read with OCR`);
   }
   const already = outcome.duplicate ? ' (I already had this exact file, so nothing changed)' : '';
-  return [{ bold: outcome.name }, ` is ready${already}: ${parts.join(', ')}.`];
+  const illegible = stats?.ocrIllegiblePages ?? [];
+  const unread =
+    illegible.length > 0
+      ? ` I could not read the text of ${illegible.length === 1 ? 'scanned page' : 'scanned pages'} ${pageList(illegible)}: it may be in a script or language my OCR is not set up for (whoever runs me can add it with FOLIO_OCR_LANGS), or the scan is too poor. Answers will not find what those pages say.`
+      : '';
+  return [{ bold: outcome.name }, ` is ready${already}: ${parts.join(', ')}.${unread}`];
+}
+
+/** Page numbers as a short list: "3", "1, 2, 5", "1, 2, 3, 4, 5 and 3 more". */
+function pageList(pages: number[]): string {
+  const shown = pages.slice(0, 5).join(', ');
+  return pages.length > 5 ? `${shown} and ${pages.length - 5} more` : shown;
 }
 
 /**

@@ -32,6 +32,10 @@ const ingestStatsReply = z
     figures: z.number().int(),
     figuresDescribed: z.number().int(),
     ocrPages: z.number().int().meta({ description: 'Pages whose text came from OCR' }),
+    ocrIllegiblePages: z
+      .array(z.number().int())
+      .optional()
+      .meta({ description: 'Scanned pages OCR could not read: a script or language not among FOLIO_OCR_LANGS, or a poor scan' }),
     ms: z
       .object({ convert: z.number(), parse: z.number(), describe: z.number(), tree: z.number(), total: z.number() })
       .meta({ description: 'Milliseconds per stage of reading it, and in total' }),

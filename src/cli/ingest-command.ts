@@ -40,6 +40,7 @@ function toJsonLine(outcome: IngestOutcome, path: string) {
       tables: outcome.stats?.tables ?? 0,
       figures: outcome.stats?.figures ?? 0,
       ocrPages: outcome.stats?.ocrPages ?? 0,
+      ...(outcome.stats?.ocrIllegiblePages ? { ocrIllegiblePages: outcome.stats.ocrIllegiblePages } : {}),
       ms: outcome.stats?.ms.total ?? 0,
     },
   };
@@ -52,6 +53,7 @@ function describe(outcome: IngestOutcome, path: string): string {
   const facts = stats
     ? `${pageCountLabel(stats.pages, stats.slides)}, ${stats.sections} sections, ${stats.tables} tables, ${stats.figures} figures` +
       (stats.ocrPages ? `, ${stats.ocrPages} pages OCRed` : '') +
+      (stats.ocrIllegiblePages ? ` (unreadable: p. ${stats.ocrIllegiblePages.join(', ')}; set FOLIO_OCR_LANGS to their language)` : '') +
       (outcome.duplicate ? ' (already in this space)' : ` in ${(stats.ms.total / 1000).toFixed(1)} s`)
     : `${outcome.pages} pages`;
   return `✓ ${outcome.name} [${outcome.documentId}]: ${facts}`;

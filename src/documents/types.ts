@@ -18,6 +18,11 @@ export interface IngestStats {
   figures: number;
   figuresDescribed: number;
   ocrPages: number;
+  /**
+   * Scanned pages OCR could not read (many words, none legible any way round): their script or language
+   * is not among the OCR languages, or the scan is too poor. Absent when there are none.
+   */
+  ocrIllegiblePages?: number[];
   /** Milliseconds per stage and in total. */
   ms: { convert: number; parse: number; describe: number; tree: number; total: number };
 }

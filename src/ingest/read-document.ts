@@ -156,6 +156,7 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
       figures: counts.figure,
       figuresDescribed,
       ocrPages: parsed.ocrPages.length,
+      ...(parsed.ocrIllegiblePages ? { ocrIllegiblePages: parsed.ocrIllegiblePages } : {}),
       ms: { convert: round(convertMs), parse: round(parseMs), describe: round(describeMs), tree: round(treeMs), total: round(performance.now() - started) },
     };
     dependencies.log?.debug({ documentId: input.documentId, stats }, 'document read');

@@ -68,6 +68,8 @@ export interface ParsedDocument {
   blocks: Block[];
   /** Pages whose text came from OCR. */
   ocrPages: PageNumber[];
+  /** Of those, the pages OCR could not read (PageOcrReading.illegible): a script or language not set up, or a poor scan. */
+  ocrIllegiblePages?: PageNumber[];
   /** Which parser produced this: 'pdfjs' or 'docling'. */
   parser: 'pdfjs' | 'docling';
 }

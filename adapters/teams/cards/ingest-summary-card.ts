@@ -44,5 +44,6 @@ function facts(outcome: IngestOutcome): Array<{ title: string; value: string }> 
   rows.push({ title: 'Sections', value: String(stats.sections) }, { title: 'Tables', value: String(stats.tables) });
   rows.push({ title: 'Figures', value: stats.figures > 0 ? `${stats.figures} (${stats.figuresDescribed} described)` : '0' });
   if (stats.ocrPages > 0) rows.push({ title: 'Scanned pages (OCR)', value: String(stats.ocrPages) });
+  if (stats.ocrIllegiblePages) rows.push({ title: 'Scanned pages OCR could not read', value: stats.ocrIllegiblePages.join(', ') });
   return rows;
 }

@@ -75,12 +75,14 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
     const fontStats = new FontStatsCollector();
     const geometries: PageGeometry[] = [];
     const ocrPages: PageNumber[] = [];
+    const illegiblePages: PageNumber[] = [];
 
     const commitPage = async (pageNumber: number, reading: PageReading) => {
       await saveFigures(reading, options.figureSink);
       geometries.push(reading.geometry);
       fontStats.add(reading.runs);
       if (reading.ocr) ocrPages.push(pageNumber);
+      if (reading.illegible) illegiblePages.push(pageNumber);
       if (reading.degraded) options.log?.debug({ document: options.name, page: pageNumber, reason: reading.degraded }, 'page simplified');
       options.onPage?.(pageNumber, pageCount);
     };
@@ -127,7 +129,7 @@ export async function parsePdf(data: Uint8Array, options: ParsePdfOptions): Prom
     } catch (error) {
       throw pdfReadError(error, options.name);
     }
-    return await finishDocument(pdf, { pageCount, geometries, ocrPages, stats: fontStats.stats() });
+    return await finishDocument(pdf, { pageCount, geometries, ocrPages, illegiblePages, stats: fontStats.stats() });
   } finally {
     await pdf.destroy().catch(() => {});
   }
@@ -164,7 +166,13 @@ async function saveFigures(reading: PageReading, figureSink: FigureSink): Promis
 
 async function finishDocument(
   pdf: PDFDocumentProxy,
-  parts: { pageCount: number; geometries: PageGeometry[]; ocrPages: PageNumber[]; stats: ReturnType<FontStatsCollector['stats']> },
+  parts: {
+    pageCount: number;
+    geometries: PageGeometry[];
+    ocrPages: PageNumber[];
+    illegiblePages: PageNumber[];
+    stats: ReturnType<FontStatsCollector['stats']>;
+  },
 ): Promise<ParsedDocument> {
   const pageSizes = parts.geometries.map(geometry => ({ width: geometry.width, height: geometry.height, ...(geometry.turn ? { turn: geometry.turn } : {}) }));
   const blocks: Block[] = parts.geometries.flatMap(geometry => classifyPage(geometry, parts.stats));
@@ -180,6 +188,7 @@ async function finishDocument(
     outline,
     blocks,
     ocrPages: parts.ocrPages,
+    ...(parts.illegiblePages.length > 0 ? { ocrIllegiblePages: [...parts.illegiblePages].sort((a, b) => a - b) } : {}),
     parser: 'pdfjs',
   };
 }

@@ -46,6 +46,24 @@ export async function makeScannedPagePdf(options: { readTurned?: 90 | 180 | 270 
   return document.save();
 }
 
+/**
+ * A letter page scanned at 150 dpi, no text layer, whose lines of text are printed mirrored: no turn of
+ * the page makes them legible, as text in a script the OCR languages do not cover is not (a Chinese
+ * page read as English). Sixteen lines of five words.
+ */
+export async function makeUnreadableScanPdf(): Promise<Uint8Array> {
+  const png = await makePng(1275, 1650, context => {
+    context.translate(1275, 0);
+    context.scale(-1, 1);
+    context.fillStyle = '#000000';
+    context.font = `40px ${testFontFamily}`;
+    for (let line = 0; line < 16; line++) context.fillText(`Quarterly revenue grew ${line + 3} percent`, 150, 200 + 80 * line);
+  });
+  const document = await PDFDocument.create();
+  document.addPage([612, 792]).drawImage(await document.embedPng(png), { x: 0, y: 0, width: 612, height: 792 });
+  return document.save();
+}
+
 export async function openTestPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   return openPdf(bytes.slice(), { name: 'test.pdf' });
 }

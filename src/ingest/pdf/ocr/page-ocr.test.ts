@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeScannedPagePdf, openTestPdf } from '../../../../test/support/figures/test-documents.ts';
+import { makeScannedPagePdf, makeUnreadableScanPdf, openTestPdf } from '../../../../test/support/figures/test-documents.ts';
 import { createPageOcr } from './page-ocr.ts';
 
 describe('createPageOcr', () => {
@@ -49,6 +49,19 @@ describe('createPageOcr', () => {
     } finally {
       await ocr.close();
       await pdf.destroy();
+    }
+  });
+
+  it('marks a page of many words none of which it can read, any way round, as illegible', async () => {
+    const ocr = createPageOcr({ languages: ['eng'] });
+    const unreadable = await openTestPdf(await makeUnreadableScanPdf());
+    const readable = await openTestPdf(await makeScannedPagePdf());
+    try {
+      expect((await ocr.recognize(await unreadable.getPage(1))).illegible).toBe(true);
+      expect((await ocr.recognize(await readable.getPage(1))).illegible).toBeUndefined();
+    } finally {
+      await ocr.close();
+      await Promise.all([unreadable.destroy(), readable.destroy()]);
     }
   });
 

@@ -23,6 +23,12 @@ export interface PageOcr {
 export interface PageOcrReading {
   runs: TextRun[];
   turn?: PageTurn;
+  /**
+   * Set when the page has many words but none of its orientations reads legibly: the scan's script or
+   * language is most likely not among the OCR languages (a Chinese page read as English), or the scan is
+   * too poor to read. Its runs are what OCR made of it.
+   */
+  illegible?: true;
 }
 
 /** 200 dpi puts body text at the 20–30 px letter height tesseract reads best, at a third of 300 dpi's cost. */
@@ -38,6 +44,8 @@ const maxOcrSidePx = 4000;
 const minLegibleWords = 4;
 const minLegibleShare = 0.2;
 const legibleConfidence = 80;
+/** A page with this many words or more, none of its orientations legible, is text OCR cannot read; fewer are a photo or a drawing. */
+const minWordsOfText = 40;
 /** Upside down is the commonest mistake at a scanner, then the two sideways feeds. */
 const turnsToTry: PageTurn[] = [180, 90, 270];
 /** The other turns are tried at a lower resolution: it tells legible from not at a quarter of the cost. */
@@ -78,7 +86,7 @@ export function createPageOcr(options: { languages: string[] }): PageOcr {
     const words = blocks.flatMap(block => block.paragraphs.flatMap(paragraph => paragraph.lines.flatMap(line => line.words)));
     const legible = words.filter(word => word.confidence >= legibleConfidence && /\p{L}{3}/u.test(word.text)).length;
     const upright = legible >= minLegibleWords && legible >= minLegibleShare * words.length;
-    return { runs: ocrLinesToRuns(blocks, image.scale), legible, upright, ...(turn ? { turn } : {}) };
+    return { runs: ocrLinesToRuns(blocks, image.scale), words: words.length, legible, upright, ...(turn ? { turn } : {}) };
   };
 
   const recognizePage = async (page: PDFPageProxy): Promise<PageOcrReading> => {
@@ -87,11 +95,14 @@ export function createPageOcr(options: { languages: string[] }): PageOcr {
     const { worker } = await started;
     const asItLies = await read(worker, page, undefined, ocrDpi);
     if (asItLies.upright) return { runs: asItLies.runs };
+    let legibleAnyWay = false;
     for (const turn of turnsToTry) {
       const trial = await read(worker, page, turn, turnTrialDpi);
       if (trial.upright && trial.legible > asItLies.legible) return { runs: (await read(worker, page, turn, ocrDpi)).runs, turn };
+      legibleAnyWay ||= trial.upright;
     }
-    return { runs: asItLies.runs };
+    const illegible = !legibleAnyWay && asItLies.words >= minWordsOfText;
+    return { runs: asItLies.runs, ...(illegible ? { illegible: true as const } : {}) };
   };
 
   return {

@@ -20,6 +20,8 @@ export interface PageReading {
   /** For document-wide font statistics. */
   runs: TextRun[];
   ocr: boolean;
+  /** OCR could not read the page's text (PageOcrReading.illegible). */
+  illegible?: true;
   /** Rendered crops, keyed by the sha256 already written into the geometry's figure refs. */
   figures: Array<{ sha256: string; png: Uint8Array }>;
   /** Set when the page was simplified to stay within time and memory bounds (for a debug log). */
@@ -72,8 +74,9 @@ export async function readPdfPage(page: PDFPageProxy, pageNumber: number, option
     runs = (await extractTextRuns(page)).filter(run => isFiniteBox(run.bbox));
     graphics = finiteGraphics(await extractGraphics(page));
   }
+  let illegible: true | undefined;
   if (ocr) {
-    ({ runs, turn } = await (options.ocr as PageOcr).recognize(page));
+    ({ runs, turn, illegible } = await (options.ocr as PageOcr).recognize(page));
     if (turn) {
       // A scan fed sideways or upside down: the rest of the page is read in the frame its words read in.
       page = turnedPage(page, turn);
@@ -108,7 +111,7 @@ export async function readPdfPage(page: PDFPageProxy, pageNumber: number, option
     figureRefs.push({ sha256, widthPx: figure.widthPx, heightPx: figure.heightPx, source: figures[index].source });
   });
   const geometry = { ...analyzePageGeometry(content, { tables, figures, figureRefs }), ...(turn ? { turn } : {}) };
-  return { geometry, runs, ocr, figures: pngs, ...(degraded ? { degraded } : {}) };
+  return { geometry, runs, ocr, ...(illegible ? { illegible } : {}), figures: pngs, ...(degraded ? { degraded } : {}) };
 }
 
 function looksScanned(runs: TextRun[], graphics: GraphicsSummary, pageArea: number): boolean {
