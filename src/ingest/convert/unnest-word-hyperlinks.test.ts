@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ describe('writeWordHyperlinksUnnested', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('rewrites the document part of a package whose links are nested, and reports a package without them unchanged', async () => {
+  it('rewrites the document part of a package whose links are nested, and leaves a package without them alone', async () => {
     const nested = join(dir, 'exhibition.docx');
     await writeNestedHyperlinkDocx(nested);
     expect(await writeWordHyperlinksUnnested(nested, join(dir, 'exhibition.fixed.docx'))).toBe(true);
@@ -42,5 +43,7 @@ describe('writeWordHyperlinksUnnested', () => {
     const report = join(dir, 'report.docx');
     await writeReportDocx(report);
     expect(await writeWordHyperlinksUnnested(report, join(dir, 'report.copy.docx'))).toBe(false);
+    // Only its text parts were read: no copy is written.
+    expect(existsSync(join(dir, 'report.copy.docx'))).toBe(false);
   });
 });

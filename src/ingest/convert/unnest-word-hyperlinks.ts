@@ -1,4 +1,5 @@
 import { writeRewrittenPackage } from './rewrite-package.ts';
+import { openZipArchive } from './zip-archive.ts';
 
 /** The parts of a Word package that hold the text of its body, headers, footers and notes. */
 const textPart = /^word\/(?:document|header\d*|footer\d*|footnotes|endnotes)\.xml$/u;
@@ -19,9 +20,23 @@ export function unnestHyperlinks(xml: string): string {
 /**
  * Writes a copy of the Word package at `source` to `target` with its hyperlinks nested in runs set
  * beside them (unnestHyperlinks): read as written, the words of every such link were missing from the
- * PDF ("het in aanbouw zijnde Rijksmuseum" read "het in aanbouw zijnde"). Resolves with whether any
- * part changed; a package without such links is copied unchanged.
+ * PDF ("het in aanbouw zijnde Rijksmuseum" read "het in aanbouw zijnde"). Resolves with whether it
+ * wrote one: a package without such links is only read (its text parts), not copied.
  */
-export function writeWordHyperlinksUnnested(source: string, target: string): Promise<boolean> {
+export async function writeWordHyperlinksUnnested(source: string, target: string): Promise<boolean> {
+  if (!(await nestsHyperlinks(source))) return false;
   return writeRewrittenPackage(source, target, partName => (textPart.test(partName) ? unnestHyperlinks : undefined));
+}
+
+async function nestsHyperlinks(path: string): Promise<boolean> {
+  const archive = await openZipArchive(path);
+  try {
+    for (const name of archive.entryNames.filter(entry => textPart.test(entry))) {
+      const xml = (await archive.readText(name)) ?? '';
+      if (unnestHyperlinks(xml) !== xml) return true;
+    }
+    return false;
+  } finally {
+    await archive.close();
+  }
 }
