@@ -184,8 +184,8 @@ const spreadsheetExtensions = new Set(['xlsx', 'xlsm', 'xls', 'ods']);
 /**
  * Packages LibreOffice reads from a rewritten copy: Excel's with their sheets printed one page wide
  * (fit-sheets-to-width.ts; 97-2003 and OpenDocument sheets print as set up), Word's with hyperlinks
- * nested in runs set beside them (unnest-word-hyperlinks.ts). Each resolves with whether the copy
- * differs from the original.
+ * nested in runs set beside them (unnest-word-hyperlinks.ts). Each resolves with whether it wrote a
+ * copy: a Word file with no such link is not copied.
  */
 const fitSheets = async (source: string, target: string) => {
   await writeSheetsFittedToWidth(source, target);
@@ -199,7 +199,7 @@ const packageRewrites: Record<string, (source: string, target: string) => Promis
 };
 
 /**
- * Whether the file's rewritten copy is at `target`; false when the copy would not differ or the
+ * Whether the file's rewritten copy is at `target`; false when none was needed or the
  * package cannot be read as one, and LibreOffice then reads (or refuses) the file as it is.
  */
 async function rewrittenCopy(rewrite: (source: string, target: string) => Promise<boolean>, source: string, target: string): Promise<boolean> {

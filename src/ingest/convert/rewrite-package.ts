@@ -10,25 +10,23 @@ export type PartRewrite = (partName: string) => ((xml: string) => string) | unde
 
 /**
  * Writes a copy of the Office Open XML package at `source` to `target`: the parts `rewrite` names are
- * read as UTF-8 and written as it rewrites them, every other part is copied as it is. Resolves with
- * whether any part's text changed; rejects when `source` is no zip.
+ * read as UTF-8 and written as it rewrites them, every other part is copied as it is. Rejects when
+ * `source` is no zip.
  */
-export async function writeRewrittenPackage(source: string, target: string, rewrite: PartRewrite): Promise<boolean> {
+export async function writeRewrittenPackage(source: string, target: string, rewrite: PartRewrite): Promise<void> {
   const output = new yazl.ZipFile();
   const written = pipeline(output.outputStream, createWriteStream(target));
-  let changed = false;
   try {
     await forEachEntry(source, async (entry, stream) => {
       const options = { mtime: entry.getLastModDate(), mode: entry.externalFileAttributes >>> 16 || undefined };
-      const rewritePart = entry.fileName.endsWith('/') ? undefined : rewrite(entry.fileName);
       if (entry.fileName.endsWith('/')) {
         stream.resume();
         output.addEmptyDirectory(entry.fileName, options);
-      } else if (rewritePart) {
-        const xml = (await buffer(stream)).toString('utf8');
-        const rewritten = rewritePart(xml);
-        changed ||= rewritten !== xml;
-        output.addBuffer(Buffer.from(rewritten, 'utf8'), entry.fileName, options);
+        return;
+      }
+      const rewritePart = rewrite(entry.fileName);
+      if (rewritePart) {
+        output.addBuffer(Buffer.from(rewritePart((await buffer(stream)).toString('utf8')), 'utf8'), entry.fileName, options);
       } else {
         output.addBuffer(await buffer(stream), entry.fileName, { ...options, compress: entry.compressionMethod !== 0 });
       }
@@ -37,7 +35,6 @@ export async function writeRewrittenPackage(source: string, target: string, rewr
     output.end();
     await written;
   }
-  return changed;
 }
 
 /** Calls `visit` with each entry of the zip and its content, one at a time, in the order stored. */

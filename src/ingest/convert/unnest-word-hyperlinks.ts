@@ -25,7 +25,8 @@ export function unnestHyperlinks(xml: string): string {
  */
 export async function writeWordHyperlinksUnnested(source: string, target: string): Promise<boolean> {
   if (!(await nestsHyperlinks(source))) return false;
-  return writeRewrittenPackage(source, target, partName => (textPart.test(partName) ? unnestHyperlinks : undefined));
+  await writeRewrittenPackage(source, target, partName => (textPart.test(partName) ? unnestHyperlinks : undefined));
+  return true;
 }
 
 async function nestsHyperlinks(path: string): Promise<boolean> {

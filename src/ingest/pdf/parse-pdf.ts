@@ -188,7 +188,7 @@ async function finishDocument(
     outline,
     blocks,
     ocrPages: parts.ocrPages,
-    ...(parts.illegiblePages.length > 0 ? { ocrIllegiblePages: [...parts.illegiblePages].sort((a, b) => a - b) } : {}),
+    ...(parts.illegiblePages.length > 0 ? { ocrIllegiblePages: parts.illegiblePages } : {}),
     parser: 'pdfjs',
   };
 }
