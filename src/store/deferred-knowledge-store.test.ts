@@ -35,12 +35,14 @@ describe('DeferredKnowledgeStore', () => {
   });
 
   it('is what createFolio uses for Weaviate, so configuring it costs nothing until first use', async () => {
-    const config = loadConfig({ FOLIO_DATA_DIR: join(tmpdir(), 'folio-unused'), WEAVIATE_URL: 'http://127.0.0.1:9', WEAVIATE_GRPC_PORT: '9' });
+    const dataDir = await mkdtemp(join(tmpdir(), 'folio-unused-'));
+    const config = loadConfig({ FOLIO_DATA_DIR: dataDir, WEAVIATE_URL: 'http://127.0.0.1:9', WEAVIATE_GRPC_PORT: '9' });
     expect(config.weaviate).toEqual({ url: 'http://127.0.0.1:9', apiKey: undefined, grpcPort: 9 });
     const folio = createFolio(config, { log: silentLogger() });
     // Nothing listens on port 9: building and closing never connected, the first use does.
     const readiness = await folio.readiness();
     expect(readiness.store.ok).toBe(false);
     await folio.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 });
