@@ -48,6 +48,15 @@ const errors = [
   ]),
 ];
 
+/** A bare sheet (no borders): right-aligned numbers stand under the right end of their column, far from its heading. */
+const deaths = [
+  ['Name', 'Profession', 'Age', 'Has kids', 'Date of birth', 'Date of death'],
+  ['David Bowie', 'musician', '69', 'TRUE', '1947-01-08', '2016-01-10'],
+  ['Carrie Fisher', 'actor', '60', 'TRUE', '1956-10-21', '2016-12-27'],
+  ['Chuck Berry', 'musician', '90', 'TRUE', '1926-10-18', '2017-03-18'],
+  ['Prince', 'musician', '57', 'TRUE', '1958-06-07', '2016-04-21'],
+];
+
 describeWithOffice('workbooks', () => {
   let workDir: string;
   let environment: Record<string, string>;
@@ -68,6 +77,9 @@ describeWithOffice('workbooks', () => {
     const errorsCsv = join(workDir, 'errors.csv');
     await writeFile(errorsCsv, `${errors.map(row => row.join(',')).join('\n')}\n`);
     await convertWithSoffice(errorsCsv, 'xlsx', workDir);
+    const deathsCsv = join(workDir, 'deaths.csv');
+    await writeFile(deathsCsv, `${deaths.map(row => row.join(',')).join('\n')}\n`);
+    await convertWithSoffice(deathsCsv, 'xlsx', workDir);
     environment = { FOLIO_DATA_DIR: join(workDir, 'data'), FOLIO_MODEL_PROVIDER: 'offline', FOLIO_OCR: 'off' };
   }, 180_000);
 
@@ -113,5 +125,13 @@ describeWithOffice('workbooks', () => {
     const [answer] = jsonLines((await runFolio(['ask', 'What does ERR-90013 mean?', '--space', 'errors', '--json'], environment)).stdout) as any[];
     // Printed as set up, the sheet's last columns went to pages of their own: the row quoted ended at "139".
     expect(answer.answer).toMatch(/ERR-90013;[^\n]*DUPLICATE ACCOUNT/u);
+  });
+
+  it("prints a bare sheet's gridlines, so a number under the right end of its column is read under its heading", async () => {
+    const ingest = await runFolio(['ingest', join(workDir, 'deaths.xlsx'), '--space', 'deaths', '--json'], environment);
+    expect(jsonLines(ingest.stdout)[0]).toMatchObject({ status: 'ready', stats: { tables: 1 } });
+    const [answer] = jsonLines((await runFolio(['ask', 'How old was Chuck Berry?', '--space', 'deaths', '--json'], environment)).stdout) as any[];
+    // Printed bare, "Name Profession" and "Age Has kids" were read as one column each: "Age Has kids: 90 TRUE".
+    expect(answer.answer).toContain('Name: Chuck Berry; Profession: musician; Age: 90; Has kids: TRUE');
   });
 });

@@ -1,19 +1,4 @@
-import { writeRewrittenPackage } from './rewrite-package.ts';
-
-/** A worksheet part of an Excel package (not a chart sheet, not a part of another kind). */
-const worksheetPart = /^xl\/worksheets\/[^/]+\.xml$/u;
-
-/**
- * Writes a copy of the Excel package at `source` to `target` whose sheets print one page wide, as many
- * pages long as they need (Page Setup's "fit to 1 page wide by automatic tall"). A sheet printed as it
- * is set up is cut into pages across as well as down, and LibreOffice prints a wide sheet's columns on
- * pages of their own, after all its rows: codes on pages 77–79, their descriptions on pages 80–82, so
- * no page holds a row whole. Fitted to the width, every row stands whole on one page. Only the print
- * setup of the worksheet parts changes; every other part is copied byte for byte.
- */
-export async function writeSheetsFittedToWidth(source: string, target: string): Promise<void> {
-  await writeRewrittenPackage(source, target, partName => (worksheetPart.test(partName) ? fitToWidth : undefined));
-}
+import { withAttributes } from './package-xml.ts';
 
 /**
  * A worksheet's XML set to print fitted to one page's width: `fitToPage` in its sheet properties and
@@ -58,7 +43,7 @@ function replaceAt(text: string, match: RegExpExecArray, replacement: string): s
 }
 
 /** The worksheet's child elements that come after pageSetup, in SpreadsheetML's order. */
-const elementsAfterPageSetup = [
+export const elementsAfterPageSetup = [
   'headerFooter',
   'rowBreaks',
   'colBreaks',
@@ -76,12 +61,3 @@ const elementsAfterPageSetup = [
   'tableParts',
   'extLst',
 ];
-
-/** An element's attribute text with `values` set, replacing any it had. */
-function withAttributes(attributes: string, values: Record<string, string>): string {
-  let kept = attributes.replace(/\s+$/u, '');
-  for (const key of Object.keys(values)) kept = kept.replace(new RegExp(`\\s${key}="[^"]*"`, 'u'), '');
-  return `${kept}${Object.entries(values)
-    .map(([key, value]) => ` ${key}="${value}"`)
-    .join('')}`;
-}

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FolioError } from '../../errors.ts';
-import { writeSheetsFittedToWidth } from './fit-sheets-to-width.ts';
 import { writeWordHyperlinksUnnested } from './unnest-word-hyperlinks.ts';
 import { lacksSpreadsheetModule } from './libreoffice-modules.ts';
+import { writePrintableSheets } from './printable-sheets.ts';
 import { runProcessGroup } from './run-process-group.ts';
 
 export interface ConversionInput {
@@ -182,18 +182,18 @@ function extensionOf(input: ConversionInput): string {
 const spreadsheetExtensions = new Set(['xlsx', 'xlsm', 'xls', 'ods']);
 
 /**
- * Packages LibreOffice reads from a rewritten copy: Excel's with their sheets printed one page wide
- * (fit-sheets-to-width.ts; 97-2003 and OpenDocument sheets print as set up), Word's with hyperlinks
- * nested in runs set beside them (unnest-word-hyperlinks.ts). Each resolves with whether it wrote a
- * copy: a Word file with no such link is not copied.
+ * Packages LibreOffice reads from a rewritten copy: Excel's with their sheets printed one page wide and,
+ * where they draw no lines, with gridlines (printable-sheets.ts; 97-2003 and OpenDocument sheets print
+ * as set up), Word's with hyperlinks nested in runs set beside them (unnest-word-hyperlinks.ts). Each
+ * resolves with whether it wrote a copy: a Word file with no such link is not copied.
  */
-const fitSheets = async (source: string, target: string) => {
-  await writeSheetsFittedToWidth(source, target);
+const printableSheets = async (source: string, target: string) => {
+  await writePrintableSheets(source, target);
   return true;
 };
 const packageRewrites: Record<string, (source: string, target: string) => Promise<boolean>> = {
-  xlsx: fitSheets,
-  xlsm: fitSheets,
+  xlsx: printableSheets,
+  xlsm: printableSheets,
   docx: writeWordHyperlinksUnnested,
   docm: writeWordHyperlinksUnnested,
 };

@@ -17,3 +17,12 @@ export function decodeXml(text: string): string {
     return { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }[name] ?? entity;
   });
 }
+
+/** An element's attribute text with `values` set, replacing any it had. */
+export function withAttributes(attributes: string, values: Record<string, string>): string {
+  let kept = attributes.replace(/\s+$/u, '');
+  for (const key of Object.keys(values)) kept = kept.replace(new RegExp(`\\s${key}="[^"]*"`, 'u'), '');
+  return `${kept}${Object.entries(values)
+    .map(([key, value]) => ` ${key}="${value}"`)
+    .join('')}`;
+}
