@@ -176,11 +176,11 @@ async function finishDocument(
 ): Promise<ParsedDocument> {
   const pageSizes = parts.geometries.map(geometry => ({ width: geometry.width, height: geometry.height, ...(geometry.turn ? { turn: geometry.turn } : {}) }));
   const blocks: Block[] = parts.geometries.flatMap(geometry => classifyPage(geometry, parts.stats));
+  const [outline, pageLabels] = await Promise.all([readOutline(pdf), readPageLabels(pdf)]);
   markHeadersAndFooters(blocks, pageSizes);
-  carryTableHeaders(blocks);
+  carryTableHeaders(blocks, outline);
   attachCaptions(blocks);
   blocks.forEach((block, order) => (block.order = order));
-  const [outline, pageLabels] = await Promise.all([readOutline(pdf), readPageLabels(pdf)]);
   return {
     pageCount: parts.pageCount,
     pageSizes,

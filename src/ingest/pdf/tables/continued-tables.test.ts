@@ -36,6 +36,32 @@ describe('carryTableHeaders', () => {
     expect(next.text).toBe('Feature Action\nSelf-References Say this document\nCasing Use sentence case');
   });
 
+  it("leaves alone a table under a bookmark that starts the next page: a workbook's next sheet", () => {
+    const rows = [
+      ['Alpha', 'Beta'],
+      ['89', '82'],
+    ];
+    const nextSheet = table(2, [
+      ['ColA', 'ColB'],
+      ['1', '2'],
+    ]);
+    carryTableHeaders(
+      [table(1, rows), nextSheet],
+      [
+        { title: 'Sheet1', level: 1, page: 1, y: 0 },
+        { title: 'Sheet2', level: 1, page: 2, y: 0 },
+      ],
+    );
+    expect(nextSheet.markdown!.startsWith('| ColA |')).toBe(true);
+    // A bookmark further down the page starts something after the table's rows.
+    const continued = table(2, [
+      ['ColA', 'ColB'],
+      ['1', '2'],
+    ]);
+    carryTableHeaders([table(1, rows), continued], [{ title: 'Appendix', level: 1, page: 2, y: 400 }]);
+    expect(continued.markdown!.startsWith('| Alpha |')).toBe(true);
+  });
+
   it('leaves a repeated header, a table of other columns, and a table after text alone', () => {
     const rows = [
       ['Feature', 'Action'],

@@ -1,4 +1,4 @@
-import type { Block } from '../../types.ts';
+import type { Block, OutlineEntry } from '../../types.ts';
 
 /**
  * A table that runs on over a page break shows its header row again on the next page only when its
@@ -7,13 +7,16 @@ import type { Block } from '../../types.ts';
  * Bibliography…"). A table that is the last block of its page, followed first thing on the next page
  * (running headers aside) by a table of as many columns whose first row differs, gets the first part's
  * header row above its rows: in its Markdown (the header row has no box on that page) and its text.
- * Pages are taken in order, so a table over three pages carries its header to both later parts.
+ * Pages are taken in order, so a table over three pages carries its header to both later parts. A
+ * bookmark of the outline that points above the next page's table starts something new there (a
+ * workbook's next sheet, a chapter): that table is not carried a header.
  */
-export function carryTableHeaders(blocks: Block[]): void {
+export function carryTableHeaders(blocks: Block[], outline: OutlineEntry[] = []): void {
   const content = blocks.filter(block => block.kind !== 'page-header' && block.kind !== 'page-footer');
   for (let index = 1; index < content.length; index++) {
     const [previous, next] = [content[index - 1], content[index]];
     if (previous.kind !== 'table' || next.kind !== 'table' || next.page !== previous.page + 1) continue;
+    if (outline.some(entry => entry.page === next.page && (entry.y ?? 0) <= next.bbox.y)) continue;
     if (!previous.markdown || !next.markdown) continue;
     const [header, separator] = previous.markdown.split('\n');
     const [first, nextSeparator] = next.markdown.split('\n');
