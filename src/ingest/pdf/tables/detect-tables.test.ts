@@ -286,6 +286,48 @@ describe('detectTables: borderless financial statements', () => {
     expect(tableTexts.some(text => text.startsWith('Stock-based'))).toBe(false);
   });
 
+  it("reads an invoice's line items inside rules that stand the page's height apart and read as no table", () => {
+    const runs: TextRun[] = [...wordRuns('INVOICE', 45, 80, { fontSize: 16, bold: true })];
+    ['Pino Bluebird', 'Sesame Street 32', '1025 RX Amsterdam', 'Invoice number: 993548900', 'Customer number: 6669263', 'Invoice date: 19 April 2014'].forEach(
+      (line, index) => runs.push(...wordRuns(line, 45, 130 + 12 * index)),
+    );
+    runs.push(textRun('Article', 45, 250), textRun('Qty', 381, 250), textRun('Unit price', 419, 250), textRun('VAT', 473, 250), textRun('Total', 517, 250));
+    const items: Array<[string, string, string]> = [
+      ['Tablet Air Wifi 16 GB Silver', '1', '€ 399,00'],
+      ['Leather Slim Cover', '1', '€ 69,99'],
+      ['Handheld console XL', '1', '€ 189,00'],
+      ['Power adapter', '1', '€ 14,99'],
+      ['Racing game', '1', '€ 44,99'],
+    ];
+    items.forEach(([article, quantity, price], index) => {
+      const y = 264 + 15 * index;
+      runs.push(...wordRuns(article, 45, y), textRun(quantity, 386, y, { align: 'right' }), textRun(price, 450, y, { align: 'right' }));
+      runs.push(textRun('21%', 488, y, { align: 'right' }), textRun(price, 549, y, { align: 'right' }));
+    });
+    for (const [label, amount, y] of [
+      ['Excluding VAT', '€ 593,36', 579],
+      ['VAT 21%', '€ 124,61', 590],
+      ['Total', '€ 717,97', 609],
+    ] as const)
+      runs.push(...wordRuns(label, 62, y), textRun(amount, 179, y, { align: 'right' }));
+    runs.push(...wordRuns('Print it? No need. Your invoice is always in your mail and in your account.', 45, 700));
+    // A rule under the header row, every other row shaded across the page, rules by the totals and over
+    // the footer: one stack of rules from the letterhead down to the footer, whose bands hold no rows.
+    const rulings = [
+      horizontalRule(445, 521, 113),
+      horizontalRule(45, 550, 259),
+      ...[279, 294, 309, 324].map(y => horizontalRule(0, 595, y)),
+      horizontalRule(56, 550, 576),
+      horizontalRule(388, 550, 598),
+      horizontalRule(126, 180, 607),
+      horizontalRule(0, 595, 774),
+    ];
+    const content = syntheticPage(runs, rulings);
+    const tables = detectTables(content);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].cells.find(row => row[0] === 'Handheld console XL')).toEqual(['Handheld console XL', '1', '€ 189,00', '21%', '€ 189,00']);
+  });
+
   /** A spreadsheet printed without borders: "Year | Freshwater Ducks" over a row per year (LibreOffice's PDF of an ODS). */
   function timeSeriesPage(years: string[]) {
     const runs: TextRun[] = [...wordRuns('Number of freshwater ducks per year', 122, 91)];

@@ -2,7 +2,7 @@ import type { DetectedTable, PageContent } from '../page-content.ts';
 import { findAlignedTables } from './aligned-tables.ts';
 import { findContentsTables } from './contents-tables.ts';
 import { findMarkMatrixTables } from './mark-matrix-tables.ts';
-import { findRulingFrames, tablesFromFrames } from './ruled-tables.ts';
+import { findRulingFrames, overlaps, tablesFromFrames } from './ruled-tables.ts';
 import { findSheetTables } from './sheet-tables.ts';
 
 /**
@@ -23,7 +23,12 @@ export function detectTables(content: PageContent, options: { sheet?: boolean } 
   const tables = tablesFromFrames(content, grids, [], available);
   tables.push(...findContentsTables(content, available));
   tables.push(...findAlignedTables(content, available, stacks));
-  tables.push(...tablesFromFrames(content, stacks, tables, available));
+  const stacked = tablesFromFrames(content, stacks, tables, available);
+  tables.push(...stacked);
+  // A stack of rules that reads as no table (an invoice's rules under its letterhead, over its totals and
+  // its footer, one "frame" the height of the page) keeps no number columns it encloses from being one.
+  const reading = stacks.filter(frame => stacked.some(table => overlaps(table.bbox, frame)));
+  if (reading.length < stacks.length) tables.push(...findAlignedTables(content, available, reading));
   tables.push(...findMarkMatrixTables(content, available));
   if (options.sheet) tables.push(...findSheetTables(content, available));
   return tables.sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x);

@@ -69,7 +69,8 @@ function isFrame(frame: RuledFrame | undefined): frame is RuledFrame {
   return frame !== undefined;
 }
 
-function overlaps(box: BoundingBox, frame: RuledFrame): boolean {
+/** Whether the box and the frame share some area. */
+export function overlaps(box: BoundingBox, frame: RuledFrame): boolean {
   return box.x < frame.right && box.x + box.width > frame.left && box.y < frame.bottom && box.y + box.height > frame.top;
 }
 
