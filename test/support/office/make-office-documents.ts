@@ -127,6 +127,35 @@ export async function writeChartDeckPptx(path: string): Promise<void> {
   await writeFile(path, bytes);
 }
 
+/** The table of writeTableDeckPptx's second slide: shaded cells, no borders. */
+export const oauthTable = [
+  ['Scenario', 'OAuth flow', 'Audience'],
+  ['Single-page app', 'Auth code with PKCE', 'Work or school accounts'],
+  ['Web app that calls web APIs', 'Auth code', 'Work or school accounts'],
+  ['Daemon app that calls web APIs', 'Client credentials', 'App-only permissions'],
+];
+
+/**
+ * Two slides; slide 2 holds oauthTable with every cell shaded and no cell border, which LibreOffice
+ * prints as one filled box per cell and no line.
+ */
+export async function writeTableDeckPptx(path: string): Promise<void> {
+  const deck = new PptxGenJS();
+  const intro = deck.addSlide();
+  intro.addText('Securing web APIs', { x: 0.5, y: 0.5, w: 9, h: 1, fontSize: 32, bold: true });
+  const slide = deck.addSlide();
+  slide.addText('OAuth 2.0 flows', { x: 0.5, y: 0.3, w: 9, h: 0.8, fontSize: 28, bold: true });
+  const none = { type: 'none' as const };
+  slide.addTable(
+    oauthTable.map((row, index) =>
+      row.map(text => ({ text, options: { fill: { color: index === 0 ? '4472C4' : 'D9E2F3' }, border: [none, none, none, none] } })),
+    ),
+    { x: 0.5, y: 1.3, w: 9, fontSize: 14 },
+  );
+  const bytes = (await deck.write({ outputType: 'nodebuffer' })) as Uint8Array;
+  await writeFile(path, bytes);
+}
+
 /** Converts an office file with LibreOffice (`format`: "odp", "odt"…) into `outputDir`; resolves with the new file's path. */
 export async function convertWithSoffice(input: string, format: string, outputDir: string): Promise<string> {
   const profile = await mkdtemp(join(tmpdir(), 'folio-soffice-profile-'));

@@ -1,5 +1,6 @@
 import type { BoundingBox } from '../../../documents/document-tree.ts';
 import type { DetectedTable, PageContent, TextRun } from '../page-content.ts';
+import { cellTilingRulings } from './cell-tiling.ts';
 import { frameWithHeaderAbove } from './header-above-rule.ts';
 import { tableFromFrame, type RuledFrame } from './ruled-frame.ts';
 import { median } from './table-geometry.ts';
@@ -9,13 +10,14 @@ import { clusterRulings, distinctPositions, mergeRulings, snapTolerancePt, type 
 const minTableRuleLengthPt = 30;
 
 /**
- * Frames cut from the page's rulings: full grids (clusters of crossing horizontal and vertical rules)
- * and stacks of horizontal rules (a top rule, a header rule and a bottom rule) whose columns must
+ * Frames cut from the page's rulings, and from the edges of shaded cells that tile a grid
+ * (cell-tiling.ts): full grids (clusters of crossing horizontal and vertical rules) and stacks of horizontal rules (a top rule, a header rule and a bottom rule) whose columns must
  * come from text alignment.
  */
 export function findRulingFrames(content: PageContent): { grids: RuledFrame[]; stacks: RuledFrame[] } {
-  if (content.graphics.rulings.length < 2) return { grids: [], stacks: [] };
-  const { horizontals, verticals } = mergeRulings(content.graphics.rulings);
+  const rulings = [...content.graphics.rulings, ...cellTilingRulings(content.graphics.rectangles, content.runs)];
+  if (rulings.length < 2) return { grids: [], stacks: [] };
+  const { horizontals, verticals } = mergeRulings(rulings);
   if (horizontals.length === 0) return { grids: [], stacks: [] };
   const clusters = clusterRulings(horizontals, verticals);
 
