@@ -92,6 +92,27 @@ describe('layoutPage', () => {
     expect(layoutPage(page(columns), { figures: [], tables: [] }).map(block => block.text)).toEqual([left.join(' '), right.join(' ')]);
   });
 
+  it("reads an invoice's totals, each label with the amount right-aligned after it, as lines of their own", () => {
+    const totals = [
+      ['Excluding VAT', '€ 593,36'],
+      ['VAT 21%', '€ 124,61'],
+      ['Total', '€ 717,97'],
+    ];
+    // Labels set flush right at 116 pt, amounts flush right at 179 pt: a gap of 3 to 5 em between them.
+    const runs = totals.flatMap(([label, amount], index) => [
+      run(label, 116 - label.length * 5, 579 + 12 * index, 9),
+      run(amount, 179 - amount.length * 5, 579 + 12 * index, 9),
+    ]);
+    const text = layoutPage(page(runs), { figures: [], tables: [] })
+      .map(block => block.text)
+      .join(' / ');
+    expect(text).toContain('VAT 21% € 124,61');
+    expect(text).toContain('Total € 717,97');
+    // One label and one number beside it, with no other amount ending where it ends, stay apart.
+    const lone = [run('Figure height', 72, 100, 10), run('12', 200, 100, 10)];
+    expect(layoutPage(page(lone), { figures: [], tables: [] }).map(block => block.text)).not.toContain('Figure height 12');
+  });
+
   it('reads a deeply indented first line with the justified lines under it as one paragraph', () => {
     const lines = ['LLMs are limited by the context', 'window they read; longer windows help', 'but not much.'];
     // The first line starts 3 em in and ends where the full line under it does.

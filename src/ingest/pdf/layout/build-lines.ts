@@ -30,17 +30,24 @@ export function buildLines(runs: TextRun[]): TextLine[] {
  * A form's field labels ("Bank:", "IBAN:", "BIC:") with their values set at one tab stop after them: a
  * label line and the line right of it on the same band are joined when at least one other label's
  * value starts at the same tab stop. Read apart, the labels made one column and their values another.
- * A single line ending in a colon beside another column ("The answer is:") stays apart.
+ * A single line ending in a colon beside another column ("The answer is:") stays apart. So are an
+ * invoice's totals, a short label and an amount right-aligned after it ("BTW 21%   € 124,61"), when
+ * another label's amount ends at the same edge.
  */
 function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
   const pairs = bandLines.flatMap((lines, band) =>
     lines.flatMap((line, index) => {
       const value = lines[index + 1];
-      if (!value || !isFieldLabel(line.runs) || value.bbox.x - (line.bbox.x + line.bbox.width) > fieldLabelSpace * line.fontSize) return [];
-      return [{ band, index, tabStop: value.bbox.x }];
+      if (!value) return [];
+      const gap = value.bbox.x - (line.bbox.x + line.bbox.width);
+      if (gap <= fieldLabelSpace * line.fontSize && isFieldLabel(line.runs)) return [{ band, index, stop: value.bbox.x }];
+      if (gap <= amountLabelSpace * line.fontSize && isAmountLabel(line.runs) && isAmount(value.runs)) {
+        return [{ band, index, stop: value.bbox.x + value.bbox.width }];
+      }
+      return [];
     }),
   );
-  const shared = pairs.filter(pair => pairs.some(other => other.band !== pair.band && Math.abs(other.tabStop - pair.tabStop) <= tabStopTolerancePt));
+  const shared = pairs.filter(pair => pairs.some(other => other.band !== pair.band && Math.abs(other.stop - pair.stop) <= tabStopTolerancePt));
   if (shared.length === 0) return bandLines;
   const joined = bandLines.map(lines => [...lines]);
   // From the right, so that indices still to join stay valid.
@@ -95,7 +102,9 @@ function isLabel(runs: TextRun[]): boolean {
 
 /** Gap, in ems, up to which a form's field label and the value a tab stop after it are one line. */
 const fieldLabelSpace = 6;
-/** Values starting this close (points) stand at one tab stop. */
+/** Gap, in ems, up to which a label and the amount right-aligned after it are one line. */
+const amountLabelSpace = 8;
+/** Values starting (amounts ending) this close (points) stand at one tab stop. */
 const tabStopTolerancePt = 2;
 
 /** A form's or letterhead's field label: up to three words ending in a colon ("IBAN:", "Due date:", "Kontoinhaber:"). */
@@ -105,6 +114,25 @@ function isFieldLabel(runs: TextRun[]): boolean {
     .join(' ')
     .trim();
   return text.length <= 24 && /^\p{L}[\p{L}\p{N} .&/-]*:$/u.test(text) && text.split(/\s+/u).length <= 3;
+}
+
+/** What labels an amount in a list of totals: up to four words, not a sentence ("Exclusief BTW", "BTW 21%", "Total due"). */
+function isAmountLabel(runs: TextRun[]): boolean {
+  const text = joinedText(runs);
+  return text.length <= 32 && /\p{L}/u.test(text) && !/[.:;!?]$/u.test(text) && text.split(/\s+/u).length <= 4;
+}
+
+/** An amount and nothing else: "€ 124,61", "-9.32", "1,234.50 EUR", "12%". */
+function isAmount(runs: TextRun[]): boolean {
+  return /^(?:[$€£¥]|[A-Z]{3}\s)?\s?[-−]?\s?[$€£¥]?\s?\d[\d.,'\s]*(?:\s?(?:[$€£¥%]|[A-Z]{3}))?$/u.test(joinedText(runs));
+}
+
+function joinedText(runs: TextRun[]): string {
+  return runs
+    .map(run => run.text)
+    .join(' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 function centerY(run: TextRun): number {
