@@ -259,6 +259,12 @@ describe('documents a question names', () => {
     expect(await byPages('What did Obama say?')).toEqual([]);
     // Written in lower case: a word, not a name.
     expect(await byPages('what does the document say about isro launches?')).toEqual([]);
+    // A first name a research aid often writes is not the person a spreadsheet names in full.
+    const sheets = [...reports, { ...record('suriname.docx'), pageCount: 15 }, { ...record('deaths.xlsx'), pageCount: 2 }] as DocumentRecord[];
+    const people = { ...pages, john: { 'suriname.docx': 3, 'deaths.xlsx': 1 }, glenn: { 'deaths.xlsx': 1 }, stedman: { 'suriname.docx': 2 } };
+    const byPerson = namesIn(sheets, heldBy({ ...counts, john: 2, glenn: 1, stedman: 1 }, 20, people));
+    expect(await byPerson("How old was John Glenn in the 'other' sheet?")).toEqual([]);
+    expect(await byPerson('What did John Stedman collect?')).toEqual(['suriname.docx']);
     // A word of a named document's file name names no other by its pages.
     const brochures = [
       ...reports,

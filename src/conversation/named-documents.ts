@@ -151,11 +151,24 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   const acronyms = new Set((question.match(/\b(?:\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*|\p{N}+\p{Lu}+|\p{Lu}+\p{N}+)\b/gu) ?? []).map(word => foldWord(word)));
   // Words written as names ("Nike", "Netflix-Bericht", "Mietvertrag"): one word alone names a document
   // only so, or "how long do refunds take?" would be about refund-policy.pdf.
-  const capitalized = new Set(
-    (question.match(/\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*)*/gu) ?? []).flatMap(run => [
-      ...withJoinedPairs(run),
-    ]),
-  );
+  const nameRuns = question.match(/\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*)*/gu) ?? [];
+  const capitalized = new Set(nameRuns.flatMap(run => [...withJoinedPairs(run)]));
+  // A word of a name written in several words ("John Glenn", "WARN-overzicht") names a document by its
+  // pages only when that document also holds the name's other words that some document holds: "John"
+  // of a research aid about Suriname is not "John Glenn" of a spreadsheet of deaths. A German run of
+  // capitals is nouns, not a name ("RECA-Programm").
+  const restOfNameHeld = async (word: string, record: DocumentRecord) => {
+    if (nounsCapitalized) return true;
+    for (const run of nameRuns.map(foldedWords).filter(words => words.length >= 2 && words.includes(word))) {
+      const others = run.filter(other => other !== word && other.length >= 3 && !stopwords.has(other));
+      const documents = others.length > 0 ? await spaceWords.documentsHolding(others) : new Map<string, number>();
+      // A word many documents hold says nothing of which one is meant.
+      for (const other of others.filter(other => (documents.get(other) ?? 0) >= 1 && (documents.get(other) ?? 0) <= maxDocumentsHoldingNaming)) {
+        if (!(await spaceWords.pagesHolding(other)).has(record.id)) return false;
+      }
+    }
+    return true;
+  };
   const foldedQuestion = foldWord(question);
   const words = new Map(ready.map(record => [record, nameWords(record.name)] as const));
   const namesHolding = new Map<string, number>();
@@ -257,7 +270,7 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
     const pages = await spaceWords.pagesHolding(word);
     const about = ready.filter(record => (pages.get(record.id) ?? 0) >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount));
     const inPassing = [...pages.values()].filter(count => count <= maxPagesInPassing).length;
-    if (about.length === 1 && inPassing === pages.size - 1 && !named.includes(about[0])) named.push(about[0]);
+    if (about.length === 1 && inPassing === pages.size - 1 && !named.includes(about[0]) && (await restOfNameHeld(word, about[0]))) named.push(about[0]);
   }
   const quoted = named.length > 1 ? quotedRuns(question) : [];
   const quoting = quoted.length > 0 ? named.filter(record => quotes(quoted, record)) : [];
