@@ -192,6 +192,18 @@ describe('layoutPage', () => {
     expect(layoutPage(page(level), { tables: [], figures: [] }).map(block => block.text)).toEqual(['subject to Regulation Best Interest,645 while the rule']);
   });
 
+  it('keeps a compound whose next part starts with a capital or a digit whole, with its hyphen', () => {
+    const runs = [
+      run('Deze kolonie werd in 1667 tijdens de Tweede Engels-', 72, 100),
+      run('Nederlandse Oorlog veroverd, lang voor COVID-', 72, 112),
+      run('19 en de US-', 72, 124),
+      run('based firms.', 72, 136),
+    ];
+    expect(layoutPage(page(runs), { tables: [], figures: [] }).map(block => block.text)).toEqual([
+      'Deze kolonie werd in 1667 tijdens de Tweede Engels-Nederlandse Oorlog veroverd, lang voor COVID-19 en de US-based firms.',
+    ]);
+  });
+
   it('keeps the hyphen of a compound the page also writes inside a line', () => {
     const runs = [
       run('All broker-dealers keep records. A retail broker-', 72, 100),

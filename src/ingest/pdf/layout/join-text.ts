@@ -10,7 +10,8 @@ export interface JoinedText {
 /**
  * Joins wrapped lines into running text, mending words hyphenated at a line end ("exam-" + "ple"):
  * the mended line's span then ends before its hyphen, which is no longer in the text. A compound the
- * page also writes inside a line (`compounds`, lower case: "broker-dealer") keeps its hyphen.
+ * page also writes inside a line (`compounds`, lower case: "broker-dealer") keeps its hyphen, and so does
+ * one whose next part starts with a capital or a digit ("Engels-Nederlandse", "COVID-19"), without a space.
  */
 export function joinLines(lines: readonly TextLine[], compounds: ReadonlySet<string> = new Set()): JoinedText {
   let text = '';
@@ -23,6 +24,9 @@ export function joinLines(lines: readonly TextLine[], compounds: ReadonlySet<str
         text = text.slice(0, -1);
         spans[spans.length - 1].end = Math.min(spans[spans.length - 1].end, text.length);
       }
+      text += line.text;
+    } else if (/[\p{L}\p{N}]-$/u.test(text) && /^[\p{L}\p{N}]/u.test(line.text)) {
+      // A compound or code wrapped after its own hyphen ("Engels-" / "Nederlandse", "COVID-" / "19", "US-" / "based").
       text += line.text;
     } else {
       text += ` ${line.text}`;
