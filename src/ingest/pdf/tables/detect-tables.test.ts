@@ -194,6 +194,29 @@ describe('detectTables: horizontally ruled (booktabs) tables', () => {
   });
 });
 
+describe('detectTables: three columns of prose on a first page', () => {
+  it("does not read a Federal Register first page's columns under its masthead rules as a table", () => {
+    // Under the masthead's rules, 28 lines 9 pt apart: the agency's short lines and some prose in the
+    // first column, bullets and prose in the second, prose in the third, each column 166 pt wide, its
+    // prose lines mostly full (justified), some ending a paragraph short.
+    const prose = 'the agency proposes to supersede the directive';
+    const runs: TextRun[] = [textRun('Proposed Rules', 45, 60, { fontSize: 16 }), textRun('Federal Register Vol. 85, No. 152', 399, 60)];
+    const cell = (text: string, x: number, y: number, width: number) =>
+      runs.push({ ...textRun(text, x, y, { fontSize: 9 }), bbox: { x, y, width, height: 9 } });
+    for (let line = 0; line < 28; line++) {
+      const y = 115 + 9 * line;
+      if (line < 10) cell(prose, 45, y, line < 8 ? 166 : 120);
+      else cell(line % 2 === 0 ? 'DEPARTMENT OF TRANSPORTATION' : 'Federal Aviation Administration', 45, y, 130);
+      if (line % 3 === 0) cell('• Fax: 202–493–2251.', 222, y, 80);
+      else cell(prose, 222, y, line % 7 === 1 ? 100 : 166);
+      if (line % 14 === 13) cell('rules.', 399, y, 24);
+      else cell(prose, 399, y, line % 4 === 3 ? 100 : 166);
+    }
+    const rulings = [horizontalRule(45, 567, 48), horizontalRule(45, 567, 52), horizontalRule(45, 567, 109), horizontalRule(45, 567, 373)];
+    expect(detectTables(syntheticPage(runs, rulings))).toEqual([]);
+  });
+});
+
 describe('detectTables: borderless financial statements', () => {
   const rows: Array<[string, string, string]> = [
     ['Revenues', '$ 24,690', '$ 23,549'],

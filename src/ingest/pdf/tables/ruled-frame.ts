@@ -178,7 +178,12 @@ function alignmentIsConvincing(cells: string[][]): boolean {
 
 /**
  * Columns of running text (a two-column page between a header rule and a footnote rule) fill their
- * column from edge to edge on most lines, with several words each; table cells vary in width.
+ * column from edge to edge on most lines, with several words each; table cells vary in width. A column
+ * is counted so on most of the frame's lines, or, two such columns side by side at least, on most of
+ * its own: a Federal Register page's three columns under its masthead, whose first holds the agency's
+ * short lines ("DEPARTMENT OF TRANSPORTATION", "14 CFR Part 39") and whose second its bullets, fill
+ * their width on fewer than most of the frame's lines. A table of terms and their descriptions has
+ * one column of prose.
  */
 function isColumnsOfProse(lines: readonly TextLine[], separators: readonly number[]): boolean {
   const columnCount = separators.length + 1;
@@ -190,11 +195,14 @@ function isColumnsOfProse(lines: readonly TextLine[], separators: readonly numbe
     }
   }
   let proseColumns = 0;
+  let fullColumns = 0;
   for (const columnWidths of widths) {
     if (columnWidths.length < 0.5 * lines.length) continue;
     const widest = Math.max(...columnWidths);
     const full = columnWidths.filter(width => width >= 0.85 * widest).length;
     if (full >= 0.6 * lines.length) proseColumns++;
+    if (full >= 0.6 * columnWidths.length) fullColumns++;
   }
-  return proseColumns >= Math.max(1, Math.ceil(columnCount / 2));
+  const half = Math.ceil(columnCount / 2);
+  return proseColumns >= Math.max(1, half) || fullColumns >= Math.max(2, half);
 }
