@@ -309,6 +309,32 @@ describe('detectTables: borderless financial statements', () => {
     expect(tableTexts.some(text => text.startsWith('Stock-based'))).toBe(false);
   });
 
+  it("leaves an invoice's terms of payment under its last line item out of it, down to the footer rule", () => {
+    const runs: TextRun[] = [];
+    const header: Array<[string, number]> = [
+      ['Pos.', 58],
+      ['Qty', 110],
+      ['Description', 150],
+      ['Unit price', 440],
+      ['Amount', 520],
+    ];
+    for (const [text, x] of header) runs.push(textRun(text, x, 350));
+    runs.push(textRun('7', 62, 380), textRun('1', 115, 380), ...wordRuns('Small Business Exchange 2010 base fee', 150, 380));
+    runs.push(textRun('3,89', 470, 380, { align: 'right' }), textRun('3,89', 560, 380, { align: 'right' }));
+    runs.push(...wordRuns('per mailbox, 01.05.14-31.05.14', 150, 392));
+    // Far under the item: the terms of payment, set as labels and values, and a remark.
+    for (const [label, value, y] of [
+      ['Payment', 'Bank transfer', 480],
+      ['Terms', '14 days net', 492],
+      ['Due date', '21.05.14', 504],
+    ] as const)
+      runs.push(textRun(label, 58, y), ...wordRuns(value, 200, y));
+    runs.push(...wordRuns('For questions about this invoice please write to our accounts department.', 58, 530));
+    const rulings = [horizontalRule(54, 572, 339), horizontalRule(54, 572, 371), horizontalRule(54, 572, 761)];
+    const [table] = detectTables(syntheticPage(runs, rulings));
+    expect(table?.cells.map(row => row[0])).toEqual(['Pos.', '7']);
+  });
+
   it("reads an invoice's line items inside rules that stand the page's height apart and read as no table", () => {
     const runs: TextRun[] = [...wordRuns('INVOICE', 45, 80, { fontSize: 16, bold: true })];
     ['Pino Bluebird', 'Sesame Street 32', '1025 RX Amsterdam', 'Invoice number: 993548900', 'Customer number: 6669263', 'Invoice date: 19 April 2014'].forEach(

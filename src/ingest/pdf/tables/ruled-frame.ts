@@ -99,7 +99,7 @@ function leadingTitleLines(lines: readonly TextLine[], frame: RuledFrame): numbe
  * financial table ruled over its figures alone) holds, under its last inner rule, the note set under
  * the table and the page number. Trailing lines there that are one wide segment starting where the
  * row labels start (a sentence) or stand apart (more than two line heights under the line above) stay
- * outside the table.
+ * outside the table, and so does all under a gap in the body (linesAfterGap).
  */
 function trailingNoteLines(lines: readonly TextLine[], frame: RuledFrame): number {
   const lastEdge = frame.rowEdges.at(-1) ?? Number.NEGATIVE_INFINITY;
@@ -115,7 +115,20 @@ function trailingNoteLines(lines: readonly TextLine[], frame: RuledFrame): numbe
     if (!wide && !apart) break;
     count++;
   }
-  return count;
+  return Math.max(count, linesAfterGap(lines, lastEdge));
+}
+
+/**
+ * The lines under the body's first gap of more than two and a half line heights, below the last inner
+ * rule: an invoice's terms of payment and remarks under its one line item, down to its footer rule.
+ */
+function linesAfterGap(lines: readonly TextLine[], lastEdge: number): number {
+  const body = lines.findIndex(line => line.top >= lastEdge);
+  if (body < 0) return 0;
+  for (let index = body + 1; index < lines.length; index++) {
+    if (lines[index].top - lines[index - 1].bottom > 2.5 * lines[index].fontSize) return lines.length - index;
+  }
+  return 0;
 }
 
 function inferSeparators(frame: RuledFrame, filledBands: TextLine[][]): number[] {
