@@ -1,3 +1,4 @@
+import { wrapsAfterOwnHyphen } from '../../../text/hyphen-wrap.ts';
 import type { TextBlockDraft } from './build-blocks.ts';
 import type { TextLine } from './text-line.ts';
 
@@ -25,8 +26,7 @@ export function joinLines(lines: readonly TextLine[], compounds: ReadonlySet<str
         spans[spans.length - 1].end = Math.min(spans[spans.length - 1].end, text.length);
       }
       text += line.text;
-    } else if (/[\p{L}\p{N}]-$/u.test(text) && /^[\p{L}\p{N}]/u.test(line.text)) {
-      // A compound or code wrapped after its own hyphen ("Engels-" / "Nederlandse", "COVID-" / "19", "US-" / "based").
+    } else if (wrapsAfterOwnHyphen(text, line.text)) {
       text += line.text;
     } else {
       text += ` ${line.text}`;

@@ -1,3 +1,4 @@
+import { wrapsAfterOwnHyphen } from '../../../text/hyphen-wrap.ts';
 import type { TextRun } from '../page-content.ts';
 import { bandIndex } from './table-geometry.ts';
 import { runFontSize, type TextLine, type TextSegment } from './text-lines.ts';
@@ -22,7 +23,7 @@ export function fillGrid(runs: readonly TextRun[], rows: readonly TextLine[][], 
         for (const piece of segmentPieces(runs, segment, separators, textStarts)) {
           if (piece.text === '') continue;
           const cell = cells[piece.column];
-          const wrappedAtHyphen = cell.line !== lineIndex && /[\p{L}\p{N}]-\s*$/u.test(cell.text) && /^\s*[\p{L}\p{N}]/u.test(piece.text);
+          const wrappedAtHyphen = cell.line !== lineIndex && wrapsAfterOwnHyphen(cell.text, piece.text);
           cell.text = wrappedAtHyphen ? cell.text.trimEnd() + piece.text.trimStart() : `${cell.text} ${piece.text}`;
           cell.line = lineIndex;
         }
