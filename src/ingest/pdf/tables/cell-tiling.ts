@@ -28,11 +28,14 @@ export function cellTilingRulings(rectangles: readonly BoundingBox[], runs: read
     while (parent[index] !== index) index = parent[index] = parent[parent[index]!]!;
     return index;
   };
-  for (let a = 0; a < cells.length; a++) {
-    for (let b = a + 1; b < cells.length; b++) {
-      if (meet(cells[a]!, cells[b]!)) parent[root(a)] = root(b);
-    }
-  }
+  // Each cell's neighbour to its right starts where it ends, and the one under it where it ends below:
+  // looked up among the cells sorted by left and by top edge, not compared with every other box.
+  const byLeft = sortedBy(cells, cell => cell.x);
+  const byTop = sortedBy(cells, cell => cell.y);
+  cells.forEach((cell, a) => {
+    for (const b of startingNear(byLeft, cell.x + cell.width)) if (sameRow(cell, cells[b]!)) parent[root(a)] = root(b);
+    for (const b of startingNear(byTop, cell.y + cell.height)) if (sameColumn(cell, cells[b]!)) parent[root(a)] = root(b);
+  });
   const groups = new Map<number, BoundingBox[]>();
   cells.forEach((cell, index) => groups.set(root(index), [...(groups.get(root(index)) ?? []), cell]));
   const rulings: RulingLine[] = [];
@@ -63,12 +66,41 @@ function headsText(group: readonly BoundingBox[], runs: readonly TextRun[]): boo
   return columns.filter(cell => under.some(run => run.bbox.x < cell.x + cell.width && run.bbox.x + run.bbox.width > cell.x)).length >= 2;
 }
 
-/** Two cells side by side in one row, or one above the other in one column, edge to edge. */
-function meet(a: BoundingBox, b: BoundingBox): boolean {
-  const near = (u: number, v: number) => Math.abs(u - v) <= touchPt;
-  const sameRow = near(a.y, b.y) && near(a.height, b.height);
-  const sameColumn = near(a.x, b.x) && near(a.width, b.width);
-  return (sameRow && (near(a.x + a.width, b.x) || near(b.x + b.width, a.x))) || (sameColumn && (near(a.y + a.height, b.y) || near(b.y + b.height, a.y)));
+/** Cells sorted by an edge: their indices and, in the same order, that edge. */
+interface SortedCells {
+  indices: number[];
+  edges: number[];
+}
+
+function sortedBy(cells: readonly BoundingBox[], edge: (cell: BoundingBox) => number): SortedCells {
+  const indices = cells.map((_, index) => index).sort((a, b) => edge(cells[a]!) - edge(cells[b]!));
+  return { indices, edges: indices.map(index => edge(cells[index]!)) };
+}
+
+/** The indices of the cells whose sorted edge is within touchPt of `position`. */
+function* startingNear({ indices, edges }: SortedCells, position: number): Generator<number> {
+  let low = 0;
+  let high = edges.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (edges[middle]! < position - touchPt) low = middle + 1;
+    else high = middle;
+  }
+  for (let at = low; at < edges.length && edges[at]! <= position + touchPt; at++) yield indices[at]!;
+}
+
+function near(u: number, v: number): boolean {
+  return Math.abs(u - v) <= touchPt;
+}
+
+/** Two cells of one row: the same top and height. */
+function sameRow(a: BoundingBox, b: BoundingBox): boolean {
+  return near(a.y, b.y) && near(a.height, b.height);
+}
+
+/** Two cells of one column: the same left edge and width. */
+function sameColumn(a: BoundingBox, b: BoundingBox): boolean {
+  return near(a.x, b.x) && near(a.width, b.width);
 }
 
 function distinct(positions: number[]): number {

@@ -11,8 +11,9 @@ const minTableRuleLengthPt = 30;
 
 /**
  * Frames cut from the page's rulings, and from the edges of shaded cells that tile a grid
- * (cell-tiling.ts): full grids (clusters of crossing horizontal and vertical rules) and stacks of horizontal rules (a top rule, a header rule and a bottom rule) whose columns must
- * come from text alignment.
+ * (cell-tiling.ts): full grids (clusters of crossing horizontal and vertical rules) and stacks of
+ * horizontal rules (a top rule, a header rule and a bottom rule) whose columns must come from text
+ * alignment.
  */
 export function findRulingFrames(content: PageContent): { grids: RuledFrame[]; stacks: RuledFrame[] } {
   const rulings = [...content.graphics.rulings, ...cellTilingRulings(content.graphics.rectangles, content.runs)];
