@@ -49,6 +49,7 @@ export const documentRecordReply = z
     name: z.string(),
     title: z.string().optional().meta({ description: 'The title printed on its first page, when it has one' }),
     opening: z.string().optional().meta({ description: 'The words its first pages open with (about 400 characters); questions may name the document by them' }),
+    language: z.string().optional().meta({ description: 'ISO 639-1 code of the language its text is written in, read at ingest' }),
     mime: z.string(),
     sha256: z.string(),
     sizeBytes: z.number().int(),

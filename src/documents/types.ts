@@ -49,6 +49,11 @@ export interface DocumentRecord {
    * the document by a run of them when no title is printed large ("the hearing on commodity distribution").
    */
   opening?: string;
+  /**
+   * ISO 639-1 code of the language its text is written in, read from the whole text at ingest
+   * (documentLanguage); records made before it was kept have none (record-language.ts).
+   */
+  language?: string;
   mime: string;
   /** sha256 hex of the original bytes. */
   sha256: string;

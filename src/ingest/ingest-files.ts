@@ -194,11 +194,12 @@ export async function readDocuments(prepared: PreparedDocument[], dependencies: 
         status.set('indexing');
         onEvent({ type: 'stage', stage: 'indexing' });
         await status.flush();
-        const { title: _previousTitle, opening: _previousOpening, ...submitted } = record;
+        const { title: _previousTitle, opening: _previousOpening, language: _previousLanguage, ...submitted } = record;
         const ready: DocumentRecord = {
           ...submitted,
           ...(result.title ? { title: result.title } : {}),
           ...(result.opening ? { opening: result.opening } : {}),
+          language: result.language,
           mime: result.mime,
           pageCount: result.parsed.pageCount,
           status: 'ready',

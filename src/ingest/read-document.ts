@@ -10,6 +10,7 @@ import { placeChartData } from './chart-data.ts';
 import { detectFileType, type DetectedFile } from './detect-file-type.ts';
 import { documentOpening } from './document-opening.ts';
 import { documentTitle } from './document-title.ts';
+import { documentLanguage } from '../text/detect-language.ts';
 import { parseWithDocling } from './docling/parse-with-docling.ts';
 import type { FigureDescriber } from '../models/types.ts';
 import { describeFigures } from './figures/describe-figures.ts';
@@ -31,6 +32,8 @@ export interface ReadDocumentResult {
   title?: string;
   /** The words its first pages open with (document-opening.ts). */
   opening?: string;
+  /** ISO 639-1 code of the language its text is written in (documentLanguage). */
+  language: string;
 }
 
 export interface ReadDocumentInput {
@@ -162,7 +165,8 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
     dependencies.log?.debug({ documentId: input.documentId, stats }, 'document read');
     const title = documentTitle(parsed);
     const opening = documentOpening(parsed);
-    return { parsed, tree, stats, mime: detected.mime, ...(title ? { title } : {}), ...(opening ? { opening } : {}) };
+    const language = documentLanguage([...parsed.blocks].sort((left, right) => left.page - right.page || left.order - right.order).map(block => block.text));
+    return { parsed, tree, stats, mime: detected.mime, language, ...(title ? { title } : {}), ...(opening ? { opening } : {}) };
   } finally {
     if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
   }

@@ -75,6 +75,12 @@ describe('documentLanguage', () => {
     const noise = 'o ~N Z = o S DO > sg <5 oO oO o e Oo oO o © 0 3 nw < 3 o a ©';
     expect(documentLanguage([english, noise])).toBe('en');
     expect(documentLanguage(['O sistema guarda os ficheiros e as pastas do utilizador na pasta de trabalho.'])).toBe('pt');
+  });
+
+  it('is not told by web addresses: a deck signed "github.com/jbogard" on every slide is English', () => {
+    const slide = 'Jimmy Bogard @jbogard github.com/jbogard jimmybogard.com';
+    expect(documentLanguage([slide, 'Worker Service API', slide, 'Distributed Tracing', slide, 'The App', slide, 'Trace context'])).toBe('en');
+    expect(documentLanguage(['Mail info@martin-thoma.de or see www.example.com.br for the paper.'])).toBe('en');
     expect(documentLanguage(['El sistema guarda los archivos y las carpetas del usuario en la carpeta de trabajo.'])).toBe('es');
   });
 });

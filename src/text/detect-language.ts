@@ -108,6 +108,12 @@ const diacriticHints: Record<string, RegExp> = {
   pt: /[ãõ]/iu,
 };
 
+/**
+ * Web and mail addresses ("github.com/jbogard", "info@example.de"): their parts are no words of the
+ * text's language, and a deck's "….com" on every slide read as Portuguese "com".
+ */
+const webAddress = /[\p{L}\p{N}_@-]+(?:\.[\p{L}\p{N}_-]+)*\.(?:com|org|net|edu|gov|io|[a-z]{2})\b[^\s]*/giu;
+
 /** The shortest word a document's language is told by (see documentLanguage). */
 const documentMinWordLength = 2;
 /** Characters of a document read to tell its language: enough common words, at a bounded cost. */
@@ -127,5 +133,5 @@ export function documentLanguage(texts: Iterable<string>): string {
     if (sample.length >= documentSampleCharacters) break;
   }
   sample = sample.slice(0, documentSampleCharacters);
-  return scriptLanguage(sample) ?? commonWordLanguage(sample, 0, documentMinWordLength).code;
+  return scriptLanguage(sample) ?? commonWordLanguage(sample.replace(webAddress, ' '), 0, documentMinWordLength).code;
 }

@@ -45,7 +45,7 @@ const fakeReader: DocumentReader = async (input, dependencies) => {
   };
   const tree = documentTree([treeNode('section', 'Intro', 1)]);
   const parsed = { pageCount: pages, pageSizes: [], outline: [], blocks: [], ocrPages: [], parser: 'pdfjs' as const };
-  return { parsed, tree, stats, mime: 'application/pdf' };
+  return { parsed, tree, stats, mime: 'application/pdf', language: 'en' };
 };
 
 describe('listDocuments', () => {

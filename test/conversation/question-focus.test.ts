@@ -181,6 +181,41 @@ describe('question focus in Folio.ask', () => {
     expect(byLanguage.answer).toContain('Ebene drei');
   });
 
+  it('tells a document’s language by its whole text, not by a cover in another language', async () => {
+    const cover = [
+      'Annual report of the Northern Water Board for the year 2023, prepared for the members',
+      'of the general assembly and for the provinces that fund the work of the board on the dikes,',
+      'the pumping stations and the quality of the surface water in the whole of the region.',
+      'This cover is written in English for the partners of the board; the report itself follows',
+      'in the language of the board and of the provinces that it serves, with the figures of the year.',
+    ];
+    const body = [
+      'Het waterschap heeft in 2023 de dijk bij Harlingen versterkt en de oevers hersteld.',
+      'De gemalen hebben samen 41 miljoen kubieke meter water uitgeslagen naar de zee.',
+      'Het bestuur is zes keer bijeengekomen en heeft de begroting voor het volgende jaar vastgesteld.',
+      'De kwaliteit van het oppervlaktewater is in de meeste meren en sloten van de regio verbeterd.',
+      'Voor het komende jaar wil het waterschap de gemalen bij de kust vervangen door zuinigere pompen.',
+    ];
+    const more = [
+      'In de zomer was het droog en zijn er beregeningsverboden ingesteld voor een deel van de polders.',
+      'De kosten van het beheer zijn gestegen door de hogere prijzen van energie en van bouwmaterialen.',
+      'Het waterschap heeft met de provincies afspraken gemaakt over de verdeling van die kosten.',
+      'De leden van het algemeen bestuur zijn tevreden over de samenwerking met de gemeenten in de regio.',
+    ];
+    const record = await ingestFromCli(
+      'waterschap-2023.pdf',
+      await makeTestPdf([
+        { texts: cover.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
+        { texts: body.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
+        { texts: more.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
+      ]),
+    );
+    expect(record.language).toBe('nl');
+    const byLanguage = answerOf(await ask('How much water did the gemalen pump, according to the Dutch report?'));
+    expect(byLanguage.focus).toMatchObject({ reason: 'named', documents: [{ name: 'waterschap-2023.pdf' }] });
+    expect(byLanguage.answer).toContain('41 miljoen');
+  });
+
   it('focuses a question on a document named by the words its first page opens with when it prints no title', async () => {
     const cover = ['IMPROVING THE ALLOCATION OF VISITOR PARKING AT THE WEST CAMPUS', 'HEARING', 'Before the facilities committee'];
     const record = await ingestFromCli(
