@@ -74,7 +74,25 @@ describe('documentLanguage', () => {
     const english = 'Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package';
     const noise = 'o ~N Z = o S DO > sg <5 oO oO o e Oo oO o © 0 3 nw < 3 o a ©';
     expect(documentLanguage([english, noise])).toBe('en');
-    expect(documentLanguage(['O sistema guarda os ficheiros e as pastas do utilizador na pasta de trabalho.'])).toBe('pt');
+    const portuguese = [
+      'O sistema guarda os ficheiros e as pastas do utilizador na pasta de trabalho.',
+      'Uma cópia dos dados fica no servidor, com as permissões originais.',
+    ];
+    expect(documentLanguage(portuguese)).toBe('pt');
+  });
+
+  it('is not told by words other languages write as often: a French invoice\'s "de", a sheet\'s "over"', () => {
+    const invoice = [
+      'FACTURE N° F20180027 Date de facturation 31/12/2018',
+      'Date de livraison 31/12/2018 Conditions de paiement',
+      'Montant de la TVA sur les encaissements',
+      'Frais de port de 10 EUR',
+      'Net à payer 100,00 EUR',
+    ];
+    expect(documentLanguage(invoice)).toBe('fr');
+    const sheet = ['County Votes 2023 Votes 2021 Turnout over 2021', 'Accomack 9,402 10,911 Turnout over 2019', 'Albemarle 39,815 41,005 Turnout over 2019'];
+    expect(documentLanguage(sheet)).toBe('en');
+    expect(documentLanguage(['Die Pakete werden heruntergeladen und danach installiert, die Dateien liegen im Ordner.'])).toBe('de');
   });
 
   it('is not told by web addresses: a deck signed "github.com/jbogard" on every slide is English', () => {

@@ -1,4 +1,4 @@
-import { foldWord } from './stopwords.ts';
+import { foldWord, stopwordsByLanguage } from './stopwords.ts';
 
 /**
  * The language of a question, as an ISO 639-1 code, without a model: the script for non-Latin text,
@@ -63,8 +63,9 @@ const scripts: Array<{ pattern: RegExp; code: string; weight: number; variants?:
  * "Hoe …").
  */
 function questionLanguage(text: string): { code: string; evident: boolean } {
-  const unquoted = commonWordLanguage(text.replace(quoted, ' '), openingWeight);
-  return unquoted.evident ? unquoted : commonWordLanguage(text, openingWeight);
+  const unquoted = commonWordLanguage(text.replace(quoted, ' '));
+  const { code, evident } = unquoted.evident ? unquoted : commonWordLanguage(text);
+  return { code, evident };
 }
 
 /** Quoted spans: „…“, “…”, "…", «…», and '…' between word boundaries (not an apostrophe). */
@@ -72,20 +73,32 @@ const quoted = /„[^“”"]*[“”"]|“[^”]*”|"[^"]*"|«[^»]*»|(?<![\p
 /** What a question's first word counts for beside its one count as a common word. */
 const openingWeight = 2;
 
+/** How a text's common words are counted: a question's and a document's differ (see documentLanguage). */
+interface CommonWordCount {
+  /** What the text's first word counts beside its one count as a common word. */
+  opening: number;
+  /** Words shorter than this are not counted. */
+  minLength: number;
+  markers: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Whether a language's letters ("ä", "é") add half a word. */
+  diacritics: boolean;
+}
+
 /**
- * The Latin-script language whose common words the text uses most (its first word counting `opening`
- * more), and whether any told; words shorter than `minLength` are not counted.
+ * The Latin-script language whose common words the text uses most, how many it uses (`score`, half a
+ * word for its letters), and whether any told.
  */
-function commonWordLanguage(text: string, opening = 0, minLength = 1): { code: string; evident: boolean } {
-  const words = [...text.matchAll(/\p{L}+/gu)].map(match => foldWord(match[0])).filter(word => word.length >= minLength);
+function commonWordLanguage(text: string, count: CommonWordCount = questionCount): { code: string; evident: boolean; score: number } {
+  const words = [...text.matchAll(/\p{L}+/gu)].map(match => foldWord(match[0])).filter(word => word.length >= count.minLength);
   let best = 'en';
   let bestScore = 0;
-  for (const [code, markers] of markerWords) {
-    const first = words.length > 0 && markers.has(words[0]) ? opening : 0;
-    const score = first + words.filter(word => markers.has(word)).length + (code !== 'en' && diacriticHints[code]?.test(text) ? 0.5 : 0);
+  for (const [code, markers] of count.markers) {
+    const first = words.length > 0 && markers.has(words[0]) ? count.opening : 0;
+    const hint = count.diacritics && code !== 'en' && diacriticHints[code]?.test(text) ? 0.5 : 0;
+    const score = first + words.filter(word => markers.has(word)).length + hint;
     if (score > bestScore) [best, bestScore] = [code, score];
   }
-  return { code: best, evident: bestScore > 0 };
+  return { code: best, evident: bestScore > 0, score: bestScore };
 }
 
 // Words frequent in questions and distinctive for their language (folded: lower case, no diacritics).
@@ -101,6 +114,19 @@ const markerWords = new Map<string, Set<string>>(
   }).map(([code, list]) => [code, new Set(list.split(' '))]),
 );
 
+/** A question's common words: all of them, its first word weighing more, its letters too. */
+const questionCount: CommonWordCount = { opening: openingWeight, minLength: 1, markers: markerWords, diacritics: true };
+
+/**
+ * The words that tell a document's language: its marker words and its stopwords. A question is short and
+ * opens in its own language, so "de" of "Wat is de …" tells Dutch; a document is long, and French and
+ * Spanish write "de" in every line as Dutch does, English "over" as often as Dutch: such a word counts for
+ * every language that writes it.
+ */
+const documentMarkerWords: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  [...markerWords].map(([code, markers]) => [code, new Set([...markers, ...(stopwordsByLanguage.get(code) ?? [])])]),
+);
+
 const diacriticHints: Record<string, RegExp> = {
   de: /[äöüß]/iu,
   fr: /[éèêàçù]/iu,
@@ -114,8 +140,13 @@ const diacriticHints: Record<string, RegExp> = {
  */
 const webAddress = /[\p{L}\p{N}_@-]+(?:\.[\p{L}\p{N}_-]+)*\.(?:com|org|net|edu|gov|io|[a-z]{2})\b[^\s]*/giu;
 
-/** The shortest word a document's language is told by (see documentLanguage). */
-const documentMinWordLength = 2;
+/**
+ * A document's common words: of two letters or more (documentMarkerWords), its letters not counted: a
+ * sheet of county names and column codes has none, and one "é" in a name is no French.
+ */
+const documentCount: CommonWordCount = { opening: 0, minLength: 2, markers: documentMarkerWords, diacritics: false };
+/** Common words a document needs to be told in a language: fewer say nothing, and it is read as English. */
+const minDocumentMarkers = 3;
 /** Characters of a document read to tell its language: enough common words, at a bounded cost. */
 const documentSampleCharacters = 50_000;
 
@@ -133,5 +164,8 @@ export function documentLanguage(texts: Iterable<string>): string {
     if (sample.length >= documentSampleCharacters) break;
   }
   sample = sample.slice(0, documentSampleCharacters);
-  return scriptLanguage(sample) ?? commonWordLanguage(sample.replace(webAddress, ' '), 0, documentMinWordLength).code;
+  const script = scriptLanguage(sample);
+  if (script) return script;
+  const common = commonWordLanguage(sample.replace(webAddress, ' '), documentCount);
+  return common.score >= minDocumentMarkers ? common.code : 'en';
 }

@@ -31,9 +31,15 @@ maar of tot tegen tussen onder sinds volgens na zo zoals omdat toen nog al wel o
 is was waren wordt worden werd werden heeft hebben kan kunnen kon zal zullen zou zouden moet moeten mag mogen wil
 willen staat staan daar hier noemt noemen genoemd vermeld vermeldt geef noem beschrijf`;
 
-export const stopwords: ReadonlySet<string> = new Set(
-  [english, french, german, spanish, dutch].flatMap(list => list.split(/\s+/)).filter(word => word.length > 0),
+/** Each list's words, by ISO 639-1 code. */
+export const stopwordsByLanguage: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({ en: english, fr: french, de: german, es: spanish, nl: dutch }).map(([code, list]) => [
+    code,
+    new Set(list.split(/\s+/).filter(word => word.length > 0)),
+  ]),
 );
+
+export const stopwords: ReadonlySet<string> = new Set([...stopwordsByLanguage.values()].flatMap(words => [...words]));
 
 /** Lower case without diacritics, for comparing words across spellings ("Über" = "uber"). */
 export function foldWord(word: string): string {
