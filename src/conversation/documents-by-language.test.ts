@@ -8,6 +8,7 @@ const ready = [
   opened('right_to_left_01.pdf', 'تحسين الإنتاجية وحل المشكلات من خلال البرمجة بلغة R و Python'),
   opened('Regulation Best Interest_proposed rule.pdf', 'Securities and Exchange Commission. Regulation Best Interest. The Commission is proposing a new rule.'),
   opened('jahresbericht.pdf', 'Der Bericht über das Geschäftsjahr und die Entwicklung der Gesellschaft im Überblick.'),
+  { id: 'f', name: 'Facture_F20180027.pdf', opening: 'FACTURE N° F20180027', language: 'fr' } as DocumentRecord,
 ];
 const names = (question: string) => documentsByLanguage(question, ready).map(record => record.name);
 
@@ -18,6 +19,9 @@ describe('documentsByLanguage', () => {
     expect(names('Welk voorbeeld noemt de Arabische tekst?')).toEqual(['right_to_left_01.pdf']);
     expect(names('Was steht im deutschen Jahresbericht zum Umsatz?')).toEqual(['jahresbericht.pdf']);
     expect(names('What does the English document say about care?')).toEqual(['Regulation Best Interest_proposed rule.pdf']);
+    // Invoices, minutes and spreadsheets are documents too; the record's language is read from its whole text.
+    expect(names('What VAT rate applies on the French invoice?')).toEqual(['Facture_F20180027.pdf']);
+    expect(names('Wie hoch ist der Betrag auf der französischen Rechnung?')).toEqual(['Facture_F20180027.pdf']);
   });
 
   it('needs a word for a document after the language, and a language only some documents are in', () => {

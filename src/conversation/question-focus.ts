@@ -6,6 +6,7 @@ import { documentNames } from './ask-outcome.ts';
 import { plainChatText } from './chat-text.ts';
 import { conversationMessages } from './conversation-messages.ts';
 import type { DocumentDescriptions } from './described-documents.ts';
+import { documentsByKind } from './documents-by-kind.ts';
 import { documentsByLanguage } from './documents-by-language.ts';
 import { namedDocuments, type SpaceWords } from './named-documents.ts';
 import type { TermStore } from '../store/types.ts';
@@ -49,7 +50,8 @@ export interface QuestionFocus {
 /**
  * The ready documents a question is focused on: those named by the caller (each must be one of
  * `ready`, by id or name, else document_not_found), else those the question names itself (by name,
- * else by the language they are written in: documents-by-language.ts), else those shared by the
+ * several narrowed to the language and kind of file it calls them; else by the language they are
+ * written in, and the kind of file: documents-by-language.ts, documents-by-kind.ts), else those shared by the
  * thread's first message, named by it, or cited by Folio's latest answer in the thread, else the one
  * the question describes by meaning (`descriptions`, when there is an embedding model: a title in
  * other words or another language); none when nothing applies or the focus would be every ready
@@ -65,7 +67,13 @@ export async function questionFocus(
   const named = request.documents?.filter(name => name.trim() !== '') ?? [];
   if (named.length > 0) return { documents: [...new Map(named.map(name => [name, findReady(ready, name, space)])).values()], reason: 'request' };
   const namedInQuestion = request.question ? await namedDocuments(request.question, ready, spaceWords) : [];
-  const inQuestion = namedInQuestion.length === 0 && request.question ? documentsByLanguage(request.question, ready) : namedInQuestion;
+  const inQuestion = !request.question
+    ? []
+    : namedInQuestion.length === 0
+      ? documentsByKind(request.question, documentsByLanguage(request.question, ready))
+      : namedInQuestion.length > 1
+        ? ofLanguageAndKind(request.question, namedInQuestion)
+        : namedInQuestion;
   const inFollowUp = inQuestion.length === 0 && request.followUp ? await namedDocuments(request.followUp, ready, spaceWords) : [];
   const focus: QuestionFocus | undefined =
     inQuestion.length > 0
@@ -75,6 +83,15 @@ export async function questionFocus(
         : ((await threadFocus(request, ready, spaceWords)) ?? (await describedFocus(request, ready, descriptions)));
   if (!focus || focus.documents.length === 0 || focus.documents.length === ready.length) return undefined;
   return focus;
+}
+
+/**
+ * Of several documents a question names, those in the language and of the kind of file it calls them
+ * ("the German ONLYOFFICE slides"): each only when some of them are.
+ */
+function ofLanguageAndKind(question: string, named: DocumentRecord[]): DocumentRecord[] {
+  const inLanguage = documentsByLanguage(question, named);
+  return documentsByKind(question, inLanguage.length > 0 ? inLanguage : named);
 }
 
 /**
