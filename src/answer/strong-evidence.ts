@@ -1,7 +1,7 @@
 import type { KnowledgeStore } from '../store/types.ts';
 import type { PageSearch } from '../search/page-search.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
-import { documentLanguage } from '../text/detect-language.ts';
+import { recordLanguage } from '../documents/record-language.ts';
 import { foldedWords, foldWord } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { loadDocumentWords } from './document-words.ts';
@@ -73,17 +73,11 @@ export async function answeringPassages(
   const named = keyTerms(input.question, { language });
   // A document's language matters only to the names asked for (missingFrom): read it only then.
   const asksNames = named.some(term => term.kind === 'name');
-  const languages = new Map<string, string | undefined>();
-  const languageOf = (documentId: string) => {
-    if (!asksNames) return undefined;
-    if (!languages.has(documentId))
-      languages.set(documentId, documentLanguage(passages.filter(passage => passage.documentId === documentId).map(passage => passage.text)));
-    return languages.get(documentId);
-  };
-  const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies, languageOf);
   const records = new Map(passages.map(passage => [passage.documentId, passage.record]));
+  const languageOf = (documentId: string) => (asksNames ? recordLanguage(records.get(documentId)!) : undefined);
+  const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies, languageOf);
   const missing = contextDocuments.map(documentId =>
-    missingFrom(named, documentId, words, languageOf(documentId)).filter(
+    missingFrom(named, documentId, words, languageOf(documentId), language).filter(
       term => !inFileName(term, records.get(documentId)!.name) && !abbreviatesName(term, records.get(documentId)!),
     ),
   );

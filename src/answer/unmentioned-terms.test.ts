@@ -88,6 +88,21 @@ describe('keyTerms and missingFrom', () => {
     expect(missingFrom(keyTerms('How do Arabic numerals differ in Lisbon?'), 'd1', report, 'en').map(term => term.text)).toEqual(['Arabic', 'Lisbon']);
   });
 
+  it('does not ask for two capitals a document may write out, when it holds the question’s other names', () => {
+    // "Highland County, Virginia" of a sheet of turnouts.
+    expect(missing('How many votes did San Francisco CA cast?')).toEqual([]);
+    expect(missing('How many votes did Highland County VA cast?')).toEqual(['name:Highland', 'name:County', 'name:VA']);
+    expect(missing('What does the NJ rule say?')).toEqual(['name:NJ']);
+  });
+
+  it('does not ask a document in another language for the initials a question writes, but for its other names', () => {
+    const french = (question: string) => missingFrom(keyTerms(question), 'd1', report, 'fr', 'en').map(term => `${term.kind}:${term.text}`);
+    // The French invoice writes "TVA" for VAT.
+    expect(french('What VAT rate applies on the French invoice?')).toEqual([]);
+    expect(french('What did Lincoln pay on the French invoice?')).toEqual(['name:Lincoln']);
+    expect(missingFrom(keyTerms('What VAT rate applies?'), 'd1', report, 'en', 'en').map(term => term.text)).toEqual(['VAT']);
+  });
+
   it('finds a name in a document of another language as that language stems its pages', () => {
     const study = documentOf([
       'Le SRADDET de la Région PACA a été adopté le 26 juin 2019. Mitsubishi et Séranon sont cités.',

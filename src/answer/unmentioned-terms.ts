@@ -118,18 +118,33 @@ export function passagesOf<T extends Pick<ContextPassage, 'documentId' | 'pageTe
  * language, nor for a name in the document's own: its pages are stemmed in their language, and French
  * makes "PACA" "pac"). A name written in Latin letters is not looked for in a document written in another
  * script (`documentLanguage`): there it is spelt in that script ("Korea" is 한국), and "the Korean
- * slides" are described by a language they do not name.
+ * slides" are described by a language they do not name. Nor initials ("VAT") in a document written in
+ * another language than the question (`questionLanguage`).
  */
-export function missingFrom(terms: KeyTerm[], documentId: string, words: DocumentWords, documentLanguage?: string): KeyTerm[] {
+export function missingFrom(terms: KeyTerm[], documentId: string, words: DocumentWords, documentLanguage?: string, questionLanguage?: string): KeyTerm[] {
   const otherScript = documentLanguage !== undefined && !latinScriptLanguage(documentLanguage);
-  return terms.filter(
+  const otherLanguage = documentLanguage !== undefined && questionLanguage !== undefined && documentLanguage !== questionLanguage;
+  const missing = terms.filter(
     term =>
       !(otherScript && term.kind === 'name' && /^[\p{Script=Latin}\p{N}\p{P}]+$/u.test(term.text)) &&
+      !(otherLanguage && term.kind === 'name' && initialism.test(term.text)) &&
       !holds(term, documentId, words) &&
       !(term.termsInLanguage && holds({ ...term, terms: term.termsInLanguage }, documentId, words)) &&
       !(term.kind === 'name' && documentLanguage && holdsInLanguage(term, documentLanguage, documentId, words)),
   );
+  // Two capitals ("VA", "UK") are often written out in the document ("Highland County, Virginia", "United
+  // Kingdom"): they are not asked of a document that holds the question's other names.
+  const writtenOut = (term: KeyTerm) => term.kind === 'name' && /^\p{Lu}{2}$/u.test(term.text);
+  if (missing.every(writtenOut) && terms.some(term => term.kind === 'name' && !missing.includes(term))) return [];
+  return missing;
 }
+
+/**
+ * A name written as capital initials ("VAT", "EU", "WHO"): each language has its own for the same thing
+ * (the French invoice's "TVA", the Dutch "BTW", "UE", "OMS"), so a document in another language than the
+ * question need not hold it. A person's or a place's name is written alike in most of them.
+ */
+const initialism = /^\p{Lu}{2,5}$/u;
 
 /** Whether the document holds a name as its own language stems it, when that differs from the terms already looked for. */
 function holdsInLanguage(term: KeyTerm, language: string, documentId: string, words: DocumentWords): boolean {
