@@ -17,9 +17,17 @@ describe('phone-number answers', () => {
   });
 
   it('takes numbers as they are written, with a label or several, and nothing else', () => {
-    for (const answer of ['136 773', '+43 (662) 123 45-6', 'Tel.: 0800 123 456', '0800 123 456 or 0800 654 321', '131 757.'])
+    for (const answer of ['136 773', '+43 (662) 123 45-6', 'Tel.: 0800 123 456', '0800 123 456 or 0800 654 321', '131 757.', '01.23.45.67.89', '040/3456-78'])
       expect(isPhoneNumberAnswer(answer)).toBe(true);
-    for (const answer of ['AT92 2040 4000 4096 8679 SBGSAT2SXXX', 'The Care Quality Commission monitors it', '1234', 'Bayside Wholesale'])
+    for (const answer of [
+      'AT92 2040 4000 4096 8679 SBGSAT2SXXX',
+      'The Care Quality Commission monitors it',
+      '1234',
+      'Bayside Wholesale',
+      '31/12/2018',
+      '2018-12-31',
+      '16.02.2017',
+    ])
       expect(isPhoneNumberAnswer(answer)).toBe(false);
   });
 });

@@ -6,6 +6,9 @@ describe('detectLanguage', () => {
     ['What was the revenue in 2023?', 'en'],
     ['Wie hoch war der Umsatz im Jahr 2023?', 'de'],
     ['Quel est le chiffre d’affaires de la société en 2023 ?', 'fr'],
+    // "de" and "en" are Dutch words too: French question words outweigh them.
+    ['Combien de poursuites ont été engagées en vertu du DMCA en 1999 ?', 'fr'],
+    ["En quel langage l'implémentation a-t-elle été faite ?", 'fr'],
     ['¿Cuál fue el margen operativo del año?', 'es'],
     ['2023年の売上高はいくらでしたか？', 'ja'],
     ['2023年的收入是多少？', 'zh'],
