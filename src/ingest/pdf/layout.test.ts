@@ -113,6 +113,29 @@ describe('layoutPage', () => {
     expect(layoutPage(page(lone), { figures: [], tables: [] }).map(block => block.text)).not.toContain('Figure height 12');
   });
 
+  it('reads a list of labels and values at two tab stops, without colons, as label-value lines', () => {
+    const specifications = [
+      ['motortype', '13.751.65.5.2.0'],
+      ['motorsoort', 'draaistroom-asynchroon-motor'],
+      ['nominaal vermogen', '0,18 kW'],
+      ['nom. koppel', '1,27 Nm'],
+      ['reductorbouwvorm', 'A - met voet, met centrering'],
+    ];
+    const runs = specifications.flatMap(([label, value], index) => [run(label, 91, 573 + 11 * index, 9), run(value, 261, 573 + 11 * index, 9)]);
+    const text = layoutPage(page(runs), { figures: [], tables: [] })
+      .map(block => block.text)
+      .join(' / ');
+    expect(text).toContain('nominaal vermogen 0,18 kW');
+    expect(text).toContain('reductorbouwvorm A - met voet, met centrering');
+    // Three such rows could be an address beside a date: they stay apart.
+    const address = specifications.slice(0, 3).flatMap(([label, value], index) => [run(label, 91, 100 + 11 * index, 9), run(value, 261, 100 + 11 * index, 9)]);
+    expect(
+      layoutPage(page(address), { figures: [], tables: [] })
+        .map(block => block.text)
+        .join(' / '),
+    ).not.toContain('nominaal vermogen 0,18 kW');
+  });
+
   it('reads a deeply indented first line with the justified lines under it as one paragraph', () => {
     const lines = ['LLMs are limited by the context', 'window they read; longer windows help', 'but not much.'];
     // The first line starts 3 em in and ends where the full line under it does.

@@ -32,7 +32,8 @@ export function buildLines(runs: TextRun[]): TextLine[] {
  * value starts at the same tab stop. Read apart, the labels made one column and their values another.
  * A single line ending in a colon beside another column ("The answer is:") stays apart. So are an
  * invoice's totals, a short label and an amount right-aligned after it ("BTW 21%   € 124,61"), when
- * another label's amount ends at the same edge.
+ * another label's amount ends at the same edge. And so are the rows of a list of labels and values
+ * without colons (labelListRows).
  */
 function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
   const pairs = bandLines.flatMap((lines, band) =>
@@ -47,7 +48,10 @@ function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
       return [];
     }),
   );
-  const shared = pairs.filter(pair => pairs.some(other => other.band !== pair.band && Math.abs(other.stop - pair.stop) <= tabStopTolerancePt));
+  const shared = [
+    ...pairs.filter(pair => pairs.some(other => other.band !== pair.band && Math.abs(other.stop - pair.stop) <= tabStopTolerancePt)),
+    ...labelListRows(bandLines).filter(row => !pairs.some(pair => pair.band === row.band)),
+  ];
   if (shared.length === 0) return bandLines;
   const joined = bandLines.map(lines => [...lines]);
   // From the right, so that indices still to join stay valid.
@@ -56,6 +60,86 @@ function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
     lines.splice(index, 2, makeLine([...lines[index].runs, ...lines[index + 1].runs]));
   }
   return joined;
+}
+
+/**
+ * The rows of a list of short labels and their values, each at a tab stop of its own and without colons,
+ * as a datasheet or an invoice's item details set them ("nominaal vermogen      0,18 kW"): bands of
+ * just a label and a short value, `minLabelListRows` or more one under the other at a line's pitch, whose
+ * labels start at one edge and values at another. A label alone on its band (a heading) or a third line
+ * ends the list. Beside a column of prose the lines are longer, or fewer in a row are short.
+ */
+function labelListRows(bandLines: TextLine[][]): Array<{ band: number; index: number }> {
+  const rows: Array<{ band: number; index: number }> = [];
+  let list: TextLine[][] = [];
+  const end = () => {
+    if (list.length >= minLabelListRows && isLabelList(list)) rows.push(...list.map(lines => ({ band: bandLines.indexOf(lines), index: 0 })));
+    list = [];
+  };
+  for (const lines of bandLines) {
+    const [label, value] = lines;
+    const isRow =
+      lines.length === 2 &&
+      isListLabel(label.runs) &&
+      isListValue(value.runs) &&
+      value.bbox.x - (label.bbox.x + label.bbox.width) >= labelListGap * label.fontSize;
+    if (!isRow) {
+      end();
+      continue;
+    }
+    const [previousLabel, previousValue] = list.at(-1) ?? [];
+    if (
+      previousLabel &&
+      (Math.abs(label.bbox.x - previousLabel.bbox.x) > tabStopTolerancePt ||
+        Math.abs(value.bbox.x - previousValue.bbox.x) > tabStopTolerancePt ||
+        label.bbox.y - previousLabel.bbox.y > labelListPitch * previousLabel.bbox.height)
+    )
+      end();
+    list.push(lines);
+  }
+  end();
+  return rows;
+}
+
+/**
+ * Labels end where their words do, each its own length (a column of prose beside another fills its
+ * width, its lines ending alike): their right edges lie at least `labelListRaggedness` ems apart. At
+ * most half the values are amounts, a third or more hold digits, and fewer than a third of the labels do.
+ */
+function isLabelList(rows: TextLine[][]): boolean {
+  const ends = rows.map(([label]) => label.bbox.x + label.bbox.width);
+  // Labels over amounts are a table's rows or a list of totals, read as such.
+  const amounts = rows.filter(([, value]) => isAmount(value.runs)).length;
+  // Values are measures and codes ("0,18 kW", "IP55") where labels are words: two lists of names side by
+  // side (a brochure's majors, a figure's job titles) are columns.
+  const withDigits = (side: 0 | 1) => rows.filter(row => /\d/u.test(joinedText(row[side].runs))).length;
+  return (
+    Math.max(...ends) - Math.min(...ends) >= labelListRaggedness * rows[0][0].fontSize &&
+    amounts <= rows.length / 2 &&
+    withDigits(1) >= rows.length / 3 &&
+    withDigits(0) < rows.length / 3
+  );
+}
+
+/** Rows a list of labels and values needs: three could be an address beside a date. */
+const minLabelListRows = 4;
+/** Gap, in ems, a list's value stands at least after its label: a tab, not a gutter between columns. */
+const labelListGap = 3;
+/** Spread, in ems, of a list's label ends. */
+const labelListRaggedness = 2;
+/** Row pitch, in line heights, up to which rows follow each other. */
+const labelListPitch = 2.5;
+
+/** A list's label: up to five words, not a sentence nor a list item ("nominaal vermogen", "electr. aansl.", "Land van oorsprong:"). */
+function isListLabel(runs: TextRun[]): boolean {
+  const text = joinedText(runs);
+  return text.length <= 40 && /^\p{L}/u.test(text) && !/[;!?,-]$/u.test(text) && text.split(/\s+/u).length <= 5 && !labelPattern.test(text.split(/\s+/u)[0]);
+}
+
+/** A list's value: short ("0,18 kW", "A - met voet, met centrering"), not a line of running text. */
+function isListValue(runs: TextRun[]): boolean {
+  const text = joinedText(runs);
+  return text.length <= 40 && text.split(/\s+/u).length <= 8;
 }
 
 function splitBand(band: TextRun[], streamIndex: Map<TextRun, number>): TextLine[] {
