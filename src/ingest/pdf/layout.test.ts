@@ -85,6 +85,9 @@ describe('layoutPage', () => {
     expect(layoutPage(page(lone), { figures: [], tables: [] }).map(block => block.text)).not.toContain(
       'The answer is: 2023; Yu et al. showed the potential of the series.',
     );
+    // One label with a date, a number or a code beside it is a field too, whatever other labels do.
+    const due = [run("Date d'échéance :", 48, 718, 9, { endsLine: false }), run('30/01/2019', 158, 718, 9)];
+    expect(layoutPage(page(due), { figures: [], tables: [] }).map(block => block.text)).toEqual(["Date d'échéance : 30/01/2019"]);
     // A column's line ending in a colon is no label: the next column beside it stays a column.
     const left = ['The results of the survey are as follows:', 'most factories make their own widgets and'];
     const right = ['Widgets are shipped by rail to the coast', 'where they are loaded onto container ships'];

@@ -30,7 +30,9 @@ export function buildLines(runs: TextRun[]): TextLine[] {
  * A form's field labels ("Bank:", "IBAN:", "BIC:") with their values set at one tab stop after them: a
  * label line and the line right of it on the same band are joined when at least one other label's
  * value starts at the same tab stop. Read apart, the labels made one column and their values another.
- * A single line ending in a colon beside another column ("The answer is:") stays apart. So are an
+ * A single line ending in a colon beside another column ("The answer is:") stays apart, unless what
+ * stands right of it is a field's value: a date, a number or a code ("Date d'échéance :  30/01/2019",
+ * isFieldValue). So are an
  * invoice's totals, a short label and an amount right-aligned after it ("BTW 21%   € 124,61"), when
  * another label's amount ends at the same edge. And so are the rows of a list of labels and values
  * without colons (labelListRows).
@@ -41,15 +43,15 @@ function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
       const value = lines[index + 1];
       if (!value) return [];
       const gap = value.bbox.x - (line.bbox.x + line.bbox.width);
-      if (gap <= fieldLabelSpace * line.fontSize && isFieldLabel(line.runs)) return [{ band, index, stop: value.bbox.x }];
+      if (gap <= fieldLabelSpace * line.fontSize && isFieldLabel(line.runs)) return [{ band, index, stop: value.bbox.x, alone: isFieldValue(value.runs) }];
       if (gap <= amountLabelSpace * line.fontSize && isAmountLabel(line.runs) && isAmount(value.runs)) {
-        return [{ band, index, stop: value.bbox.x + value.bbox.width }];
+        return [{ band, index, stop: value.bbox.x + value.bbox.width, alone: false }];
       }
       return [];
     }),
   );
   const shared = [
-    ...pairs.filter(pair => pairs.some(other => other.band !== pair.band && Math.abs(other.stop - pair.stop) <= tabStopTolerancePt)),
+    ...pairs.filter(pair => pair.alone || pairs.some(other => other.band !== pair.band && Math.abs(other.stop - pair.stop) <= tabStopTolerancePt)),
     ...labelListRows(bandLines).filter(row => !pairs.some(pair => pair.band === row.band)),
   ];
   if (shared.length === 0) return bandLines;
@@ -191,13 +193,19 @@ const amountLabelSpace = 8;
 /** Values starting (amounts ending) this close (points) stand at one tab stop. */
 const tabStopTolerancePt = 2;
 
-/** A form's or letterhead's field label: up to three words ending in a colon ("IBAN:", "Due date:", "Kontoinhaber:"). */
+/** A form's or letterhead's field label: up to three words ending in a colon ("IBAN:", "Due date:", "Kontoinhaber:", "Date d'échéance :"). */
 function isFieldLabel(runs: TextRun[]): boolean {
   const text = runs
     .map(run => run.text)
     .join(' ')
     .trim();
-  return text.length <= 24 && /^\p{L}[\p{L}\p{N} .&/-]*:$/u.test(text) && text.split(/\s+/u).length <= 3;
+  return text.length <= 24 && /^\p{L}[\p{L}\p{N} .&/'’-]*:$/u.test(text) && text.split(/\s+/u).length <= 3;
+}
+
+/** A field's value that a label needs no other to be read with: up to three words, one of them with digits ("30/01/2019", "PO201925478", "Ext. 55543"). */
+function isFieldValue(runs: TextRun[]): boolean {
+  const words = joinedText(runs).split(' ');
+  return words.length <= 3 && words.some(word => /\d/u.test(word));
 }
 
 /** What labels an amount in a list of totals: up to four words, not a sentence ("Exclusief BTW", "BTW 21%", "Total due"). */
