@@ -9,8 +9,12 @@ const historyAfter = (previous: string) => [
 describe('a follow-up made self-contained without a model', () => {
   it('adds the previous question’s words to a question that leans on it, in every language', () => {
     expect(offlineFollowUp('and in 2022?', historyAfter('What was the churn rate in 2021?'))).toBe('and in 2022? churn rate');
-    expect(offlineFollowUp('What about Teams?', historyAfter('How do I share a file in Slack?'))).toBe('What about Teams? share file slack');
-    expect(offlineFollowUp('Und 2022?', historyAfter('Wie hoch war die Kündigungsrate 2021?'))).toBe('Und 2022? hoch kundigungsrate');
+    expect(offlineFollowUp('What about Teams?', historyAfter('How do I share a file in Slack?'))).toBe('What about Teams? share file Slack');
+    expect(offlineFollowUp('Und 2022?', historyAfter('Wie hoch war die Kündigungsrate 2021?'))).toBe('Und 2022? hoch Kündigungsrate');
+    // Names keep their capitals, so the follow-up still names its document.
+    expect(offlineFollowUp('en het land van oorsprong?', historyAfter('Wat is de beschermingsklasse op de Lenze factuur?'))).toBe(
+      'en het land van oorsprong? beschermingsklasse Lenze factuur',
+    );
     expect(offlineFollowUp('Why did it drop?', historyAfter('What was the revenue of the cloud unit?'))).toBe('Why did it drop? revenue cloud unit');
   });
 

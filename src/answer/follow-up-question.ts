@@ -21,8 +21,8 @@ const contentWords = (text: string) => foldedWords(text).filter(word => word.len
 /**
  * The question made self-contained for searching without a model: when it leans on the turn before (it
  * starts like "and …?" / "what about …?", points back with "it"/"that", or has at most two content
- * words) the previous question's content words it lacks are added ("and in 2022?" after "What was the
- * churn rate in 2021?" becomes "and in 2022? churn rate"). Undefined when the question stands alone or
+ * words) the previous question's content words it lacks are added as it writes them ("and in 2022?"
+ * after "What was the churn rate in 2021?" becomes "and in 2022? churn rate"). Undefined when the question stands alone or
  * there is no earlier question. With a model, the planner rewrites follow-ups from the history instead.
  */
 export function offlineFollowUp(question: string, history: ConversationTurn[]): string | undefined {
@@ -33,6 +33,11 @@ export function offlineFollowUp(question: string, history: ConversationTurn[]): 
   const leans = leaningStart.test(question.trim()) || words.some(word => pointingBack.has(word)) || own.length <= maxContentWords;
   if (!leans) return undefined;
   const have = new Set(own);
-  const added = [...new Set(contentWords(previous))].filter(word => !have.has(word) && !/^\d+$/.test(word));
-  return added.length > 0 ? `${question.trim()} ${added.join(' ')}` : undefined;
+  // As the previous question writes them: "Lenze" names a document where "lenze" would not (named-documents.ts).
+  const added = new Map<string, string>();
+  for (const word of previous.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const [folded] = contentWords(word);
+    if (folded && !have.has(folded) && !added.has(folded) && !/^\d+$/.test(folded)) added.set(folded, word);
+  }
+  return added.size > 0 ? `${question.trim()} ${[...added.values()].join(' ')}` : undefined;
 }
