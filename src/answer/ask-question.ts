@@ -16,7 +16,7 @@ import { checkedQuestion } from './check-question.ts';
 import { contextEntries, toContextPassages } from './context-passage.ts';
 import { detectLanguage, documentLanguage, readLanguage } from '../text/detect-language.ts';
 import { defaultMinimumEvidence, extractiveAnswer, type ExtractiveAnswer } from './extractive-answer.ts';
-import { offlineFollowUp } from './follow-up-question.ts';
+import { keepsCarriedWords, offlineFollowUp } from './follow-up-question.ts';
 import { answerMessages } from './messages.ts';
 import { languageName } from '../text/language-names.ts';
 import { recordLanguage } from '../documents/record-language.ts';
@@ -168,6 +168,11 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       if (offlineRewrite) {
         const [own, ...others] = plan.variants;
         plan = { ...plan, variants: [...new Set([...(own ? [own] : []), ...rulesPlan.variants.slice(0, 1), ...others])] };
+        // A rewrite that keeps none of the earlier question's words the rules carried over has lost what
+        // the thread is about ("In welchem Jahrhundert wurden die Dokumente veröffentlicht?" for "In
+        // welchem Jahrhundert war das?" after a question on English gentlemen): the rules' rewrite leads.
+        if (!keepsCarriedWords(plan.subQuestions[0] ?? '', question, offlineRewrite))
+          plan = { ...plan, subQuestions: [offlineRewrite, ...plan.subQuestions.filter(sub => sub !== offlineRewrite)] };
       }
       tasks = planned.tasks;
       rewritten = history.length > 0 && plan.subQuestions[0] && plan.subQuestions[0] !== question ? plan.subQuestions[0] : undefined;

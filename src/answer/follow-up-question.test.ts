@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offlineFollowUp } from './follow-up-question.ts';
+import { keepsCarriedWords, offlineFollowUp } from './follow-up-question.ts';
 
 const historyAfter = (previous: string) => [
   { role: 'user' as const, text: previous },
@@ -21,5 +21,12 @@ describe('a follow-up made self-contained without a model', () => {
   it('leaves a question that stands alone, and a first question, as they are', () => {
     expect(offlineFollowUp('How many vacation days does a new employee get in the first year?', historyAfter('What is the churn rate?'))).toBeUndefined();
     expect(offlineFollowUp('and in 2022?', [])).toBeUndefined();
+  });
+
+  it('tells a model’s rewrite that keeps what the thread is about from one that lost it', () => {
+    const question = 'In welchem Jahrhundert war das?';
+    const rules = offlineFollowUp(question, historyAfter('Wie haben englische Gentlemen laut der Präsentation herausgefordert?'))!;
+    expect(keepsCarriedWords('In welchem Jahrhundert haben die englischen Gentlemen herausgefordert?', question, rules)).toBe(true);
+    expect(keepsCarriedWords('In welchem Jahrhundert wurden die Dokumente veröffentlicht?', question, rules)).toBe(false);
   });
 });

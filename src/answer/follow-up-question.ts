@@ -41,3 +41,16 @@ export function offlineFollowUp(question: string, history: ConversationTurn[]): 
   }
   return added.size > 0 ? `${question.trim()} ${[...added.values()].join(' ')}` : undefined;
 }
+
+/**
+ * Whether a model's rewrite of a follow-up keeps at least one of the words the rules' rewrite
+ * (offlineFollowUp) carried over from the question before: the words that say what the thread is about.
+ */
+export function keepsCarriedWords(rewrite: string, question: string, offlineRewrite: string): boolean {
+  const own = new Set(contentWords(question));
+  const carried = contentWords(offlineRewrite).filter(word => !own.has(word));
+  const kept = contentWords(rewrite);
+  // The model may inflect a word otherwise ("englischen" for "englische"): its first letters are enough.
+  const sameWord = (word: string, other: string) => word === other || (word.length >= 5 && other.slice(0, 5) === word.slice(0, 5));
+  return carried.length === 0 || carried.some(word => kept.some(other => sameWord(word, other)));
+}

@@ -105,15 +105,20 @@ describe('a model that chooses quotes instead of writing (FOLIO_MODEL_ANSWER=cho
       { role: 'assistant' as const, text: '28 days per calendar year.' },
     ];
     const plans: QueryPlan[] = [];
-    await withModel(model).ask({
-      spaces: [space],
-      question: 'And how long can I keep the unused ones?',
-      history,
-      onEvent: event => (event.type === 'plan' ? plans.push(event.plan) : undefined),
-    });
+    const answer = await answerOf(
+      await withModel(model).ask({
+        spaces: [space],
+        question: 'And how long can I keep the unused ones?',
+        history,
+        onEvent: event => (event.type === 'plan' ? plans.push(event.plan) : undefined),
+      }),
+    );
     const [variants] = plans.map(plan => plan.variants);
     expect(variants[0]).not.toMatch(/vacation/u);
     expect(variants[1]).toMatch(/unused.*vacation/u);
+    // The model's rewrite keeps none of the earlier question's words: the rules' rewrite leads the search.
+    expect(plans[0].subQuestions[0]).toBe('And how long can I keep the unused ones? days paid vacation employee get');
+    expect(answer.rewritten).toBe(plans[0].subQuestions[0]);
   });
 
   it('shows the chosen quote alone, said in the asker’s language to be the documents’ words, when the short answer states what the quote does not', async () => {
