@@ -22,8 +22,9 @@ const contentWords = (text: string) => foldedWords(text).filter(word => word.len
  * The question made self-contained for searching without a model: when it leans on the turn before (it
  * starts like "and …?" / "what about …?", points back with "it"/"that", or has at most two content
  * words) the previous question's content words it lacks are added as it writes them ("and in 2022?"
- * after "What was the churn rate in 2021?" becomes "and in 2022? churn rate"). Undefined when the question stands alone or
- * there is no earlier question. With a model, the planner rewrites follow-ups from the history instead.
+ * after "What was the churn rate in 2021?" becomes "and in 2022? churn rate"). Undefined when the
+ * question stands alone or there is no earlier question. With a model, the planner rewrites follow-ups
+ * from the history instead.
  */
 export function offlineFollowUp(question: string, history: ConversationTurn[]): string | undefined {
   const previous = [...history].reverse().find(turn => turn.role === 'user')?.text;

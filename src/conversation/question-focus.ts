@@ -67,13 +67,7 @@ export async function questionFocus(
   const named = request.documents?.filter(name => name.trim() !== '') ?? [];
   if (named.length > 0) return { documents: [...new Map(named.map(name => [name, findReady(ready, name, space)])).values()], reason: 'request' };
   const namedInQuestion = request.question ? await namedDocuments(request.question, ready, spaceWords) : [];
-  const inQuestion = !request.question
-    ? []
-    : namedInQuestion.length === 0
-      ? documentsByKind(request.question, documentsByLanguage(request.question, ready))
-      : namedInQuestion.length > 1
-        ? ofLanguageAndKind(request.question, namedInQuestion)
-        : namedInQuestion;
+  const inQuestion = request.question ? documentsInQuestion(request.question, namedInQuestion, ready) : [];
   const inFollowUp = inQuestion.length === 0 && request.followUp ? await namedDocuments(request.followUp, ready, spaceWords) : [];
   const focus: QuestionFocus | undefined =
     inQuestion.length > 0
@@ -86,10 +80,13 @@ export async function questionFocus(
 }
 
 /**
- * Of several documents a question names, those in the language and of the kind of file it calls them
- * ("the German ONLYOFFICE slides"): each only when some of them are.
+ * The documents a question names (`named`, by name), else those it names by their language; of
+ * several, those in the language and of the kind of file it calls them ("the German ONLYOFFICE
+ * slides"), each only when some of them are.
  */
-function ofLanguageAndKind(question: string, named: DocumentRecord[]): DocumentRecord[] {
+function documentsInQuestion(question: string, named: DocumentRecord[], ready: DocumentRecord[]): DocumentRecord[] {
+  if (named.length === 0) return documentsByKind(question, documentsByLanguage(question, ready));
+  if (named.length === 1) return named;
   const inLanguage = documentsByLanguage(question, named);
   return documentsByKind(question, inLanguage.length > 0 ? inLanguage : named);
 }

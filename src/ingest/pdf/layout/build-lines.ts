@@ -32,10 +32,9 @@ export function buildLines(runs: TextRun[]): TextLine[] {
  * value starts at the same tab stop. Read apart, the labels made one column and their values another.
  * A single line ending in a colon beside another column ("The answer is:") stays apart, unless what
  * stands right of it is a field's value: a date, a number or a code ("Date d'échéance :  30/01/2019",
- * isFieldValue). So are an
- * invoice's totals, a short label and an amount right-aligned after it ("BTW 21%   € 124,61"), when
- * another label's amount ends at the same edge. And so are the rows of a list of labels and values
- * without colons (labelListRows).
+ * isFieldValue). So are an invoice's totals, a short label and an amount right-aligned after it ("BTW
+ * 21%   € 124,61"), when another label's amount ends at the same edge. And so are the rows of a list of
+ * labels and values without colons (labelListRows).
  */
 function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
   const pairs = bandLines.flatMap((lines, band) =>
@@ -74,11 +73,12 @@ function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
 function labelListRows(bandLines: TextLine[][]): Array<{ band: number; index: number }> {
   const rows: Array<{ band: number; index: number }> = [];
   let list: TextLine[][] = [];
+  let firstBand = 0;
   const end = () => {
-    if (list.length >= minLabelListRows && isLabelList(list)) rows.push(...list.map(lines => ({ band: bandLines.indexOf(lines), index: 0 })));
+    if (list.length >= minLabelListRows && isLabelList(list)) rows.push(...list.map((_, offset) => ({ band: firstBand + offset, index: 0 })));
     list = [];
   };
-  for (const lines of bandLines) {
+  bandLines.forEach((lines, band) => {
     const [label, value] = lines;
     const isRow =
       lines.length === 2 &&
@@ -87,7 +87,7 @@ function labelListRows(bandLines: TextLine[][]): Array<{ band: number; index: nu
       value.bbox.x - (label.bbox.x + label.bbox.width) >= labelListGap * label.fontSize;
     if (!isRow) {
       end();
-      continue;
+      return;
     }
     const [previousLabel, previousValue] = list.at(-1) ?? [];
     if (
@@ -97,8 +97,10 @@ function labelListRows(bandLines: TextLine[][]): Array<{ band: number; index: nu
         label.bbox.y - previousLabel.bbox.y > labelListPitch * previousLabel.bbox.height)
     )
       end();
+    // A list's rows are consecutive bands: the first one's index names them all.
+    if (list.length === 0) firstBand = band;
     list.push(lines);
-  }
+  });
   end();
   return rows;
 }
