@@ -12,6 +12,9 @@ import { makeTestPdf } from '../support/layout/make-test-pdf.ts';
 
 const channel = parseSpaceId('slack:T1:CFOCUS');
 const onePage = (lines: string[]) => makeTestPdf([{ texts: lines.map((text, index) => ({ text, x: 72, top: 100 + index * 20, size: 12 })) }]);
+/** A PDF of one page per list of lines, each line under the one before. */
+const pagesOf = (pages: string[][]) =>
+  makeTestPdf(pages.map(lines => ({ texts: lines.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) })));
 const answerOf = (outcome: AskOutcome): Answer => {
   if (!('answer' in outcome)) throw new Error(`no answer: ${outcome.kind}`);
   return outcome.answer;
@@ -202,14 +205,7 @@ describe('question focus in Folio.ask', () => {
       'Het waterschap heeft met de provincies afspraken gemaakt over de verdeling van die kosten.',
       'De leden van het algemeen bestuur zijn tevreden over de samenwerking met de gemeenten in de regio.',
     ];
-    const record = await ingestFromCli(
-      'waterschap-2023.pdf',
-      await makeTestPdf([
-        { texts: cover.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
-        { texts: body.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
-        { texts: more.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
-      ]),
-    );
+    const record = await ingestFromCli('waterschap-2023.pdf', await pagesOf([cover, body, more]));
     expect(record.language).toBe('nl');
     const byLanguage = answerOf(await ask('How much water did the gemalen pump, according to the Dutch report?'));
     expect(byLanguage.focus).toMatchObject({ reason: 'named', documents: [{ name: 'waterschap-2023.pdf' }] });
@@ -218,13 +214,7 @@ describe('question focus in Folio.ask', () => {
 
   it('focuses a question on a document named by the words its first page opens with when it prints no title', async () => {
     const cover = ['IMPROVING THE ALLOCATION OF VISITOR PARKING AT THE WEST CAMPUS', 'HEARING', 'Before the facilities committee'];
-    const record = await ingestFromCli(
-      'scan-0043.pdf',
-      await makeTestPdf([
-        { texts: cover.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
-        { texts: [{ text: 'Visitors may park in lot 4 after six in the evening.', x: 72, top: 80, size: 12 }] },
-      ]),
-    );
+    const record = await ingestFromCli('scan-0043.pdf', await pagesOf([cover, ['Visitors may park in lot 4 after six in the evening.']]));
     expect(record.title).toBeUndefined();
     expect(record.opening).toMatch(/^IMPROVING THE ALLOCATION OF VISITOR PARKING AT THE WEST CAMPUS HEARING/);
     const byOpening = answerOf(await ask('Where may visitors park, according to the hearing on the allocation of visitor parking?'));
@@ -246,13 +236,7 @@ describe('question focus in Folio.ask', () => {
       'Kestrel engineers replaced the brakes of forty buses in March.',
       'A second workshop at Kestrel opened for electric buses in October.',
     ];
-    const record = await ingestFromCli(
-      'review-2023.pdf',
-      await makeTestPdf([
-        { texts: cover.map((text, index) => ({ text, x: 72, top: 80 + index * 20, size: 12 })) },
-        ...later.map(text => ({ texts: [{ text, x: 72, top: 80, size: 12 }] })),
-      ]),
-    );
+    const record = await ingestFromCli('review-2023.pdf', await pagesOf([cover, ...later.map(text => [text])]));
     expect(record.opening).not.toContain('Kestrel');
     const byPages = answerOf(await ask('When did the second Kestrel workshop open?'));
     expect(byPages.focus).toMatchObject({ reason: 'named', documents: [{ name: 'review-2023.pdf' }] });
