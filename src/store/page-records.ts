@@ -8,11 +8,13 @@ import type { IndexUnit, PageRecord } from './types.ts';
  * A document's pages as search records, from its units (any order) and tree: per page its search terms
  * in the document's language (the distinct title paths of its units, then their texts, units in
  * document order), the numbers printed on it and its PDF label, the captions on it, and its first unit.
- * Both stores build their page records with this, at commit, so a page reads the same everywhere.
+ * Both stores build their page records with this, at commit, so a page reads the same everywhere. The
+ * language is the one the record keeps (read at ingest from the whole text); a record kept before it
+ * was read has it read here from the units.
  */
-export function pageRecords(units: IndexUnit[], tree: Pick<DocumentTree, 'pageLabels' | 'printedPageNumbers'>): PageRecord[] {
+export function pageRecords(units: IndexUnit[], tree: Pick<DocumentTree, 'pageLabels' | 'printedPageNumbers'>, recordLanguage?: string): PageRecord[] {
   const ordered = [...units].sort(documentOrder);
-  const language = documentLanguage(ordered.map(unit => unit.text));
+  const language = recordLanguage ?? documentLanguage(ordered.map(unit => unit.text));
   const byPage = new Map<number, IndexUnit[]>();
   for (const unit of ordered) byPage.set(unit.page, [...(byPage.get(unit.page) ?? []), unit]);
   return [...byPage]

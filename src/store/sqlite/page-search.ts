@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SpaceId } from '../../spaces/space-id.ts';
 import { pageRecords } from '../page-records.ts';
 import type { DocumentTree } from '../../documents/document-tree.ts';
+import type { DocumentRecord } from '../../documents/types.ts';
 import type { DocumentStatistics, DocumentStatisticsQuery, IndexUnit, PageQuery, PageRecord, PageStatistics, PageStatisticsQuery } from '../types.ts';
 import { documentToken, filterTokens, spaceToken } from './filter-tokens.ts';
 
@@ -27,8 +28,14 @@ export interface PageRow {
 }
 
 /** Writes a committed document's page records; inside the caller's write transaction, after its units. */
-export function writePages(database: Database.Database, space: string, documentId: string, units: IndexUnit[], tree: DocumentTree | undefined): void {
-  const pages = pageRecords(units, tree ?? {});
+export function writePages(
+  database: Database.Database,
+  record: Pick<DocumentRecord, 'space' | 'id' | 'language'>,
+  units: IndexUnit[],
+  tree: DocumentTree | undefined,
+): void {
+  const { space, id: documentId } = record;
+  const pages = pageRecords(units, tree ?? {}, record.language);
   const insertPage = database.prepare(
     `INSERT INTO pages (space, document_id, page, terms, printed_numbers, label, captions, unit)
      VALUES (@space, @documentId, @page, @terms, @printedNumbers, @label, @captions, @unit)`,

@@ -114,7 +114,7 @@ export class SqliteKnowledgeStore implements KnowledgeStore {
         if (containsCjk(row.title_path + row.text)) insertCjk.run(lastInsertRowid, row.title_path, row.text);
       }
       applyUnitTermCounts(this.database, countUnitTerms(rows), 1);
-      writePages(this.database, record.space, record.id, units, tree);
+      writePages(this.database, record, units, tree);
       const generation = this.bumpGeneration(record.space);
       this.database.prepare('UPDATE documents SET units_version = ? WHERE space = ? AND id = ?').run(generation, record.space, record.id);
       return { replacedDocumentIds: replaced };

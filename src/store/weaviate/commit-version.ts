@@ -47,7 +47,7 @@ export async function commitVersion(target: CommitTarget, input: { record: Docum
     vectors: unit.vector ? { [unitVectorName]: unit.vector } : undefined,
   }));
 
-  const pageVersion = pageObjects(input.units, tree, version, createdAtMs);
+  const pageVersion = pageObjects(input.units, tree, version, createdAtMs, record.language);
 
   try {
     await insertObjects(units, objects, target.batchSize);

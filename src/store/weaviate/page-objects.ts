@@ -65,8 +65,9 @@ export function pageObjects(
   tree: Pick<DocumentTree, 'pageLabels' | 'printedPageNumbers'> & Partial<DocumentTree>,
   version: string,
   createdAtMs: number,
+  language?: string,
 ): { objects: Array<DataObject<PageProperties>>; document: DocumentPageProperties } {
-  const records = pageRecords(units, tree);
+  const records = pageRecords(units, tree, language);
   // A page without a record has no text, so it has nothing an answer could read either.
   const treePageJson = new Map(tree.nodes && tree.totalPages ? treePages(tree as DocumentTree).map(page => [page.page, JSON.stringify(page)]) : []);
   const pagesHolding = new Map<string, number>();
