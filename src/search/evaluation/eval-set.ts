@@ -10,8 +10,11 @@ const questionSchema = z.object({
   pages: z.array(z.number().int().nonnegative()),
   source: z.string().default('unspecified'),
   evidence_sources: z.array(z.string()).optional(),
-  /** The gold answer's text, when the set has one ("Not answerable" for unanswerable questions). */
-  answer: z.union([z.string(), z.number()]).transform(String).optional(),
+  /** The gold answer's text, when the set has one ("Not answerable" or null for unanswerable questions). */
+  answer: z
+    .union([z.string(), z.number(), z.null()])
+    .transform(answer => (answer === null ? undefined : String(answer)))
+    .optional(),
   answer_format: z.string().optional(),
   /** ISO 639-1 code of the question's language, when the set says. */
   lang: z.string().optional(),
