@@ -67,3 +67,31 @@ describe('placeChartData', () => {
     expect(image.text).toBe('Fig 1 Torque and speed');
   });
 });
+
+describe('placeChartData and the data labels read as a table', () => {
+  const pageSizes = [{ width: 720, height: 540 }];
+  const table = (markdown: string): Block => ({ ...block(1, 'table', markdown.replace(/\|/g, ' ')), markdown });
+
+  it("drops a table on the chart's slide made only of the chart's values, and keeps one with row labels", () => {
+    const labels = table(['| 120 |  | (by | percent) |', '| --- | --- | --- | --- |', '|  | 130 | 80 |  |', '| 95 |  |  |  |'].join('\n'));
+    const own = table(['| Lake | Ducks |', '| --- | --- |', '| Fresh | 120 |', '| Salt | 80 |', '| Pond | 95 |'].join('\n'));
+    const blocks = [block(1, 'heading', 'Results'), labels, own, block(1, 'figure', '200 100 0', 200)];
+    placeChartData(blocks, [{ ...ducks, slideNumber: 1 }], { slideNumbers: [1], pageSizes });
+    expect(blocks.map(entry => [entry.kind, entry.order])).toEqual([
+      ['heading', 0],
+      ['table', 1],
+      ['figure', 2],
+    ]);
+    expect(blocks[1]).toBe(own);
+  });
+
+  it('reads labels written as percentages of fractional values, and keeps a table holding another number', () => {
+    const shares = { categories: ['2019', '2020'], series: [{ name: 'Share', values: ['0.37', '0.62', '0.3'] }] };
+    const percent = table(['| 37% | 62% |', '| --- | --- |', '| 30% |  |'].join('\n'));
+    const other = table(['| 37% | 62% |', '| --- | --- |', '| 44% |  |'].join('\n'));
+    const blocks = [percent, other, block(1, 'figure', '1 0', 200)];
+    placeChartData(blocks, [{ ...shares, slideNumber: 1 }], { slideNumbers: [1], pageSizes });
+    expect(blocks).not.toContain(percent);
+    expect(blocks).toContain(other);
+  });
+});

@@ -26,8 +26,10 @@ export function chartText(chart: Omit<OfficeChart, 'slideNumber'>): string {
  * is the slide a page shows), a document's to the page whose text holds most of its labels; there,
  * to the figure whose text holds most of them, else the one with the most numbers (axis ticks), else
  * the largest. A slide without a figure gets a
- * figure block of its own; a document chart whose labels no page holds is not placed. Returns how
- * many were placed. Block order is kept (a new block goes last on its page, `order` renumbered).
+ * figure block of its own; a document chart whose labels no page holds is not placed. A table found on
+ * a chart's page that is only the chart's data labels (chartLabelTable) is dropped: its numbers, read
+ * off the bars without their categories, would be quoted instead of the chart's rows. Returns how many
+ * charts were placed. Block order is kept (a new block goes last on its page, `order` renumbered).
  */
 export function placeChartData(
   blocks: Block[],
@@ -35,6 +37,7 @@ export function placeChartData(
   options: { slideNumbers?: number[]; pageSizes: Array<{ width: number; height: number }> },
 ): number {
   const used = new Set<Block>();
+  const valuesByPage = new Map<number, Set<number>>();
   let placed = 0;
   for (const chart of charts) {
     const labels = [
@@ -51,9 +54,40 @@ export function placeChartData(
     const figure = best ?? addFigureBlock(blocks, page, options.pageSizes[page - 1]);
     figure.text = chartText(chart);
     used.add(figure);
+    const values = valuesByPage.get(page) ?? new Set<number>();
+    for (const series of chart.series) for (const value of series.values.map(Number).filter(Number.isFinite)) values.add(value);
+    valuesByPage.set(page, values);
     placed += 1;
   }
+  const labelTables = blocks.filter(block => block.kind === 'table' && chartLabelTable(block, valuesByPage.get(block.page)));
+  if (labelTables.length > 0) {
+    for (const table of labelTables) blocks.splice(blocks.indexOf(table), 1);
+    blocks.forEach((block, order) => (block.order = order));
+  }
   return placed;
+}
+
+/** Data labels of fewer numbers than this are left as they were read: too few to tell from a table. */
+const minLabelNumbers = 3;
+
+/**
+ * A table made of a chart's data labels: at least three numbers, every one a value of the page's charts
+ * (or that value as a percentage: 0.37 shown as 37%), and at most one word cell for every two numbers
+ * (an axis title caught in it: "(by", "percent)"). A table of the page's own has row labels.
+ */
+function chartLabelTable(table: Block, values: Set<number> | undefined): boolean {
+  if (!values || values.size === 0) return false;
+  const cells = (table.markdown ?? table.text)
+    .split('\n')
+    .filter(line => !/^\|?\s*-{3}/.test(line))
+    .flatMap(line => line.split('|'))
+    .map(cell => cell.trim())
+    .filter(Boolean);
+  const numbers = cells.map(cell => (/^-?\d+(?:[.,]\d+)?%?$/.test(cell) ? Number(cell.replace('%', '').replace(',', '.')) : undefined));
+  const found = numbers.filter((value): value is number => value !== undefined);
+  const words = numbers.length - found.length;
+  const charted = (value: number) => [...values].some(chartValue => Math.abs(chartValue - value) < 0.5 || Math.abs(chartValue * 100 - value) < 0.5);
+  return found.length >= minLabelNumbers && words * 2 <= found.length && found.every(charted);
 }
 
 /** The page whose blocks hold at least half of the labels, most of them; 0 when none does. */
