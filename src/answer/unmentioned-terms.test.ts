@@ -133,6 +133,13 @@ describe('keyTerms and missingFrom', () => {
     expect(missingOrdinals('When is the 46th AGM?', 'en')).toEqual(['46th']);
     expect(missingOrdinals('Wanneer wordt de 46ste AGM gehouden?', 'nl')).toEqual(['46ste']);
     expect(keyTerms('What does the 10-K say?').map(term => term.kind)).toEqual(['code']);
+    // A round amount with its order of magnitude is the number the document writes out.
+    const rates = documentOf(['Average tax rate on annual earnings of 40,000 and 60 000: 19.7 and 24.1. Income of 1,500,000 (thousands: 120).']);
+    const missingAmounts = (question: string) => missingFrom(keyTerms(question), 'd1', rates).map(term => term.text);
+    expect(missingAmounts('What is the tax rate on 40k?')).toEqual([]);
+    expect(missingAmounts('And on €60K or 1.5m, or 120k in thousands?')).toEqual([]);
+    expect(missingAmounts('What is the tax rate on 80k?')).toEqual(['80k']);
+    expect(missingAmounts('Who earns 1500000?')).toEqual([]);
     // Numbers of pages, sections and figures are checked as such, not as numbers the text states.
     expect(keyTerms('What does section 3.3 say on page 4?').map(term => term.kind)).toEqual(['page']);
   });

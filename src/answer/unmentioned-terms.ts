@@ -83,7 +83,10 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
     const terms = searchTerms(token);
     if (terms.length === 0) continue;
     const ordinal = ordinalPattern.test(token);
-    if (/^\d+(?:[.,]\d+)*$/u.test(token) || ordinal) {
+    const magnitude = token.match(magnitudePattern);
+    if (magnitude) {
+      add({ kind: 'number', text: token, terms: [...new Set([terms.join(' '), ...magnitudeForms(magnitude[1], magnitude[2])])] });
+    } else if (/^\d+(?:[.,]\d+)*$/u.test(token) || ordinal) {
       // A number of two digits or more ("error 288", "Windows 9.0", "45th Ave."), unless it numbers a page,
       // section, figure or table (checked as such above) or is a year.
       const reference = referenceWordBefore.test(text.slice(Math.max(0, match.index - 16), match.index));
@@ -191,14 +194,37 @@ function holdsWord(word: string, documentId: string, words: DocumentWords): bool
   return false;
 }
 
-/** A number as the index may hold it: "1500" also as "1,500" ("1 500"), "100,000" as "100 000". */
+/**
+ * A number as the index may hold it: "1500" also as "1,500" ("1 500"), "100,000" as "100 000". The
+ * index keeps single terms and adjacent pairs, so "1500000" is looked for as "1 500" of "1,500,000".
+ */
 function numberForms(token: string): string[] {
   const digits = token.replace(/[.,]/gu, '');
   const parts = searchTerms(token);
   const forms = [parts.join(' ')];
-  if (parts.length === 1 && digits.length >= 4) forms.push(digits.replace(/\B(?=(\d{3})+$)/gu, ' '));
+  if (parts.length === 1 && digits.length >= 4)
+    forms.push(
+      digits
+        .replace(/\B(?=(\d{3})+$)/gu, ' ')
+        .split(' ')
+        .slice(0, 2)
+        .join(' '),
+    );
   if (parts.length > 1 && /^\d{1,3}(?:,\d{3})+$/u.test(token)) forms.push(digits);
   return forms;
+}
+
+/** An amount with its order of magnitude ("40k", "€1.5m", "3bn", "2 Mio"), as chat writes round numbers. */
+const magnitudePattern = /^(\d{1,3}(?:[.,]\d{1,2})?)(k|m|mn|mio|b|bn|mrd)$/iu;
+const magnitudes: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, mio: 1e6, b: 1e9, bn: 1e9, mrd: 1e9 };
+
+/**
+ * "40k" as a document may write it: "40000" (and "40 000", "40,000"), or "40" in a table of thousands;
+ * the question's own form stays one of them ("4K" of a screen).
+ */
+function magnitudeForms(amount: string, suffix: string): string[] {
+  const value = Math.round(Number(amount.replace(',', '.')) * magnitudes[suffix.toLowerCase()]);
+  return [...numberForms(String(value)), ...numberForms(amount)];
 }
 
 /** An ordinal in any of the languages' forms: a Dutch question's "45e AGM" is the "45th AGM" of an English report. */
