@@ -82,6 +82,22 @@ describe('extractiveAnswer', () => {
     ]);
   });
 
+  it('reads a row of years under a title spread over the first row as the header', () => {
+    const rates = [
+      '| FULL RATE PRSI |  |  |  | SINGLE |',
+      '| --- | --- | --- | --- | --- |',
+      '| € | 1997 | 1998 | 2006 | 2007 |',
+      '| 30,000 | 37.1% | 34.8% | 14.7% | 13.4% |',
+      '| 40,000 | 40.6% | 38.4% | 21.9% | 19.7% |',
+      '| 60,000 | 43.9% | 41.8% | 29.8% | 28.1% |',
+    ].join('\n');
+    expect(quoteCandidates([passage(1, [page(1, 0, rates)])]).map(candidate => candidate.text)).toEqual([
+      '€: 30,000; 1997: 37.1%; 1998: 34.8%; 2006: 14.7%; 2007: 13.4%',
+      '€: 40,000; 1997: 40.6%; 1998: 38.4%; 2006: 21.9%; 2007: 19.7%',
+      '€: 60,000; 1997: 43.9%; 1998: 41.8%; 2006: 29.8%; 2007: 28.1%',
+    ]);
+  });
+
   it('reads the rows of a block stacked under its header printed again with the header above them, and its period', () => {
     const segments = [
       '| In millions of CHF |  |  | January–June 2023 |',

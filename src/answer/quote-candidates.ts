@@ -160,11 +160,12 @@ const minFigureRows = 3;
  * How many of a table's first rows are its header: the first always, and the rows under it before the
  * first that holds a number, when from there on most rows do (a table of figures): "(Per cent)" over
  * "States/Union Territories | 1951-1961 | …", or "Children currently attending school" over "Person |
- * Male | Female" over "Total | Rural | Urban". A row numbering the columns ("1 | 2 | … | 10") counts as
- * header. In a table of words, the first row alone, even where its last rows hold a number or two.
+ * Male | Female" over "Total | Rural | Urban". A row numbering the columns ("1 | 2 | … | 10") or naming
+ * them by years ("€ | 1997 | … | 2007" under a title spread over the first row) counts as header. In a
+ * table of words, the first row alone, even where its last rows hold a number or two.
  */
 function headerRows(grid: string[][]): number {
-  const holdsNumber = (row: string[]) => !isColumnNumbering(row) && row.some(cell => numberCell.test(cell));
+  const holdsNumber = (row: string[]) => !isColumnNumbering(row) && !isYearRow(row) && row.some(cell => numberCell.test(cell));
   const first = grid.findIndex((row, index) => index > 0 && holdsNumber(row));
   if (first <= 1 || first > maxHeaderRows) return 1;
   const body = grid.slice(first);
@@ -173,6 +174,12 @@ function headerRows(grid: string[][]): number {
 
 /** A cell that is a number, a share or an amount ("87.1", "-24.56", "1,234", "12%", "$5"). */
 const numberCell = /^[-+−]?[$£€]?\d[\d,.\s]*%?$/u;
+
+/** "€ | 2019 | 2020 | 2021": a row whose numbers are all years, three or more of them. */
+function isYearRow(row: string[]): boolean {
+  const numbers = row.filter(cell => numberCell.test(cell));
+  return numbers.length >= 3 && numbers.every(cell => /^(?:19|20)\d\d$/u.test(cell));
+}
 
 /** "1 | 2 | 3 | … ": a row that numbers the columns. */
 function isColumnNumbering(row: string[]): boolean {
