@@ -98,6 +98,15 @@ describe('extractiveAnswer', () => {
     ]);
   });
 
+  it('matches a number of the question with thousands written out or shortened to the row that states it', () => {
+    const rates = ['| € | 1997 | 2007 |', '| --- | --- | --- |', '| 15,000 | 23.0% | 0.0% |', '| 40,000 | 40.6% | 19.7% |', '| 120,000 | 47.1% | 35.7% |'].join(
+      '\n',
+    );
+    const passages = [passage(1, [page(1, 0, rates)])];
+    expect(extractiveAnswer(['What was the average tax rate on €120,000 in 1997?'], passages).quotes[0].text).toBe('€: 120,000; 1997: 47.1%; 2007: 35.7%');
+    expect(extractiveAnswer(['Average tax rate on 40k in 2007?'], passages).quotes[0].text).toBe('€: 40,000; 1997: 40.6%; 2007: 19.7%');
+  });
+
   it('reads the rows of a block stacked under its header printed again with the header above them, and its period', () => {
     const segments = [
       '| In millions of CHF |  |  | January–June 2023 |',

@@ -135,10 +135,10 @@ export interface ScoredQuote {
  */
 export function scoreQuotes(questions: string[], candidates: QuoteCandidate[], options: ExtractiveOptions = {}): ScoredQuote[] {
   const matcher = wordMatcher(options.language ?? 'en');
-  const queryStems = [...new Set(questions.flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
+  const queryStems = [...new Set(questions.map(wholeNumbers).flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
   if (queryStems.length === 0) return [];
   const held = (text: string) => {
-    const stems = [...new Set(wordsOf(text).map(matcher.stem))];
+    const stems = [...new Set(wordsOf(text).map(word => matcher.stem(groupedNumber(word))))];
     return new Set(queryStems.filter(query => stems.some(stem => matcher.matches(query, stem))));
   };
   const holds = candidates.map(candidate => held(candidate.matchText));
@@ -188,4 +188,27 @@ function quoteKey(text: string): string {
 
 function wordsOf(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu) ?? [];
+}
+
+/** Thousands, millions and billions after a number; a bare "m" is as often metres, and stays as written. */
+const magnitudes: Record<string, string> = { k: '000', mn: '000000', mio: '000000', bn: '000000000', mrd: '000000000' };
+
+/**
+ * A question's numbers as one word each, as a quote's are read (groupedNumber): "€120,000" and "40k" are
+ * 120000 and 40000, not "120" and "000" (the question's words are split at commas).
+ */
+function wholeNumbers(question: string): string {
+  return question
+    .replace(/(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{N}]|[.,]\p{N})/gu, number => number.replace(/,/gu, ''))
+    .replace(
+      /(?<![\p{L}\p{N}.,])(\d{1,3})(k|mn|mio|bn|mrd)(?![\p{L}\p{N}])/giu,
+      (_, digits: string, suffix: string) => `${digits}${magnitudes[suffix.toLowerCase()]}`,
+    );
+}
+
+/** "120,000" and "120.000" (grouped by thousands, English or German) as 120000; "1,333.0" as 1333.0; other words as they are. */
+function groupedNumber(word: string): string {
+  if (/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/u.test(word)) return word.replace(/,/gu, '');
+  if (/^\d{1,3}(?:\.\d{3})+,\d+$/u.test(word) || /^\d{1,3}(?:\.\d{3}){2,}$/u.test(word)) return word.replace(/\./gu, '').replace(',', '.');
+  return word;
 }
