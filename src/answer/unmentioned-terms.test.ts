@@ -139,6 +139,8 @@ describe('keyTerms and missingFrom', () => {
     expect(missingAmounts('What is the tax rate on 40k?')).toEqual([]);
     expect(missingAmounts('And on €60K or 1.5m, or 120k in thousands?')).toEqual([]);
     expect(missingAmounts('What is the tax rate on 80k?')).toEqual(['80k']);
+    // A number grouped by thousands is named whole, as the question writes it.
+    expect(missingAmounts('And on €80,000, or €60,000?')).toEqual(['80,000']);
     expect(missingAmounts('Who earns 1500000?')).toEqual([]);
     // Numbers of pages, sections and figures are checked as such, not as numbers the text states.
     expect(keyTerms('What does section 3.3 say on page 4?').map(term => term.kind)).toEqual(['page']);

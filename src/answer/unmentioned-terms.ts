@@ -257,7 +257,8 @@ export function withoutInstructions(question: string): string {
 const bracketed = /\[[^\]]*\]/gu;
 
 const instructionStart = /^\s*(?:please|write|answer|round|give|return|format|represent|express|respond|reply|output|directly|note)\b/iu;
-const tokenPattern = /[\p{L}\p{N}]+(?:[.'’&-][\p{L}\p{N}]+)*/gu;
+/** Words and numbers; a number grouped by thousands ("80,000") is one. */
+const tokenPattern = /[\p{L}\p{N}]+(?:[.'’&-][\p{L}\p{N}]+|(?<=\d),\d{3}(?!\d))*/gu;
 /** Fiscal years and quarters ("FY2021", "Q3", "H1"): their year is checked as a year. */
 const periodPattern = /^(?:FY|CY|Q[1-4]|H[12])['’]?(?:\d{2}|\d{4})?$/iu;
 /** Date formats asked for ("YYYY-MM-DD"). */
