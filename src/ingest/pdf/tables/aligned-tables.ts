@@ -170,7 +170,7 @@ function tableFromBlock(
   const timeSeries = headerRows.length > 0 && isTimeSeries(cells);
   if (cells.length < minNumericRows || cells[0].length < (timeSeries ? 2 : 3)) return undefined;
   const body = cells.slice(headerRows.length);
-  if (!timeSeries && (!numberColumnsDominate(body) || !hasLabelColumn(body))) return undefined;
+  if (!timeSeries && !numberColumnsDominate(body, labelColumn(body))) return undefined;
 
   const allLines = [...headerLines, ...bodyLines];
   const left = Math.min(...allLines.map(line => line.left));
@@ -215,10 +215,25 @@ function segmentsRightOf(line: TextLine, x: number): TextLine {
   };
 }
 
-/** Financial tables label their rows; columns of chart tick labels ("90 85 80") do not. */
-function hasLabelColumn(bodyCells: CellGrid): boolean {
-  const labelled = bodyCells.filter(row => classifyCellText(row[0]) === 'text').length;
-  return labelled >= 0.4 * bodyCells.length;
+/** Columns from the left in which a row's label may stand: an invoice's follows its date and item number. */
+const maxLabelColumn = 2;
+
+/** Distinct labels a column after the first needs to label rows: a chart's two series names beside its values do not. */
+const minLaterLabels = 3;
+
+/**
+ * The column that labels the rows: the first of the first three with words in 40% of its rows or more
+ * (after the first, three different ones at least). Financial tables label their rows in the first; an
+ * invoice's items ("04.10.18 | 3501 | Blutsenkung | 1 | 4,02 €") after a date and a number, a paper's
+ * results after the group they belong to. Columns of chart tick labels ("90 85 80") have none (-1).
+ */
+function labelColumn(bodyCells: CellGrid): number {
+  const columns = Math.min(maxLabelColumn + 1, bodyCells[0].length);
+  for (let column = 0; column < columns; column++) {
+    const labels = bodyCells.map(row => row[column]).filter(cell => classifyCellText(cell) === 'text');
+    if (labels.length >= 0.4 * bodyCells.length && (column === 0 || new Set(labels).size >= minLaterLabels)) return column;
+  }
+  return -1;
 }
 
 const yearPattern = /^(?:FY\s?)?(?:19|20)\d\d$/;
@@ -248,13 +263,14 @@ function isYearHeading(line: TextLine): boolean {
 }
 
 /** Most columns right of the label column must hold numbers in most of their filled cells. */
-function numberColumnsDominate(bodyCells: CellGrid): boolean {
+function numberColumnsDominate(bodyCells: CellGrid, label: number): boolean {
+  if (label < 0) return false;
   const columnCount = bodyCells[0].length;
   let numericColumns = 0;
-  for (let column = 1; column < columnCount; column++) {
+  for (let column = label + 1; column < columnCount; column++) {
     const filled = bodyCells.map(row => row[column]).filter(text => text !== '');
     const numeric = filled.filter(text => classifyCellText(text) === 'numeric').length;
     if (filled.length > 0 && numeric >= 0.7 * filled.length) numericColumns++;
   }
-  return numericColumns >= 2 && numericColumns >= 0.6 * (columnCount - 1);
+  return numericColumns >= 2 && numericColumns >= 0.6 * (columnCount - 1 - label);
 }

@@ -377,6 +377,31 @@ describe('detectTables: borderless financial statements', () => {
     expect(tables[0].cells.find(row => row[0] === 'Handheld console XL')).toEqual(['Handheld console XL', '1', '€ 189,00', '21%', '€ 189,00']);
   });
 
+  it("reads an invoice's items labelled after their date and item number, the date on a day's first item only", () => {
+    const runs: TextRun[] = [...wordRuns('Für ärztliche Bemühungen bis 19.10.2018 erlaube ich mir zu berechnen: € 54,95', 71, 259)];
+    const lefts = [92, 140, 189, 325, 393, 469];
+    ['Datum', 'Nr.', 'Leistungsbezeichnung', 'Anzahl', 'Satz', 'Betrag'].forEach((name, column) => runs.push(textRun(name, lefts[column], 350)));
+    const items = [
+      ['04.10.18', '1', 'Beratung, auch telefonisch', '1', '2,3', '10,72 €'],
+      ['', '5', 'Untersuchung', '1', '2,3', '10,72 €'],
+      ['', '70', 'Krankschreibung', '1', '2,3', '5,36 €'],
+      ['19.10.18', '1', 'Beratung, auch telefonisch', '1', '2,3', '10,72 €'],
+      ['', '5', 'Untersuchung', '1', '2,3', '10,72 €'],
+      ['', '3501', 'Blutsenkung', '1', '1,15', '4,02 €'],
+      ['', '3597.H1', 'Laktatdehydrogenase (LDH)', '1', '1,15', '2,68 €'],
+    ];
+    items.forEach((item, row) =>
+      item.forEach((text, column) => {
+        if (column === 2) runs.push(...wordRuns(text, lefts[column], 364 + 12 * row));
+        else if (text) runs.push(textRun(text, lefts[column], 364 + 12 * row));
+      }),
+    );
+    const tables = detectTables(syntheticPage(runs));
+    expect(tables).toHaveLength(1);
+    expect(tables[0].cells[0]).toEqual(['Datum', 'Nr.', 'Leistungsbezeichnung', 'Anzahl', 'Satz', 'Betrag']);
+    expect(tables[0].cells.slice(1)).toEqual(items);
+  });
+
   /** A spreadsheet printed without borders: "Year | Freshwater Ducks" over a row per year (LibreOffice's PDF of an ODS). */
   function timeSeriesPage(years: string[]) {
     const runs: TextRun[] = [...wordRuns('Number of freshwater ducks per year', 122, 91)];
