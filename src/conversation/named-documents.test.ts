@@ -72,6 +72,25 @@ describe('documents a question names', () => {
     expect(await byName('Is the ac unit in the 10-K?')).toEqual([]);
   });
 
+  it('names together the few documents whose names share the one name word written', async () => {
+    const templates = [
+      record('ONLYOFFICE-Beispielpräsentation.pptx'),
+      record('ONLYOFFICE-Beispiel-Tabellenblatt.xlsx'),
+      record('Pew-Research-Center_Views.pdf'),
+      record('Pew-Research-Center_Voters.pdf'),
+      record('Pew-Research-Center_Trust.pdf'),
+      record('Pew-Research-Center_Teens.pdf'),
+    ];
+    const byName = namesIn(templates, heldBy({ onlyoffice: 1, pew: 4 }, 0));
+    expect(await byName('Wer hat die ONLYOFFICE-Präsentation erstellt?')).toEqual([
+      'ONLYOFFICE-Beispielpräsentation.pptx',
+      'ONLYOFFICE-Beispiel-Tabellenblatt.xlsx',
+    ]);
+    // Written in lower case it is no name; shared by more names than can be a choice, it names none.
+    expect(await byName('what does onlyoffice mean?')).toEqual([]);
+    expect(await byName('What does Pew say about the economy?')).toEqual([]);
+  });
+
   it('tells two documents whose names share the words asked apart by a year of the name', async () => {
     const reports = [record('PG_2021.03.04_US-Views-on-China_FINAL.pdf'), record('PG_20.07.30_U.S.-Views-China_final.pdf')];
     const byName = namesIn(reports, heldBy({}, 30));

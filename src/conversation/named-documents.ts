@@ -194,7 +194,12 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
       .get(record)!
       .filter(word => /\p{L}/u.test(word) && (word.length >= 4 ? mentions(word) : word.length === 3 ? asked.has(word) : acronyms.has(word)));
     const own = all.filter(word => namesHolding.get(word) === 1 && (word.length >= 4 || acronyms.has(word)));
+    // A name word a few names share, written as a name, names them together ("the ONLYOFFICE
+    // presentation" of a deck and a workbook named ONLYOFFICE-…): the kind or language asked for may tell
+    // which (documentsInQuestion in question-focus.ts).
+    const shared = all.filter(word => (namesHolding.get(word) ?? 0) <= maxNamed && word.length >= 4 && (written(word) || acronyms.has(word)));
     if (own.length > 0) byWord.set(record, { all, own });
+    else if (shared.length > 0 && all.length === 1) byWord.set(record, { all, own: shared });
     else if (all.length >= 2 && [...wordsOf(record.name)].some(word => years.has(word))) byYear.push(record);
   }
   // German writes every noun with a capital: a German question's "Mitarbeiter" is no name, and a German

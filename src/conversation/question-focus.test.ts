@@ -26,6 +26,16 @@ describe('questionFocus', () => {
     expect(await focused('What was the churn rate in q3-board?')).toEqual(['q3-board.pptx', 'q3-board.xlsx']);
   });
 
+  it('narrows the documents a shared name word names together to the kind of file asked for', async () => {
+    const templates = [file('ONLYOFFICE-Beispielpräsentation.pptx', deckMime, 'de'), file('ONLYOFFICE-Beispiel-Tabellenblatt.xlsx', sheetMime, 'de'), ...ready];
+    const focusedOn = async (question: string) => (await questionFocus({ question }, templates, space, nothingHeld))?.documents.map(record => record.name);
+    expect(await focusedOn('Wer hat die ONLYOFFICE-Präsentation erstellt und wann?')).toEqual(['ONLYOFFICE-Beispielpräsentation.pptx']);
+    expect(await focusedOn('What do the ONLYOFFICE files say about peace?')).toEqual([
+      'ONLYOFFICE-Beispielpräsentation.pptx',
+      'ONLYOFFICE-Beispiel-Tabellenblatt.xlsx',
+    ]);
+  });
+
   it('narrows the documents a question names by their language to the kind of file it calls them', async () => {
     expect(await focused('In the German slides, how did samurai challenge an opponent?')).toEqual(['Beispielpräsentation.pptx']);
     expect(await focused('What does the German document say about invoices?')).toEqual([
