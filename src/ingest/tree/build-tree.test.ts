@@ -192,6 +192,26 @@ describe('buildTree', () => {
     ]);
   });
 
+  it('titles a slide by its outline entry, read whole from the slide when the outline cut it short', () => {
+    const cut = 'Low-income children are less likely to enroll in college, les';
+    const outline: OutlineEntry[] = [
+      { title: 'About IHEP', level: 1, page: 1 },
+      { title: cut, level: 1, page: 2 },
+    ];
+    const blocks = [
+      heading(1, 'About IHEP', 28),
+      paragraph(1, 'Founded in 1993.'),
+      heading(2, 'Low-income children are less likely to enroll in college,', 28),
+      heading(2, 'less likely to graduate', 28),
+      paragraph(2, 'Source: IHEP (2010)'),
+    ];
+    const tree = buildTree(parsed(blocks, 2, outline), { documentId: 'd', slides: true });
+    expect(tree.nodes.map(node => [node.title, node.text])).toEqual([
+      ['About IHEP', 'Founded in 1993.'],
+      ['Low-income children are less likely to enroll in college, less likely to graduate', 'Source: IHEP (2010)'],
+    ]);
+  });
+
   it('moves block lines into each node page text: past leading blanks, after blank-line joins and captions', () => {
     const box = (y: number): TextLine['box'] => ({ x: 72, y, width: 300, height: 12 });
     const line = (start: number, end: number, y: number): TextLine => ({ start, end, box: box(y) });

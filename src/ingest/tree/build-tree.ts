@@ -7,6 +7,7 @@ import { NodeBuilder } from './node-builder.ts';
 import { firstRunningBlocks } from './first-running-blocks.ts';
 import { isGenericTitle } from './generic-title.ts';
 import { normalizeTitle } from './normalize-title.ts';
+import { completedOutlineTitle } from './outline-title.ts';
 import { looksLikeSlideDeck, slideTitle } from './slide-deck.ts';
 
 export interface BuildTreeOptions {
@@ -123,9 +124,11 @@ function slideTitles(blocks: Block[], parsed: ParsedDocument): Map<number, { tit
   for (const [page, pageBlocks] of blocksByPage) {
     const outlineTitle = outlineTitles.get(page);
     if (outlineTitle) {
-      const wanted = normalizeTitle(outlineTitle);
+      // A title the outline cut short is read whole from the page (outline-title.ts).
+      const completed = completedOutlineTitle(outlineTitle, pageBlocks);
+      const wanted = normalizeTitle(completed.title);
       const parts = pageBlocks.filter(block => isHeadingBlock(block) && normalizeTitle(block.text) !== '' && wanted.includes(normalizeTitle(block.text)));
-      titles.set(page, { title: outlineTitle.replace(/\s+/g, ' ').trim().slice(0, 200), blocks: new Set(parts) });
+      titles.set(page, { title: completed.title.slice(0, 200), blocks: new Set([...parts, ...completed.blocks.filter(isHeadingBlock)]) });
       continue;
     }
     const found = slideTitle(
