@@ -45,6 +45,26 @@ describe('placeChartData', () => {
     expect(photo.text).toBe('Lake at dawn');
   });
 
+  it("titles a chart without a title of its own by its slide's heading", () => {
+    const untitled = { categories: ducks.categories, series: ducks.series };
+    const chart = block(1, 'figure', '200 100 0', 200);
+    const blocks = [block(1, 'heading', 'Ducks counted on the lake, 2019–2020'), chart];
+    placeChartData(blocks, [{ ...untitled, slideNumber: 1 }], { slideNumbers: [1], pageSizes });
+    expect(chart.text).toBe(chartText({ ...untitled, title: 'Ducks counted on the lake, 2019–2020' }));
+    // A deck's PDF lists each slide by its title in the outline; "Slide 1" names none.
+    const outlined = block(1, 'figure', '200 100 0', 200);
+    const outline = [
+      { title: 'Slide 1', level: 1, page: 1 },
+      { title: 'Ducks by water, 2019 and 2020', level: 1, page: 1 },
+    ];
+    placeChartData([block(1, 'paragraph', 'Ducks by water, 2019 and 2020'), outlined], [{ ...untitled, slideNumber: 1 }], {
+      slideNumbers: [1],
+      pageSizes,
+      outline,
+    });
+    expect(outlined.text).toBe(chartText({ ...untitled, title: 'Ducks by water, 2019 and 2020' }));
+  });
+
   it('adds a figure to a slide that has none, last on its page', () => {
     const blocks = [block(1, 'heading', 'Survey'), block(2, 'heading', 'Results'), block(2, 'paragraph', 'Counts rose.')];
     placeChartData(blocks, [{ ...ducks, slideNumber: 1 }], { slideNumbers: [1, 2], pageSizes });

@@ -128,7 +128,7 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
         dependencies.log?.debug({ documentId: input.documentId, err: error }, 'charts not read');
         return [];
       });
-      placeChartData(parsed.blocks, charts, { slideNumbers, pageSizes: parsed.pageSizes });
+      placeChartData(parsed.blocks, charts, { slideNumbers, pageSizes: parsed.pageSizes, outline: parsed.outline });
     }
     const parseMs = performance.now() - parseStarted;
 
