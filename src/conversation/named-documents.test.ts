@@ -86,6 +86,14 @@ describe('documents a question names', () => {
       'ONLYOFFICE-Beispielpräsentation.pptx',
       'ONLYOFFICE-Beispiel-Tabellenblatt.xlsx',
     ]);
+    // A word of one's own tells which.
+    expect(await byName('Welche Version der ONLYOFFICE Beispielpräsentation ist das?')).toEqual(['ONLYOFFICE-Beispielpräsentation.pptx']);
+    // Also when the question holds more words of one's name than of the other's.
+    const reports = [record('20200928 Duidingsrapportage Coronamelder.pdf'), record('Toegankelijkheidsonderzoek CoronaMelder 2.5.10 (iOS 15.5).pdf')];
+    expect(await namesIn(reports, heldBy({ coronamelder: 2 }, 0))('met welke hulpsoftware is het CoronaMelder rapport voor iOS getest?')).toEqual([
+      '20200928 Duidingsrapportage Coronamelder.pdf',
+      'Toegankelijkheidsonderzoek CoronaMelder 2.5.10 (iOS 15.5).pdf',
+    ]);
     // Written in lower case it is no name; shared by more names than can be a choice, it names none.
     expect(await byName('what does onlyoffice mean?')).toEqual([]);
     expect(await byName('What does Pew say about the economy?')).toEqual([]);

@@ -188,19 +188,25 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   // year the name has ("the 2021 … report"): the year tells which.
   const years = new Set(question.match(/\b(?:19|20)\d\d\b/gu) ?? []);
   const byYear: DocumentRecord[] = [];
+  const sharing = new Map<DocumentRecord, { all: string[]; own: string[] }>();
   for (const record of ready) {
     if (byFileName.includes(record)) continue;
     const all = words
       .get(record)!
       .filter(word => /\p{L}/u.test(word) && (word.length >= 4 ? mentions(word) : word.length === 3 ? asked.has(word) : acronyms.has(word)));
     const own = all.filter(word => namesHolding.get(word) === 1 && (word.length >= 4 || acronyms.has(word)));
-    // A name word a few names share, written as a name, names them together ("the ONLYOFFICE
-    // presentation" of a deck and a workbook named ONLYOFFICE-…): the kind or language asked for may tell
-    // which (documentsInQuestion in question-focus.ts).
     const shared = all.filter(word => (namesHolding.get(word) ?? 0) <= maxNamed && word.length >= 4 && (written(word) || acronyms.has(word)));
     if (own.length > 0) byWord.set(record, { all, own });
-    else if (shared.length > 0 && all.length === 1) byWord.set(record, { all, own: shared });
     else if (all.length >= 2 && [...wordsOf(record.name)].some(word => years.has(word))) byYear.push(record);
+    else if (shared.length > 0) sharing.set(record, { all, own: shared });
+  }
+  // A name word a few names share, written as a name, names them together ("the ONLYOFFICE
+  // presentation" of a deck and a workbook named ONLYOFFICE-…), unless a year of one's name or a word of
+  // its own ("Beispielpräsentation") tells which; else the kind or language asked for may
+  // (documentsInQuestion in question-focus.ts).
+  const namedByOwn = new Set([...byFileName, ...byWord.keys()].flatMap(record => words.get(record)!));
+  if (byYear.length === 0) {
+    for (const [record, entry] of sharing) if (!entry.own.some(word => namedByOwn.has(word))) byWord.set(record, entry);
   }
   // German writes every noun with a capital: a German question's "Mitarbeiter" is no name, and a German
   // opening's capitals are mostly nouns, so such a question names no German document by its opening's words.
