@@ -132,6 +132,8 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const planStarted = performance.now();
   let prefetched: SearchPrefetch | undefined;
   let answeringPromise: Promise<AnsweringPassages> | undefined;
+  /** The question as a model said it in the documents' language, when it is searched so. */
+  let translation: { text: string; language: string } | undefined;
   // A model that cannot be loaded fails its steps below, each with a note; the question still gets an answer.
   const speed = await models.language?.speed?.().catch(() => undefined);
   const budgets = modelBudgets(speed, dependencies.config);
@@ -193,7 +195,10 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const theirs = translates ? translationLanguage(language, records.values()) : undefined;
   if (theirs) {
     const inTheirs = await translatedPlan(theirs);
-    if (inTheirs) ({ plan, rewritten } = inTheirs);
+    if (inTheirs) {
+      ({ plan, rewritten } = inTheirs);
+      translation = { text: inTheirs.rewritten, language: theirs };
+    }
   }
   timings.planMs = Math.round(performance.now() - planStarted);
   input.onEvent?.({ type: 'plan', plan });
@@ -214,6 +219,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
     if (inOthers) {
       const asAsked = { plan, gathered: { passages, extractivePassages, contextTrees }, answering: answeringPromise };
       plan = inOthers.plan;
+      translation = { text: inOthers.rewritten, language: others };
       ({ passages, extractivePassages, contextTrees } = await gather(plan));
       answeringPromise = undefined;
       const evidence = await offlineEvidence();
@@ -224,6 +230,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
       } else {
         ({ plan, answering: answeringPromise } = asAsked);
         ({ passages, extractivePassages, contextTrees } = asAsked.gathered);
+        translation = undefined;
       }
     }
   }
@@ -443,7 +450,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   }
 
   function answeringPassagesOnce(): Promise<AnsweringPassages> {
-    answeringPromise ??= answeringPassages({ question, passages: extractivePassages, language, spaces: input.spaces }, dependencies);
+    answeringPromise ??= answeringPassages({ question, passages: extractivePassages, language, spaces: input.spaces, translation }, dependencies);
     return answeringPromise;
   }
 

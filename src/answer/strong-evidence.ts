@@ -62,25 +62,34 @@ function abbreviatesName(term: KeyTerm, record: { name: string; title?: string }
  * The passages that can answer the question: what the question names (a year, a name, a code, a figure,
  * a page…) must all be in one document of the context, otherwise none answers it, however well their
  * sentences match its other words; the passages of the documents that hold it all. None: with the terms
- * no context document holds.
+ * no context document holds. A question a model said in the documents' language (`translation`,
+ * translate-question.ts) is answered by a document in that language that holds what either names: a
+ * Dutch question's "Afro-Amerikanen" are the "African Americans" of an English deck.
  */
 export async function answeringPassages(
-  input: { question: string; passages: ContextPassage[]; language: string; spaces: SpaceId[] },
+  input: { question: string; passages: ContextPassage[]; language: string; spaces: SpaceId[]; translation?: { text: string; language: string } },
   dependencies: { store: KnowledgeStore; pageSearch: PageSearch },
 ): Promise<AnsweringPassages> {
-  const { passages, language } = input;
+  const { passages, language, translation } = input;
   const contextDocuments = [...new Set(passages.map(passage => passage.documentId))];
   const named = keyTerms(input.question, { language });
+  const translated = translation ? keyTerms(translation.text, { language: translation.language }) : [];
   // A document's language matters only to the names asked for (missingFrom): read it only then.
-  const asksNames = named.some(term => term.kind === 'name');
+  const asksNames = [...named, ...translated].some(term => term.kind === 'name');
   const records = new Map(passages.map(passage => [passage.documentId, passage.record]));
   const languageOf = (documentId: string) => (asksNames ? recordLanguage(records.get(documentId)!) : undefined);
-  const words = await loadDocumentWords(named, contextDocuments, input.spaces, dependencies, languageOf);
-  const missing = contextDocuments.map(documentId =>
-    missingFrom(named, documentId, words, languageOf(documentId), language).filter(
+  const words = await loadDocumentWords([...named, ...translated], contextDocuments, input.spaces, dependencies, languageOf);
+  const missingIn = (terms: KeyTerm[], documentId: string, asked: string) =>
+    missingFrom(terms, documentId, words, languageOf(documentId), asked).filter(
       term => !inFileName(term, records.get(documentId)!.name) && !abbreviatesName(term, records.get(documentId)!),
-    ),
-  );
+    );
+  // The translation speaks for the documents written in its language only: said in French, an English
+  // report's "FTE" would pass as initials French writes otherwise.
+  const inTranslation = (documentId: string) => translation !== undefined && recordLanguage(records.get(documentId)!) === translation.language;
+  const missing = contextDocuments.map(documentId => {
+    const asAsked = missingIn(named, documentId, language);
+    return asAsked.length > 0 && inTranslation(documentId) && missingIn(translated, documentId, translation!.language).length === 0 ? [] : asAsked;
+  });
   if (named.length > 0 && missing.every(terms => terms.length > 0)) {
     return { passages: [], unmentioned: named.filter(term => missing.every(terms => terms.includes(term))) };
   }

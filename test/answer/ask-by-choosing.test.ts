@@ -151,6 +151,53 @@ describe('a model that chooses quotes instead of writing (FOLIO_MODEL_ANSWER=cho
     expect(model.calls[0]).toMatchObject({ prompt: german, system: expect.stringContaining('into English') });
   });
 
+  it('takes a name the question writes in its language as held when the documents hold what its translation names', async () => {
+    const dutch = 'Met welk programma moeten laptops volgens het Beveiligingsbeleid versleuteld worden?';
+    const translation = 'Which program must laptops be encrypted with according to the Laptop security policy?';
+    const model = new ScriptedLanguageModel({
+      reply: request =>
+        request.jsonSchema?.name === 'translated_question'
+          ? JSON.stringify({ question: translation })
+          : JSON.stringify({ excerpts: [excerptNumber(request, 'All company laptops')], answer: 'BitLocker' }),
+    });
+    const answer = await answerOf(withModel(model).ask({ spaces: [space], question: dutch }));
+    expect(answer).toMatchObject({ grounded: true, language: 'nl', rewritten: translation });
+    expect(answer.answer).toMatch(/^BitLocker \[1\]/u);
+    // Asked without a model, the Dutch name is one no document holds.
+    const offlineAnswer = await answerOf(offline.ask({ spaces: [space], question: dutch }));
+    expect(offlineAnswer.grounded).toBe(false);
+    expect(offlineAnswer.answer).toContain('Beveiligingsbeleid');
+
+    // Said in German, the language most documents of a space are in, the translation speaks for German
+    // documents only: the English handbook still does not hold the Dutch name.
+    const german = parseSpaceId('meist-deutsch');
+    const dataDir = await mkdtemp(join(tmpdir(), 'folio-german-'));
+    try {
+      await writeFile(join(dataDir, 'handbook.pdf'), await makeHandbookPdf('a'));
+      const parkingRules = [
+        'Parkordnung',
+        'Der Parkplatz ist für Mitarbeiter und Besucher von 6:00 bis 22:00 Uhr geöffnet.',
+        'Die Plätze vor dem Eingang sind für Besucher reserviert.',
+      ];
+      for (const [name, lines] of [
+        ['kantine.pdf', canteenRules],
+        ['parken.pdf', parkingRules],
+      ] as const)
+        await writeFile(join(dataDir, name), await makeTestPdf([{ texts: lines.map((text, index) => ({ text, x: 72, top: 72 + index * 18, size: 11 })) }]));
+      const ingested = await offline.ingestFiles(
+        ['handbook.pdf', 'kantine.pdf', 'parken.pdf'].map(name => ({ path: join(dataDir, name), name })),
+        german,
+      );
+      expect(ingested.map(document => document.status)).toEqual(['ready', 'ready', 'ready']);
+      const inGerman = await answerOf(withModel(model).ask({ spaces: [german], question: dutch }));
+      expect(model.calls.filter(call => call.jsonSchema?.name === 'translated_question').at(-1)?.system).toContain('into German');
+      expect(inGerman.grounded).toBe(false);
+      expect(inGerman.answer).toContain('Beveiligingsbeleid');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('searches a question first as asked where a document is in its language, and said in the others’ language when that finds no answer', async () => {
     const mixed = parseSpaceId('gemischt');
     const dataDir = await mkdtemp(join(tmpdir(), 'folio-mixed-'));
