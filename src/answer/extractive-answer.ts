@@ -6,6 +6,7 @@ import { foldWord } from '../text/stopwords.ts';
 import { answerKind, carriesAnswer } from './answer-cues.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { quoteCandidates, type QuoteCandidate } from './quote-candidates.ts';
+import { shortenedNumber } from '../text/shortened-numbers.ts';
 import { wordMatcher } from '../text/word-stems.ts';
 
 export interface ExtractiveAnswer {
@@ -190,20 +191,15 @@ function wordsOf(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu) ?? [];
 }
 
-/** Thousands, millions and billions after a number; a bare "m" is as often metres, and stays as written. */
-const magnitudes: Record<string, string> = { k: '000', mn: '000000', mio: '000000', bn: '000000000', mrd: '000000000' };
-
 /**
  * A question's numbers as one word each, as a quote's are read (groupedNumber): "€120,000" and "40k" are
- * 120000 and 40000, not "120" and "000" (the question's words are split at commas).
+ * 120000 and 40000, not "120" and "000" (the question's words are split at commas). A bare "m" stays as
+ * written: "5m" is as often metres, and a quote would say so too.
  */
 function wholeNumbers(question: string): string {
   return question
     .replace(/(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{N}]|[.,]\p{N})/gu, number => number.replace(/,/gu, ''))
-    .replace(
-      /(?<![\p{L}\p{N}.,])(\d{1,3})(k|mn|mio|bn|mrd)(?![\p{L}\p{N}])/giu,
-      (_, digits: string, suffix: string) => `${digits}${magnitudes[suffix.toLowerCase()]}`,
-    );
+    .replace(/(?<![\p{L}\p{N}.,])\d[\d.,]*\p{L}{1,3}(?![\p{L}\p{N}])/gu, word => String(shortenedNumber(word, { bareLetters: false })?.value ?? word));
 }
 
 /** "120,000" and "120.000" (grouped by thousands, English or German) as 120000; "1,333.0" as 1333.0; other words as they are. */

@@ -4,6 +4,7 @@ import { pageReferences, referencedPages, type PageReference } from '../search/p
 import { latinScriptLanguage } from '../text/detect-language.ts';
 import { documentLanguagesNamed } from '../text/language-names.ts';
 import { queryLanguages, searchTerms } from '../text/search-terms.ts';
+import { shortenedNumber } from '../text/shortened-numbers.ts';
 import { foldWord, stopwords } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { namedYears } from './unmentioned-years.ts';
@@ -83,9 +84,12 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
     const terms = searchTerms(token);
     if (terms.length === 0) continue;
     const ordinal = ordinalPattern.test(token);
-    const magnitude = token.match(magnitudePattern);
-    if (magnitude) {
-      add({ kind: 'number', text: token, terms: [...new Set([terms.join(' '), ...magnitudeForms(magnitude[1], magnitude[2])])] });
+    const shortened = shortenedNumber(token);
+    if (shortened) {
+      // "40k" as a document may write it: 40000 ("40 000", "40,000"), or 40 in a table of thousands; the
+      // question's own form stays one of them ("4K" of a screen).
+      const forms = [terms.join(' '), ...numberForms(String(shortened.value)), ...numberForms(shortened.amount)];
+      add({ kind: 'number', text: token, terms: [...new Set(forms)] });
     } else if (/^\d+(?:[.,]\d+)*$/u.test(token) || ordinal) {
       // A number of two digits or more ("error 288", "Windows 9.0", "45th Ave."), unless it numbers a page,
       // section, figure or table (checked as such above) or is a year.
@@ -212,19 +216,6 @@ function numberForms(token: string): string[] {
     );
   if (parts.length > 1 && /^\d{1,3}(?:,\d{3})+$/u.test(token)) forms.push(digits);
   return forms;
-}
-
-/** An amount with its order of magnitude ("40k", "€1.5m", "3bn", "2 Mio"), as chat writes round numbers. */
-const magnitudePattern = /^(\d{1,3}(?:[.,]\d{1,2})?)(k|m|mn|mio|b|bn|mrd)$/iu;
-const magnitudes: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, mio: 1e6, b: 1e9, bn: 1e9, mrd: 1e9 };
-
-/**
- * "40k" as a document may write it: "40000" (and "40 000", "40,000"), or "40" in a table of thousands;
- * the question's own form stays one of them ("4K" of a screen).
- */
-function magnitudeForms(amount: string, suffix: string): string[] {
-  const value = Math.round(Number(amount.replace(',', '.')) * magnitudes[suffix.toLowerCase()]);
-  return [...numberForms(String(value)), ...numberForms(amount)];
 }
 
 /** An ordinal in any of the languages' forms: a Dutch question's "45e AGM" is the "45th AGM" of an English report. */
