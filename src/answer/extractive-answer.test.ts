@@ -105,6 +105,11 @@ describe('extractiveAnswer', () => {
     const passages = [passage(1, [page(1, 0, rates)])];
     expect(extractiveAnswer(['What was the average tax rate on €120,000 in 1997?'], passages).quotes[0].text).toBe('€: 120,000; 1997: 47.1%; 2007: 35.7%');
     expect(extractiveAnswer(['Average tax rate on 40k in 2007?'], passages).quotes[0].text).toBe('€: 40,000; 1997: 40.6%; 2007: 19.7%');
+    // Grouped the German way, the question's number is read as the row's is.
+    const german = ['| € | 2007 |', '| --- | --- |', '| 150.000 | 20,1% |', '| 1.500.000 | 41,3% |', '| 15.000.000 | 44,9% |'].join('\n');
+    expect(extractiveAnswer(['Steuersatz bei 1.500.000 € im Jahr 2007?'], [passage(1, [page(1, 0, german)])], { language: 'de' }).quotes[0].text).toBe(
+      '€: 1.500.000; 2007: 41,3%',
+    );
   });
 
   it('reads the rows of a block stacked under its header printed again with the header above them, and its period', () => {

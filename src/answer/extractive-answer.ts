@@ -192,14 +192,14 @@ function wordsOf(text: string): string[] {
 }
 
 /**
- * A question's numbers as one word each, as a quote's are read (groupedNumber): "€120,000" and "40k" are
- * 120000 and 40000, not "120" and "000" (the question's words are split at commas). A bare "m" stays as
- * written: "5m" is as often metres, and a quote would say so too.
+ * A question's numbers as one word each, read as a quote's are (groupedNumber): "€120,000", "1.500.000"
+ * and "40k" are 120000, 1500000 and 40000, not "120" and "000" (the question's words are split at
+ * commas). A bare "m" stays as written: "5m" is as often metres, and a quote would say so too.
  */
 function wholeNumbers(question: string): string {
-  return question
-    .replace(/(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{N}]|[.,]\p{N})/gu, number => number.replace(/,/gu, ''))
-    .replace(/(?<![\p{L}\p{N}.,])\d[\d.,]*\p{L}{1,3}(?![\p{L}\p{N}])/gu, word => String(shortenedNumber(word, { bareLetters: false })?.value ?? word));
+  return question.replace(/(?<![\p{L}\p{N}.,])\d+(?:[.,]\d+)*\p{L}{0,3}(?![\p{L}\p{N}])/gu, word =>
+    String(shortenedNumber(word, { bareLetters: false })?.value ?? groupedNumber(word)),
+  );
 }
 
 /** "120,000" and "120.000" (grouped by thousands, English or German) as 120000; "1,333.0" as 1333.0; other words as they are. */
