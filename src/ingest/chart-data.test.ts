@@ -45,10 +45,13 @@ describe('placeChartData', () => {
     expect(photo.text).toBe('Lake at dawn');
   });
 
-  it("titles a chart without a title of its own by its slide's heading", () => {
+  it("titles a chart without a title of its own by its slide's title", () => {
     const untitled = { categories: ducks.categories, series: ducks.series };
     const chart = block(1, 'figure', '200 100 0', 200);
-    const blocks = [block(1, 'heading', 'Ducks counted on the lake, 2019–2020'), chart];
+    // The slide's title is its largest heading near the top, as in the slide's tree node.
+    const kicker = { ...block(1, 'heading', 'Lake survey'), font: { name: 'Arial', size: 14, bold: true, italic: false } };
+    const title = { ...block(1, 'heading', 'Ducks counted on the lake, 2019–2020'), font: { name: 'Arial', size: 28, bold: true, italic: false } };
+    const blocks = [kicker, title, chart];
     placeChartData(blocks, [{ ...untitled, slideNumber: 1 }], { slideNumbers: [1], pageSizes });
     expect(chart.text).toBe(chartText({ ...untitled, title: 'Ducks counted on the lake, 2019–2020' }));
     // A deck's PDF lists each slide by its title in the outline; "Slide 1" names none.

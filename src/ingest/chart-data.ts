@@ -1,8 +1,7 @@
 import { boxArea } from '../documents/bounding-box.ts';
 import { foldedWords } from '../text/stopwords.ts';
 import type { OfficeChart } from './convert/office-charts.ts';
-import { isGenericTitle } from './tree/generic-title.ts';
-import { completedOutlineTitle } from './tree/outline-title.ts';
+import { slideTitles } from './tree/slide-deck.ts';
 import type { Block, OutlineEntry } from './types.ts';
 
 /**
@@ -29,7 +28,8 @@ export function chartText(chart: Omit<OfficeChart, 'slideNumber'>): string {
  * to the figure whose text holds most of them, else the one with the most numbers (axis ticks), else
  * the largest. A slide without a figure gets a
  * figure block of its own; a document chart whose labels no page holds is not placed. A deck's chart
- * without a title of its own is titled by its slide's (slideTitle). A table found on
+ * without a title of its own is titled by its slide's, the title its slide's tree node gets
+ * (slideTitles): its rows are quoted under it, so a question asking for it in those words finds them. A table found on
  * a chart's page that is only the chart's data labels (chartLabelTable) is dropped: its numbers, read
  * off the bars without their categories, would be quoted instead of the chart's rows. Returns how many
  * charts were placed. Block order is kept (a new block goes last on its page, `order` renumbered).
@@ -40,6 +40,7 @@ export function placeChartData(
   options: { slideNumbers?: number[]; pageSizes: Array<{ width: number; height: number }>; outline?: OutlineEntry[] },
 ): number {
   const used = new Set<Block>();
+  const titles = options.slideNumbers ? slideTitles(blocks, { outline: options.outline ?? [], pageSizes: options.pageSizes }) : new Map();
   const valuesByPage = new Map<number, Set<number>>();
   let placed = 0;
   for (const chart of charts) {
@@ -56,7 +57,7 @@ export function placeChartData(
     const best = figures.sort((a, b) => b.labels - a.labels || b.numbers - a.numbers || b.area - a.area)[0]?.block;
     const figure = best ?? addFigureBlock(blocks, page, options.pageSizes[page - 1]);
     const onSlide = chart.slideNumber !== undefined && options.slideNumbers !== undefined;
-    figure.text = chartText(chart.title || !onSlide ? chart : { ...chart, title: slideTitle(blocks, page, options.outline ?? []) });
+    figure.text = chartText(chart.title || !onSlide ? chart : { ...chart, title: titles.get(page)?.title });
     used.add(figure);
     const values = valuesByPage.get(page) ?? new Set<number>();
     for (const series of chart.series) for (const value of series.values.map(Number).filter(Number.isFinite)) values.add(value);
@@ -92,23 +93,6 @@ function chartLabelTable(table: Block, values: Set<number> | undefined): boolean
   const words = numbers.length - found.length;
   const charted = (value: number) => [...values].some(chartValue => Math.abs(chartValue - value) < 0.5 || Math.abs(chartValue * 100 - value) < 0.5);
   return found.length >= minLabelNumbers && words * 2 <= found.length && found.every(charted);
-}
-
-/** A title is quoted over each row it heads; longer text on top of a page is no title. */
-const maxTitleCharacters = 200;
-
-/**
- * A deck's chart drawn without a title of its own is titled by its slide's ("Highest Level of
- * Attainment by Low-Income Young Adults, 2008"): the rows are quoted under it, so a question asking for
- * it in those words finds them. The page's first outline entry that names it (a deck's PDF lists each
- * slide by its title), else its first heading. A document's or sheet's page may head other things.
- */
-function slideTitle(blocks: Block[], page: number, outline: OutlineEntry[]): string | undefined {
-  const entry = outline.find(item => item.page === page && !isGenericTitle(item.title));
-  const pageBlocks = blocks.filter(block => block.page === page);
-  const heading = pageBlocks.find(block => block.kind === 'title' || block.kind === 'heading');
-  const text = entry ? completedOutlineTitle(entry.title, pageBlocks).title : heading?.text.replace(/\s+/gu, ' ').trim();
-  return text && text.length <= maxTitleCharacters ? text : undefined;
 }
 
 /** The page whose blocks hold at least half of the labels, most of them; 0 when none does. */

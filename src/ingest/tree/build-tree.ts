@@ -5,10 +5,7 @@ import { numberNodes } from './number-nodes.ts';
 import { detectPrintedPageNumbers } from './printed-page-numbers.ts';
 import { NodeBuilder } from './node-builder.ts';
 import { firstRunningBlocks } from './first-running-blocks.ts';
-import { isGenericTitle } from './generic-title.ts';
-import { normalizeTitle } from './normalize-title.ts';
-import { completedOutlineTitle } from './outline-title.ts';
-import { looksLikeSlideDeck, slideTitle } from './slide-deck.ts';
+import { looksLikeSlideDeck, slideTitles } from './slide-deck.ts';
 
 export interface BuildTreeOptions {
   documentId: string;
@@ -97,52 +94,6 @@ function slideNodes(blocks: Block[], parsed: ParsedDocument): TreeNode[] {
     if (!titles.get(block.page)?.blocks.has(block)) current.add(block, blocks, index);
   });
   return nodes;
-}
-
-/**
- * Each slide's title: its outline entry when that names the slide ("Slide 7" does not), else its
- * largest heading near the top. The blocks that make up the title are not repeated in the body.
- */
-function slideTitles(blocks: Block[], parsed: ParsedDocument): Map<number, { title: string; blocks: Set<Block> }> {
-  const blocksByPage = new Map<number, Block[]>();
-  for (const block of blocks) {
-    const onPage = blocksByPage.get(block.page);
-    if (onPage) onPage.push(block);
-    else blocksByPage.set(block.page, [block]);
-  }
-  const outlineTitles = new Map<number, string>();
-  for (const entry of parsed.outline) {
-    if (entry.page !== null && !outlineTitles.has(entry.page) && !isGenericTitle(entry.title)) outlineTitles.set(entry.page, entry.title);
-  }
-  const pagesByHeading = new Map<string, Set<number>>();
-  for (const block of blocks) {
-    if (!isHeadingBlock(block)) continue;
-    const key = normalizeTitle(block.text);
-    pagesByHeading.set(key, (pagesByHeading.get(key) ?? new Set()).add(block.page));
-  }
-  const titles = new Map<number, { title: string; blocks: Set<Block> }>();
-  for (const [page, pageBlocks] of blocksByPage) {
-    const outlineTitle = outlineTitles.get(page);
-    if (outlineTitle) {
-      // A title the outline cut short is read whole from the page (outline-title.ts).
-      const completed = completedOutlineTitle(outlineTitle, pageBlocks);
-      const wanted = normalizeTitle(completed.title);
-      const parts = pageBlocks.filter(block => isHeadingBlock(block) && normalizeTitle(block.text) !== '' && wanted.includes(normalizeTitle(block.text)));
-      titles.set(page, { title: completed.title.slice(0, 200), blocks: new Set([...parts, ...completed.blocks.filter(isHeadingBlock)]) });
-      continue;
-    }
-    const found = slideTitle(
-      pageBlocks,
-      parsed.pageSizes[page - 1]?.height ?? Infinity,
-      block => (pagesByHeading.get(normalizeTitle(block.text))?.size ?? 0) >= 3,
-    );
-    if (found) titles.set(page, { title: found.title, blocks: new Set(found.blocks) });
-  }
-  return titles;
-}
-
-function isHeadingBlock(block: Block): boolean {
-  return block.kind === 'heading' || block.kind === 'title';
 }
 
 /** A node's pages run from its heading to the last page of its own text or any descendant. */

@@ -1,5 +1,7 @@
 import type { Block, ParsedDocument } from '../types.ts';
 import { isGenericTitle } from './generic-title.ts';
+import { normalizeTitle } from './normalize-title.ts';
+import { completedOutlineTitle } from './outline-title.ts';
 
 /** Width ÷ height of slide formats: 4:3, 16:10, 16:9 (A4/Letter landscape are 1.41 and 1.29). */
 const slideAspectRatios = [4 / 3, 16 / 10, 16 / 9];
@@ -69,4 +71,50 @@ export function slideTitle(
       .slice(0, 200),
     blocks: parts,
   };
+}
+
+/**
+ * Each slide's title: its outline entry when that names the slide ("Slide 7" does not), else its
+ * largest heading near the top. The blocks that make up the title are not repeated in the body.
+ */
+export function slideTitles(blocks: Block[], parsed: Pick<ParsedDocument, 'outline' | 'pageSizes'>): Map<number, { title: string; blocks: Set<Block> }> {
+  const blocksByPage = new Map<number, Block[]>();
+  for (const block of blocks) {
+    const onPage = blocksByPage.get(block.page);
+    if (onPage) onPage.push(block);
+    else blocksByPage.set(block.page, [block]);
+  }
+  const outlineTitles = new Map<number, string>();
+  for (const entry of parsed.outline) {
+    if (entry.page !== null && !outlineTitles.has(entry.page) && !isGenericTitle(entry.title)) outlineTitles.set(entry.page, entry.title);
+  }
+  const pagesByHeading = new Map<string, Set<number>>();
+  for (const block of blocks) {
+    if (!isHeadingBlock(block)) continue;
+    const key = normalizeTitle(block.text);
+    pagesByHeading.set(key, (pagesByHeading.get(key) ?? new Set()).add(block.page));
+  }
+  const titles = new Map<number, { title: string; blocks: Set<Block> }>();
+  for (const [page, pageBlocks] of blocksByPage) {
+    const outlineTitle = outlineTitles.get(page);
+    if (outlineTitle) {
+      // A title the outline cut short is read whole from the page (outline-title.ts).
+      const completed = completedOutlineTitle(outlineTitle, pageBlocks);
+      const wanted = normalizeTitle(completed.title);
+      const parts = pageBlocks.filter(block => isHeadingBlock(block) && normalizeTitle(block.text) !== '' && wanted.includes(normalizeTitle(block.text)));
+      titles.set(page, { title: completed.title.slice(0, 200), blocks: new Set([...parts, ...completed.blocks.filter(isHeadingBlock)]) });
+      continue;
+    }
+    const found = slideTitle(
+      pageBlocks,
+      parsed.pageSizes[page - 1]?.height ?? Infinity,
+      block => (pagesByHeading.get(normalizeTitle(block.text))?.size ?? 0) >= 3,
+    );
+    if (found) titles.set(page, { title: found.title, blocks: new Set(found.blocks) });
+  }
+  return titles;
+}
+
+function isHeadingBlock(block: Block): boolean {
+  return block.kind === 'heading' || block.kind === 'title';
 }
