@@ -1,4 +1,5 @@
 import type { ContextPassage } from './context-passage.ts';
+import { isMarkdownSeparatorRow, markdownRowCells } from '../text/markdown-table-row.ts';
 
 /** Something the offline answer can quote: a sentence, or a table row read with its header row. */
 export interface QuoteCandidate {
@@ -72,15 +73,6 @@ function isTableLine(line: string): boolean {
   return /^\s*\|.*\|\s*$/u.test(line);
 }
 
-function cells(line: string): string[] {
-  return line
-    .trim()
-    .replace(/^\|/u, '')
-    .replace(/\|$/u, '')
-    .split('|')
-    .map(cell => cell.trim());
-}
-
 /**
  * A Markdown table's body rows, each read with its header: "Revenues — 2023: $51,217; 2022: $46,710"
  * when the header's first cell is empty (a row label), else "Year: 2023; Revenue: 51,217". A header may
@@ -90,9 +82,9 @@ function cells(line: string): string[] {
  * each block's rows with the header above them, and a row says the period its block's header spans.
  */
 function tableRows(lines: string[], caption: string): Quote[] {
-  const separator = lines.findIndex(line => /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/u.test(line));
+  const separator = lines.findIndex(isMarkdownSeparatorRow);
   const rowLines = lines.filter((_, index) => index !== separator);
-  const grid = rowLines.map(cells);
+  const grid = rowLines.map(markdownRowCells);
   const headerCount = separator > 0 ? headerRows(grid) : 0;
   const starts = headerCount > 0 ? repeatedHeaderStarts(grid, headerCount) : [0];
   const rows: Quote[] = [];

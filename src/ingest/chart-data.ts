@@ -1,4 +1,5 @@
 import { boxArea } from '../documents/bounding-box.ts';
+import { isMarkdownSeparatorRow, markdownRowCells } from '../text/markdown-table-row.ts';
 import { foldedWords } from '../text/stopwords.ts';
 import type { OfficeChart } from './convert/office-charts.ts';
 import { slideTitles } from './tree/slide-deck.ts';
@@ -84,9 +85,8 @@ function chartLabelTable(table: Block, values: Set<number> | undefined): boolean
   if (!values || values.size === 0) return false;
   const cells = (table.markdown ?? table.text)
     .split('\n')
-    .filter(line => !/^\|?\s*-{3}/.test(line))
-    .flatMap(line => line.split('|'))
-    .map(cell => cell.trim())
+    .filter(line => !isMarkdownSeparatorRow(line))
+    .flatMap(markdownRowCells)
     .filter(Boolean);
   const numbers = cells.map(cell => (/^-?\d+(?:[.,]\d+)?%?$/.test(cell) ? Number(cell.replace('%', '').replace(',', '.')) : undefined));
   const found = numbers.filter((value): value is number => value !== undefined);

@@ -1,3 +1,4 @@
+import { markdownRowCells } from '../../../text/markdown-table-row.ts';
 import type { Block, OutlineEntry } from '../../types.ts';
 
 /**
@@ -38,10 +39,5 @@ function sameRow(first: string, second: string): boolean {
 
 /** A Markdown row's cell texts, joined by spaces (as a table block's text joins them). */
 function cellTexts(row: string): string {
-  return row
-    .replace(/^\s*\||\|\s*$/g, '')
-    .split(/(?<!\\)\|/)
-    .map(cell => cell.trim().replace(/\\\|/g, '|'))
-    .filter(Boolean)
-    .join(' ');
+  return markdownRowCells(row).filter(Boolean).join(' ');
 }
