@@ -1,3 +1,4 @@
+import { byReadingOrder } from './reading-order.ts';
 import type { Block, ParsedDocument } from './types.ts';
 
 /** About the cover's or first page's name lines and a little more: a court opinion's caption comes after its citation lines. */
@@ -16,7 +17,7 @@ const runningKinds = new Set<Block['kind']>(['page-header', 'page-footer']);
  * Undefined when the first pages hold no words.
  */
 export function documentOpening(parsed: Pick<ParsedDocument, 'blocks'>): string | undefined {
-  const blocks = parsed.blocks.filter(block => block.page <= maxOpeningPage).sort((left, right) => left.page - right.page || left.order - right.order);
+  const blocks = parsed.blocks.filter(block => block.page <= maxOpeningPage).sort(byReadingOrder);
   const running = new Set<string>();
   let opening = '';
   for (const block of blocks) {

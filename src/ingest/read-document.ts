@@ -1,3 +1,4 @@
+import { byReadingOrder } from './reading-order.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -165,7 +166,7 @@ export async function readDocument(input: ReadDocumentInput, dependencies: ReadD
     dependencies.log?.debug({ documentId: input.documentId, stats }, 'document read');
     const title = documentTitle(parsed);
     const opening = documentOpening(parsed);
-    const language = documentLanguage([...parsed.blocks].sort((left, right) => left.page - right.page || left.order - right.order).map(block => block.text));
+    const language = documentLanguage([...parsed.blocks].sort(byReadingOrder).map(block => block.text));
     return { parsed, tree, stats, mime: detected.mime, language, ...(title ? { title } : {}), ...(opening ? { opening } : {}) };
   } finally {
     if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
