@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { shortGoldAnswer } from '../../answer/evaluation/answer-metrics.ts';
 import { readEvalSet } from './eval-set.ts';
 
 describe('readEvalSet', () => {
@@ -25,6 +26,13 @@ describe('readEvalSet', () => {
     expect(set.questions.map(question => question.answer)).toEqual(['54.95']);
     expect(set.unanswerable.map(question => [question.id, question.answer])).toEqual([['u1', undefined]]);
     expect(set.documentPaths).toEqual([join(setDir, 'docs', 'invoice.pdf')]);
+  });
+
+  it('reads a list answer given as a JSON array as a bracketed list, which no short answer is read from', async () => {
+    await writeSet([{ id: 'q1', doc: 'invoice.pdf', question: 'Which items?', answer: ['Blutsenkung', 4.02], pages: [1] }], []);
+    const [question] = (await readEvalSet(setDir)).questions;
+    expect(question.answer).toBe('["Blutsenkung",4.02]');
+    expect(shortGoldAnswer(question.answer)).toBeUndefined();
   });
 
   it('names the line that is not a question', async () => {

@@ -10,10 +10,13 @@ const questionSchema = z.object({
   pages: z.array(z.number().int().nonnegative()),
   source: z.string().default('unspecified'),
   evidence_sources: z.array(z.string()).optional(),
-  /** The gold answer's text, when the set has one ("Not answerable" or null for unanswerable questions). */
+  /**
+   * The gold answer's text, when the set has one ("Not answerable" or null for unanswerable questions).
+   * A list ("['Dresden', 'Köln']" in MMLongBench, or a JSON array) is kept as it is written, in brackets.
+   */
   answer: z
-    .union([z.string(), z.number(), z.null()])
-    .transform(answer => (answer === null ? undefined : String(answer)))
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()])), z.null()])
+    .transform(answer => (answer === null ? undefined : Array.isArray(answer) ? JSON.stringify(answer) : String(answer)))
     .optional(),
   answer_format: z.string().optional(),
   /** ISO 639-1 code of the question's language, when the set says. */
