@@ -22,6 +22,10 @@ describe('documentsByLanguage', () => {
     // Invoices, minutes and spreadsheets are documents too; the record's language is read from its whole text.
     expect(names('What VAT rate applies on the French invoice?')).toEqual(['Facture_F20180027.pdf']);
     expect(names('Wie hoch ist der Betrag auf der französischen Rechnung?')).toEqual(['Facture_F20180027.pdf']);
+    // Words for what a document is that no question is asked by kind: an application, notes, a table.
+    expect(names('On the German Beratungshilfe application, what does code C mean?')).toEqual(['jahresbericht.pdf']);
+    expect(names('What hourly rate is used in the French overtime recap table?')).toEqual(['Facture_F20180027.pdf']);
+    expect(names('In de Duitse aanvraag voor Beratungshilfe, wat betekent code C?')).toEqual(['jahresbericht.pdf']);
   });
 
   it('needs a word for a document after the language, and a language only some documents are in', () => {
