@@ -26,3 +26,15 @@ export function withAttributes(attributes: string, values: Record<string, string
     .map(([key, value]) => ` ${key}="${value}"`)
     .join('')}`;
 }
+
+/** The elements named `child` inside the first `parent` element, each as its whole XML text. */
+export function children(xml: string, parent: string, child: string): string[] {
+  const list = new RegExp(`<(?:[\\w.-]+:)?${parent}\\b[^>]*>([\\s\\S]*?)</(?:[\\w.-]+:)?${parent}>`, 'u').exec(xml);
+  if (!list) return [];
+  return [...list[1]!.matchAll(new RegExp(`<(?:[\\w.-]+:)?${child}\\b(?:[^>]*/>|[^>]*>[\\s\\S]*?</(?:[\\w.-]+:)?${child}>)`, 'gu'))].map(match => match[0]);
+}
+
+/** An element's start tag, attributes and all. */
+export function startTag(element: string): string {
+  return element.slice(0, element.indexOf('>') + 1);
+}

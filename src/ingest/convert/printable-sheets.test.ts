@@ -82,6 +82,21 @@ describe('writePrintableSheets', () => {
     }
   });
 
+  it('widens a column whose text a filled cell beside it cuts, reading the shared strings', async () => {
+    const source = await writePackage('cut.xlsx', {
+      'xl/sharedStrings.xml': '<sst><si><t>Develop preliminary budget</t></si></sst>',
+      'xl/worksheets/sheet1.xml': `${open}<sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>2</v></c></row></sheetData></worksheet>`,
+    });
+    const target = join(dir, 'cut-fitted.xlsx');
+    await writePrintableSheets(source, target);
+    const fitted = await openZipArchive(target);
+    try {
+      expect(await fitted.readText('xl/worksheets/sheet1.xml')).toContain('<cols><col width="29.60" customWidth="1" min="1" max="1"/></cols><sheetData>');
+    } finally {
+      await fitted.close();
+    }
+  });
+
   it('rejects a file that is no zip, for the caller to hand LibreOffice the file as it is', async () => {
     const notZip = join(dir, 'not.xlsx');
     await writeFile(notZip, 'plain text');

@@ -1,5 +1,5 @@
 import { elementsAfterPageSetup } from './fit-sheets-to-width.ts';
-import { attribute, withAttributes } from './package-xml.ts';
+import { attribute, children, startTag, withAttributes } from './package-xml.ts';
 
 /** A side of a border that is drawn: it has a line style ("thin", "medium", "hair"…). */
 const drawnSide = /<(?:[\w.-]+:)?(?:left|right|top|bottom|start|end)\b[^>]*\sstyle="(?!none")[^"]+"/u;
@@ -51,15 +51,4 @@ export function withGridLines(xml: string): string {
   ).exec(xml);
   if (!following) return xml;
   return `${xml.slice(0, following.index)}<${prefix}printOptions gridLines="1"/>${xml.slice(following.index)}`;
-}
-
-/** The elements named `child` inside the first `parent` element, each as its whole XML text. */
-function children(xml: string, parent: string, child: string): string[] {
-  const list = new RegExp(`<(?:[\\w.-]+:)?${parent}\\b[^>]*>([\\s\\S]*?)</(?:[\\w.-]+:)?${parent}>`, 'u').exec(xml);
-  if (!list) return [];
-  return [...list[1]!.matchAll(new RegExp(`<(?:[\\w.-]+:)?${child}\\b(?:[^>]*/>|[^>]*>[\\s\\S]*?</(?:[\\w.-]+:)?${child}>)`, 'gu'))].map(match => match[0]);
-}
-
-function startTag(element: string): string {
-  return element.slice(0, element.indexOf('>') + 1);
 }
