@@ -68,6 +68,13 @@ describe('placeChartData', () => {
     expect(outlined.text).toBe(chartText({ ...untitled, title: 'Ducks by water, 2019 and 2020' }));
   });
 
+  it('keeps what is drawn over a chart that its rows do not say, and drops its axis ticks and labels', () => {
+    const text = ['Ducks', '100,000', '10,000', '12 MILLION', 'ducks counted in 2021', '1,000', 'Fre', 'FreshSalt', 'Lakes 31', '74', '%'].join('\n');
+    const chart = block(1, 'figure', text, 200);
+    placeChartData([block(1, 'heading', 'Survey'), chart], [{ ...ducks, slideNumber: 1 }], { slideNumbers: [1], pageSizes });
+    expect(chart.text).toBe(`${chartText(ducks)}\n\n${['12 MILLION', 'ducks counted in 2021', 'Lakes 31', '74'].join('\n')}`);
+  });
+
   it('adds a figure to a slide that has none, last on its page', () => {
     const blocks = [block(1, 'heading', 'Survey'), block(2, 'heading', 'Results'), block(2, 'paragraph', 'Counts rose.')];
     placeChartData(blocks, [{ ...ducks, slideNumber: 1 }], { slideNumbers: [1, 2], pageSizes });
