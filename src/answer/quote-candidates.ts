@@ -34,13 +34,28 @@ export function quoteCandidates(passages: ContextPassage[]): QuoteCandidate[] {
   const candidates: QuoteCandidate[] = [];
   for (const passage of passages) {
     for (const { page, text, rank } of passage.pageTexts) {
-      for (const quote of quotesOf(text)) candidates.push({ n: passage.n, page, pageRank: rank, ...quote, order: candidates.length });
+      const field = fieldQuote(passage.titlePath.at(-1), text);
+      for (const quote of field ? [field] : quotesOf(text)) candidates.push({ n: passage.n, page, pageRank: rank, ...quote, order: candidates.length });
     }
   }
   return candidates;
 }
 
 type Quote = Pick<QuoteCandidate, 'text' | 'matchText' | 'kind' | 'source'>;
+
+/**
+ * A section whose text is one value, too short to quote alone, under a heading short enough to be its
+ * label: a form's or an invoice's field read as a heading over its value ("P.O. NUMBER" over "PO-3333").
+ * It is quoted with its label, "P.O. NUMBER: PO-3333". A value holds a digit (a number, a date, a
+ * code): a statement's title over its company's name ("CONSOLIDATED BALANCE SHEETS" over "NIKE,
+ * INC.") is no field.
+ */
+function fieldQuote(title: string | undefined, text: string): Quote | undefined {
+  const value = text.trim();
+  if (!title || title.length > maxTitleChars || value.length >= minSentenceChars || value.includes('\n') || !/\p{N}/u.test(value)) return undefined;
+  const quote = `${title.replace(/:\s*$/u, '')}: ${value}`;
+  return { text: quote, matchText: quote, kind: 'sentence', source: value };
+}
 
 function quotesOf(text: string): Quote[] {
   const quotes: Quote[] = [];

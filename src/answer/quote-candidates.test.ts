@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { contextPassage } from '../../test/support/answer/context-passage.ts';
+import { quoteCandidates } from './quote-candidates.ts';
+
+describe('quoteCandidates', () => {
+  it("quotes a field's value read as a section of its own with the heading that labels it", () => {
+    const field = { ...contextPassage(1, [{ page: 1, text: 'PO-3333' }]), titlePath: ['INVOICE', 'P.O. NUMBER'] };
+    const prose = { ...contextPassage(2, [{ page: 1, text: 'Payment is due within thirty days of the invoice date.' }]), titlePath: ['TERMS'] };
+    // A value holds a digit: a statement's title over its company's name is no field.
+    const company = { ...contextPassage(3, [{ page: 2, text: 'NIKE, INC.' }]), titlePath: ['CONSOLIDATED BALANCE SHEETS'] };
+    expect(quoteCandidates([field, prose, company]).map(quote => [quote.text, quote.source])).toEqual([
+      ['P.O. NUMBER: PO-3333', 'PO-3333'],
+      ['Payment is due within thirty days of the invoice date.', 'Payment is due within thirty days of the invoice date.'],
+    ]);
+  });
+});
