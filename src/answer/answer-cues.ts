@@ -15,7 +15,10 @@ const kindPatterns: Array<[AnswerKind, RegExp]> = [
     'amount',
     /\b(?:how much|what (?:was|is|were|are) the (?:total )?(?:revenue|income|profit|cost|price|amount|sales|value|budget)|wie viel|combien|cu[aá]nto|revenue|income|expenses?|cost|price|salary|budget|dollars?|euros?|usd|eur)\b/iu,
   ],
-  ['date', /\b(?:when|what year|which year|what date|in welchem jahr|wann|seit wann|quand|en quelle ann[ée]e|cu[aá]ndo|wanneer)\b/iu],
+  [
+    'date',
+    /\b(?:when|what year|which year|what date|which date|what day|in welchem jahr|welche[ms]? datum|an welchem tag|wann|seit wann|quand|en quelle ann[ée]e|quelle date|cu[aá]ndo|qu[eé] fecha|wanneer|welke datum|welk jaar|op welke dag)\b/iu,
+  ],
   ['name', /\b(?:who|whom|whose|which (?:company|person|organi[sz]ation|country|city|author)|wer|wem|wen|qui|qui[eé]n(?:es)?|wie is)\b/iu],
   [
     'number',
@@ -31,8 +34,9 @@ const numberPattern = /\d[\d,.'’ ]*\d|\d/u;
 const percentagePattern = /\d(?:[\d,.]*\d)?\s?(?:%|percent\b|per cent\b|prozent\b|pour ?cent\b|por ciento\b|procent\b)/iu;
 const amountPattern = /(?:[$€£¥]\s?\d|\d(?:[\d,.]*\d)?\s?(?:million|billion|thousand|mn|bn|m|k|mio|mrd|milliarden?|millionen|euros?|dollars?|usd|eur)\b)/iu;
 const yearPattern = /\b(?:1[89]\d\d|20\d\d)\b/u;
+// English, German, Dutch and French month names and their usual shortenings.
 const monthPattern =
-  /\b(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|m[aä]r(?:ch|z)?|apr(?:il)?|may|mai|june?|juni|july?|juli|aug(?:ust)?|sep(?:tember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)\b/iu;
+  /\b(?:jan(?:uary|uar|uari)?|janvier|feb(?:ruary|ruar|ruari)?|f[ée]vrier|m[aä]r(?:ch|z)?|maart|mars|apr(?:il)?|avril|may|mai|mei|june?|juni|juin|july?|juli|juillet|aug(?:ust|ustus)?|ao[uû]t|sep(?:t|tember|tembre)?|o[ck]t(?:ober|obre)?|nov(?:ember|embre)?|de[cz](?:ember)?|d[ée]cembre)\b/iu;
 const datePattern = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/u;
 
 /**

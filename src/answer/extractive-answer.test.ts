@@ -463,6 +463,9 @@ describe('answer cues', () => {
     expect(answerKind('What percentage of sales is online?')).toBe('percentage');
     expect(answerKind('How much did it cost?')).toBe('amount');
     expect(answerKind('When was the company founded?')).toBe('date');
+    expect(answerKind('Op welke datum vond het overleg plaats?')).toBe('date');
+    expect(answerKind("À quelle date l'accord a-t-il été signé ?")).toBe('date');
+    expect(answerKind('An welchem Tag wurde der Vertrag unterschrieben?')).toBe('date');
     expect(answerKind('Who is the chief executive?')).toBe('name');
     expect(answerKind('How long is the bridge?')).toBe('number');
     expect(answerKind('Describe the strategy.')).toBeUndefined();
@@ -475,6 +478,9 @@ describe('answer cues', () => {
     expect(carriesAnswer('percentage', 'Sales rose 12 % online.', new Set())).toBe(true);
     expect(carriesAnswer('percentage', 'Sales rose 12 points.', new Set())).toBe(false);
     expect(carriesAnswer('date', 'Founded in 1998.', new Set())).toBe(true);
+    // Dutch and French months with a day, without a year.
+    expect(carriesAnswer('date', 'Overleg van 27 maart, 10:00 uur.', new Set())).toBe(true);
+    expect(carriesAnswer('date', 'Réunion du 3 février.', new Set())).toBe(true);
     expect(carriesAnswer('name', 'The chief executive is Jane Doe.', new Set(['chief']))).toBe(true);
     expect(carriesAnswer('name', 'Chief executive named.', new Set(['chief']))).toBe(false);
     // A number glued to a name is no count; a percentage is no amount; a table cell without a currency is.
