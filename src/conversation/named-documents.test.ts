@@ -109,6 +109,21 @@ describe('documents a question names', () => {
     expect(await byName('What did Americans think of China in 2021?')).toEqual([]);
   });
 
+  it('tells documents whose names share one name word apart by a year only one of them has', async () => {
+    const decks = [
+      opened('OWASP_Top-10_2013 - Presentation.pptx', 'OWASP Top 10 2013 The Ten Most Critical Web Application Security Risks', 'OWASP Top-10'),
+      opened('OWASP Top 10-2017_de_V1.0.pptx', 'OWASP Top 10 2017 Die 10 häufigsten Sicherheitsrisiken', 'OWASP Top 10 - 2017'),
+    ];
+    const byName = namesIn(decks, heldBy({ owasp: 2 }, 0));
+    expect(await byName('In the OWASP 2013 slides, what is A9?')).toEqual(['OWASP_Top-10_2013 - Presentation.pptx']);
+    // "Top-10" written as one word is the other name's "Top 10" too: no word of its own.
+    expect(await byName('Who sponsored the OWASP Top 10 - 2017?')).toEqual(['OWASP Top 10-2017_de_V1.0.pptx']);
+    expect((await byName('What does the OWASP deck say about A9?')).sort()).toEqual(decks.map(deck => deck.name).sort());
+    // Both names dated alike: the year picks neither.
+    const dated = [record('PG_2020_UNICEF.pdf'), record('PP_2020_UNICEF-Trade.pdf')];
+    expect(await namesIn(dated, heldBy({ unicef: 2 }, 0))('What does the UNICEF report of 2020 say?')).not.toHaveLength(1);
+  });
+
   it('forgives a one-letter typo in a long name word, one in each of two written together, but not another name’s word', async () => {
     expect(await named('What does the Mietvetrag say about pets?')).toEqual(['Mietvertrag_Hauptstrasse_2024.pdf']);
     const reports = [record('ACTIVISIONBLIZZARD_2019_10K.pdf'), record('NIKE_2021_10K.pdf')];

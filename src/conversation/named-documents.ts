@@ -173,6 +173,15 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   const words = new Map(ready.map(record => [record, nameWords(record.name)] as const));
   const namesHolding = new Map<string, number>();
   for (const list of words.values()) for (const word of new Set(list)) namesHolding.set(word, (namesHolding.get(word) ?? 0) + 1);
+  // A name's hyphenated words written as one ("top10" of "Top-10") are another name's too when it writes
+  // them apart ("Top 10-2017"): no word of its own.
+  const writtenApart = new Map<string, number>();
+  for (const record of ready) {
+    const folded = foldedWords(nameWithoutExtension(record.name));
+    const joined = new Set(folded.flatMap((word, index) => [word + (folded[index + 1] ?? ''), word + (folded[index + 1] ?? '') + (folded[index + 2] ?? '')]));
+    for (const word of joined) writtenApart.set(word, (writtenApart.get(word) ?? 0) + 1);
+  }
+  const ownWord = (word: string) => namesHolding.get(word) === 1 && (writtenApart.get(word) ?? 0) <= 1;
   // A typo: one letter off (two in a pair of words written together), and not itself a word of some document's name ("brochure" is no typo of "ebrochure").
   const mentionedIn = (words: Set<string>) => (word: string) =>
     words.has(word) ||
@@ -184,8 +193,8 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   const byFileName = ready.filter(record => fileNameForms(record.name).some(form => writesWhole(foldedQuestion, form) || writesWhole(spacedQuestion, form)));
   // Per document: the words of its name the question mentions, and those of them no other name has.
   const byWord = new Map<DocumentRecord, { all: string[]; own: string[] }>();
-  // Two words or more of a name other names share ("US views on China", of two such reports), with a
-  // year the name has ("the 2021 … report"): the year tells which.
+  // Two words or more of a name other names share ("US views on China", of two such reports), or one
+  // they share written as a name ("the OWASP 2013 slides"), with a year the name has: the year tells which.
   const years = new Set(question.match(/\b(?:19|20)\d\d\b/gu) ?? []);
   const byYear: DocumentRecord[] = [];
   const sharing = new Map<DocumentRecord, { all: string[]; own: string[] }>();
@@ -194,12 +203,18 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
     const all = words
       .get(record)!
       .filter(word => /\p{L}/u.test(word) && (word.length >= 4 ? mentions(word) : word.length === 3 ? asked.has(word) : acronyms.has(word)));
-    const own = all.filter(word => namesHolding.get(word) === 1 && (word.length >= 4 || acronyms.has(word)));
+    const own = all.filter(word => ownWord(word) && (word.length >= 4 || acronyms.has(word)));
     const shared = all.filter(word => (namesHolding.get(word) ?? 0) <= maxNamed && word.length >= 4 && (written(word) || acronyms.has(word)));
     if (own.length > 0) byWord.set(record, { all, own });
     else if (all.length >= 2 && [...wordsOf(record.name)].some(word => years.has(word))) byYear.push(record);
     else if (shared.length > 0) sharing.set(record, { all, own: shared });
   }
+  // One shared name in capitals ("OWASP") and a year: the year tells which only when one name has it.
+  // A country's or a place's name shared with a year ("China … in 2021") is what the question is about.
+  const datedSharing = [...sharing]
+    .filter(([record, entry]) => entry.own.some(word => acronyms.has(word)) && [...wordsOf(record.name)].some(word => years.has(word)))
+    .map(([record]) => record);
+  if (datedSharing.length === 1) byYear.push(datedSharing[0]);
   // A name word a few names share, written as a name, names them together ("the ONLYOFFICE
   // presentation" of a deck and a workbook named ONLYOFFICE-…), unless a year of one's name or a word of
   // its own ("Beispielpräsentation") tells which; else the kind or language asked for may
@@ -254,7 +269,12 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
     const dated = ready.filter(record => [...fileNameMonthYears(record.name)].some(month => months.has(month)));
     if (dated.length === 1 && !named.includes(dated[0])) named.push(dated[0]);
   }
-  for (const [record, own] of byOpeningWord) if (!named.includes(record) && own.some(word => held(word) <= maxDocumentsHolding)) named.push(record);
+  // A word of a name already named ("OWASP" of the 2017 deck, picked by its year from the decks whose
+  // names share it) names no other document by its opening.
+  const namedNameWords = new Set(named.flatMap(record => words.get(record)!));
+  for (const [record, own] of byOpeningWord) {
+    if (!named.includes(record) && own.some(word => held(word) <= maxDocumentsHolding && !namedNameWords.has(word))) named.push(record);
+  }
   // A run of its title names a document when a word of it is held by few documents' pages ("program-guided
   // reasoning"), a short title only when one of its words is nearly its own ("Netflix, Inc." yes, "User
   // Manual" no). A run of its opening, always three words or more, only when a word of it is so held.
