@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyCellText } from './cell-kind.ts';
 
 describe('classifyCellText', () => {
-  it.each(['1,234', '(1,234)', '$ 24,690', '$(138)', '12.5%', '(7) %', '—', '-', 'n/a', 'nm', '3.2x', '0.79', '2024', '1 234 567'])(
+  it.each(['1,234', '(1,234)', '$ 24,690', '$(138)', '12.5%', '(7) %', '—', '-', 'n/a', 'nm', '3.2x', '0.79', '2024', '1 234 567', '11 / 14', '7/9'])(
     'reads %s as numeric',
     text => expect(classifyCellText(text)).toBe('numeric'),
   );

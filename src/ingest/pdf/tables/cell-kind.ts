@@ -12,6 +12,8 @@ const decoration = /[\s$€£¥()[\]%*†‡+\-−–]/g;
 const unitSuffix = /(?:x|bps|pts|pp|p\.p\.|bn|mn|m|k)$/i;
 const currencyPrefix = /^(?:US|USD|EUR|RMB)/;
 const plainNumber = /^(?:\d{1,3}(?:[,.\u00a0]\d{3})+|\d+)(?:[.,]\d+)?$/;
+/** A score or a ratio, "11 / 14", "7/9": one slash between two numbers (a date has two). */
+const ratio = /^\d+(?:[.,]\d+)?\/\d+(?:[.,]\d+)?$/;
 
 export function classifyCellText(text: string): CellKind {
   const trimmed = text.trim();
@@ -21,7 +23,7 @@ export function classifyCellText(text: string): CellKind {
   // Cheap exits first: most segments on a page are prose, and the decoration patterns below are not free.
   if (trimmed.length > 32 || !/\d/.test(trimmed)) return 'text';
   const core = trimmed.replace(decoration, '').replace(currencyPrefix, '').replace(unitSuffix, '');
-  return plainNumber.test(core) ? 'numeric' : 'text';
+  return plainNumber.test(core) || ratio.test(core) ? 'numeric' : 'text';
 }
 
 /** Quick test used to skip pages that cannot hold a numeric table. */

@@ -267,6 +267,22 @@ describe('detectTables: borderless financial statements', () => {
     expect(tableTexts).not.toContain('grew');
   });
 
+  it('reads a table of scores ("11 / 14") as a table of numbers', () => {
+    const runs: TextRun[] = [textRun('Level A', 230, 100), textRun('Level AA', 350, 100), textRun('Total', 470, 100)];
+    const scores = [
+      ['Perceivable', '7 / 9', '9 / 11', '16 / 20'],
+      ['Operable', '11 / 14', '4 / 6', '15 / 20'],
+      ['Understandable', '7 / 7', '6 / 6', '13 / 13'],
+      ['Robust', '2 / 2', '1 / 1', '3 / 3'],
+    ];
+    scores.forEach(([label, ...values], index) => {
+      const y = 125 + 25 * index;
+      runs.push(textRun(label!, 62, y), ...values.map((value, column) => textRun(value, 230 + 120 * column, y)));
+    });
+    const [table] = detectTables(syntheticPage(runs));
+    expect(table?.cells).toEqual([['', 'Level A', 'Level AA', 'Total'], ...scores]);
+  });
+
   it('reads labels of one pattern, as long and even as lines of prose, as the label column', () => {
     const metals = ['Arsenic', 'Cadmium', 'Chromium', 'Copper', 'Lead', 'Mercury', 'Nickel', 'Zinc'];
     const runs: TextRun[] = [textRun('to air', 300, 100), textRun('to water', 370, 100), textRun('to land', 440, 100)];
