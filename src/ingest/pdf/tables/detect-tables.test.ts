@@ -94,6 +94,33 @@ describe('detectTables: ruled grids', () => {
     ]);
   });
 
+  it("reads a cell that spans columns whole, where a column's rule stops short of its row", () => {
+    // Rows 100-120, 120-140, 140-160; the rule at 300 stops at 140, and the last row's text crosses its
+    // place: one cell spans it. The rule at 200 is missing there too, but no text crosses it.
+    const runs = [
+      textRun('Week', 76, 105),
+      textRun('Hours', 204, 105),
+      textRun('Pay', 304, 105),
+      textRun('Ex 1', 76, 125),
+      textRun('44 h', 204, 125),
+      textRun('190,31 €', 304, 125),
+      textRun('Total pay', 76, 145),
+      textRun('205, 53 €', 270, 145),
+    ];
+    const rulings = [
+      ...[100, 120, 140, 160].map(y => horizontalRule(72, 400, y)),
+      ...[72, 400].map(x => verticalRule(x, 100, 160)),
+      verticalRule(200, 100, 140),
+      verticalRule(300, 100, 140),
+    ];
+    const [table] = detectTables(syntheticPage(runs, rulings));
+    expect(table.cells).toEqual([
+      ['Week', 'Hours', 'Pay'],
+      ['Ex 1', '44 h', '190,31 €'],
+      ['Total pay', '205, 53 €', ''],
+    ]);
+  });
+
   it('does not take a box around a paragraph for a table', () => {
     const paragraph = [
       'Note: all figures in this report are unaudited and may change when the',

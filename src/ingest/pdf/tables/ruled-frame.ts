@@ -5,6 +5,7 @@ import { classifyCellText } from './cell-kind.ts';
 import { fillGrid } from './fill-grid.ts';
 import { mergeSymbolColumns } from './symbol-columns.ts';
 import { bandIndex, median } from './table-geometry.ts';
+import { snapTolerancePt, type RulingSegment } from './ruling-grid.ts';
 import { buildTextLines, type TextLine } from './text-lines.ts';
 
 /**
@@ -20,6 +21,11 @@ export interface RuledFrame {
   rowEdges: number[];
   /** x of inner vertical rules, sorted. */
   columnEdges: number[];
+  /**
+   * The vertical rules themselves, with the heights they run over: a rule that stops short of a row
+   * leaves that row's cells on either side of it merged (a Word table's cell spanning columns).
+   */
+  columnRules?: RulingSegment[];
 }
 
 /** Runs closer than this (points) to the frame still count as inside it: text often touches the rules. */
@@ -41,7 +47,7 @@ export function tableFromFrame(runs: readonly TextRun[], frame: RuledFrame, avai
       inside.push(index);
     }
   });
-  const allLines = buildTextLines(runs, inside);
+  const allLines = buildTextLines(runs, inside, { cellLinesApart: frame.columnEdges.length > 0 });
   const titleLines = leadingTitleLines(allLines, frame);
   const noteLines = frame.columnEdges.length === 0 ? trailingNoteLines(allLines.slice(titleLines), frame) : 0;
   const lines = allLines.slice(titleLines, allLines.length - noteLines);
@@ -63,7 +69,7 @@ export function tableFromFrame(runs: readonly TextRun[], frame: RuledFrame, avai
   if (separators.length === 0) return undefined;
 
   const rows = rowsFromBands(runs, filledBands, separators);
-  const grid = fillGrid(runs, rows, separators);
+  const grid = frame.columnRules && !columnsInferred ? fillSpannedGrid(runs, rows, separators, frame.columnRules) : fillGrid(runs, rows, separators);
   const merged = columnsInferred ? mergeSymbolColumns(grid) : grid;
   const cells = dropEmptyRowsAndColumns(merged);
   if (!isTableShaped(cells)) return undefined;
@@ -73,6 +79,43 @@ export function tableFromFrame(runs: readonly TextRun[], frame: RuledFrame, avai
   const region = { x: frame.left, y: top, width: frame.right - frame.left, height: bottom - top };
   const rowSpans = nonEmptyRows(merged).map(row => rowSpanOf(rows[row]));
   return assembleTable(runs, cells, region, inside, 'ruled', rowSpans);
+}
+
+/**
+ * The grid with each row read between the column rules that cross it. Where a rule stops short of a
+ * row, a line of the row with a run of text across the rule's place is read as one cell spanning it:
+ * its text goes whole to the first column of the span ("Rémunération totale … | 205, 53 €", not "205,"
+ * and "53 €" in two columns; a title centred over a form's two columns), the others of the span left
+ * empty. Its other lines keep to the columns: a shaded header drawn without inner rules ("Topic |
+ * Existing recommendations"), a form's two columns of fields. A rule crosses a row when it runs past
+ * the middle of the row's text.
+ */
+function fillSpannedGrid(runs: readonly TextRun[], rows: readonly TextLine[][], separators: readonly number[], rules: readonly RulingSegment[]): string[][] {
+  const whole = fillGrid(runs, rows, separators);
+  const crosses = (line: TextLine, x: number) =>
+    line.segments.some(segment => segment.runIndices.some(index => runs[index]!.bbox.x < x - 1 && runs[index]!.bbox.x + runs[index]!.bbox.width > x + 1));
+  return rows.map((lines, index) => {
+    if (lines.length === 0) return whole[index]!;
+    const middle = (Math.min(...lines.map(line => line.top)) + Math.max(...lines.map(line => line.bottom))) / 2;
+    const ruled = separators.map(x => rules.some(rule => Math.abs(rule.position - x) <= snapTolerancePt && rule.start <= middle && rule.end >= middle));
+    if (!lines.some(line => separators.some((x, column) => !ruled[column] && crosses(line, x)))) return whole[index]!;
+    const cells = Array.from({ length: separators.length + 1 }, () => '');
+    for (const line of lines) {
+      const kept = separators.map((x, column) => ruled[column] || !crosses(line, x));
+      const spans = fillGrid(
+        runs,
+        [[line]],
+        separators.filter((_, column) => kept[column]),
+      )[0]!;
+      let column = 0;
+      for (const text of spans) {
+        if (text) cells[column] = cells[column] ? `${cells[column]} ${text}` : text;
+        while (column < separators.length && !kept[column]) column++;
+        column++;
+      }
+    }
+    return cells;
+  });
 }
 
 const captionStart = /^(?:table|exhibit|schedule)\s*[A-Z]?[\d.]+/i;

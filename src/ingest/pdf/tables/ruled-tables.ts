@@ -37,6 +37,7 @@ export function findRulingFrames(content: PageContent): { grids: RuledFrame[]; s
         bottom: cluster.bottom,
         rowEdges: innerPositions(cluster.horizontals, cluster.top, cluster.bottom),
         columnEdges: innerPositions(borders, cluster.left, cluster.right),
+        columnRules: borders,
       });
     } else {
       freeHorizontals.push(...cluster.horizontals.filter(line => line.end - line.start >= minTableRuleLengthPt));

@@ -36,9 +36,10 @@ export function runFontSize(run: TextRun): number {
 
 /**
  * Groups runs into lines (top to bottom) and each line into segments (left to right). Whitespace-only
- * and empty runs are skipped: they carry no position a reader relies on.
+ * and empty runs are skipped: they carry no position a reader relies on. In a grid of ruled cells
+ * (`cellLinesApart`), a run under another of the line is never joined to it (underRunOf).
  */
-export function buildTextLines(runs: readonly TextRun[], runIndices: Iterable<number>): TextLine[] {
+export function buildTextLines(runs: readonly TextRun[], runIndices: Iterable<number>, options: { cellLinesApart?: boolean } = {}): TextLine[] {
   const visible: number[] = [];
   for (const index of runIndices) if (runs[index].text.trim() !== '') visible.push(index);
   visible.sort((a, b) => runCenterY(runs[a]) - runCenterY(runs[b]) || runs[a].bbox.x - runs[b].bbox.x);
@@ -48,7 +49,7 @@ export function buildTextLines(runs: readonly TextRun[], runIndices: Iterable<nu
   for (const index of visible) {
     const box = runs[index].bbox;
     const bottom = box.y + box.height;
-    if (current) {
+    if (current && !(options.cellLinesApart && underRunOf(runs, current.indices, box))) {
       const overlap = Math.min(bottom, current.bottom) - Math.max(box.y, current.top);
       const smallerHeight = Math.min(box.height, current.bottom - current.top);
       if (overlap >= 0.5 * smallerHeight) {
@@ -62,6 +63,23 @@ export function buildTextLines(runs: readonly TextRun[], runIndices: Iterable<nu
     groups.push(current);
   }
   return groups.map(group => lineFromRuns(runs, group.indices));
+}
+
+/**
+ * Whether a box stands under (or over) a run of the line, off its baseline: the next line of that run's
+ * cell. Cells centred in a ruled row set their lines half a line apart from their neighbours' ("Nombre" /
+ * "d'heures" / "total" beside "Date" / "(en semaine)"), and each of them overlaps the line grown so far;
+ * only the runs' own places tell the lines of one cell apart: a run that shares less than half its
+ * height with a run it stands under or over is on the next line. A run drawn twice to look bold
+ * overlaps itself and joins.
+ */
+function underRunOf(runs: readonly TextRun[], indices: readonly number[], box: TextRun['bbox']): boolean {
+  return indices.some(index => {
+    const other = runs[index].bbox;
+    const across = Math.min(box.x + box.width, other.x + other.width) - Math.max(box.x, other.x);
+    const down = Math.min(box.y + box.height, other.y + other.height) - Math.max(box.y, other.y);
+    return across > 0.5 * Math.min(box.width, other.width) && down < 0.5 * Math.min(box.height, other.height);
+  });
 }
 
 function lineFromRuns(runs: readonly TextRun[], indices: number[]): TextLine {
