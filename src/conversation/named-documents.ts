@@ -178,7 +178,11 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   const writtenApart = new Map<string, number>();
   for (const record of ready) {
     const folded = foldedWords(nameWithoutExtension(record.name));
-    const joined = new Set(folded.flatMap((word, index) => [word + (folded[index + 1] ?? ''), word + (folded[index + 1] ?? '') + (folded[index + 2] ?? '')]));
+    const joined = new Set(
+      folded
+        .slice(0, -1)
+        .flatMap((word, index) => [word + folded[index + 1]!, ...(index + 2 < folded.length ? [word + folded[index + 1]! + folded[index + 2]!] : [])]),
+    );
     for (const word of joined) writtenApart.set(word, (writtenApart.get(word) ?? 0) + 1);
   }
   const ownWord = (word: string) => namesHolding.get(word) === 1 && (writtenApart.get(word) ?? 0) <= 1;
