@@ -75,6 +75,15 @@ describe('placeChartData', () => {
     expect(chart.text).toBe(`${chartText(ducks)}\n\n${['12 MILLION', 'ducks counted in 2021', 'Lakes 31', '74'].join('\n')}`);
   });
 
+  it('keeps a callout beside a chart whose labels are single letters', () => {
+    // Struck out of the callout's words, the grades' letters would leave nothing of "Decade feed".
+    const grades = ['A', 'B', 'C', 'D', 'E', 'F'];
+    const lettered = { title: 'Grades', categories: grades, series: [{ name: 'Pupils', values: ['12', '30', '9', '4', '2', '1'] }] };
+    const chart = block(1, 'figure', ['Grades', ...grades, 'Decade feed'].join('\n'), 200);
+    placeChartData([chart], [{ ...lettered, slideNumber: 1 }], { slideNumbers: [1], pageSizes });
+    expect(chart.text).toBe(`${chartText(lettered)}\n\nDecade feed`);
+  });
+
   it('adds a figure to a slide that has none, last on its page', () => {
     const blocks = [block(1, 'heading', 'Survey'), block(2, 'heading', 'Results'), block(2, 'paragraph', 'Counts rose.')];
     placeChartData(blocks, [{ ...ducks, slideNumber: 1 }], { slideNumbers: [1, 2], pageSizes });

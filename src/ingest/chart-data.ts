@@ -112,7 +112,8 @@ function textBesideChart(text: string, chart: Omit<OfficeChart, 'slideNumber'>):
   const ticks = axisTicks(lines.flat().map(numberOf).filter(Number.isFinite));
   // Labels along an axis are often read run together ("GroßbritannienUSA"): what is left of a word
   // once the labels' words are taken out of it.
-  const byLength = [...labelWords].sort((a, b) => b.length - a.length);
+  // Labels of one or two letters ("A", "Q1") would strike those letters out of every word.
+  const byLength = [...labelWords].filter(word => word.length >= 3).sort((a, b) => b.length - a.length);
   const leftOf = (word: string) => byLength.reduce((rest, label) => rest.replaceAll(label, ' '), word).replace(/\s+/gu, '');
   const said = (token: string) => {
     const number = numberOf(token);
