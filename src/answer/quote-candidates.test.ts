@@ -13,4 +13,15 @@ describe('quoteCandidates', () => {
       ['Payment is due within thirty days of the invoice date.', 'Payment is due within thirty days of the invoice date.'],
     ]);
   });
+
+  it('quotes a label read as a heading, ending with a colon, with the first line under it', () => {
+    const label = {
+      ...contextPassage(1, [{ page: 1, text: 'Lbs.\n\nPrimary Care Provider Name: _______ Vaccine requested: _______' }]),
+      titlePath: ['Informed Consent', 'Enter weight IF LESS than 66 pounds:'],
+    };
+    expect(quoteCandidates([label]).map(quote => [quote.text, quote.source])[0]).toEqual(['Enter weight IF LESS than 66 pounds: Lbs.', 'Lbs.']);
+    // A heading that is no label is not quoted.
+    const heading = { ...label, titlePath: ['Informed Consent', 'Screening'] };
+    expect(quoteCandidates([heading]).map(quote => quote.text)).not.toContain('Screening Lbs.');
+  });
 });

@@ -33,15 +33,28 @@ const maxCaptionChars = 200;
 export function quoteCandidates(passages: ContextPassage[]): QuoteCandidate[] {
   const candidates: QuoteCandidate[] = [];
   for (const passage of passages) {
-    for (const { page, text, rank } of passage.pageTexts) {
+    passage.pageTexts.forEach(({ page, text, rank }, index) => {
       const field = fieldQuote(passage.titlePath.at(-1), text);
-      for (const quote of field ? [field] : quotesOf(text)) candidates.push({ n: passage.n, page, pageRank: rank, ...quote, order: candidates.length });
-    }
+      const label = index === 0 && !field ? labelQuote(passage.titlePath.at(-1), text) : undefined;
+      const quotes = field ? [field] : [...(label ? [label] : []), ...quotesOf(text)];
+      for (const quote of quotes) candidates.push({ n: passage.n, page, pageRank: rank, ...quote, order: candidates.length });
+    });
   }
   return candidates;
 }
 
 type Quote = Pick<QuoteCandidate, 'text' | 'matchText' | 'kind' | 'source'>;
+
+/**
+ * A heading that ends with a colon is a form's label read as a heading ("Enter weight IF LESS than 66
+ * pounds:" over "Lbs."): what it says is quoted with the first line under it, which is its field.
+ */
+function labelQuote(title: string | undefined, text: string): Quote | undefined {
+  const first = text.trim().split('\n')[0]?.trim() ?? '';
+  if (!title || !/:\s*$/u.test(title) || title.length > maxQuoteChars / 2 || first === '' || first.length > maxTitleChars) return undefined;
+  const quote = `${title.trim()} ${first}`;
+  return { text: quote, matchText: quote, kind: 'sentence', source: first };
+}
 
 /**
  * A section whose text is one value, too short to quote alone, under a heading short enough to be its
