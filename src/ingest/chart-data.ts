@@ -59,13 +59,12 @@ export function placeChartData(
     const figure = best ?? addFigureBlock(blocks, page, options.pageSizes[page - 1]);
     const onSlide = chart.slideNumber !== undefined && options.slideNumbers !== undefined;
     const titled = chart.title || !onSlide ? chart : { ...chart, title: titles.get(page)?.title };
+    const values = chart.series.flatMap(series => series.values.map(Number).filter(Number.isFinite));
     const rows = chartText(titled);
-    const uncharted = textBesideChart(figure.text, titled);
+    const uncharted = textBesideChart(figure.text, titled, new Set(values));
     figure.text = uncharted ? `${rows}\n\n${uncharted}` : rows;
     used.add(figure);
-    const values = valuesByPage.get(page) ?? new Set<number>();
-    for (const series of chart.series) for (const value of series.values.map(Number).filter(Number.isFinite)) values.add(value);
-    valuesByPage.set(page, values);
+    valuesByPage.set(page, new Set([...(valuesByPage.get(page) ?? []), ...values]));
     placed += 1;
   }
   const labelTables = blocks.filter(block => block.kind === 'table' && chartLabelTable(block, valuesByPage.get(block.page)));
@@ -101,12 +100,11 @@ function chartLabelTable(table: Block, values: Set<number> | undefined): boolean
 /**
  * The lines of a figure's text that its chart's rows do not say: callouts and tables drawn over the
  * chart ("29 MILLION vulnerable downloads in 2011", "Organizations 61,807", a pie's "74 %"). A line goes
- * when each of its words is a label of the chart, one of its values, an axis tick (axisTicks) or a
+ * when each of its words is a label of the chart, one of its `values`, an axis tick (axisTicks) or a
  * scrap of a label set at an angle (three letters or fewer).
  */
-function textBesideChart(text: string, chart: Omit<OfficeChart, 'slideNumber'>): string {
+function textBesideChart(text: string, chart: Omit<OfficeChart, 'slideNumber'>, values: ReadonlySet<number>): string {
   const labelWords = new Set(foldedWords([chart.title ?? '', ...chart.categories, ...chart.series.map(series => series.name)].join(' ')));
-  const values = new Set(chart.series.flatMap(series => series.values.map(Number).filter(Number.isFinite)));
   const lines = text.split('\n').map(line => line.split(/\s+/u).filter(Boolean));
   const numberOf = (token: string) => (/^-?[\d.,]*\d%?$/u.test(token) ? Number(token.replace(/[,%]/gu, '')) : Number.NaN);
   const ticks = axisTicks(lines.flat().map(numberOf).filter(Number.isFinite));

@@ -82,6 +82,7 @@ function cutColumns(xml: string, prefix: string, sharedLengths: readonly number[
   const mergeStarts = new Set([...xml.matchAll(new RegExp(`<${prefix}mergeCell\\b[^>]*\\sref="([A-Z]+\\d+)`, 'gu'))].map(match => match[1]!));
   const wanted = new Map<number, number>();
   const cellPattern = new RegExp(`<${prefix}c\\b([^>]*?)(?:/>|>([\\s\\S]*?)</${prefix}c>)`, 'gu');
+  const valuePattern = new RegExp(`<${prefix}(?:v|is)\\b`, 'u');
   for (const row of xml.matchAll(new RegExp(`<${prefix}row\\b[^>]*>([\\s\\S]*?)</${prefix}row>`, 'gu'))) {
     let column = 0;
     const cells = [...row[1]!.matchAll(cellPattern)].map(match => {
@@ -89,7 +90,7 @@ function cutColumns(xml: string, prefix: string, sharedLengths: readonly number[
       column = reference ? columnNumber(reference) : column + 1;
       return { column, reference, attributes: match[1]!, content: match[2] ?? '' };
     });
-    const filled = new Set(cells.filter(cell => new RegExp(`<${prefix}(?:v|is)\\b`, 'u').test(cell.content)).map(cell => cell.column));
+    const filled = new Set(cells.filter(cell => valuePattern.test(cell.content)).map(cell => cell.column));
     for (const cell of cells) {
       if (!filled.has(cell.column + 1) || (cell.reference && mergeStarts.has(cell.reference))) continue;
       if (fittedFormats.has(Number(attribute(cell.attributes, 's') ?? 0))) continue;
