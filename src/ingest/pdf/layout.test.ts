@@ -116,6 +116,30 @@ describe('layoutPage', () => {
     expect(layoutPage(page(lone), { figures: [], tables: [] }).map(block => block.text)).not.toContain('Figure height 12');
   });
 
+  it("reads a tax form's lines, each run out in leaders past its number to its amount, with their amounts", () => {
+    const leaders = ' .'.repeat(30);
+    // The amounts are set larger, a little higher, and written after all the labels, in a column of their own.
+    const lines = [
+      ['16', `Other expenses (describe in Schedule O)${leaders}`, '45,094.'],
+      ['17', `Total expenses. Add lines 10 through 16${leaders} ▶`, '69,660.'],
+      ['18', `Excess or (deficit) for the year${leaders}`, '7,926.'],
+    ];
+    const labels = lines.flatMap(([number, label], index) => [
+      run(number, 54, 600 + 12 * index, 8, { endsLine: false }),
+      run(label, 72, 600 + 12 * index, 8, { endsLine: false }),
+      run(number, 484, 600 + 12 * index, 8),
+    ]);
+    const amounts = lines.map(([, , amount], index) => run(amount, 540, 599 + 12 * index, 10));
+    const text = layoutPage(page([...labels, ...amounts]), { figures: [], tables: [] })
+      .map(block => block.text)
+      .join(' / ');
+    expect(text).toContain(`Total expenses. Add lines 10 through 16${leaders} ▶ 17 69,660.`);
+    expect(text).toContain(`Excess or (deficit) for the year${leaders} 18 7,926.`);
+    // Without leaders, a label and an amount that far from it stay apart.
+    const plain = [run('Total expenses', 72, 100, 8), run('17', 130, 100, 8), run('69,660.', 180, 99, 10)];
+    expect(layoutPage(page(plain), { figures: [], tables: [] }).map(block => block.text)).not.toContain('Total expenses 17 69,660.');
+  });
+
   it('reads a list of labels and values at two tab stops, without colons, as label-value lines', () => {
     const specifications = [
       ['motortype', '13.751.65.5.2.0'],

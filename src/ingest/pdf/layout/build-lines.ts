@@ -46,6 +46,11 @@ function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
       if (gap <= amountLabelSpace * line.fontSize && isAmountLabel(line.runs) && isAmount(value.runs)) {
         return [{ band, index, stop: value.bbox.x + value.bbox.width, alone: false }];
       }
+      // Leaders lead the eye to the amounts they end at, on their own, past the line's number in its box.
+      if (endsInLeaders(line.runs)) {
+        const led = ledAmounts(lines, index, amountLabelSpace * line.fontSize);
+        return led.map(from => ({ band, index: from, stop: value.bbox.x, alone: true }));
+      }
       return [];
     }),
   );
@@ -215,6 +220,42 @@ function isAmountLabel(runs: TextRun[]): boolean {
   const text = joinedText(runs);
   return text.length <= 32 && /\p{L}/u.test(text) && !/[.:;!?]$/u.test(text) && text.split(/\s+/u).length <= 4;
 }
+
+/**
+ * A label run out in dot leaders to its amount, as tax forms and statements set their lines ("17 Total
+ * expenses. Add lines 10 through 16 . . . . . ▶ 17"): after the leaders at most a few marks, an arrow
+ * glyph or the line's own number, no word.
+ */
+function endsInLeaders(runs: TextRun[]): boolean {
+  const text = joinedText(runs);
+  const leaders = [...text.matchAll(/(?:\.\s?){4,}/gu)].at(-1);
+  if (!leaders) return false;
+  const tail = text.slice(leaders.index + leaders[0].length);
+  return tail.length <= maxLeaderTail && !/\p{L}{2}/u.test(tail);
+}
+
+/** Characters after a label's leaders: "▶ 17", "6 d", "$". */
+const maxLeaderTail = 8;
+
+/**
+ * The lines a leader line at `index` joins with: the amounts and line numbers ("17", "5 c") that follow
+ * it on its band, each within `maxGap` of the one before, as the indices to join with their next line;
+ * none unless an amount is among them.
+ */
+function ledAmounts(lines: TextLine[], index: number, maxGap: number): number[] {
+  let last = index;
+  while (last + 1 < lines.length) {
+    const next = lines[last + 1];
+    const gap = next.bbox.x - (lines[last].bbox.x + lines[last].bbox.width);
+    if (gap > maxGap || !(isAmount(next.runs) || lineNumberPattern.test(joinedText(next.runs)))) break;
+    last += 1;
+  }
+  const led = lines.slice(index + 1, last + 1);
+  return led.some(line => isAmount(line.runs)) ? led.map((_, offset) => index + offset) : [];
+}
+
+/** A form line's number in its box: "17", "5 c", "6d". */
+const lineNumberPattern = /^\d{1,2}\s?[a-z]?$/u;
 
 /** An amount and nothing else: "€ 124,61", "-9.32", "1,234.50 EUR", "12%". */
 function isAmount(runs: TextRun[]): boolean {
