@@ -24,4 +24,14 @@ describe('quoteCandidates', () => {
     const heading = { ...label, titlePath: ['Informed Consent', 'Screening'] };
     expect(quoteCandidates([heading]).map(quote => quote.text)).not.toContain('Screening Lbs.');
   });
+
+  it("quotes a form's line, its label and the leaders that run to its amount, as one", () => {
+    const leaders = ' .'.repeat(30);
+    const text = `7 c EX PE N S E S 16 45,094.\n\n17 Total expenses. Add lines 10 through 16${leaders} G 17 69,660. 18 Excess or (deficit) for the year${leaders} 18 7,926.`;
+    expect(quoteCandidates([contextPassage(1, [{ page: 1, text }])]).map(quote => quote.text)).toEqual([
+      '7 c EX PE N S E S 16 45,094.',
+      `17 Total expenses. Add lines 10 through 16${leaders} G 17 69,660.`,
+      `18 Excess or (deficit) for the year${leaders} 18 7,926.`,
+    ]);
+  });
 });

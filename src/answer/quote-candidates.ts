@@ -211,10 +211,11 @@ function isColumnNumbering(row: string[]): boolean {
 function splitSentences(text: string): string[] {
   const pieces = text
     // A capital letter and a full stop is an initial ("Philip N. Jefferson"), a title is followed by a
-    // name ("Herrn Prof. Dr. Herrlich", "Mr. Smith"), and a page or a figure by its number ("[Figure,
-    // p. 33]", "Fig. 4"): none is a sentence's end.
+    // name ("Herrn Prof. Dr. Herrlich", "Mr. Smith"), a page or a figure by its number ("[Figure,
+    // p. 33]", "Fig. 4"), and dot leaders by what they lead to (". . . . ▶ 17 69,660."): none is a
+    // sentence's end.
     .split(
-      /(?<=[.!?。！？])(?<!(?:^|[\s(])\p{Lu}\.)(?<!(?:^|[\s(])(?:Dr|Prof|Mr|Mrs|Ms|Mme|Hr|Fr)\.)(?<!(?:^|[\s(,])(?:p|pp|S|Fig|fig|Figs|No|Nr)\.(?=\s+\d))\s+(?=[\p{Lu}\p{N}"“(])|\n+/u,
+      /(?<=[.!?。！？])(?<!\.\s?\.)(?<!(?:^|[\s(])\p{Lu}\.)(?<!(?:^|[\s(])(?:Dr|Prof|Mr|Mrs|Ms|Mme|Hr|Fr)\.)(?<!(?:^|[\s(,])(?:p|pp|S|Fig|fig|Figs|No|Nr)\.(?=\s+\d))\s+(?=[\p{Lu}\p{N}"“(])|\n+/u,
     )
     .map(sentence => sentence.replace(/\s+/gu, ' ').trim())
     .filter(Boolean);
@@ -236,6 +237,13 @@ function splitSentences(text: string): string[] {
   for (let index = 0; index < pieces.length; index++) {
     let piece = pieces[index];
     if (piece.length >= minSentenceChars) {
+      // A form's line run out in leaders to its amount starts with its label, cut off at the label's own
+      // full stop ("17 Total expenses." + "Add lines 10 through 16 . . . . ▶ 17 69,660."): one quote.
+      const label = run.at(-1);
+      if (label !== undefined && ledToAmount.test(piece) && !/\p{N}[.,]?$/u.test(label)) {
+        piece = `${label} ${piece}`;
+        run.pop();
+      }
       // A value or a name too short to quote alone goes with the short line under it: a cover's date
       // over its title ("October 15, 2007" over "Washington State Department of Veterans Affairs"), a
       // person over their role ("Philip N. Jefferson" over "Vice Chair (as of September 13, 2023)").
@@ -271,6 +279,8 @@ function splitSentences(text: string): string[] {
 const minSentenceChars = 20;
 /** …and are quoted with the short lines next to them, this many at most. */
 const maxShortLinesJoined = 4;
+/** Ends in dot leaders, a mark or the line's number, and the amount they lead to (build-lines.ts reads them together). */
+const ledToAmount = /(?:\.\s?){4,}\s*(?:\p{L}\s)?[^\p{L}]{0,12}\d[\d,.]*$/u;
 /** Two to four capitalised words, initials among them: a person's name on a line of its own. */
 const personName = /^\p{Lu}[\p{L}'’-]*\.?(?:\s\p{Lu}[\p{L}'’-]*\.?){1,3}$/u;
 /** A line this long or shorter is a title or a label, which a short value above it belongs with. */
