@@ -1,3 +1,4 @@
+import { acronymDefinitions } from '../text/acronyms.ts';
 import { foldWord } from '../text/stopwords.ts';
 
 /**
@@ -5,10 +6,15 @@ import { foldWord } from '../text/stopwords.ts';
  * "how many" wants a count, "what percentage" a percentage, "when" a date, "who" a name. The offline
  * answer prefers sentences that carry what was asked over sentences that merely repeat its words.
  */
-export type AnswerKind = 'count' | 'amount' | 'percentage' | 'date' | 'name' | 'number';
+export type AnswerKind = 'expansion' | 'count' | 'amount' | 'percentage' | 'date' | 'name' | 'number';
 
 // One pattern per kind, in the languages the fixed messages speak (en, de, fr, es) plus nl; first match wins.
 const kindPatterns: Array<[AnswerKind, RegExp]> = [
+  // "What does NRC stand for?", "Waar staat NRC voor?", "Wofür steht BSI?", "Que signifie RGPD ?"
+  [
+    'expansion',
+    /\b(?:stands? for|abbreviation|acronym|staat\s+\S+\s+voor|afkorting|wof[üu]r steht|steht\s+\S+\s+f[üu]r|abk[üu]rzung|signifie|veut dire|sigle)\b/iu,
+  ],
   ['percentage', /\b(?:percent(?:age)?s?|per cent|proportion|share of|what share|rate of|prozent(?:satz)?|anteil|pourcentage|porcentaje|procent)\b|%/iu],
   ['count', /\b(?:how many|number of|count of|wie viele?|wieviele?|combien de|cu[aá]nt[oa]s|hoeveel)\b/iu],
   [
@@ -45,6 +51,8 @@ const datePattern = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/u;
  */
 export function carriesAnswer(kind: AnswerKind, text: string, questionWords: ReadonlySet<string>): boolean {
   switch (kind) {
+    case 'expansion':
+      return acronymDefinitions(text).some(definition => questionWords.has(foldWord(definition.acronym)));
     case 'percentage':
       return percentagePattern.test(text);
     case 'amount':

@@ -468,6 +468,9 @@ describe('answer cues', () => {
     expect(answerKind('An welchem Tag wurde der Vertrag unterschrieben?')).toBe('date');
     expect(answerKind('Who is the chief executive?')).toBe('name');
     expect(answerKind('How long is the bridge?')).toBe('number');
+    expect(answerKind('What does NRC stand for?')).toBe('expansion');
+    expect(answerKind('Waar staat NRC voor in de tutorial?')).toBe('expansion');
+    expect(answerKind('Wofür steht BSI?')).toBe('expansion');
     expect(answerKind('Describe the strategy.')).toBeUndefined();
   });
 
@@ -488,5 +491,10 @@ describe('answer cues', () => {
     expect(carriesAnswer('amount', 'Revenues increased 17% for fiscal 2021.', new Set())).toBe(false);
     expect(carriesAnswer('amount', 'Region: South; 2023: 4,125', new Set())).toBe(true);
     expect(carriesAnswer('amount', 'Revenues were $44.5 billion.', new Set())).toBe(true);
+    // An acronym the question asks about, spelt out; another acronym, or the one asked about only used, is no answer.
+    expect(carriesAnswer('expansion', 'Notificatie Routering Component (NRC)', new Set(['nrc']))).toBe(true);
+    expect(carriesAnswer('expansion', 'The NRC (Notificatie Routering Component) routes messages.', new Set(['nrc']))).toBe(true);
+    expect(carriesAnswer('expansion', 'Zaakregistratiecomponent (ZRC)', new Set(['nrc']))).toBe(false);
+    expect(carriesAnswer('expansion', 'POST http://<nrc-ip>:8004/api/v1/notificaties', new Set(['nrc']))).toBe(false);
   });
 });

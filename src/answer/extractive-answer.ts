@@ -65,7 +65,9 @@ const answerKindBonus = 0.3;
  * The best one leads as the answer; up to two more that support it follow, each cited.
  */
 export function extractiveAnswer(questions: string[], passages: ContextPassage[], options: ExtractiveOptions = {}): ExtractiveAnswer {
-  const candidates = quoteCandidates(passages);
+  // A heading that spells out an acronym answers what it stands for, and nothing else (quote-candidates.ts).
+  const expansion = answerKind(questions[0] ?? '') === 'expansion';
+  const candidates = quoteCandidates(passages).filter(candidate => expansion || !candidate.definesAcronym);
   const scored = scoreQuotes(questions, candidates, options);
   const none = { text: '', quotes: [], grounded: false, evidence: 0, scored };
   if (candidates.length === 0) return none;
@@ -135,6 +137,7 @@ export interface ScoredQuote {
  * language), lowered by the rank of its page, raised when it carries what the question asks for.
  */
 export function scoreQuotes(questions: string[], candidates: QuoteCandidate[], options: ExtractiveOptions = {}): ScoredQuote[] {
+  const kind = answerKind(questions[0] ?? '');
   const matcher = wordMatcher(options.language ?? 'en');
   const queryStems = [...new Set(questions.map(wholeNumbers).flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
   if (queryStems.length === 0) return [];
@@ -150,7 +153,6 @@ export function scoreQuotes(questions: string[], candidates: QuoteCandidate[], o
   const weight = (query: string) => Math.log(1 + (candidates.length + 1) / (1 + (frequency.get(query) ?? 0)));
   const totalWeight = queryStems.reduce((sum, query) => sum + weight(query), 0);
 
-  const kind = answerKind(questions[0] ?? '');
   const questionWords = new Set(questions.flatMap(question => wordsOf(question)).map(foldWord));
   return candidates
     .map((candidate, index) => {

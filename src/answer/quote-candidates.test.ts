@@ -25,6 +25,16 @@ describe('quoteCandidates', () => {
     expect(quoteCandidates([heading]).map(quote => quote.text)).not.toContain('Screening Lbs.');
   });
 
+  it('quotes a heading that spells out an acronym, as a sentence that defines it would', () => {
+    const body = 'Een component moet een bericht kunnen sturen die andere componenten kunnen ontvangen.';
+    const defining = { ...contextPassage(1, [{ page: 3, text: body }]), titlePath: ['Notificaties', 'Notificatie Routering Component (NRC)'] };
+    expect(quoteCandidates([defining]).map(quote => quote.text)).toEqual(['Notificatie Routering Component (NRC)', body]);
+    // Brackets that are no acronym of the words before them ("(2023)", "(API)" after other words) are not quoted.
+    for (const title of ['Annual Report (2023)', 'Notificatie Component (API)', 'Routering Component (NRC)']) {
+      expect(quoteCandidates([{ ...defining, titlePath: [title] }]).map(quote => quote.text)).toEqual([body]);
+    }
+  });
+
   it("quotes a form's line, its label and the leaders that run to its amount, as one", () => {
     const leaders = ' .'.repeat(30);
     const text = `7 c EX PE N S E S 16 45,094.\n\n17 Total expenses. Add lines 10 through 16${leaders} G 17 69,660. 18 Excess or (deficit) for the year${leaders} 18 7,926.`;

@@ -1,4 +1,5 @@
 import type { ContextPassage } from './context-passage.ts';
+import { acronymDefinitions } from '../text/acronyms.ts';
 import { isMarkdownSeparatorRow, markdownRowCells } from '../text/markdown-table-row.ts';
 
 /** Something the offline answer can quote: a sentence, or a table row read with its header row. */
@@ -18,6 +19,8 @@ export interface QuoteCandidate {
    */
   source: string;
   kind: 'sentence' | 'table-row';
+  /** A heading that spells out an acronym (acronymQuote): an answer only to what the acronym stands for. */
+  definesAcronym?: boolean;
   /** Reading order over the whole context (passage by passage). */
   order: number;
 }
@@ -35,7 +38,7 @@ export function quoteCandidates(passages: ContextPassage[]): QuoteCandidate[] {
   for (const passage of passages) {
     passage.pageTexts.forEach(({ page, text, rank }, index) => {
       const field = fieldQuote(passage.titlePath.at(-1), text);
-      const label = index === 0 && !field ? labelQuote(passage.titlePath.at(-1), text) : undefined;
+      const label = index === 0 && !field ? (labelQuote(passage.titlePath.at(-1), text) ?? acronymQuote(passage.titlePath.at(-1))) : undefined;
       const quotes = field ? [field] : [...(label ? [label] : []), ...quotesOf(text)];
       for (const quote of quotes) candidates.push({ n: passage.n, page, pageRank: rank, ...quote, order: candidates.length });
     });
@@ -43,7 +46,7 @@ export function quoteCandidates(passages: ContextPassage[]): QuoteCandidate[] {
   return candidates;
 }
 
-type Quote = Pick<QuoteCandidate, 'text' | 'matchText' | 'kind' | 'source'>;
+type Quote = Pick<QuoteCandidate, 'text' | 'matchText' | 'kind' | 'source' | 'definesAcronym'>;
 
 /**
  * A heading that ends with a colon is a form's label read as a heading ("Enter weight IF LESS than 66
@@ -54,6 +57,20 @@ function labelQuote(title: string | undefined, text: string): Quote | undefined 
   if (!title || !/:\s*$/u.test(title) || title.length > maxQuoteChars / 2 || first === '' || first.length > maxTitleChars) return undefined;
   const quote = `${title.trim()} ${first}`;
   return { text: quote, matchText: quote, kind: 'sentence', source: first };
+}
+
+/**
+ * A heading that spells out an acronym ("Notificatie Routering Component (NRC)", "Service Level
+ * Agreement (SLA)") says what it stands for as a sentence would, so it is quoted, for a question that
+ * asks what an acronym stands for (extractive-answer.ts): to any other, a heading that repeats its
+ * words would outrank the sentence that answers.
+ */
+function acronymQuote(title: string | undefined): Quote | undefined {
+  const heading = title?.trim() ?? '';
+  if (heading.length > maxTitleChars || !acronymDefinitions(heading).some(definition => heading.endsWith(`${definition.expansion} (${definition.acronym})`))) {
+    return undefined;
+  }
+  return { text: heading, matchText: heading, kind: 'sentence', source: heading, definesAcronym: true };
 }
 
 /**
