@@ -247,11 +247,16 @@ function ledAmounts(lines: TextLine[], index: number, maxGap: number): number[] 
   while (last + 1 < lines.length) {
     const next = lines[last + 1];
     const gap = next.bbox.x - (lines[last].bbox.x + lines[last].bbox.width);
-    if (gap > maxGap || !(isAmount(next.runs) || lineNumberPattern.test(joinedText(next.runs)))) break;
+    if (gap > maxGap || !(isLedAmount(next.runs) || lineNumberPattern.test(joinedText(next.runs)))) break;
     last += 1;
   }
   const led = lines.slice(index + 1, last + 1);
-  return led.some(line => isAmount(line.runs)) ? led.map((_, offset) => index + offset) : [];
+  return led.some(line => isLedAmount(line.runs)) ? led.map((_, offset) => index + offset) : [];
+}
+
+/** An amount, not a line of leaders of its own ("2000 . . . . 254": the next column's entry of a contents page). */
+function isLedAmount(runs: TextRun[]): boolean {
+  return isAmount(runs) && !/(?:\.\s?){4,}/u.test(joinedText(runs));
 }
 
 /** A form line's number in its box: "17", "5 c", "6d". */
