@@ -117,6 +117,23 @@ describe('detectTables: tables of contents', () => {
     expect(tables[0].cells.slice(1)).toEqual(entries);
   });
 
+  it("does not read a worksheet's lines, each starting and ending with its number, as contents", async () => {
+    const lines = [
+      '1 Enter an estimate of your itemized deductions',
+      '2 Enter: $8,350 if head of household',
+      '3 Subtract line 2 from line 1',
+      '4 Enter an estimate of your adjustments to income',
+      '5 Add lines 3 and 4 and enter the total',
+      '6 Enter an estimate of your nonwage income',
+    ];
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([612, pageHeight]);
+    const regular = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    lines.forEach((line, index) => drawContentsLine(page, { regular, bold }, { title: line, page: line.split(' ')[0] }, 140 + index * 13));
+    expect(detectTables(await readFirstPageContent(await pdf.save())).map(table => table.method)).not.toContain('contents');
+  });
+
   it('does not read an indented paragraph whose lines end in numbers as contents', async () => {
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([612, pageHeight]);

@@ -281,6 +281,9 @@ function looksLikeContents(block: readonly ContentsEntry[]): boolean {
   if (strong.length < minEntries) return false;
   if (block.filter(entry => /\p{L}/u.test(entry.title)).length < 0.6 * block.length) return false;
   if (new Set(block.map(entry => entry.page)).size < minDistinctPages) return false;
+  // A form's lines start with the number they end with ("2 Enter: $8,350 if head of household ... 2"):
+  // a worksheet's line numbers, not pages.
+  if (block.filter(entry => entry.title.trim().split(/\s/u)[0] === entry.page).length >= 0.5 * block.length) return false;
   let comparable = 0;
   let ascending = 0;
   for (let index = 1; index < block.length; index++) {
