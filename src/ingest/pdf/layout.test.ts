@@ -135,6 +135,9 @@ describe('layoutPage', () => {
       .join(' / ');
     expect(text).toContain(`Total expenses. Add lines 10 through 16${leaders} ▶ 17 69,660.`);
     expect(text).toContain(`Excess or (deficit) for the year${leaders} 18 7,926.`);
+    // The next column's entry of a two-column contents page, leaders of its own, is no amount.
+    const contents = [run(`5.4 Mesures de réduction${leaders}`, 54, 300, 8), run('227', 394, 300, 8), run(`2000${leaders}`, 420, 300, 8)];
+    expect(layoutPage(page(contents), { figures: [], tables: [] }).map(block => block.text)).not.toContainEqual(expect.stringContaining('227 2000'));
     // Without leaders, a label and an amount that far from it stay apart.
     const plain = [run('Total expenses', 72, 100, 8), run('17', 130, 100, 8), run('69,660.', 180, 99, 10)];
     expect(layoutPage(page(plain), { figures: [], tables: [] }).map(block => block.text)).not.toContain('Total expenses 17 69,660.');
