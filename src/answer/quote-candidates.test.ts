@@ -44,4 +44,18 @@ describe('quoteCandidates', () => {
       `18 Excess or (deficit) for the year${leaders} 18 7,926.`,
     ]);
   });
+
+  it("reads a table's rows with the first sentence of a long caption above it", () => {
+    const caption =
+      'Table 2: Summary of reasons why surveys were not completed at refuges in 2021. COVID-related restrictions were described as the primary reason that surveys were not completed under the Administrative and Weather categories, preventing a total of 54 surveys.';
+    const text = `${caption}\n\n| Reason | n |\n| --- | --- |\n| Administrative | 47 |\n| Lack of refuge staff | 28 |`;
+    const [row] = quoteCandidates([contextPassage(1, [{ page: 3, text }])]).filter(quote => quote.kind === 'table-row');
+    expect(row.text).toBe('Reason: Administrative; n: 47');
+    expect(row.matchText).toContain('Table 2: Summary of reasons why surveys were not completed at refuges in 2021.');
+    expect(row.matchText).not.toContain('COVID');
+    // A long paragraph before a table is no caption: none of it is the rows' title.
+    const paragraph = caption.replace('Table 2: Summary', 'In short, a summary');
+    const [plain] = quoteCandidates([contextPassage(1, [{ page: 3, text: text.replace(caption, paragraph) }])]).filter(quote => quote.kind === 'table-row');
+    expect(plain.matchText).not.toContain('summary');
+  });
 });

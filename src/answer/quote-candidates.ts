@@ -1,5 +1,6 @@
 import type { ContextPassage } from './context-passage.ts';
 import { acronymDefinitions } from '../text/acronyms.ts';
+import { captionKeys } from '../text/caption-references.ts';
 import { isMarkdownSeparatorRow, markdownRowCells } from '../text/markdown-table-row.ts';
 
 /** Something the offline answer can quote: a sentence, or a table row read with its header row. */
@@ -108,10 +109,22 @@ function quotesOf(text: string): Quote[] {
     const table: string[] = [];
     while (index < lines.length && isTableLine(lines[index])) table.push(lines[index++]);
     index -= 1;
-    quotes.push(...tableRows(table, caption.length <= maxCaptionChars ? caption : ''));
+    quotes.push(...tableRows(table, tableTitle(caption)));
   }
   flushProse();
   return quotes;
+}
+
+/**
+ * What the line above a table says of its rows: the whole line when short; of a longer caption ("Table
+ * 2: …"), its first sentence, the table's title, when that is short; else nothing (a paragraph that
+ * happens to precede the table).
+ */
+function tableTitle(caption: string): string {
+  if (caption.length <= maxCaptionChars) return caption;
+  if (!captionKeys(caption).some(key => key.startsWith('table'))) return '';
+  const [first] = splitSentences(caption);
+  return first !== undefined && first.length <= maxCaptionChars && caption.startsWith(first) ? first : '';
 }
 
 function isTableLine(line: string): boolean {
