@@ -2,6 +2,7 @@ import type { KnowledgeStore } from '../store/types.ts';
 import type { PageSearch } from '../search/page-search.ts';
 import type { SpaceId } from '../spaces/space-id.ts';
 import { recordLanguage } from '../documents/record-language.ts';
+import { spelledOut } from '../text/acronyms.ts';
 import { foldedWords, foldWord } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { loadDocumentWords } from './document-words.ts';
@@ -58,6 +59,22 @@ function abbreviatesName(term: KeyTerm, record: { name: string; title?: string }
   });
 }
 
+/** A document's best-ranked pages of the context (rank below this) are read for an acronym written out. */
+const writtenOutPages = 3;
+
+/**
+ * True for an acronym ("EPS", "SBC") the document's best-ranked pages in the context write out in words
+ * ("diluted earnings per share", "Stock-Based Compensation"): the question asks in its own shorthand
+ * for what they state. Only the pages the question ranks highest, where such words are the question's
+ * subject rather than chance.
+ */
+function writtenOutOnTopPages(term: KeyTerm, passages: ContextPassage[], documentId: string): boolean {
+  if (term.kind !== 'name' || !/^\p{Lu}{3,6}$/u.test(term.text)) return false;
+  return passages.some(
+    passage => passage.documentId === documentId && passage.pageTexts.some(page => page.rank < writtenOutPages && spelledOut(page.text, term.text)),
+  );
+}
+
 /**
  * The passages that can answer the question: what the question names (a year, a name, a code, a figure,
  * a page…) must all be in one document of the context, otherwise none answers it, however well their
@@ -81,7 +98,10 @@ export async function answeringPassages(
   const words = await loadDocumentWords([...named, ...translated], contextDocuments, input.spaces, dependencies, languageOf);
   const missingIn = (terms: KeyTerm[], documentId: string, asked: string) =>
     missingFrom(terms, documentId, words, languageOf(documentId), asked).filter(
-      term => !inFileName(term, records.get(documentId)!.name) && !abbreviatesName(term, records.get(documentId)!),
+      term =>
+        !inFileName(term, records.get(documentId)!.name) &&
+        !abbreviatesName(term, records.get(documentId)!) &&
+        !writtenOutOnTopPages(term, passages, documentId),
     );
   // The translation speaks for the documents written in its language only: said in French, an English
   // report's "FTE" would pass as initials French writes otherwise.

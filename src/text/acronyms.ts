@@ -50,3 +50,15 @@ export function spellsOut(words: string[], written: string): boolean {
   for (const initial of initials.slice(1, -1)) if (at < letters.length - 1 && initial === letters[at]) at += 1;
   return at === letters.length - 1;
 }
+
+/**
+ * Whether the text writes the acronym out as consecutive words whose initials spell it, a compound's
+ * hyphenated parts counted as words: "diluted earnings per share" for "EPS", "Stock-Based Compensation"
+ * for "SBC". Two letters are too few to tell such words from chance.
+ */
+export function spelledOut(text: string, written: string): boolean {
+  const letters = written.toLowerCase();
+  if (!/^\p{Ll}{3,6}$/u.test(letters)) return false;
+  const initials = (text.match(/\p{L}[\p{L}'’]*/gu) ?? []).map(word => word.charAt(0).toLowerCase()).join('');
+  return initials.includes(letters);
+}

@@ -596,6 +596,25 @@ describe('answers built from the ranked pages (offline)', () => {
     expect(other.answer).toContain('The documents never mention WHR.');
   });
 
+  it('answers a question that asks by an acronym its document only writes out', async () => {
+    const earnings = parseSpaceId('earnings');
+    await ingest(
+      earnings,
+      'q4-results.pdf',
+      await policyPdf([
+        ['Results', ['Revenue for the fourth quarter grew nine percent to 1.08 billion dollars.', 'Customers grew to more than 300,000 accounts.']],
+        ['Guidance', ['For the first quarter we guide non-GAAP diluted earnings per share of $0.56 to $0.60.', 'Revenue is guided to grow four percent.']],
+        ['Legal', ['Forward-looking statements are subject to risks and uncertainties.', 'Actual results may differ materially.']],
+      ]),
+    );
+    const answer = await answerOf(app.ask({ spaces: [earnings], question: 'What non-GAAP diluted EPS do they guide for Q1?' }));
+    expect(answer.grounded).toBe(true);
+    expect(answer.answer).toContain('$0.56 to $0.60');
+    // An acronym no page writes out is still one the documents never mention.
+    const other = await answerOf(app.ask({ spaces: [earnings], question: 'What non-GAAP diluted XRQ do they guide for Q1?' }));
+    expect(other.answer).toContain('The documents never mention XRQ.');
+  });
+
   it('says not found when the question names a place no document mentions, and answers it for one they do', async () => {
     const answer = await answerOf(app.ask({ spaces: [operations], question: 'How many people work at the Lisbon warehouse?' }));
     expect(answer).toMatchObject({ grounded: false, citations: [] });
