@@ -7,8 +7,12 @@ export type CellKind = 'empty' | 'numeric' | 'symbol' | 'text';
 const symbolOnly = /^[$€£¥%()]+$/;
 const dashOnly = /^[-‐‒–—−]+$/;
 const notApplicable = /^(n\/?a|n\/?m|nil|nm)$/i;
-/** Signs, currency, brackets, percent and footnote marks around a number; removed before the digits are checked. */
-const decoration = /[\s$€£¥()[\]%*†‡+\-−–]/g;
+/**
+ * Signs, currency, brackets, percent and footnote marks around a number; removed before the digits are
+ * checked. "!" too: fonts whose dollar sign maps to it ("Net income ! 24,160", Apple's statements) are
+ * common enough.
+ */
+const decoration = /[\s$€£¥()[\]%*†‡+\-−–!]/g;
 const unitSuffix = /(?:x|bps|pts|pp|p\.p\.|bn|mn|m|k)$/i;
 const currencyPrefix = /^(?:US|USD|EUR|RMB)/;
 const plainNumber = /^(?:\d{1,3}(?:[,.\u00a0]\d{3})+|\d+)(?:[.,]\d+)?$/;
