@@ -59,14 +59,14 @@ function abbreviatesName(term: KeyTerm, record: { name: string; title?: string }
   });
 }
 
-/** A document's best-ranked pages of the context (rank below this) are read for an acronym written out. */
+/** The context's best-ranked pages (rank below this) are read for an acronym written out. */
 const writtenOutPages = 3;
 
 /**
- * True for an acronym ("EPS", "SBC") the document's best-ranked pages in the context write out in words
- * ("diluted earnings per share", "Stock-Based Compensation"): the question asks in its own shorthand
- * for what they state. Only the pages the question ranks highest, where such words are the question's
- * subject rather than chance.
+ * True for an acronym ("EPS", "SBC") that one of the document's pages among the context's best-ranked
+ * writes out in words ("diluted earnings per share", "Stock-Based Compensation"): the question asks in
+ * its own shorthand for what they state. Only the pages the question ranks highest, where such words
+ * are the question's subject rather than chance.
  */
 function writtenOutOnTopPages(term: KeyTerm, passages: ContextPassage[], documentId: string): boolean {
   if (term.kind !== 'name' || !/^\p{Lu}{3,6}$/u.test(term.text)) return false;
