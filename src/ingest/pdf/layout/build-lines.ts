@@ -228,12 +228,14 @@ function isAmountLabel(runs: TextRun[]): boolean {
  */
 function endsInLeaders(runs: TextRun[]): boolean {
   const text = joinedText(runs);
-  const leaders = [...text.matchAll(/(?:\.\s?){4,}/gu)].at(-1);
+  const leaders = [...text.matchAll(leaderDots)].at(-1);
   if (!leaders) return false;
   const tail = text.slice(leaders.index + leaders[0].length);
   return tail.length <= maxLeaderTail && !/\p{L}{2}/u.test(tail);
 }
 
+/** Dot leaders: four dots or more, each perhaps followed by a space. */
+const leaderDots = /(?:\.\s?){4,}/gu;
 /** Characters after a label's leaders: "▶ 17", "6 d", "$". */
 const maxLeaderTail = 8;
 
@@ -244,19 +246,22 @@ const maxLeaderTail = 8;
  */
 function ledAmounts(lines: TextLine[], index: number, maxGap: number): number[] {
   let last = index;
+  let amounts = 0;
   while (last + 1 < lines.length) {
     const next = lines[last + 1];
     const gap = next.bbox.x - (lines[last].bbox.x + lines[last].bbox.width);
-    if (gap > maxGap || !(isLedAmount(next.runs) || lineNumberPattern.test(joinedText(next.runs)))) break;
+    const amount = isLedAmount(next.runs);
+    if (gap > maxGap || !(amount || lineNumberPattern.test(joinedText(next.runs)))) break;
+    if (amount) amounts += 1;
     last += 1;
   }
-  const led = lines.slice(index + 1, last + 1);
-  return led.some(line => isLedAmount(line.runs)) ? led.map((_, offset) => index + offset) : [];
+  return amounts > 0 ? Array.from({ length: last - index }, (_, offset) => index + offset) : [];
 }
 
 /** An amount, not a line of leaders of its own ("2000 . . . . 254": the next column's entry of a contents page). */
 function isLedAmount(runs: TextRun[]): boolean {
-  return isAmount(runs) && !/(?:\.\s?){4,}/u.test(joinedText(runs));
+  // String.match with a global pattern starts from the beginning each time: the shared pattern holds no state here.
+  return isAmount(runs) && joinedText(runs).match(leaderDots) === null;
 }
 
 /** A form line's number in its box: "17", "5 c", "6d". */
