@@ -46,6 +46,14 @@ const monthPattern =
 const datePattern = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/u;
 
 /**
+ * Whether `text` writes a day or a month of a year, not only a year: "September 12, 2022", "12. März
+ * 2024", "Sept. 2022", "01.03.2024".
+ */
+export function writesDate(text: string): boolean {
+  return datePattern.test(text) || new RegExp(`(?:${monthPattern.source}\\.?,?\\s+\\d{1,4}|\\b\\d{1,2}\\.?\\s+${monthPattern.source})`, 'iu').test(text);
+}
+
+/**
  * Whether `text` carries an answer of `kind`. For names: a capitalised word that is not at the start
  * of the text and not among the question's own words (`questionWords`, folded with foldWord).
  */

@@ -273,6 +273,14 @@ describe('extractiveAnswer', () => {
     expect(extractiveAnswer(['What is the dividend policy?'], passages).text).toBe('“The dividend policy pays half of earnings.” [1]');
   });
 
+  it('quotes a dated heading for when, and no heading for another question', () => {
+    const passages = [
+      { ...passage(1, [page(1, 0, 'Timetable subject to change without notice.')]), titlePath: ['Weekend schedule', 'EFFECTIVE September 12, 2022'] },
+    ];
+    expect(extractiveAnswer(['Since when is the weekend timetable effective?'], passages).quotes[0]?.text).toBe('EFFECTIVE September 12, 2022');
+    expect(extractiveAnswer(['Which weekend timetable is effective?'], passages).quotes.map(quote => quote.text)).not.toContain('EFFECTIVE September 12, 2022');
+  });
+
   it('is not grounded when the question shares no words with the context', () => {
     const passages = [passage(1, [page(1, 0, 'The company had approximately 83,700 employees worldwide.')])];
     expect(extractiveAnswer(['Which river flows through Vienna?'], passages)).toEqual({ text: '', quotes: [], grounded: false, evidence: 0, scored: [] });

@@ -65,9 +65,9 @@ const answerKindBonus = 0.3;
  * The best one leads as the answer; up to two more that support it follow, each cited.
  */
 export function extractiveAnswer(questions: string[], passages: ContextPassage[], options: ExtractiveOptions = {}): ExtractiveAnswer {
-  // A heading that spells out an acronym answers what it stands for, and nothing else (quote-candidates.ts).
-  const expansion = answerKind(questions[0] ?? '') === 'expansion';
-  const candidates = quoteCandidates(passages).filter(candidate => expansion || !candidate.definesAcronym);
+  // A heading that spells out an acronym answers what it stands for, a dated one when; nothing else (quote-candidates.ts).
+  const asked = answerKind(questions[0] ?? '');
+  const candidates = quoteCandidates(passages).filter(candidate => candidate.answersOnly === undefined || candidate.answersOnly === asked);
   const scored = scoreQuotes(questions, candidates, options);
   const none = { text: '', quotes: [], grounded: false, evidence: 0, scored };
   if (candidates.length === 0) return none;

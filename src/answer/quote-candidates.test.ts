@@ -28,10 +28,27 @@ describe('quoteCandidates', () => {
   it('quotes a heading that spells out an acronym, as a sentence that defines it would', () => {
     const body = 'Een component moet een bericht kunnen sturen die andere componenten kunnen ontvangen.';
     const defining = { ...contextPassage(1, [{ page: 3, text: body }]), titlePath: ['Notificaties', 'Notificatie Routering Component (NRC)'] };
-    expect(quoteCandidates([defining]).map(quote => quote.text)).toEqual(['Notificatie Routering Component (NRC)', body]);
+    expect(quoteCandidates([defining]).map(quote => [quote.text, quote.answersOnly])).toEqual([
+      ['Notificatie Routering Component (NRC)', 'expansion'],
+      [body, undefined],
+    ]);
     // Brackets that are no acronym of the words before them ("(2023)", "(API)" after other words) are not quoted.
     for (const title of ['Annual Report (2023)', 'Notificatie Component (API)', 'Routering Component (NRC)']) {
       expect(quoteCandidates([{ ...defining, titlePath: [title] }]).map(quote => quote.text)).toEqual([body]);
+    }
+  });
+
+  it('quotes a heading that is a dated statement, for a date, as the line it is', () => {
+    const body = 'Timetable subject to change without notice.';
+    const dated = { ...contextPassage(1, [{ page: 1, text: body }]), titlePath: ['Caltrain Schedule', 'EFFECTIVE September 12, 2022'] };
+    expect(quoteCandidates([dated]).map(quote => [quote.text, quote.answersOnly])).toEqual([
+      ['EFFECTIVE September 12, 2022', 'date'],
+      [body, undefined],
+    ]);
+    expect(quoteCandidates([{ ...dated, titlePath: ['Stand: 1. März 2024'] }])[0]?.answersOnly).toBe('date');
+    // A year alone, or a number beside no month, dates nothing: such a heading is a title.
+    for (const title of ['Annual Report 2023', 'Chapter 12 Maintenance', 'Fiscal 2022 results']) {
+      expect(quoteCandidates([{ ...dated, titlePath: [title] }]).map(quote => quote.text)).toEqual([body]);
     }
   });
 

@@ -1,5 +1,6 @@
 import type { ContextPassage } from './context-passage.ts';
 import { acronymDefinitions } from '../text/acronyms.ts';
+import { type AnswerKind, writesDate } from './answer-cues.ts';
 import { captionKeys } from '../text/caption-references.ts';
 import { isMarkdownSeparatorRow, markdownRowCells } from '../text/markdown-table-row.ts';
 
@@ -20,8 +21,11 @@ export interface QuoteCandidate {
    */
   source: string;
   kind: 'sentence' | 'table-row';
-  /** A heading that spells out an acronym (acronymQuote): an answer only to what the acronym stands for. */
-  definesAcronym?: boolean;
+  /**
+   * A heading quoted as a sentence: an answer only to a question that asks for this kind of answer (what
+   * an acronym stands for, acronymQuote; a date, datedHeadingQuote).
+   */
+  answersOnly?: AnswerKind;
   /** Reading order over the whole context (passage by passage). */
   order: number;
 }
@@ -39,7 +43,7 @@ export function quoteCandidates(passages: ContextPassage[]): QuoteCandidate[] {
   for (const passage of passages) {
     passage.pageTexts.forEach(({ page, text, rank }, index) => {
       const field = fieldQuote(passage.titlePath.at(-1), text);
-      const label = index === 0 && !field ? (labelQuote(passage.titlePath.at(-1), text) ?? acronymQuote(passage.titlePath.at(-1))) : undefined;
+      const label = index === 0 && !field ? (labelQuote(passage.titlePath.at(-1), text) ?? headingQuote(passage.titlePath.at(-1))) : undefined;
       const quotes = field ? [field] : [...(label ? [label] : []), ...quotesOf(text)];
       for (const quote of quotes) candidates.push({ n: passage.n, page, pageRank: rank, ...quote, order: candidates.length });
     });
@@ -47,7 +51,7 @@ export function quoteCandidates(passages: ContextPassage[]): QuoteCandidate[] {
   return candidates;
 }
 
-type Quote = Pick<QuoteCandidate, 'text' | 'matchText' | 'kind' | 'source' | 'definesAcronym'>;
+type Quote = Pick<QuoteCandidate, 'text' | 'matchText' | 'kind' | 'source' | 'answersOnly'>;
 
 /**
  * A heading that ends with a colon is a form's label read as a heading ("Enter weight IF LESS than 66
@@ -61,17 +65,22 @@ function labelQuote(title: string | undefined, text: string): Quote | undefined 
 }
 
 /**
- * A heading that spells out an acronym ("Notificatie Routering Component (NRC)", "Service Level
- * Agreement (SLA)") says what it stands for as a sentence would, so it is quoted, for a question that
- * asks what an acronym stands for (extractive-answer.ts): to any other, a heading that repeats its
- * words would outrank the sentence that answers.
+ * Headings are not quoted: a heading that repeats a question's words would outrank the sentence that
+ * answers. Two kinds say what a sentence would, and are quoted for a question that asks for what they
+ * say (extractive-answer.ts):
+ * - a heading that spells out an acronym ("Notificatie Routering Component (NRC)", "Service Level
+ *   Agreement (SLA)"), for what the acronym stands for;
+ * - a heading that is a dated statement ("EFFECTIVE September 12, 2022", "Stand: 1. März 2024"), a line
+ *   printed large enough to read as a heading, for a date.
  */
-function acronymQuote(title: string | undefined): Quote | undefined {
+function headingQuote(title: string | undefined): Quote | undefined {
   const heading = title?.trim() ?? '';
-  if (heading.length > maxTitleChars || !acronymDefinitions(heading).some(definition => heading.endsWith(`${definition.expansion} (${definition.acronym})`))) {
-    return undefined;
+  if (heading === '' || heading.length > maxTitleChars) return undefined;
+  const quote = { text: heading, matchText: heading, kind: 'sentence', source: heading } as const;
+  if (acronymDefinitions(heading).some(definition => heading.endsWith(`${definition.expansion} (${definition.acronym})`))) {
+    return { ...quote, answersOnly: 'expansion' };
   }
-  return { text: heading, matchText: heading, kind: 'sentence', source: heading, definesAcronym: true };
+  return writesDate(heading) ? { ...quote, answersOnly: 'date' } : undefined;
 }
 
 /**
