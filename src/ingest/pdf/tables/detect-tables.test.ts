@@ -94,6 +94,30 @@ describe('detectTables: ruled grids', () => {
     ]);
   });
 
+  it('reads a label that ends in a colon as a row of its own, not as the wrapped end of the row above', () => {
+    // A balance sheet with a rule above each total: a section label ("Non-current assets:") under a total.
+    const lefts = [72, 300, 400];
+    const lines = [
+      ['Cash and cash equivalents', '24,687', '23,646'],
+      ['Total current assets', '112,913', '135,405'],
+      ['Non-current assets:'],
+      ['Marketable securities', '110,461', '120,805'],
+      ['Total assets', '332,160', '352,755'],
+    ];
+    const runs: TextRun[] = [textRun('Balance', 76, 104), textRun('2023', 304, 104), textRun('2022', 404, 104)];
+    lines.forEach((cells, index) => cells.forEach((text, column) => runs.push(textRun(text, lefts[column] + 4, 124 + index * 14))));
+    const rulings = [...[100, 118, 135, 177, 196].map(y => horizontalRule(72, 500, y)), ...[...lefts, 500].map(x => verticalRule(x, 100, 196))];
+    const [table] = detectTables(syntheticPage(runs, rulings));
+    expect(table.cells.map(row => row[0])).toEqual([
+      'Balance',
+      'Cash and cash equivalents',
+      'Total current assets',
+      'Non-current assets:',
+      'Marketable securities',
+      'Total assets',
+    ]);
+  });
+
   it("reads a cell that spans columns whole, where a column's rule stops short of its row", () => {
     // Rows 100-120, 120-140, 140-160; the rule at 300 stops at 140, and the last row's text crosses its
     // place: one cell spans it. The rule at 200 is missing there too, but no text crosses it.

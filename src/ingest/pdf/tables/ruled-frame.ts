@@ -218,8 +218,12 @@ function rowsFromBands(runs: readonly TextRun[], filledBands: TextLine[][], sepa
       rows.push(band);
       return;
     }
+    // A label that ends in a colon heads the rows under it ("Non-current assets:", "LIABILITIES AND
+    // SHAREHOLDERS' EQUITY:"): it is a row of its own, not the wrapped end of the label above, and the
+    // label under it starts another.
+    const sectionLabel = (cells: string[]) => cells.filter(text => text !== '').length === 1 && /:$/u.test(cells[firstColumn]?.trim() ?? '');
     band.forEach((line, index) => {
-      if (index === 0 || starts[index]) rows.push([line]);
+      if (index === 0 || starts[index] || sectionLabel(lineCells[index]) || sectionLabel(lineCells[index - 1])) rows.push([line]);
       else rows[rows.length - 1].push(line);
     });
   });
