@@ -178,6 +178,12 @@ describe('extractiveAnswer', () => {
     expect(answer.quotes[0].text).toContain('27.8 %');
   });
 
+  it('leads with the row that says least besides the question’s words, of rows that tie', () => {
+    const sheet = ['Balance sheet', '| | April 1, 2023 |', '|---|---|', '| Total current assets | 112,913 |', '| Total assets | 332,160 |'].join('\n');
+    const answer = extractiveAnswer(['What were total assets as of April 1, 2023?'], [passage(1, [page(2, 0, sheet)])]);
+    expect(answer.quotes[0]?.text).toBe('Total assets — April 1, 2023: 332,160');
+  });
+
   it('grounds a German question in a German page', () => {
     const answer = extractiveAnswer(['Welche Farben hat die Bundesflagge?'], [passage(1, [page(2, 0, 'Die Bundesflagge ist schwarz-rot-gold.')])], {
       language: 'de',

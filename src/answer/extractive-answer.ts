@@ -2,6 +2,7 @@ import { captionReferences } from '../text/caption-references.ts';
 import { financialStatementTerms } from '../search/financial-metrics.ts';
 import { contentWords } from '../search/offline-plan.ts';
 import { pageReferences } from '../search/page-references.ts';
+import { markdownRowCells } from '../text/markdown-table-row.ts';
 import { foldWord } from '../text/stopwords.ts';
 import { answerKind, carriesAnswer } from './answer-cues.ts';
 import type { ContextPassage } from './context-passage.ts';
@@ -149,6 +150,9 @@ export function scoreQuotes(questions: string[], candidates: QuoteCandidate[], o
   // A table row's own cells, without its header's: of rows that tie through their header, the one
   // labelled with the question's words ("Effective income tax rate", not "Income before income taxes").
   const ownWords = candidates.map((candidate, index) => (candidate.kind === 'table-row' ? held(candidate.source).size : holds[index].size));
+  // …and of rows that still tie, labelled with the question's words, the one whose label says least
+  // besides: "Total assets", not "Total current assets".
+  const otherWords = candidates.map(candidate => (candidate.kind === 'table-row' ? labelWordsBesides(candidate.source, held) : undefined));
   const frequency = new Map(queryStems.map(query => [query, holds.filter(held => held.has(query)).length]));
   const weight = (query: string) => Math.log(1 + (candidates.length + 1) / (1 + (frequency.get(query) ?? 0)));
   const totalWeight = queryStems.reduce((sum, query) => sum + weight(query), 0);
@@ -160,11 +164,27 @@ export function scoreQuotes(questions: string[], candidates: QuoteCandidate[], o
       const rank = candidate.pageRank;
       const carries = kind !== undefined && coverage > 0 && carriesAnswer(kind, candidate.text, questionWords);
       const score = coverage / (1 + (options.rankDecay ?? rankDecay) * rank) + (carries ? (options.answerKindBonus ?? answerKindBonus) * coverage : 0);
-      return { candidate, coverage, score, own: ownWords[index] };
+      return { candidate, coverage, score, own: ownWords[index], other: otherWords[index] };
     })
     .filter(entry => entry.coverage > 0)
-    .sort((a, b) => b.score - a.score || b.own - a.own || a.candidate.order - b.candidate.order)
-    .map(({ own: _, ...entry }) => entry);
+    .sort((a, b) => b.score - a.score || b.own - a.own || rowsApart(a, b) || a.candidate.order - b.candidate.order)
+    .map(({ own: _, other: __, ...entry }) => entry);
+}
+
+/**
+ * How many words of a table row's label (its first filled cell) are none of the question's, when it
+ * holds one of them at least and the row states something; undefined when its label holds none (it is
+ * labelled with other words) or it is a label alone ("Less:", a section's label over its rows).
+ */
+function labelWordsBesides(row: string, held: (text: string) => Set<string>): number | undefined {
+  const [label = '', ...rest] = markdownRowCells(row).filter(cell => cell !== '');
+  if (rest.length === 0 || held(label).size === 0) return undefined;
+  return (label.match(/\p{L}+/gu) ?? []).filter(word => held(word).size === 0).length;
+}
+
+/** Of two table rows both labelled with the question's words, the one whose label says fewer others first. */
+function rowsApart(a: { other: number | undefined }, b: { other: number | undefined }): number {
+  return a.other !== undefined && b.other !== undefined ? a.other - b.other : 0;
 }
 
 /** The lead quote, then the supporting ones as a list. */
