@@ -56,6 +56,28 @@ describe('documents a question names', () => {
     expect(await named('how do i measure my blood pressure with the watch d?')).toEqual(['watch_d.pdf']);
   });
 
+  it('finds a form by its name written with a hyphen, as its file name writes it without one', async () => {
+    const forms = [record('en_w9_form.pdf'), record('fw4_2009.pdf'), record('handbook.pdf')];
+    expect(await namesIn(forms, heldBy({}))('On the W-9, what percentage is withheld?')).toEqual(['en_w9_form.pdf']);
+    // The name must be written so: "w-9" in lower case, or a number alone, names nothing.
+    expect(await namesIn(forms, heldBy({}))('On the w-9, what percentage is withheld?')).toEqual([]);
+  });
+
+  it('finds a document by initials in its file name of a name the question writes in several words', async () => {
+    const association = [record('fr_zds_pv_ago_2021_scan.pdf'), record('fr_zds_kandid_brochure.pdf'), record('en_ronin_bylaws.docx')];
+    const byInitials = namesIn(association, heldBy({}));
+    expect(await byInitials('In the Zeste de Savoir 2021 minutes, how many votes approved the report?')).toEqual([
+      'fr_zds_pv_ago_2021_scan.pdf',
+      'fr_zds_kandid_brochure.pdf',
+    ]);
+    // Initials of words that are no name (written in lower case), of part of a name, or of two words only, name nothing.
+    expect(
+      await namesIn([record('2023.acl-long.386.pdf'), ...association], heldBy({}))('What does Automatically Correcting Large Language Models survey?'),
+    ).toEqual([]);
+    expect(await byInitials('In the zeste de savoir minutes, how many votes approved the report?')).toEqual([]);
+    expect(await namesIn([record('zs_notes.pdf'), ...association], heldBy({}))('What did Zeste Savoir decide?')).toEqual([]);
+  });
+
   it('reads the words of a file name written in camel case', async () => {
     const decks = [record('AvoidingMicroserviceMegadisasters.pptx'), record('PwC_Outlook.pdf'), record('handbook.pdf')];
     const inDecks = namesIn(decks, heldBy({ microservice: 1, megadisasters: 1 }, 3));

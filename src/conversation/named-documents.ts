@@ -148,7 +148,13 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   const asked = withJoinedPairs(question);
   // Three-letter name words ("NUS", "PwC") count only when the question writes them as an acronym.
   // …and two-character ones ("3M", "AC") only so.
-  const acronyms = new Set((question.match(/\b(?:\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*|\p{N}+\p{Lu}+|\p{Lu}+\p{N}+)\b/gu) ?? []).map(word => foldWord(word)));
+  // A form's name, capitals and a number joined by a hyphen ("W-9", "SF-424"), is written so too, and
+  // named as a file name writes it ("w9" of en_w9_form.pdf).
+  const acronyms = new Set(
+    (question.match(/\b(?:\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}]*|\p{N}+\p{Lu}+|\p{Lu}+\p{N}+|\p{Lu}{1,3}-\p{N}{1,4})\b/gu) ?? []).map(word =>
+      foldWord(word).replace('-', ''),
+    ),
+  );
   // Words written as names ("Nike", "Netflix-Bericht", "Mietvertrag"): one word alone names a document
   // only so, or "how long do refunds take?" would be about refund-policy.pdf.
   const nameRuns = question.match(/\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*)*/gu) ?? [];
@@ -267,6 +273,10 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
       .map(([record]) => record),
     ...byYear,
   ];
+  // A word of its file name that is the initials of a name the question writes in several words: "zds"
+  // of fr_zds_pv_ago_2021_scan.pdf for "Zeste de Savoir".
+  const initials = nameInitials(question);
+  for (const record of ready) if (!named.includes(record) && words.get(record)!.some(word => initials.has(word))) named.push(record);
   // The month and year its file name is dated to, when no other file name has them: "the April 2021 report".
   const months = monthYearsWritten(question);
   if (months.size > 0) {
@@ -311,6 +321,28 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   const quoting = quoted.length > 0 ? named.filter(record => quotes(quoted, record)) : [];
   if (quoting.length > 0) return quoting;
   return named.length > maxNamed ? [] : named;
+}
+
+/**
+ * The initials of each name a question writes in two capitalised words or more, with the small words
+ * between them (of three letters at most) or without: "zds" and "zs" of "Zeste de Savoir". A name's
+ * initials are of all its words (not "acl" of "Automatically Correcting Large Language Models"), after
+ * the function words that open a sentence ("In the …"). Of three letters or more: two are too often
+ * another word of a file name.
+ */
+function nameInitials(question: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of question.matchAll(/\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Ll}{1,3}\s+)?\p{Lu}[\p{L}'’-]*)+/gu)) {
+    const words = match[0].split(/\s+/u);
+    const first = words.findIndex(word => /^\p{Lu}/u.test(word) && !stopwords.has(foldWord(word)));
+    const name = first < 0 ? [] : words.slice(first);
+    if (name.length < 2) continue;
+    for (const spelled of [name, name.filter(word => /^\p{Lu}/u.test(word))]) {
+      const letters = foldWord(spelled.map(word => word.charAt(0)).join(''));
+      if (letters.length >= 3) found.add(letters);
+    }
+  }
+  return found;
 }
 
 /** Text between double quotation marks, as a question writes a title: "…", “…”, „…“, «…». */
