@@ -401,6 +401,14 @@ describe('quoteCandidates', () => {
     ]);
   });
 
+  it('quotes a short label with the line under it, not with the short lines before it', () => {
+    const menu = ['p.P. 11,80€', '', 'ab 6 Personen:', '', '„Döppcheskooche“ mit Apfelmus', '', 'Eifler Spießbraten in Zwiebelsoße Pommes frites'].join('\n');
+    expect(quoteCandidates([passage(1, [page(8, 0, menu)])]).map(candidate => candidate.text)).toEqual([
+      'ab 6 Personen: „Döppcheskooche“ mit Apfelmus',
+      'Eifler Spießbraten in Zwiebelsoße Pommes frites',
+    ]);
+  });
+
   it('quotes a short value with the title under it, not alone', () => {
     const cover = [
       'October 15, 2007',

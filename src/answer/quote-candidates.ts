@@ -282,6 +282,10 @@ function splitSentences(text: string): string[] {
       if (label !== undefined && ledToAmount.test(piece) && !/\p{N}[.,]?$/u.test(label)) {
         piece = `${label} ${piece}`;
         run.pop();
+      } else if (label !== undefined && /[\p{L}\p{N}]:$/u.test(label) && !piece.endsWith(':')) {
+        // A short label over its line ("ab 6 Personen:" over "„Döppcheskooche“ mit Apfelmus") is quoted with it.
+        piece = `${label} ${piece}`;
+        run.pop();
       }
       // A value or a name too short to quote alone goes with the short line under it: a cover's date
       // over its title ("October 15, 2007" over "Washington State Department of Veterans Affairs"), a
@@ -307,6 +311,8 @@ function splitSentences(text: string): string[] {
     }
     // A figure's label ("[Figure, p. 33]") opens the figure's text, which says nothing with the lines before it.
     if (piece.startsWith('[Figure')) flush();
+    // A short label ("ab 6 Personen:") opens what follows it, not the end of the short lines before it.
+    if (/[\p{L}\p{N}]:$/u.test(piece)) flush();
     run.push(piece);
     if (run.length === maxShortLinesJoined) flush();
   }

@@ -20,7 +20,7 @@ te tes toi ton tu un une vos votre vous comment combien pourquoi quand sont ete 
 const german = `der die das den dem des ein eine einer eines einem einen und oder aber im in ist sind war waren
 wie was wer wo wann warum welche welcher welches mit von zu zum zur auf fur nicht auch es sie er wir ihr ich
 bei aus nach uber unter haben habe hast hatte hatten wird werden wurde wurden kann konnen muss mussen
-soll sollen gibt bist wenn dass nur noch schon sehr viel viele mehr diese dieser dieses`;
+soll sollen gibt bist wenn dass nur noch schon sehr viel viele vielen vieler vielem vieles mehr diese dieser dieses`;
 
 const spanish = `el la los las un una unos unas y o pero en es son fue del al con por para que cual cuales como
 cuando donde quien quienes cuanto cuantos se su sus lo le les mas muy sin sobre entre`;
