@@ -116,6 +116,26 @@ describe('layoutPage', () => {
     expect(layoutPage(page(lone), { figures: [], tables: [] }).map(block => block.text)).not.toContain('Figure height 12');
   });
 
+  it("reads a contract's terms, each label with an amount and words after it a tab stop away, as lines of their own", () => {
+    const terms = [
+      ['Der Mietpreis beträgt', '300,00 Euro Betrag erhalten _ _ _'],
+      ['Die Kaution beträgt', '250,00 Euro Betrag erhalten _ _ _'],
+    ];
+    const runs = terms.flatMap(([label, amount], index) => [run(label, 72, 300 + 12 * index, 10), run(amount, 240, 300 + 12 * index, 10)]);
+    const text = layoutPage(page(runs), { figures: [], tables: [] })
+      .map(block => block.text)
+      .join(' / ');
+    expect(text).toContain('Der Mietpreis beträgt 300,00 Euro Betrag erhalten');
+    expect(text).toContain('Die Kaution beträgt 250,00 Euro Betrag erhalten');
+    // One such line, with no other amount starting where its amount does, stays apart.
+    const lone = [run('Der Mietpreis beträgt', 72, 100, 10), run('300,00 Euro Betrag erhalten', 240, 100, 10)];
+    expect(
+      layoutPage(page(lone), { figures: [], tables: [] })
+        .map(block => block.text)
+        .join(' / '),
+    ).not.toContain('beträgt 300,00');
+  });
+
   it("reads a tax form's lines, each run out in leaders past its number to its amount, with their amounts", () => {
     const leaders = ' .'.repeat(30);
     // The amounts are set larger, a little higher, and written after all the labels, in a column of their own.

@@ -46,6 +46,11 @@ function withFieldValues(bandLines: TextLine[][]): TextLine[][] {
       if (gap <= amountLabelSpace * line.fontSize && isAmountLabel(line.runs) && isAmount(value.runs)) {
         return [{ band, index, stop: value.bbox.x + value.bbox.width, alone: false }];
       }
+      // A contract's terms set as a label and the amount a tab stop after it, with words of their own
+      // after the amount ("Der Mietpreis beträgt      300,00 Euro Betrag erhalten ____").
+      if (gap <= amountLabelSpace * line.fontSize && isAmountLabel(line.runs) && startsWithAmount(value.runs)) {
+        return [{ band, index, stop: value.bbox.x, alone: false }];
+      }
       // Leaders lead the eye to the amounts they end at, on their own, past the line's number in its box.
       if (endsInLeaders(line.runs)) {
         const led = ledAmounts(lines, index, amountLabelSpace * line.fontSize);
@@ -270,6 +275,11 @@ const lineNumberPattern = /^\d{1,2}\s?[a-z]?$/u;
 /** An amount and nothing else: "€ 124,61", "-9.32", "1,234.50 EUR", "12%". */
 function isAmount(runs: TextRun[]): boolean {
   return /^(?:[$€£¥]|[A-Z]{3}\s)?\s?[-−]?\s?[$€£¥]?\s?\d[\d.,'\s]*(?:\s?(?:[$€£¥%]|[A-Z]{3}))?$/u.test(joinedText(runs));
+}
+
+/** A line that opens with an amount and its currency, words after it: "300,00 Euro Betrag erhalten", "$ 1,200 per month". */
+function startsWithAmount(runs: TextRun[]): boolean {
+  return /^(?:[$€£¥]\s?\d[\d.,']*|\d[\d.,']*\s?(?:[$€£¥]|EUR|USD|GBP|Euro|euros?|dollars?))(?=\s+\p{L})/u.test(joinedText(runs));
 }
 
 function joinedText(runs: TextRun[]): string {
