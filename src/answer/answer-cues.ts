@@ -19,7 +19,7 @@ const kindPatterns: Array<[AnswerKind, RegExp]> = [
   ['count', /\b(?:how many|number of|count of|wie viele?|wieviele?|combien de|cu[aá]nt[oa]s|hoeveel)\b/iu],
   [
     'amount',
-    /\b(?:how much|what (?:was|is|were|are) the (?:total )?(?:revenue|income|profit|cost|price|amount|sales|value|budget)|spen[dt]|spending|ausgegeben|uitgegeven|d[ée]pens[ée]e?s?|wie viel|combien|cu[aá]nto|revenue|income|expenses?|cost|price|salary|budget|dollars?|euros?|usd|eur)\b/iu,
+    /\b(?:how much|what (?:was|is|were|are) the (?:total )?(?:revenue|income|profit|cost|price|amount|sales|value|budget)|spen[dt]|spending|ausgegeben|uitgegeven|d[ée]pens[ée]e?s?|kostet|kosten|kost|co[uû]te?|wie viel|combien|cu[aá]nto|revenue|income|expenses?|cost|price|salary|budget|dollars?|euros?|usd|eur)\b/iu,
   ],
   [
     'date',

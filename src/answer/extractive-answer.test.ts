@@ -485,6 +485,8 @@ describe('answer cues', () => {
     expect(answerKind('What percentage of sales is online?')).toBe('percentage');
     expect(answerKind('How much did it cost?')).toBe('amount');
     expect(answerKind('What did they spend on insurance in FY19?')).toBe('amount');
+    expect(answerKind('Was kostet die Miete fürs Vereinsheim?')).toBe('amount');
+    expect(answerKind('Combien coûte le studio ?')).toBe('amount');
     expect(answerKind('When was the company founded?')).toBe('date');
     expect(answerKind('Op welke datum vond het overleg plaats?')).toBe('date');
     expect(answerKind("À quelle date l'accord a-t-il été signé ?")).toBe('date');
