@@ -21,9 +21,11 @@ const kindPatterns: Array<[AnswerKind, RegExp]> = [
     'amount',
     /\b(?:how much|what (?:was|is|were|are) the (?:total )?(?:revenue|income|profit|cost|price|amount|sales|value|budget)|spen[dt]|spending|ausgegeben|uitgegeven|d[ée]pens[ée]e?s?|kostet|kosten|kost|co[uû]te?|wie viel|combien|cu[aá]nto|revenue|income|expenses?|cost|price|salary|budget|dollars?|euros?|usd|eur)\b/iu,
   ],
+  // "when", "wanneer" and "quand" before a subject open a condition ("how big is the deposit when you
+  // rent …"), not a question for a date.
   [
     'date',
-    /\b(?:when|what year|which year|what date|which date|what day|in welchem jahr|welche[ms]? datum|an welchem tag|wann|seit wann|quand|en quelle ann[ée]e|quelle date|cu[aá]ndo|qu[eé] fecha|wanneer|welke datum|welk jaar|op welke dag)\b/iu,
+    /\b(?:when(?!\s+(?:you|we|they|i|he|she|one|someone|people)\b)|what year|which year|what date|which date|what day|in welchem jahr|welche[ms]? datum|an welchem tag|wann|seit wann|quand(?!\s+(?:on|vous|nous|tu|je|il|elle|ils|elles)\b)|en quelle ann[ée]e|quelle date|cu[aá]ndo|qu[eé] fecha|wanneer(?!\s+(?:je|jij|u|we|wij|ze|zij|men|ik|hij)\b)|welke datum|welk jaar|op welke dag)\b/iu,
   ],
   ['name', /\b(?:who|whom|whose|which (?:company|person|organi[sz]ation|country|city|author)|wer|wem|wen|qui|qui[eé]n(?:es)?|wie is)\b/iu],
   [

@@ -488,6 +488,9 @@ describe('answer cues', () => {
     expect(answerKind('Was kostet die Miete fürs Vereinsheim?')).toBe('amount');
     expect(answerKind('Combien coûte le studio ?')).toBe('amount');
     expect(answerKind('When was the company founded?')).toBe('date');
+    // A condition is no question for a date.
+    expect(answerKind("How big is the deposit when you rent the club's clubhouse?")).toBe('number');
+    expect(answerKind('Wie betaalt de borg wanneer je de zaal huurt?')).toBeUndefined();
     expect(answerKind('Op welke datum vond het overleg plaats?')).toBe('date');
     expect(answerKind("À quelle date l'accord a-t-il été signé ?")).toBe('date');
     expect(answerKind('An welchem Tag wurde der Vertrag unterschrieben?')).toBe('date');
