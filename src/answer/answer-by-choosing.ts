@@ -3,10 +3,12 @@ import type { LanguageModel, ModelUsage } from '../models/types.ts';
 import { chooseQuotes, excerptsToChoose } from './choose-quotes.ts';
 import { chosenAnswer } from './chosen-answer.ts';
 import type { ContextPassage } from './context-passage.ts';
+import type { QuoteCandidate } from './quote-candidates.ts';
 import { extractiveAnswer, type ExtractiveAnswer } from './extractive-answer.ts';
 import { holdsQuestionNumbers, questionNumbers } from './question-numbers.ts';
 import { asksForPhoneNumber, isPhoneNumberAnswer } from './phone-number-answer.ts';
 import { restatesQuestion } from './restated-question.ts';
+import { namesWhatIsAsked } from './asked-value.ts';
 import type { ConversationTurn } from './types.ts';
 
 /** How a question answered by choosing ended; ask-question.ts turns it into the Answer. */
@@ -45,7 +47,13 @@ export async function answerByChoosing(
   const stating = choice.quotes.filter(quote => holdsQuestionNumbers(quote, passages, numbers));
   if (stating.length < choice.quotes.length)
     options.log.info({ dropped: choice.quotes.length - stating.length }, 'chosen table rows without the numbers the question names');
-  const kept = stating.length === choice.quotes.length ? choice : { ...choice, quotes: stating, answer: stating.length > 0 ? choice.answer : '' };
+  // …nor a quote (a row by its label) that names nothing the question does besides its document: the
+  // model's number is then of something else.
+  const asked = [input.question, ...input.subQuestions];
+  const fileName = (quote: QuoteCandidate) => passages.find(passage => passage.n === quote.n)?.record.name ?? '';
+  const labelled = stating.filter(quote => namesWhatIsAsked(quote, asked, language, fileName(quote)));
+  if (labelled.length < stating.length) options.log.info({ dropped: stating.length - labelled.length }, 'chosen quotes naming nothing the question asks about');
+  const kept = labelled.length === choice.quotes.length ? choice : { ...choice, quotes: labelled, answer: labelled.length > 0 ? choice.answer : '' };
   // "green" for "the word in the green box": a short answer made of the question's own words answers nothing.
   const restated = kept.answer !== '' && restatesQuestion(kept.answer, input.question, language);
   if (restated) options.log.info('the short answer only repeats words of the question; quoting the chosen quotes alone');
