@@ -47,8 +47,8 @@ export async function answerByChoosing(
   const stating = choice.quotes.filter(quote => holdsQuestionNumbers(quote, passages, numbers));
   if (stating.length < choice.quotes.length)
     options.log.info({ dropped: choice.quotes.length - stating.length }, 'chosen table rows without the numbers the question names');
-  // …nor a quote (a row by its label) that names nothing the question does besides its document: the
-  // model's number is then of something else.
+  // …nor a quote (a row by its label) that names nothing the question does besides its file's name:
+  // the model's number is then of something else (asked-value.ts).
   const asked = [input.question, ...input.subQuestions];
   const fileName = (quote: QuoteCandidate) => passages.find(passage => passage.n === quote.n)?.record.name ?? '';
   const labelled = stating.filter(quote => namesWhatIsAsked(quote, asked, language, fileName(quote)));

@@ -22,8 +22,8 @@ export interface QuoteCandidate {
   source: string;
   kind: 'sentence' | 'table-row';
   /**
-   * A heading quoted as a sentence: an answer only to a question that asks for this kind of answer (what
-   * an acronym stands for, acronymQuote; a date, datedHeadingQuote).
+   * A heading quoted as a sentence (headingQuote): an answer only to a question that asks for this kind
+   * of answer, what an acronym stands for or a date.
    */
   answersOnly?: AnswerKind;
   /** Reading order over the whole context (passage by passage). */
