@@ -276,14 +276,12 @@ function splitSentences(text: string): string[] {
   for (let index = 0; index < pieces.length; index++) {
     let piece = pieces[index];
     if (piece.length >= minSentenceChars) {
-      // A form's line run out in leaders to its amount starts with its label, cut off at the label's own
-      // full stop ("17 Total expenses." + "Add lines 10 through 16 . . . . ▶ 17 69,660."): one quote.
+      // A short label is quoted with the line it leads into: a form's line run out in leaders to its
+      // amount, cut off at the label's own full stop ("17 Total expenses." + "Add lines 10 through 16 . . .
+      // . ▶ 17 69,660."), and a label over its line ("ab 6 Personen:" over "„Döppcheskooche“ mit Apfelmus").
       const label = run.at(-1);
-      if (label !== undefined && ledToAmount.test(piece) && !/\p{N}[.,]?$/u.test(label)) {
-        piece = `${label} ${piece}`;
-        run.pop();
-      } else if (label !== undefined && /[\p{L}\p{N}]:$/u.test(label) && !piece.endsWith(':')) {
-        // A short label over its line ("ab 6 Personen:" over "„Döppcheskooche“ mit Apfelmus") is quoted with it.
+      const ledTo = label !== undefined && ledToAmount.test(piece) && !/\p{N}[.,]?$/u.test(label);
+      if (label !== undefined && (ledTo || (shortLabel.test(label) && !piece.endsWith(':')))) {
         piece = `${label} ${piece}`;
         run.pop();
       }
@@ -312,7 +310,7 @@ function splitSentences(text: string): string[] {
     // A figure's label ("[Figure, p. 33]") opens the figure's text, which says nothing with the lines before it.
     if (piece.startsWith('[Figure')) flush();
     // A short label ("ab 6 Personen:") opens what follows it, not the end of the short lines before it.
-    if (/[\p{L}\p{N}]:$/u.test(piece)) flush();
+    if (shortLabel.test(piece)) flush();
     run.push(piece);
     if (run.length === maxShortLinesJoined) flush();
   }
@@ -324,6 +322,8 @@ function splitSentences(text: string): string[] {
 const minSentenceChars = 20;
 /** …and are quoted with the short lines next to them, this many at most. */
 const maxShortLinesJoined = 4;
+/** A label: a colon after a letter or a digit ("ab 6 Personen:"), not after a bracket ("def program ():"). */
+const shortLabel = /[\p{L}\p{N}]:$/u;
 /** Ends in dot leaders, a mark or the line's number, and the amount they lead to (build-lines.ts reads them together). */
 const ledToAmount = /(?:\.\s?){4,}\s*(?:\p{L}\s)?[^\p{L}]{0,12}\d[\d,.]*$/u;
 /** Two to four capitalised words, initials among them: a person's name on a line of its own. */
