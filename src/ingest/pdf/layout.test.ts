@@ -21,6 +21,11 @@ function page(runs: TextRun[]): PageContent {
   return { page: 2, width: 612, height: 792, runs, graphics: { rulings: [], rectangles: [], images: [], paths: [] } };
 }
 
+/** The text of each block a page of `runs` alone is laid out in, without figures or tables. */
+function blockTexts(runs: TextRun[]): string[] {
+  return layoutPage(page(runs), { figures: [], tables: [] }).map(block => block.text);
+}
+
 const sentence = 'Widgets are made of smaller widgets in most factories.';
 
 describe('layoutPage', () => {
@@ -77,22 +82,18 @@ describe('layoutPage', () => {
     ];
     // The labels are written one after the other with their values; the values stand at one tab stop.
     const runs = fields.flatMap(([label, value], index) => [run(label, 340, 750 + 13 * index, 8, { endsLine: false }), run(value, 399, 750 + 13 * index, 8)]);
-    expect(layoutPage(page(runs), { figures: [], tables: [] }).map(block => block.text)).toEqual([
-      'Holder: CCC Salzburg Bank: Salzburger Sparkasse Bank AG IBAN: AT92 2040 4000 4096 8679',
-    ]);
+    expect(blockTexts(runs)).toEqual(['Holder: CCC Salzburg Bank: Salzburger Sparkasse Bank AG IBAN: AT92 2040 4000 4096 8679']);
     // One line ending in a colon, with no other label's value at the tab stop of the text beside it, stays apart from it.
     const lone = [run('The answer is:', 72, 100, 10, { endsLine: false }), run('2023; Yu et al. showed the potential of the series.', 172, 100)];
-    expect(layoutPage(page(lone), { figures: [], tables: [] }).map(block => block.text)).not.toContain(
-      'The answer is: 2023; Yu et al. showed the potential of the series.',
-    );
+    expect(blockTexts(lone)).not.toContain('The answer is: 2023; Yu et al. showed the potential of the series.');
     // One label with a date, a number or a code beside it is a field too, whatever other labels do.
     const due = [run("Date d'échéance :", 48, 718, 9, { endsLine: false }), run('30/01/2019', 158, 718, 9)];
-    expect(layoutPage(page(due), { figures: [], tables: [] }).map(block => block.text)).toEqual(["Date d'échéance : 30/01/2019"]);
+    expect(blockTexts(due)).toEqual(["Date d'échéance : 30/01/2019"]);
     // A column's line ending in a colon is no label: the next column beside it stays a column.
     const left = ['The results of the survey are as follows:', 'most factories make their own widgets and'];
     const right = ['Widgets are shipped by rail to the coast', 'where they are loaded onto container ships'];
     const columns = left.flatMap((text, index) => [run(text, 72, 100 + 12 * index), run(right[index], 72 + text.length * 5 + 20, 100 + 12 * index)]);
-    expect(layoutPage(page(columns), { figures: [], tables: [] }).map(block => block.text)).toEqual([left.join(' '), right.join(' ')]);
+    expect(blockTexts(columns)).toEqual([left.join(' '), right.join(' ')]);
   });
 
   it("reads an invoice's totals, each label with the amount right-aligned after it, as lines of their own", () => {
@@ -106,14 +107,12 @@ describe('layoutPage', () => {
       run(label, 116 - label.length * 5, 579 + 12 * index, 9),
       run(amount, 179 - amount.length * 5, 579 + 12 * index, 9),
     ]);
-    const text = layoutPage(page(runs), { figures: [], tables: [] })
-      .map(block => block.text)
-      .join(' / ');
+    const text = blockTexts(runs).join(' / ');
     expect(text).toContain('VAT 21% € 124,61');
     expect(text).toContain('Total € 717,97');
     // One label and one number beside it, with no other amount ending where it ends, stay apart.
     const lone = [run('Figure height', 72, 100, 10), run('12', 200, 100, 10)];
-    expect(layoutPage(page(lone), { figures: [], tables: [] }).map(block => block.text)).not.toContain('Figure height 12');
+    expect(blockTexts(lone)).not.toContain('Figure height 12');
   });
 
   it("reads a contract's terms, each label with an amount and words after it a tab stop away, as lines of their own", () => {
@@ -122,18 +121,12 @@ describe('layoutPage', () => {
       ['Die Kaution beträgt', '250,00 Euro Betrag erhalten _ _ _'],
     ];
     const runs = terms.flatMap(([label, amount], index) => [run(label, 72, 300 + 12 * index, 10), run(amount, 240, 300 + 12 * index, 10)]);
-    const text = layoutPage(page(runs), { figures: [], tables: [] })
-      .map(block => block.text)
-      .join(' / ');
+    const text = blockTexts(runs).join(' / ');
     expect(text).toContain('Der Mietpreis beträgt 300,00 Euro Betrag erhalten');
     expect(text).toContain('Die Kaution beträgt 250,00 Euro Betrag erhalten');
     // One such line, with no other amount starting where its amount does, stays apart.
     const lone = [run('Der Mietpreis beträgt', 72, 100, 10), run('300,00 Euro Betrag erhalten', 240, 100, 10)];
-    expect(
-      layoutPage(page(lone), { figures: [], tables: [] })
-        .map(block => block.text)
-        .join(' / '),
-    ).not.toContain('beträgt 300,00');
+    expect(blockTexts(lone).join(' / ')).not.toContain('beträgt 300,00');
   });
 
   it("reads a tax form's lines, each run out in leaders past its number to its amount, with their amounts", () => {
@@ -150,17 +143,15 @@ describe('layoutPage', () => {
       run(number, 484, 600 + 12 * index, 8),
     ]);
     const amounts = lines.map(([, , amount], index) => run(amount, 540, 599 + 12 * index, 10));
-    const text = layoutPage(page([...labels, ...amounts]), { figures: [], tables: [] })
-      .map(block => block.text)
-      .join(' / ');
+    const text = blockTexts([...labels, ...amounts]).join(' / ');
     expect(text).toContain(`Total expenses. Add lines 10 through 16${leaders} ▶ 17 69,660.`);
     expect(text).toContain(`Excess or (deficit) for the year${leaders} 18 7,926.`);
     // The next column's entry of a two-column contents page, leaders of its own, is no amount.
     const contents = [run(`5.4 Mesures de réduction${leaders}`, 54, 300, 8), run('227', 394, 300, 8), run(`2000${leaders}`, 420, 300, 8)];
-    expect(layoutPage(page(contents), { figures: [], tables: [] }).map(block => block.text)).not.toContainEqual(expect.stringContaining('227 2000'));
+    expect(blockTexts(contents)).not.toContainEqual(expect.stringContaining('227 2000'));
     // Without leaders, a label and an amount that far from it stay apart.
     const plain = [run('Total expenses', 72, 100, 8), run('17', 130, 100, 8), run('69,660.', 180, 99, 10)];
-    expect(layoutPage(page(plain), { figures: [], tables: [] }).map(block => block.text)).not.toContain('Total expenses 17 69,660.');
+    expect(blockTexts(plain)).not.toContain('Total expenses 17 69,660.');
   });
 
   it('reads a list of labels and values at two tab stops, without colons, as label-value lines', () => {
@@ -172,18 +163,12 @@ describe('layoutPage', () => {
       ['reductorbouwvorm', 'A - met voet, met centrering'],
     ];
     const runs = specifications.flatMap(([label, value], index) => [run(label, 91, 573 + 11 * index, 9), run(value, 261, 573 + 11 * index, 9)]);
-    const text = layoutPage(page(runs), { figures: [], tables: [] })
-      .map(block => block.text)
-      .join(' / ');
+    const text = blockTexts(runs).join(' / ');
     expect(text).toContain('nominaal vermogen 0,18 kW');
     expect(text).toContain('reductorbouwvorm A - met voet, met centrering');
     // Three such rows could be an address beside a date: they stay apart.
     const address = specifications.slice(0, 3).flatMap(([label, value], index) => [run(label, 91, 100 + 11 * index, 9), run(value, 261, 100 + 11 * index, 9)]);
-    expect(
-      layoutPage(page(address), { figures: [], tables: [] })
-        .map(block => block.text)
-        .join(' / '),
-    ).not.toContain('nominaal vermogen 0,18 kW');
+    expect(blockTexts(address).join(' / ')).not.toContain('nominaal vermogen 0,18 kW');
   });
 
   it('reads a deeply indented first line with the justified lines under it as one paragraph', () => {
@@ -211,7 +196,7 @@ describe('layoutPage', () => {
     ];
     const lines = ['B. Legal Basis', ...first, ...second];
     const doubleSpaced = lines.map((line, index) => run(line, 72, 100 + index * 24));
-    expect(layoutPage(page(doubleSpaced), { figures: [], tables: [] }).map(block => block.text)).toEqual(['B. Legal Basis', first.join(' '), second.join(' ')]);
+    expect(blockTexts(doubleSpaced)).toEqual(['B. Legal Basis', first.join(' '), second.join(' ')]);
     // Single-spaced paragraphs a blank line apart stay apart, even when one's last line is full.
     const paragraphs = [
       first.slice(0, 1),
@@ -224,7 +209,7 @@ describe('layoutPage', () => {
       top += paragraph.length * 12 + 12;
       return runs;
     });
-    expect(layoutPage(page(singleSpaced), { figures: [], tables: [] }).map(block => block.text)).toEqual(paragraphs.map(paragraph => paragraph.join(' ')));
+    expect(blockTexts(singleSpaced)).toEqual(paragraphs.map(paragraph => paragraph.join(' ')));
   });
 
   it('judges heading sizes against the document body size it is given', () => {
