@@ -23,7 +23,7 @@ import { recordLanguage } from '../documents/record-language.ts';
 import { planQuestion } from './plan-question.ts';
 import { groundModelAnswer } from './ground-model-answer.ts';
 import { resolveCitations } from './resolve-citations.ts';
-import { answeringPassages, modelNotFoundMinimumEvidence, type AnsweringPassages } from './strong-evidence.ts';
+import { answeringPassages, strongMinimumEvidence, type AnsweringPassages } from './strong-evidence.ts';
 import { answerByChoosing } from './answer-by-choosing.ts';
 import type { KeyTerm } from './unmentioned-terms.ts';
 import { modelBudgets } from './model-budgets.ts';
@@ -84,9 +84,9 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   const history = input.history ?? [];
   const trees = dependencies.trees ?? new TreeCache();
   const { models, store } = dependencies;
-  const minimumEvidence = dependencies.config.minimumEvidence ?? defaultMinimumEvidence;
+  const minimumEvidence = Math.max(dependencies.config.minimumEvidence ?? defaultMinimumEvidence, input.minimumEvidence ?? 0);
   // The bar at which the offline answer overrules a model's "not found" (strong-evidence.ts).
-  const strongEvidenceBar = Math.max(minimumEvidence, modelNotFoundMinimumEvidence);
+  const strongEvidenceBar = Math.max(minimumEvidence, strongMinimumEvidence);
   const notes: string[] = [];
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
   let modelCalls = 0;

@@ -16,9 +16,11 @@ import { keyTerms, missingFrom, passagesOf, type KeyTerm } from './unmentioned-t
  * local model): a small model says NOT_FOUND, or nothing it can show, for about half the answerable
  * questions and nearly all unanswerable ones, so the bar decides both false "not found" and abstention;
  * 0.25 (a quarter of the question's weighted words on the best page) keeps both near their targets,
- * where 0.6 left a quarter of the answerable questions "not found".
+ * where 0.6 left a quarter of the answerable questions "not found". A question about documents that do
+ * not answer it is answered from the others of the space on this evidence too (question-focus.ts): on
+ * less, what it finds there is mostly a page sharing a word or two with the question.
  */
-export const modelNotFoundMinimumEvidence = 0.25;
+export const strongMinimumEvidence = 0.25;
 
 export type AnsweringPassages = { passages: ContextPassage[] } | { passages: []; unmentioned: KeyTerm[] };
 

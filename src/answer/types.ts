@@ -23,6 +23,11 @@ export interface AskInput {
   correlationId?: string;
   /** The ready documents of `spaces` (within `documentIds`), when the caller has listed them already. */
   readyDocuments?: DocumentRecord[];
+  /**
+   * The evidence the answer needs, when more than the configured bar: a question widened past the
+   * documents it was about answers from others only on strong evidence (question-focus.ts).
+   */
+  minimumEvidence?: number;
 }
 
 export type AskEvent =

@@ -1,3 +1,4 @@
+import { strongMinimumEvidence } from '../answer/strong-evidence.ts';
 import type { Answer, AskInput } from '../answer/types.ts';
 import { documentNotFound } from '../documents/document-not-found.ts';
 import type { DocumentRecord } from '../documents/types.ts';
@@ -127,9 +128,10 @@ function findReady(ready: DocumentRecord[], name: string, space: SpaceId): Docum
 
 /**
  * Answers from the focused documents first; when they do not answer (the answer is not grounded) the
- * whole of `ready` is asked, and the answer says in a note which document it came from instead; when
- * that does not answer either, the focused documents' "not found" is the reply. A question named
- * documents for (`request`) is widened the same way: the note says so.
+ * whole of `ready` is asked, on strong evidence only (strong-evidence.ts: a page that shares a word or
+ * two with the question is no answer found elsewhere), and the answer says in a note which document
+ * it came from instead; when that does not answer either, the focused documents' "not found" is the
+ * reply. A question named documents for (`request`) is widened the same way: the note says so.
  */
 export async function answerWithFocus(
   input: AskInput,
@@ -140,7 +142,7 @@ export async function answerWithFocus(
   const documents = focus.documents.map(record => ({ id: record.id, name: record.name }));
   const focused = await answer({ ...input, readyDocuments: focus.documents, documentIds: focus.documents.map(record => record.id) });
   if (focused.grounded || focus.documents.length === ready.length) return { ...focused, focus: { documents, reason: focus.reason, widened: false } };
-  const wide = await answer({ ...input, readyDocuments: ready, documentIds: undefined });
+  const wide = await answer({ ...input, readyDocuments: ready, documentIds: undefined, minimumEvidence: strongMinimumEvidence });
   const widened = { documents, reason: focus.reason, widened: true } as const;
   // Found nowhere: the asker named or shared these documents, so their closest sections and the reason
   // they do not answer ("never mention 1500S") say more than those of the whole space.

@@ -68,6 +68,15 @@ describe('question focus in Folio.ask', () => {
     expect(answer.notes).toContain('Not in **north-office.pdf**; found in **parking.pdf**.'.replaceAll('**', ''));
   });
 
+  it('does not widen to a file that only shares a word with the question', async () => {
+    // parking.pdf holds "visitors" and nothing else asked for: no answer found elsewhere.
+    const answer = answerOf(await ask('Who books the meeting rooms and the catering for visitors?', { threadRef: 'CFOCUS:100.1' }));
+    expect(answer.grounded).toBe(false);
+    expect(answer.focus).toMatchObject({ reason: 'thread', widened: true });
+    expect(answer.citations).toEqual([]);
+    expect(answer.closest.every(section => section.document === 'north-office.pdf')).toBe(true);
+  });
+
   it('says "not found" from the thread’s file, with its closest sections, when the whole space does not answer either', async () => {
     const answer = answerOf(await ask('Does the canteen serve Lebanese food?', { threadRef: 'CFOCUS:100.1' }));
     expect(answer.grounded).toBe(false);
