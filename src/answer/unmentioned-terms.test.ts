@@ -132,6 +132,14 @@ describe('keyTerms and missingFrom', () => {
     expect(missingOrdinals('Quand se tient la 45ème AGM ?', 'fr')).toEqual([]);
     expect(missingOrdinals('When is the 46th AGM?', 'en')).toEqual(['46th']);
     expect(missingOrdinals('Wanneer wordt de 46ste AGM gehouden?', 'nl')).toEqual(['46ste']);
+    // A day of the month may be written as an ordinal ("15th March"); other numbers may not.
+    const agenda = documentOf(['Committee meeting, 14.00, Tuesday 15th March, 2016. Braden was elected Chair. Room 15th floor.']);
+    const missingDays = (question: string, language = 'en') => missingFrom(keyTerms(question, { language }), 'd1', agenda).map(term => term.text);
+    expect(missingDays('Who chaired the meeting on 15 March 2016?')).toEqual([]);
+    expect(missingDays('Who chaired the meeting on March 15?')).toEqual([]);
+    expect(missingDays('Wer leitete die Sitzung am 15. März 2016?', 'de')).toEqual([]);
+    expect(missingDays('Who chaired the meeting on 16 March 2016?')).toEqual(['16']);
+    expect(missingDays('Who chaired meeting 15?')).toEqual(['15']);
     expect(keyTerms('What does the 10-K say?').map(term => term.kind)).toEqual(['code']);
     // A round amount with its order of magnitude is the number the document writes out.
     const rates = documentOf(['Average tax rate on annual earnings of 40,000 and 60 000: 19.7 and 24.1. Income of 1,500,000 (thousands: 120).']);

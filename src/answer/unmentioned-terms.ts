@@ -4,6 +4,7 @@ import { pageReferences, referencedPages, type PageReference } from '../search/p
 import { latinScriptLanguage } from '../text/detect-language.ts';
 import { documentLanguagesNamed } from '../text/language-names.ts';
 import { queryLanguages, searchTerms } from '../text/search-terms.ts';
+import { isMonthName } from '../text/month-years.ts';
 import { shortenedNumber } from '../text/shortened-numbers.ts';
 import { foldWord, stopwords } from '../text/stopwords.ts';
 import type { ContextPassage } from './context-passage.ts';
@@ -94,8 +95,10 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
       // A number of two digits or more ("error 288", "Windows 9.0", "45th Ave."), unless it numbers a page,
       // section, figure or table (checked as such above) or is a year.
       const reference = referenceWordBefore.test(text.slice(Math.max(0, match.index - 16), match.index));
-      if (!reference && token.replace(/\D/gu, '').length >= 2 && namedYears([token]).length === 0)
-        add({ kind: 'number', text: token, terms: ordinal ? ordinalForms(token) : numberForms(token) });
+      if (!reference && token.replace(/\D/gu, '').length >= 2 && namedYears([token]).length === 0) {
+        const forms = ordinal ? ordinalForms(token) : numberForms(token);
+        add({ kind: 'number', text: token, terms: dayOfMonth(text, match.index, token) ? [...forms, ...ordinalForms(token)] : forms });
+      }
     } else if (/\p{L}/u.test(token) && /\d/u.test(token)) {
       add({ kind: 'code', text: token, terms, ...inLanguage(token, terms) });
     } else if (namesRead && /^\p{Lu}/u.test(token) && !startsSentence(text, match.index) && !languageWords.has(foldWord(token))) {
@@ -216,6 +219,17 @@ function numberForms(token: string): string[] {
     );
   if (parts.length > 1 && /^\d{1,3}(?:,\d{3})+$/u.test(token)) forms.push(digits);
   return forms;
+}
+
+/**
+ * True for a day of the month next to its month's name ("15 March", "March 15", "15. März"): a
+ * document may write it as an ordinal ("Tuesday 15th March").
+ */
+function dayOfMonth(text: string, at: number, token: string): boolean {
+  if (!/^(?:[12]\d|3[01])$/u.test(token)) return false;
+  const after = text.slice(at + token.length).match(/^\.?\s+(\p{L}+)/u)?.[1];
+  const before = text.slice(0, at).match(/(\p{L}+)\.?\s+$/u)?.[1];
+  return [after, before].some(word => word !== undefined && isMonthName(word));
 }
 
 /** An ordinal in any of the languages' forms: a Dutch question's "45e AGM" is the "45th AGM" of an English report. */

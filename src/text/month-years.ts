@@ -21,6 +21,11 @@ const monthNames: Record<string, number> = Object.fromEntries(
   ].flatMap((names, index) => names.split(' ').map(name => [name, index + 1] as const)),
 );
 
+/** True for a month's name or short form, folded ("march", "maart", "mars", "okt"). */
+export function isMonthName(word: string): boolean {
+  return monthNames[foldWord(word).replace(/\.$/u, '')] !== undefined;
+}
+
 const monthYear = (year: number, month: number): MonthYear | undefined =>
   month >= 1 && month <= 12 && year >= 1900 && year <= 2099 ? `${year}-${String(month).padStart(2, '0')}` : undefined;
 
