@@ -357,6 +357,13 @@ describe('documents a question names', () => {
     expect(await labels('What was the churn rate in Q1?')).toEqual([]);
     // Held by more documents than a few: it names none.
     expect(await namesIn(reports, heldBy({ ...counts, ntu: 7 }, 20, pages))('How many NTU graduates find a job?')).toEqual([]);
+    // A German noun of a thing ("Leistung") is no name, however often one report writes it; a name is.
+    const german = namesIn(
+      reports,
+      heldBy({ ...counts, leistung: 2, korber: 1 }, 20, { ...pages, leistung: { 'AR_2016.pdf': 12, 'paper-1.pdf': 1 }, korber: { 'AR_2016.pdf': 12 } }),
+    );
+    expect(await german('Bis zu welcher Leistung werden Solaranlagen gefördert?')).toEqual([]);
+    expect(await german('Was sagt die Körber-Stiftung zu den Beziehungen?')).toEqual(['AR_2016.pdf']);
   });
 
   it('finds a document by the month and year its file name alone is dated to', async () => {

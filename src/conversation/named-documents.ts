@@ -118,6 +118,9 @@ const minShareOfPagesNaming = 0.1;
 const maxDocumentsHoldingNaming = 3 * maxDocumentsHolding;
 const maxPagesInPassing = 1;
 
+/** A German noun by its ending ("Leistung", "Sicherheit", "Gesellschaft"): a thing, never a name. */
+const abstractNoun = /\p{L}{3}(?:ung|heit|keit|schaft|t[aä]t|ion|ismus|nis|tum)(?:en|e|s|se)?$/u;
+
 /** What naming reads of the space's pages (question-focus.ts spaceWordsIn). */
 export interface SpaceWords {
   /** How many documents of the space hold each word in their pages. */
@@ -311,7 +314,7 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   // …also as the end of a name word ("brochure" of camry_ebrochure.pdf).
   const inNamedName = (name: string) => namingByName.some(word => word === name || (name.length >= 5 && word.endsWith(name)));
   const pageNames = writtenNames.filter(name => held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming && !inNamedName(name) && !/\p{N}/u.test(name));
-  for (const word of pageNames) {
+  for (const word of pageNames.filter(word => !(nounsCapitalized && abstractNoun.test(word)))) {
     const pages = await spaceWords.pagesHolding(word);
     const about = ready.filter(record => (pages.get(record.id) ?? 0) >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount));
     const inPassing = [...pages.values()].filter(count => count <= maxPagesInPassing).length;
