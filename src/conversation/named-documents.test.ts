@@ -364,6 +364,9 @@ describe('documents a question names', () => {
     );
     expect(await german('Bis zu welcher Leistung werden Solaranlagen gefördert?')).toEqual([]);
     expect(await german('Was sagt die Körber-Stiftung zu den Beziehungen?')).toEqual(['AR_2016.pdf']);
+    // A word with a capital inside is a name whole: "nEUro" is not "EUro", which a report writes often.
+    const inner = namesIn(reports, heldBy({ ...counts, euro: 2, neuro: 1 }, 20, { ...pages, euro: { 'AR_2016.pdf': 12 }, neuro: { 'budget.pdf': 14 } }));
+    expect(await inner('What is the yearly fee in the Public nEUro agreement?')).toEqual(['budget.pdf']);
   });
 
   it('finds a document by the month and year its file name alone is dated to', async () => {

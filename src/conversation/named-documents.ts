@@ -160,7 +160,9 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   );
   // Words written as names ("Nike", "Netflix-Bericht", "Mietvertrag"): one word alone names a document
   // only so, or "how long do refunds take?" would be about refund-policy.pdf.
-  const nameRuns = question.match(/\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*)*/gu) ?? [];
+  // A word with a capital inside is a name whole ("nEUro", "iPhone"), not the part from its capital on.
+  const nameRuns =
+    question.match(/(?<![\p{L}\p{N}])\p{Ll}*\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*(?:\s+\p{Ll}*\p{Lu}[\p{L}\p{N}]*(?:[-.][\p{L}\p{N}]+)*)*/gu) ?? [];
   const capitalized = new Set(nameRuns.flatMap(run => [...withJoinedPairs(run)]));
   // A word of a name written in several words ("John Glenn", "WARN-overzicht") names a document by its
   // pages only when that document also holds the name's other words that some document holds: "John"
