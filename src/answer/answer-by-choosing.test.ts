@@ -51,4 +51,13 @@ describe('answerByChoosing', () => {
     const phone = await ask('What is the phone number of the laboratory?', choosing('bank account', '0662 123 456'));
     expect(phone).toMatchObject({ kind: 'chosen', shortAnswer: true });
   });
+
+  it('gives no short answer of another kind than the question asks for', async () => {
+    const row = choosingRow('Inhibitor concentration (g): 10;', '0.5356 V');
+    expect(await ask('How much does the inhibitor at 10 g cost in euros?', row)).toMatchObject({ kind: 'chosen', shortAnswer: false });
+    const sentence = choosing('protected the steel better', 'Egg shell protected the steel better');
+    expect(await ask('How many inhibitors protected the steel better?', sentence)).toMatchObject({ kind: 'chosen', shortAnswer: false });
+    const rate = choosingRow('Inhibitor concentration (g): 10;', '0.0919');
+    expect(await ask('What is the corrosion rate at 10 g of inhibitor?', rate)).toMatchObject({ kind: 'chosen', shortAnswer: true });
+  });
 });

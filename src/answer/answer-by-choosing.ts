@@ -9,6 +9,7 @@ import { holdsQuestionNumbers, questionNumbers } from './question-numbers.ts';
 import { asksForPhoneNumber, isPhoneNumberAnswer } from './phone-number-answer.ts';
 import { restatesQuestion } from './restated-question.ts';
 import { namesWhatIsAsked } from './asked-value.ts';
+import { givesAskedKind } from './asked-kind-answer.ts';
 import type { ConversationTurn } from './types.ts';
 
 /** How a question answered by choosing ended; ask-question.ts turns it into the Answer. */
@@ -26,8 +27,9 @@ export type ChoosingOutcome =
  * A slow model's answer (model-budgets.ts): among the best-scored quotes of `passages` (the passages the
  * offline answer reads, of the documents that hold what the question names) it chooses those that state
  * the answer and gives the short answer they hold (choose-quotes.ts); the reply leads with that short
- * answer when the quotes bear it out, it is more than the question's own words (restated-question.ts)
- * and, asked for a phone number, it is one (phone-number-answer.ts); then the chosen quotes, then the
+ * answer when the quotes bear it out, it is more than the question's own words (restated-question.ts),
+ * of the kind asked (asked-kind-answer.ts: money for money, a number for a count) and, asked for a
+ * phone number, it is one (phone-number-answer.ts); then the chosen quotes, then the
  * offline answer's (chosen-answer.ts).
  */
 export async function answerByChoosing(
@@ -60,7 +62,10 @@ export async function answerByChoosing(
   // An account number for "what is the phone number?" is a wrong answer, however well the quote bears it out.
   const noPhoneNumber = kept.answer !== '' && asksForPhoneNumber(input.question) && !isPhoneNumberAnswer(kept.answer);
   if (noPhoneNumber) options.log.info('the short answer to a question for a phone number is none; quoting the chosen quotes alone');
-  const chosen = restated || noPhoneNumber ? { ...kept, answer: '' } : kept;
+  // "10 kWp" for "how many euros?", a sentence without a number for "how many?": no answer of the kind asked.
+  const otherKind = kept.answer !== '' && !givesAskedKind(kept.answer, input.question);
+  if (otherKind) options.log.info('the short answer is not of the kind the question asks for; quoting the chosen quotes alone');
+  const chosen = restated || noPhoneNumber || otherKind ? { ...kept, answer: '' } : kept;
   if (chosen.quotes.length === 0) return { kind: 'none-chosen', offline, calls: chosen.calls, usage: chosen.usage };
   const reply = chosenAnswer(chosen, passages, { language, alsoQuoted: offline.quotes, shown: excerpts });
   if (!reply.shortAnswer) options.log.info('no short answer the chosen quotes bear out; quoting them alone');

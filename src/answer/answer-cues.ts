@@ -16,7 +16,8 @@ const kindPatterns: Array<[AnswerKind, RegExp]> = [
     /\b(?:stands? for|abbreviation|acronym|staat\s+\S+\s+voor|afkorting|wof[üu]r steht|steht\s+\S+\s+f[üu]r|abk[üu]rzung|signifie|veut dire|sigle)\b/iu,
   ],
   ['percentage', /\b(?:percent(?:age)?s?|per cent|proportion|share of|what share|rate of|prozent(?:satz)?|anteil|pourcentage|porcentaje|procent)\b|%/iu],
-  ['count', /\b(?:how many|number of|count of|wie viele?|wieviele?|combien de|cu[aá]nt[oa]s|hoeveel)\b/iu],
+  // "wie viel" is "how much", "wie viele" "how many"; "hoeveel" is either (answerKind).
+  ['count', /\b(?:how many|number of|count of|wie viele|wieviele|combien de|cu[aá]nt[oa]s|hoeveel)\b/iu],
   [
     'amount',
     /\b(?:how much|what (?:was|is|were|are) the (?:total )?(?:revenue|income|profit|cost|price|amount|sales|value|budget)|spen[dt]|spending|ausgegeben|uitgegeven|d[ée]pens[ée]e?s?|kostet|kosten|kost|co[uû]te?|wie viel|combien|cu[aá]nto|revenue|income|expenses?|cost|price|salary|budget|dollars?|euros?|usd|eur)\b/iu,
@@ -34,13 +35,28 @@ const kindPatterns: Array<[AnswerKind, RegExp]> = [
   ],
 ];
 
+/**
+ * Words of a question about money, in the languages Folio answers in: a currency, or what is paid,
+ * charged, earned or spent.
+ */
+const moneyWords =
+  /[$€£¥]|\b(?:euros?|eur|dollars?|usd|gbp|chf|dkk|pounds?|francs?|cents?|cost|costs|price[sd]?|pay|paid|spen[dt]|spending|fees?|dues|budget|revenue|income|expenses?|salary|donation|kostet|kosten|kost|gekost|preis|miete|geb[üu]hr|beitrag|zuschuss|umsatz|prijs|betaal[dt]?|betalen|bedrag|omzet|huur|co[uû]te?|co[uû]ts?|prix|payer|pay[ée]e?|frais|cotisation)\b/iu;
+
+/** Whether a question asks about money ("what does the latte cost?", "hoeveel heeft het gekost?"). */
+export function asksAboutMoney(question: string): boolean {
+  return moneyWords.test(question);
+}
+
 export function answerKind(question: string): AnswerKind | undefined {
-  return kindPatterns.find(([, pattern]) => pattern.test(question))?.[0];
+  const kind = kindPatterns.find(([, pattern]) => pattern.test(question))?.[0];
+  // "Hoeveel heeft het gekost?" asks how much, "hoeveel medewerkers?" how many.
+  return kind === 'count' && /\bhoeveel\b/iu.test(question) && asksAboutMoney(question) ? 'amount' : kind;
 }
 
 const numberPattern = /\d[\d,.'’ ]*\d|\d/u;
 const percentagePattern = /\d(?:[\d,.]*\d)?\s?(?:%|percent\b|per cent\b|prozent\b|pour ?cent\b|por ciento\b|procent\b)/iu;
-const amountPattern = /(?:[$€£¥]\s?\d|\d(?:[\d,.]*\d)?\s?(?:million|billion|thousand|mn|bn|m|k|mio|mrd|milliarden?|millionen|euros?|dollars?|usd|eur)\b)/iu;
+const amountPattern =
+  /(?:[$€£¥]\s?\d|\d\s?[$€£¥]|\d(?:[\d,.]*\d)?\s?(?:million|billion|thousand|mn|bn|m|k|mio|mrd|milliarden?|millionen|euros?|dollars?|usd|eur)\b)/iu;
 const yearPattern = /\b(?:1[89]\d\d|20\d\d)\b/u;
 // English, German, Dutch and French month names and their usual shortenings.
 const monthPattern =
@@ -70,17 +86,21 @@ export function carriesAnswer(kind: AnswerKind, text: string, questionWords: Rea
       return amountPattern.test(text) || hasPlainNumber(text.replace(new RegExp(percentagePattern.source, 'giu'), ' '));
     case 'count':
     case 'number':
-      return (
-        hasPlainNumber(text) ||
-        /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen|zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn)\b/iu.test(
-          text,
-        )
-      );
+      return hasPlainNumber(text) || numberWords.test(text);
     case 'date':
       return yearPattern.test(text) || datePattern.test(text) || (monthPattern.test(text) && numberPattern.test(text));
     case 'name':
       return [...text.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu)].some(match => !questionWords.has(foldWord(match[0])));
   }
+}
+
+/** Small numbers written as words, in English, German, Dutch and French ("sept" and "neuf" are also "Sept." and "new"). */
+const numberWords =
+  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen|zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|twee|vijf|zes|zeven|negen|tien|twaalf|veertien|twintig|deux|trois|quatre|cinq|huit|dix|douze|vingt)\b/iu;
+
+/** Whether a text writes a number at all: in digits, or a small one in words ("vier", "twelve"). */
+export function writesNumber(text: string): boolean {
+  return /\d/u.test(text) || numberWords.test(text);
 }
 
 /**

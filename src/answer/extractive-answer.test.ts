@@ -482,6 +482,10 @@ describe('answer cues', () => {
   it('reads the kind of answer from the question, in several languages', () => {
     expect(answerKind('How many employees does it have?')).toBe('count');
     expect(answerKind('Wie viele Mitarbeiter gibt es?')).toBe('count');
+    // "wie viel" is how much; "hoeveel" is how much when it asks about money.
+    expect(answerKind('Wie viel Euro Zuschuss gibt es pro kWp?')).toBe('amount');
+    expect(answerKind('Hoeveel heeft het project gekost?')).toBe('amount');
+    expect(answerKind('Hoeveel medewerkers heeft het bedrijf?')).toBe('count');
     expect(answerKind('What percentage of sales is online?')).toBe('percentage');
     expect(answerKind('How much did it cost?')).toBe('amount');
     expect(answerKind('What did they spend on insurance in FY19?')).toBe('amount');
