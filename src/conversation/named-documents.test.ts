@@ -364,6 +364,9 @@ describe('documents a question names', () => {
     );
     expect(await german('Bis zu welcher Leistung werden Solaranlagen gefördert?')).toEqual([]);
     expect(await german('Was sagt die Körber-Stiftung zu den Beziehungen?')).toEqual(['AR_2016.pdf']);
+    // A company's legal form names no document, however often its report writes it.
+    const legal = namesIn(reports, heldBy({ ...counts, ag: 1 }, 20, { ...pages, ag: { 'AR_2016.pdf': 30 } }));
+    expect(await legal("Quel quorum faut-il pour qu'une résolution d'AG ordinaire soit valide ?")).toEqual([]);
     // A word with a capital inside is a name whole: "nEUro" is not "EUro", which a report writes often.
     const inner = namesIn(reports, heldBy({ ...counts, euro: 2, neuro: 1 }, 20, { ...pages, euro: { 'AR_2016.pdf': 12 }, neuro: { 'budget.pdf': 14 } }));
     expect(await inner('What is the yearly fee in the Public nEUro agreement?')).toEqual(['budget.pdf']);

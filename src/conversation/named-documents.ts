@@ -118,6 +118,12 @@ const minShareOfPagesNaming = 0.1;
 const maxDocumentsHoldingNaming = 3 * maxDocumentsHolding;
 const maxPagesInPassing = 1;
 
+/**
+ * A company's legal form ("Continental AG", "Netflix, Inc."): every page of a company's report may
+ * write it, and it names no document ("une résolution d'AG ordinaire" is about a general assembly).
+ */
+const legalForms = new Set('ag gmbh kg ohg se inc ltd llc plc corp co sa sas sarl bv nv'.split(' '));
+
 /** A German noun by its ending ("Leistung", "Sicherheit", "Gesellschaft"): a thing, never a name. */
 const abstractNoun = /\p{L}{3}(?:ung|heit|keit|schaft|t[aä]t|ion|ismus|nis|tum)(?:en|e|s|se)?$/u;
 
@@ -315,7 +321,9 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   const namingByName = named.flatMap(record => words.get(record)!);
   // …also as the end of a name word ("brochure" of camry_ebrochure.pdf).
   const inNamedName = (name: string) => namingByName.some(word => word === name || (name.length >= 5 && word.endsWith(name)));
-  const pageNames = writtenNames.filter(name => held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming && !inNamedName(name) && !/\p{N}/u.test(name));
+  const pageNames = writtenNames.filter(
+    name => !legalForms.has(name) && held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming && !inNamedName(name) && !/\p{N}/u.test(name),
+  );
   for (const word of pageNames.filter(word => !(nounsCapitalized && abstractNoun.test(word)))) {
     const pages = await spaceWords.pagesHolding(word);
     const about = ready.filter(record => (pages.get(record.id) ?? 0) >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount));
