@@ -45,6 +45,8 @@ describe('offlinePlan', () => {
       '3',
     ]);
     expect(contentWords('Quelle est la température moyenne à Genève?')).toEqual(['température', 'moyenne', 'Genève']);
+    // A function word written as an acronym is a name.
+    expect(contentWords('Waar staat NOS voor?')).toEqual(['NOS']);
     expect(contentWords('Wie hoch ist der Umsatz?')).toEqual(['hoch', 'Umsatz']);
     const variants = keywordVariants('Which team did "Project Falcon" report to in 2019?');
     expect(variants[0]).toBe('team Project Falcon report 2019');

@@ -1,4 +1,4 @@
-import { foldWord, stopwords } from '../text/stopwords.ts';
+import { foldWord, stopwords, writtenAsAcronym } from '../text/stopwords.ts';
 import type { QueryPlan } from './types.ts';
 import { financialStatementTerms } from './financial-metrics.ts';
 
@@ -130,9 +130,10 @@ export function keywordVariants(question: string): string[] {
   return variants;
 }
 
-/** Words worth searching for, in question order, stopwords and one-letter words removed. */
+/** Words worth searching for, in question order, stopwords (but those written as acronyms: "IT", "NOS") and one-letter words removed. */
 export function contentWords(text: string): string[] {
-  return unique(tokens(text).filter(word => !stopwords.has(foldWord(word)) && (word.length > 1 || /\d/u.test(word))));
+  const words = tokens(text);
+  return unique(words.filter((word, index) => (!stopwords.has(foldWord(word)) || writtenAsAcronym(words, index)) && (word.length > 1 || /\d/u.test(word))));
 }
 
 /** Letters/digits runs, keeping inner dots, hyphens and apostrophes ("U.S.", "COVID-19", "3.5"). */

@@ -1,4 +1,4 @@
-import { foldWord, stopwords } from './stopwords.ts';
+import { foldWord, stopwords, writtenAsAcronym } from './stopwords.ts';
 import { hasSnowballStemmer, wordMatcher } from './word-stems.ts';
 
 /**
@@ -9,9 +9,15 @@ import { hasSnowballStemmer, wordMatcher } from './word-stems.ts';
  * through this function with the same language.
  */
 export function searchTerms(text: string, language = 'en'): string[] {
-  if (language === 'en' || !hasSnowballStemmer(language)) return topicWords(foldWord(text)).map(stem);
+  if (language === 'en' || !hasSnowballStemmer(language)) return topicWords(withoutMarks(text)).map(word => stem(word.toLowerCase()));
   // The stems quoting compares words by (word-stems.ts), taken before folding: the German stemmer knows "ü" and "ß".
-  return topicWords(text.normalize('NFC').toLowerCase(), foldWord).map(wordMatcher(language).stem);
+  const { stem: stemIn } = wordMatcher(language);
+  return topicWords(text.normalize('NFC')).map(word => stemIn(word.toLowerCase()));
+}
+
+/** Diacritics removed, capitals kept: foldWord but for the case. */
+function withoutMarks(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '');
 }
 
 /**
@@ -22,10 +28,13 @@ export function queryLanguages(language: string): string[] {
   return language !== 'en' && hasSnowballStemmer(language) ? ['en', language] : ['en'];
 }
 
-/** The words of a lower-case text that carry a topic: no stopwords (compared `folded`), no single letters. */
-function topicWords(lower: string, folded: (word: string) => string = word => word): string[] {
-  const words = lower.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter(word => !stopwords.has(folded(word)) && (word.length > 1 || /\d/u.test(word)));
+/**
+ * The words of a text that carry a topic, as written: no stopwords (compared folded) unless written as
+ * an acronym ("IT", "NOS"; stopwords.ts), no single letters.
+ */
+function topicWords(text: string): string[] {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((word, index) => (word.length > 1 || /\d/u.test(word)) && (!stopwords.has(foldWord(word)) || writtenAsAcronym(words, index)));
 }
 
 /** Each word that is one search term, with that term; words that are none (a stopword) or several are left out. */

@@ -50,3 +50,20 @@ export function foldWord(word: string): string {
 export function foldedWords(text: string): string[] {
   return foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
+
+/** A word of capitals alone ("IT", "NOS", "A"). */
+const capitals = /^\p{Lu}+$/u;
+
+/**
+ * True for the word at `index` of `words` (as written, capitals kept) when it is written as an acronym
+ * of two to five capitals among words that are not capitals: "NOS" of "Operating System (NOS)", "IT"
+ * of "the IT budget", "WHO" of "the WHO guideline" are names, even though "nos", "it" and "who" are
+ * stopwords. A run of capitals ("ABOUT US", a heading in capitals) is no acronym.
+ */
+export function writtenAsAcronym(words: readonly string[], index: number): boolean {
+  const word = words[index];
+  if (word === undefined || !/^\p{Lu}{2,5}$/u.test(word)) return false;
+  const before = words[index - 1];
+  const after = words[index + 1];
+  return !(before !== undefined && capitals.test(before)) && !(after !== undefined && capitals.test(after));
+}
