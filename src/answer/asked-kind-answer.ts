@@ -10,9 +10,9 @@ const bareAmount =
  * Whether a model's short answer is of the kind its question asks for, as far as its words tell: a
  * count holds a number (in digits or words: "vier", not "the sample was small"), and money is money:
  * a currency, or a number alone (tables rarely repeat their currency) or in percent (how much it
- * grew). "10 kWp" for "Wie viel Euro
- * Zuschuss …?", "38,4 mB CityGML" for "Hoeveel heeft het project gekost?" and "Eurostoxx 50" for
- * "Wie viel kostet der Bausatz?" are quantities of something else. Other questions are not judged.
+ * grew). "10 kWp" for "Wie viel Euro Zuschuss …?", "38,4 mB CityGML" for "Hoeveel heeft het project
+ * gekost?" and "Eurostoxx 50" for "Wie viel kostet der Bausatz?" are quantities of something else.
+ * Other questions are not judged.
  */
 export function givesAskedKind(answer: string, question: string): boolean {
   const kind = answerKind(question);
