@@ -31,6 +31,12 @@ describe('extractiveAnswer', () => {
     expect(answer.evidence).toBeCloseTo(1 / 1.3 + 0.3, 6);
   });
 
+  it('matches a question’s acronym that is also a function word only where the quote writes it so', () => {
+    const passages = [passage(1, [page(17, 0, 'Share of adults who trust information from the European Union: 45%. The WHO is trusted by 62% of adults.')])];
+    const answer = extractiveAnswer(['How many adults trust the WHO?'], passages);
+    expect(answer.quotes[0].text).toBe('The WHO is trusted by 62% of adults.');
+  });
+
   it('quotes the page a question names when it asks nothing else of it', () => {
     const passages = [
       passage(1, [page(3, 0, 'Monthly churn fell to 1.8% after the loyalty launch. Retention rose to 91%.')]),

@@ -3,7 +3,7 @@ import { financialStatementTerms } from '../search/financial-metrics.ts';
 import { contentWords } from '../search/offline-plan.ts';
 import { pageReferences } from '../search/page-references.ts';
 import { markdownRowCells } from '../text/markdown-table-row.ts';
-import { foldWord } from '../text/stopwords.ts';
+import { foldWord, stopwords, writtenAsAcronym } from '../text/stopwords.ts';
 import { answerKind, carriesAnswer } from './answer-cues.ts';
 import type { ContextPassage } from './context-passage.ts';
 import { quoteCandidates, type QuoteCandidate } from './quote-candidates.ts';
@@ -142,8 +142,12 @@ export function scoreQuotes(questions: string[], candidates: QuoteCandidate[], o
   const matcher = wordMatcher(options.language ?? 'en');
   const queryStems = [...new Set(questions.map(wholeNumbers).flatMap(contentWords).flatMap(wordsOf).map(matcher.stem))];
   if (queryStems.length === 0) return [];
+  // A stopword the question writes as an acronym ("WHO") is met only where a quote writes it so, not in "% who trust".
+  const acronyms = new Set(questions.flatMap(question => acronymStopwords(wordsOf(question))).map(matcher.stem));
   const held = (text: string) => {
-    const stems = [...new Set(wordsOf(text).map(word => matcher.stem(groupedNumber(word))))];
+    const words = wordsOf(text);
+    const topical = acronyms.size === 0 ? words : words.filter((word, index) => !acronyms.has(matcher.stem(word)) || writtenAsAcronym(words, index));
+    const stems = [...new Set(topical.map(word => matcher.stem(groupedNumber(word))))];
     return new Set(queryStems.filter(query => stems.some(stem => matcher.matches(query, stem))));
   };
   const holds = candidates.map(candidate => held(candidate.matchText));
@@ -211,6 +215,11 @@ function quoteKey(text: string): string {
 
 function wordsOf(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu) ?? [];
+}
+
+/** The stopwords `words` write as acronyms ("WHO", "IT"; stopwords.ts). */
+function acronymStopwords(words: string[]): string[] {
+  return words.filter((word, index) => stopwords.has(foldWord(word)) && writtenAsAcronym(words, index));
 }
 
 /**
