@@ -29,8 +29,8 @@ export type ChoosingOutcome =
  * the answer and gives the short answer they hold (choose-quotes.ts); the reply leads with that short
  * answer when the quotes bear it out, it is more than the question's own words (restated-question.ts),
  * of the kind asked (asked-kind-answer.ts: money for money, a number for a count) and, asked for a
- * phone number, it is one (phone-number-answer.ts); then the chosen quotes, then the
- * offline answer's (chosen-answer.ts).
+ * phone number, it is one (phone-number-answer.ts); then the chosen quotes, then the offline answer's
+ * (chosen-answer.ts).
  */
 export async function answerByChoosing(
   input: { question: string; subQuestions: string[]; language: string; history: ConversationTurn[]; passages: ContextPassage[]; minimumEvidence: number },
