@@ -35,12 +35,17 @@ const kindPatterns: Array<[AnswerKind, RegExp]> = [
   ],
 ];
 
+/** Currencies by name, as a pattern's alternatives (asked-kind-answer.ts adds the small French coin). */
+export const currencyNames = 'euros?|eur|dollars?|usd|gbp|chf|dkk|pounds?|francs?|cents?';
+
 /**
  * Words of a question about money, in the languages Folio answers in: a currency, or what is paid,
  * charged, earned or spent.
  */
-const moneyWords =
-  /[$€£¥]|\b(?:euros?|eur|dollars?|usd|gbp|chf|dkk|pounds?|francs?|cents?|cost|costs|price[sd]?|pay|paid|spen[dt]|spending|fees?|dues|budget|revenue|income|expenses?|salary|donation|kostet|kosten|kost|gekost|preis|miete|geb[üu]hr|beitrag|zuschuss|umsatz|prijs|betaal[dt]?|betalen|bedrag|omzet|huur|co[uû]te?|co[uû]ts?|prix|payer|pay[ée]e?|frais|cotisation)\b/iu;
+const moneyWords = new RegExp(
+  String.raw`[$€£¥]|\b(?:${currencyNames}|cost|costs|price[sd]?|pay|paid|spen[dt]|spending|fees?|dues|budget|revenue|income|expenses?|salary|donation|kostet|kosten|kost|gekost|preis|miete|geb[üu]hr|beitrag|zuschuss|umsatz|prijs|betaal[dt]?|betalen|bedrag|omzet|huur|co[uû]te?|co[uû]ts?|prix|payer|pay[ée]e?|frais|cotisation)\b`,
+  'iu',
+);
 
 /** Whether a question asks about money ("what does the latte cost?", "hoeveel heeft het gekost?"). */
 export function asksAboutMoney(question: string): boolean {

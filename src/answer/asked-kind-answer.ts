@@ -1,7 +1,7 @@
-import { answerKind, asksAboutMoney, writesNumber } from './answer-cues.ts';
+import { answerKind, asksAboutMoney, currencyNames, writesNumber } from './answer-cues.ts';
 
 /** A currency, by its sign or its name. */
-const currency = /[$€£¥]|\b(?:euros?|eur|dollars?|usd|gbp|chf|dkk|pounds?|francs?|cents?|centimes?)\b/iu;
+const currency = new RegExp(String.raw`[$€£¥]|\b(?:${currencyNames}|centimes?)\b`, 'iu');
 /** A number as money is written without its currency: digits, grouped, with an order of magnitude; or its change in percent. */
 const bareAmount =
   /^(?:about|approximately|around|ca\.?|circa|ongeveer|environ|etwa|rund)?\s*[-–]?\d[\d,.' ]*(?:\s?(?:million|billion|thousand|mn|bn|m|k|mio|mrd|milliarden?|millionen|miljoen|miljard|millions?|milliards?)|\s?%)?$/iu;

@@ -322,9 +322,15 @@ export async function namedDocuments(question: string, ready: DocumentRecord[], 
   // …also as the end of a name word ("brochure" of camry_ebrochure.pdf).
   const inNamedName = (name: string) => namingByName.some(word => word === name || (name.length >= 5 && word.endsWith(name)));
   const pageNames = writtenNames.filter(
-    name => !legalForms.has(name) && held(name) >= 1 && held(name) <= maxDocumentsHoldingNaming && !inNamedName(name) && !/\p{N}/u.test(name),
+    name =>
+      !legalForms.has(name) &&
+      !(nounsCapitalized && abstractNoun.test(name)) &&
+      held(name) >= 1 &&
+      held(name) <= maxDocumentsHoldingNaming &&
+      !inNamedName(name) &&
+      !/\p{N}/u.test(name),
   );
-  for (const word of pageNames.filter(word => !(nounsCapitalized && abstractNoun.test(word)))) {
+  for (const word of pageNames) {
     const pages = await spaceWords.pagesHolding(word);
     const about = ready.filter(record => (pages.get(record.id) ?? 0) >= Math.max(minPagesNaming, minShareOfPagesNaming * record.pageCount));
     const inPassing = [...pages.values()].filter(count => count <= maxPagesInPassing).length;

@@ -1,4 +1,4 @@
-import { foldWord, stopwords, writtenAsAcronym } from './stopwords.ts';
+import { foldWord, stopwords, withoutMarks, writtenAsAcronym } from './stopwords.ts';
 import { hasSnowballStemmer, wordMatcher } from './word-stems.ts';
 
 /**
@@ -9,16 +9,13 @@ import { hasSnowballStemmer, wordMatcher } from './word-stems.ts';
  * through this function with the same language.
  */
 export function searchTerms(text: string, language = 'en'): string[] {
-  if (language === 'en' || !hasSnowballStemmer(language)) return topicWords(withoutMarks(text)).map(word => stem(word.toLowerCase()));
+  if (language === 'en' || !hasSnowballStemmer(language)) return topicWords(withoutMarks(text), lowerCase).map(word => stem(word.toLowerCase()));
   // The stems quoting compares words by (word-stems.ts), taken before folding: the German stemmer knows "ü" and "ß".
   const { stem: stemIn } = wordMatcher(language);
-  return topicWords(text.normalize('NFC')).map(word => stemIn(word.toLowerCase()));
+  return topicWords(text.normalize('NFC'), foldWord).map(word => stemIn(word.toLowerCase()));
 }
 
-/** Diacritics removed, capitals kept: foldWord but for the case. */
-function withoutMarks(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '');
-}
+const lowerCase = (word: string) => word.toLowerCase();
 
 /**
  * The languages a query's terms are made in to meet pages of every language: English, whose terms also
@@ -29,12 +26,13 @@ export function queryLanguages(language: string): string[] {
 }
 
 /**
- * The words of a text that carry a topic, as written: no stopwords (compared folded) unless written as
- * an acronym ("IT", "NOS"; stopwords.ts), no single letters.
+ * The words of a text that carry a topic, as written: no stopwords (compared `folded`, which need only
+ * lower the case of a text already without marks) unless written as an acronym ("IT", "NOS";
+ * stopwords.ts), no single letters.
  */
-function topicWords(text: string): string[] {
+function topicWords(text: string, folded: (word: string) => string): string[] {
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((word, index) => (word.length > 1 || /\d/u.test(word)) && (!stopwords.has(foldWord(word)) || writtenAsAcronym(words, index)));
+  return words.filter((word, index) => (word.length > 1 || /\d/u.test(word)) && (!stopwords.has(folded(word)) || writtenAsAcronym(words, index)));
 }
 
 /** Each word that is one search term, with that term; words that are none (a stopword) or several are left out. */

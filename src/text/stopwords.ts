@@ -43,7 +43,12 @@ export const stopwords: ReadonlySet<string> = new Set([...stopwordsByLanguage.va
 
 /** Lower case without diacritics, for comparing words across spellings ("Über" = "uber"). */
 export function foldWord(word: string): string {
-  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return withoutMarks(word).toLowerCase();
+}
+
+/** Diacritics removed, capitals kept: foldWord but for the case. */
+export function withoutMarks(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '');
 }
 
 /** A text's words (runs of letters and digits), folded, in order. */
