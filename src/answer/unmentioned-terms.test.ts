@@ -165,6 +165,15 @@ describe('keyTerms and missingFrom', () => {
     expect(missing('Wat is de titel van Figuur 7?', 'nl')).toEqual(['caption:Figure 7']);
   });
 
+  it('reads a fiscal year of two digits as its year, held as "2015", "FY15" or "FY2015"', () => {
+    expect(missing('What did Netflix spend in FY15?')).toEqual([]);
+    expect(missing("What did Netflix spend in FY'16?")).toEqual(["year:FY'16"]);
+    const budget = documentOf(['Police Chief Salary: FY24 ACTUAL $96,500; FY25 ACTUAL $98,430']);
+    const absent = (question: string) => missingFrom(keyTerms(question), 'd1', budget).map(term => term.text);
+    expect(absent('What was the FY24 actual Police Chief salary?')).toEqual([]);
+    expect(absent('What was the FY23 actual Police Chief salary?')).toEqual(['FY23']);
+  });
+
   it('takes a year from anywhere but a bracketed example of the answer', () => {
     expect(keyTerms("Which years does the chart show? List them like ['2006', '2007'].")).toEqual([]);
     expect(missing('Please give the shares, e.g., ["9%"], in the 2022 survey?')).toEqual(['year:2022']);

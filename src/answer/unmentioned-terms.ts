@@ -11,7 +11,7 @@ import type { ContextPassage } from './context-passage.ts';
 import { namedYears } from './unmentioned-years.ts';
 
 /**
- * What a question names that a document must hold to answer it: a year ("in 2024"), a name (a
+ * What a question names that a document must hold to answer it: a year ("in 2024", "FY23"), a name (a
  * capitalised word inside a sentence: "Lincoln", "Shopee", "HAQ"), a code (letters with digits: "AR03",
  * "M250"), a number ("error 288"), a figure or table by number ("Figure 7") and a page by number
  * ("pages 100-120"). A question about something else matches the documents' words everywhere but there; a
@@ -25,7 +25,7 @@ export interface KeyTerm {
   kind: KeyTermKind;
   /** As the answer names it: "2024", "Lincoln", "AR03", "288", "Figure 7", "page 50". */
   text: string;
-  /** What a document must hold: search terms (a number's in the forms the index may keep), a caption key or a page. */
+  /** What a document must hold: search terms (a number's or a year's in the forms the index may keep, any one of them), a caption key or a page. */
   terms: string[];
   /** A code's or name's terms stemmed in the question's language as well, when it has a stemmer: what its documents' pages hold. */
   termsInLanguage?: string[];
@@ -61,6 +61,11 @@ export function keyTerms(question: string, options: KeyTermOptions = {}): KeyTer
   // Years count wherever they stand ("… in list format, in the 2022 survey" asks about 2022), except in
   // a bracketed example of the answer ("a list like ['2006', '2007']").
   for (const year of namedYears([question.replace(bracketed, ' ')])) add({ kind: 'year', text: year, terms: [year] });
+  // A fiscal year of two digits ("FY23") is its year, held as the document writes it: "2023", "FY23" or "FY2023".
+  for (const match of text.matchAll(fiscalYearPattern)) {
+    const year = `${Number(match[1]) >= 50 ? '19' : '20'}${match[1]}`;
+    add({ kind: 'year', text: match[0], terms: [year, `fy${match[1]}`, `fy${year}`] });
+  }
   for (const caption of captionReferences(text))
     add({ kind: 'caption', text: caption.replace(/^\p{Ll}/u, letter => letter.toUpperCase()), terms: [], caption });
   for (const page of pageReferences(text)) {
@@ -167,7 +172,7 @@ function holdsInLanguage(term: KeyTerm, language: string, documentId: string, wo
 function holds(term: KeyTerm, documentId: string, words: DocumentWords): boolean {
   switch (term.kind) {
     case 'year':
-      return term.terms.every(held => words.documentHolds(documentId, held));
+      return term.terms.some(form => words.documentHolds(documentId, form));
     case 'number':
       return term.terms.some(form => words.documentHolds(documentId, form));
     case 'code':
@@ -266,6 +271,8 @@ const instructionStart = /^\s*(?:please|write|answer|round|give|return|format|re
 const tokenPattern = /[\p{L}\p{N}]+(?:[.'’&-][\p{L}\p{N}]+|(?<=\d),\d{3}(?!\d))*/gu;
 /** Fiscal years and quarters ("FY2021", "Q3", "H1"): their year is checked as a year. */
 const periodPattern = /^(?:FY|CY|Q[1-4]|H[12])['’]?(?:\d{2}|\d{4})?$/iu;
+/** "FY23", "FY'23", "fy 23": a fiscal year written with two digits (keyTerms). */
+const fiscalYearPattern = /\bFY\s?['’]?(\d{2})\b/giu;
 /** Date formats asked for ("YYYY-MM-DD"). */
 const placeholderPattern = /^[YMD]+(?:[-/.][YMD]+)*$/u;
 /** "Table1-1", "Fig3", "p5": figure, table and page references glued to their number, checked as such. */
