@@ -75,4 +75,20 @@ describe('quoteCandidates', () => {
     const [plain] = quoteCandidates([contextPassage(1, [{ page: 3, text: text.replace(caption, paragraph) }])]).filter(quote => quote.kind === 'table-row');
     expect(plain.matchText).not.toContain('summary');
   });
+
+  it('reads a row of a budget with the groups it stands under', () => {
+    const text = [
+      '| Column # | Account | ACCT TYPE | ACCT FUNCTION | FY25 ACTUAL | FY26 PROPOSED |',
+      '| --- | --- | --- | --- | --- | --- |',
+      '| 20 |  |  | TOTAL | $76,473 | $83,194 |',
+      '| 21 | Town Admin - 129 |  |  |  |  |',
+      '| 22 |  | Personnel |  |  |  |',
+      '| 23 |  |  | Salary | $112,200 | $115,566 |',
+    ].join('\n');
+    const rows = quoteCandidates([contextPassage(1, [{ page: 1, text }])]).filter(quote => quote.kind === 'table-row');
+    const salary = rows.find(row => row.text.includes('Salary'))!;
+    expect(salary.text).toBe('Town Admin - 129 › Personnel — Column #: 23; ACCT FUNCTION: Salary; FY25 ACTUAL: $112,200; FY26 PROPOSED: $115,566');
+    expect(salary.matchText).toContain('Town Admin - 129 › Personnel');
+    expect(rows.find(row => row.text.includes('TOTAL'))!.text).toBe('Column #: 20; ACCT FUNCTION: TOTAL; FY25 ACTUAL: $76,473; FY26 PROPOSED: $83,194');
+  });
 });

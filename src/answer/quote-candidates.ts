@@ -3,6 +3,7 @@ import { acronymDefinitions } from '../text/acronyms.ts';
 import { type AnswerKind, writesDate } from './answer-cues.ts';
 import { captionKeys } from '../text/caption-references.ts';
 import { isMarkdownSeparatorRow, markdownRowCells } from '../text/markdown-table-row.ts';
+import { numberCell, rowGroups } from './table-row-groups.ts';
 
 /** Something the offline answer can quote: a sentence, or a table row read with its header row. */
 export interface QuoteCandidate {
@@ -147,6 +148,7 @@ function isTableLine(line: string): boolean {
  * and each column named by its lowest cell in the header rows that name two columns or more. A table
  * that stacks blocks under a header printed again (January–June 2023 over January–June 2022) reads
  * each block's rows with the header above them, and a row says the period its block's header spans.
+ * A row says the groups it stands under first (rowGroups): "Town Admin - 129 › Personnel — …".
  */
 function tableRows(lines: string[], caption: string): Quote[] {
   const separator = lines.findIndex(isMarkdownSeparatorRow);
@@ -166,17 +168,20 @@ function tableRows(lines: string[], caption: string): Quote[] {
     // no column but tells the rows of one block from another's: each row says it.
     const spanned = [...new Set(naming.flatMap(row => row.filter((cell, column) => isPeriod(cell) && header[column] !== cell)))];
     const prefix = spanned.length > 0 ? `${spanned.join(', ')} — ` : '';
-    for (let index = start + headerCount; index < (starts[block + 1] ?? grid.length); index++) {
+    const end = starts[block + 1] ?? grid.length;
+    const groups = rowGroups(grid, start + headerCount, end);
+    for (let index = start + headerCount; index < end; index++) {
       const row = grid[index];
+      const heads = groups.get(index)?.join(' › ');
       if (row.every(cell => cell.length === 0)) continue;
       const labelled = header.length > 0 && header[0] === '' && row[0] !== '';
       const pairs = row
         .map((cell, column) => ({ cell, name: header[column] ?? '' }))
         .filter((entry, column) => entry.cell.length > 0 && !(labelled && column === 0))
         .map(entry => (entry.name ? `${entry.name}: ${entry.cell}` : entry.cell));
-      const text = clipQuote(`${prefix}${labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; ')}`);
+      const text = clipQuote(`${prefix}${heads ? `${heads} — ` : ''}${labelled ? `${row[0]} — ${pairs.join('; ')}` : pairs.join('; ')}`);
       if (text.length < 3 || !/\p{L}|\d/u.test(text)) continue;
-      rows.push({ text, matchText: `${headerWords} ${row.join(' ')}`, kind: 'table-row', source: rowLines[index].trim() });
+      rows.push({ text, matchText: `${headerWords}${heads ? ` ${heads}` : ''} ${row.join(' ')}`, kind: 'table-row', source: rowLines[index].trim() });
     }
   });
   return rows;
@@ -230,9 +235,6 @@ function headerRows(grid: string[][]): number {
   const body = grid.slice(first);
   return body.length >= minFigureRows && body.filter(holdsNumber).length * 2 > body.length ? first : 1;
 }
-
-/** A cell that is a number, a share or an amount ("87.1", "-24.56", "1,234", "12%", "$5"). */
-const numberCell = /^[-+−]?[$£€]?\d[\d,.\s]*%?$/u;
 
 /** "€ | 2019 | 2020 | 2021": a row whose numbers are all years, three or more of them. */
 function isYearRow(row: string[]): boolean {
