@@ -156,6 +156,37 @@ describe('buildTree', () => {
     expect(results.children[1].figure?.sha256).toBe('abc');
   });
 
+  it('captions a table with a label printed alone over its title, and not the table above with it', () => {
+    const table = (text: string) => block(1, 'table', text, { markdown: `| Method | F1 |\n| --- | --- |\n| ${text} |` });
+    const tree = buildTree(
+      parsed(
+        [
+          heading(1, 'VII. Results', 12),
+          block(1, 'caption', 'TABLE I'),
+          paragraph(1, 'MODELS EVALUATION ON TEST DATA.'),
+          table('DBoW2 | 0.240'),
+          block(1, 'caption', 'TABLE II'),
+          paragraph(1, 'MODELS EVALUATION WITH ORIENTATION.'),
+          paragraph(1, 'NOTE: S.P. = SUPERPOINT.'),
+          table('DBoW2 | 0.482'),
+          paragraph(1, 'Given the limited field of view, the second table is more reliable.'),
+        ],
+        1,
+      ),
+      { documentId: 'd' },
+    );
+    const results = tree.nodes[0];
+    expect(results.children.map(child => child.title)).toEqual([
+      'TABLE I MODELS EVALUATION ON TEST DATA.',
+      'TABLE II MODELS EVALUATION WITH ORIENTATION. NOTE: S.P. = SUPERPOINT.',
+    ]);
+    expect(results.children[1].text).toBe(
+      'TABLE II MODELS EVALUATION WITH ORIENTATION. NOTE: S.P. = SUPERPOINT.\n\n| Method | F1 |\n| --- | --- |\n| DBoW2 | 0.482 |',
+    );
+    // The titles are the tables' own, not the section's text too.
+    expect(results.text).toBe('Given the limited field of view, the second table is more reliable.');
+  });
+
   it('reads a running header or footer repeated word for word once, where it first appears, and numbered ones not at all', () => {
     const blocks = [1, 2, 3].flatMap(page => [
       block(page, 'page-header', 'ACME Corp Tariff Label'),

@@ -26,7 +26,7 @@ export class NodeBuilder {
       this.touch(block.page);
       return;
     }
-    if (block.kind === 'caption' && isClaimedCaption(blocks, index)) return;
+    if ((block.kind === 'caption' || block.kind === 'paragraph') && isClaimedCaption(blocks, index)) return;
     appendText(this.node, block.page, { text: block.text, lines: block.lines });
   }
 
@@ -118,29 +118,77 @@ function placeLines(part: LinedText, trimmedLength: number, offset: number): Pag
   return placed;
 }
 
-/** The caption of the table or figure at `index`: the parser's, else a matching caption just before or after it. */
+/** The caption of the table or figure at `index`: the parser's, else the caption blocks just before or after it. */
 function captionFor(blocks: Block[], index: number): LinedText | undefined {
   const block = blocks[index];
   if (block.figure?.caption) return { text: block.figure.caption };
-  const captionIndex = neighbourCaption(blocks, index);
-  return captionIndex === null ? undefined : { text: blocks[captionIndex].text, lines: blocks[captionIndex].lines };
+  const range = neighbourCaption(blocks, index);
+  if (range === null) return undefined;
+  // One line, label first: "TABLE II MODELS EVALUATION …" reads as the table's title (quote-candidates.ts).
+  let text = '';
+  const lines: TextLine[] = [];
+  for (let at = range[0]; at <= range[1]; at++) {
+    const part = blocks[at];
+    if (text) text += ' ';
+    for (const line of part.lines ?? []) lines.push({ ...line, start: line.start + text.length, end: line.end + text.length });
+    text += part.text.replace(/\s+/g, ' ');
+  }
+  return { text, lines };
 }
 
-function neighbourCaption(blocks: Block[], index: number): number | null {
+/**
+ * A caption that is a table's label alone ("TABLE II", "Table 3:"), as two-column papers print it, with
+ * the table's title in the paragraph under it and sometimes a note under that.
+ */
+const tableLabelOnly = /^\s*(?:table|tab\.)\s*(?:\d+|[IVXLC]+)\s*[.:]?\s*$/i;
+/** Paragraphs between a label-only caption and its table: its title and a note, each a few lines at most. */
+const maxTitleParagraphs = 2;
+const maxTitleParagraphChars = 400;
+
+/** The blocks that caption the table or figure at `index`, first and last; null when none does. */
+function neighbourCaption(blocks: Block[], index: number): [number, number] | null {
   const block = blocks[index];
+  if (block.kind === 'table') {
+    const labelled = labelledAbove(blocks, index);
+    if (labelled !== null) return labelled;
+  }
   const pattern = block.kind === 'table' ? tableCaption : figureCaption;
   for (const neighbour of [index - 1, index + 1]) {
     const candidate = blocks[neighbour];
-    if (candidate && candidate.page === block.page && candidate.kind === 'caption' && pattern.test(candidate.text)) return neighbour;
+    if (!candidate || candidate.page !== block.page || candidate.kind !== 'caption' || !pattern.test(candidate.text)) continue;
+    // The label of the next table, over that table's title, captions the next table, not this one.
+    if (neighbour === index + 1 && labelsTableBelow(blocks, neighbour)) continue;
+    return [neighbour, neighbour];
   }
   return null;
 }
 
+/** A label-only caption above the table at `index` with its title (and note) between them. */
+function labelledAbove(blocks: Block[], index: number): [number, number] | null {
+  for (let at = index - 1; at >= 0 && at >= index - 1 - maxTitleParagraphs; at--) {
+    const candidate = blocks[at];
+    if (candidate.page !== blocks[index].page) return null;
+    if (candidate.kind === 'caption' && tableLabelOnly.test(candidate.text)) return [at, index - 1];
+    if (candidate.kind !== 'paragraph' || candidate.text.length > maxTitleParagraphChars) return null;
+  }
+  return null;
+}
+
+function labelsTableBelow(blocks: Block[], captionIndex: number): boolean {
+  for (let at = captionIndex + 1; at < blocks.length && at <= captionIndex + 1 + maxTitleParagraphs; at++) {
+    if (blocks[at].kind === 'table') return labelledAbove(blocks, at)?.[0] === captionIndex;
+  }
+  return false;
+}
+
+/** True when the caption or title paragraph at `index` is part of a table's or figure's caption nearby. */
 function isClaimedCaption(blocks: Block[], index: number): boolean {
-  for (const neighbour of [index - 1, index + 1]) {
+  for (let neighbour = index - 1; neighbour <= index + 1 + maxTitleParagraphs; neighbour++) {
     const candidate = blocks[neighbour];
-    if (!candidate || (candidate.kind !== 'table' && candidate.kind !== 'figure')) continue;
-    if (candidate.figure?.caption === blocks[index].text || neighbourCaption(blocks, neighbour) === index) return true;
+    if (neighbour === index || !candidate || (candidate.kind !== 'table' && candidate.kind !== 'figure')) continue;
+    if (candidate.figure?.caption === blocks[index].text) return true;
+    const range = neighbourCaption(blocks, neighbour);
+    if (range !== null && range[0] <= index && index <= range[1]) return true;
   }
   return false;
 }
