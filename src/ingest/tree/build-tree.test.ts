@@ -187,6 +187,21 @@ describe('buildTree', () => {
     expect(results.text).toBe('Given the limited field of view, the second table is more reliable.');
   });
 
+  it('takes no heading from a page read by OCR in a document with a text layer, and all from a scan', () => {
+    const blocks = [
+      block(1, 'title', '5 | ee OTLo', { font: { size: 40, bold: false, italic: false } }),
+      paragraph(1, 'Celebrating a year of growth.'),
+      heading(2, 'Annual Highlights', 16),
+      paragraph(2, 'Zoom Seminars Conducted: 392+'),
+    ];
+    const titles = (ocrPages: number[]) => shape(buildTree({ ...parsed(blocks, 2), ocrPages }, { documentId: 'd' }).nodes);
+    expect(titles([1])).toEqual([
+      { title: 'Page 1', pages: [1, 1] },
+      { title: 'Annual Highlights', pages: [2, 2] },
+    ]);
+    expect(titles([1, 2])).toEqual([{ title: '5 | ee OTLo', pages: [1, 2], children: [{ title: 'Annual Highlights', pages: [2, 2] }] }]);
+  });
+
   it('reads a running header or footer repeated word for word once, where it first appears, and numbered ones not at all', () => {
     const blocks = [1, 2, 3].flatMap(page => [
       block(page, 'page-header', 'ACME Corp Tariff Label'),

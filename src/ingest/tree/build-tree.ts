@@ -40,7 +40,7 @@ export function buildTree(parsed: ParsedDocument, options: BuildTreeOptions): Do
 }
 
 function sectionNodes(blocks: Block[], parsed: ParsedDocument): TreeNode[] {
-  const placements = placeHeadings(blocks, parsed.outline, parsed.pageCount);
+  const placements = placeHeadings(blocks, parsed.outline, parsed.pageCount, parsed.ocrPages);
   const roots: TreeNode[] = [];
   const stack: Array<{ builder: NodeBuilder; level: number }> = [];
   let pageBuilder: NodeBuilder | null = null;

@@ -18,12 +18,18 @@ export interface HeadingPlacement {
 
 const maxHeadingChars = 200;
 
-/** Outline-led placement when the PDF has a usable outline; heading candidates ranked by numbering and fonts otherwise. */
-export function placeHeadings(blocks: Block[], outline: OutlineEntry[], pageCount: number): HeadingPlacement[] {
+/**
+ * Outline-led placement when the PDF has a usable outline; heading candidates ranked by numbering and
+ * fonts otherwise. `ocrPages` are the pages read by OCR: in a document that has a text layer, they give
+ * no heading candidates. Their print sizes are guesses from the OCR's row heights, and a cover picture's
+ * texture read as large letters ("5 | ee OTLo") would head the whole document.
+ */
+export function placeHeadings(blocks: Block[], outline: OutlineEntry[], pageCount: number, ocrPages: readonly number[] = []): HeadingPlacement[] {
   const usable = outline.filter(entry => entry.page !== null && !isGenericTitle(entry.title));
   // A lone bookmark names the document (or an excerpt's source), it is not a table of contents.
   if (usable.length >= 2) return placeFromOutline(blocks, usable);
-  return placeFromCandidates(blocks, pageCount);
+  const guessedSizes = new Set(ocrPages.length < pageCount ? ocrPages : []);
+  return placeFromCandidates(blocks, pageCount, guessedSizes);
 }
 
 function isCandidate(block: Block): boolean {
@@ -32,9 +38,11 @@ function isCandidate(block: Block): boolean {
   return text.length > 0 && text.length <= maxHeadingChars && /\p{L}/u.test(text);
 }
 
-function placeFromCandidates(blocks: Block[], pageCount: number): HeadingPlacement[] {
+function placeFromCandidates(blocks: Block[], pageCount: number, guessedSizes: ReadonlySet<number>): HeadingPlacement[] {
   const excluded = coverPageExtras(blocks, pageCount);
-  const indices = blocks.map((block, index) => (isCandidate(block) && !excluded.has(index) ? index : -1)).filter(index => index >= 0);
+  const indices = blocks
+    .map((block, index) => (isCandidate(block) && !excluded.has(index) && !guessedSizes.has(block.page) ? index : -1))
+    .filter(index => index >= 0);
   const levels = rankHeadingLevels(indices.map(index => ({ text: blocks[index].text, font: blocks[index].font, parserLevel: blocks[index].headingLevel })));
   return indices.map((blockIndex, position) => ({
     title: cleanTitle(blocks[blockIndex].text),
