@@ -126,7 +126,7 @@ export async function askQuestion(input: AskInput, askDependencies: AskDependenc
   // 1. Plan, within what the model's speed allows (model-budgets.ts): how long a question waits for each
   // model step before it goes on without it (offline plan; extractive answer) is a setting.
   input.onEvent?.({ type: 'stage', stage: 'planning' });
-  const rulesPlan = offlinePlan(offlineRewrite ?? question);
+  const rulesPlan = offlinePlan(offlineRewrite ?? question, { focused: input.documentIds !== undefined });
   let plan: QueryPlan = rulesPlan;
   let tasks: string[] = [];
   const planStarted = performance.now();

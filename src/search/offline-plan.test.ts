@@ -10,6 +10,16 @@ describe('offlinePlan', () => {
     expect(plan.nodePicks).toEqual([]);
   });
 
+  it('searches a question asked of chosen documents without the phrase that names them', () => {
+    const question = 'How many zoom seminars did RHDI run according to its 2025 annual report?';
+    expect(offlinePlan(question).variants).toEqual(['zoom seminars RHDI run 2025 annual report']);
+    const focused = offlinePlan(question, { focused: true });
+    expect(focused.subQuestions).toEqual([question]);
+    expect(focused.variants).toEqual(['zoom seminars RHDI run', 'zoom seminars RHDI run 2025 annual report']);
+    // Nothing left to search without it: the question as asked.
+    expect(offlinePlan('What is in the annual report?', { focused: true }).variants).toEqual(['annual report']);
+  });
+
   it('searches first for the statements behind a financial ratio the question names', () => {
     const plan = offlinePlan('What is the current ratio of Acme in FY2021?');
     expect(plan.variants[0]).toMatch(/^current ratio Acme FY2021 consolidated balance sheets .*total current liabilities/u);

@@ -1,18 +1,26 @@
 import { foldWord, stopwords, writtenAsAcronym } from '../text/stopwords.ts';
 import type { QueryPlan } from './types.ts';
 import { financialStatementTerms } from './financial-metrics.ts';
+import { withoutSourcePhrase } from './source-phrase.ts';
 
 /**
  * The query plan without a language model: the question, its parts when it plainly asks
  * several things, and keyword variants for BM25 (first, when the question names a financial ratio, its
  * keywords plus the statements and line items the ratio is computed from). No HyDE passages and no node
- * picks: those need a model.
+ * picks: those need a model. A question asked of chosen documents (`focused`) is searched without the
+ * phrase that names them (source-phrase.ts).
  */
-export function offlinePlan(question: string): QueryPlan {
+export function offlinePlan(question: string, options: { focused?: boolean } = {}): QueryPlan {
   const whole = normalizeSpace(question);
   const parts = splitQuestion(whole);
   const subQuestions = unique([whole, ...(parts.length > 1 ? parts : [])]);
-  const variants = unique(subQuestions.flatMap(keywordVariants));
+  // Asked of chosen documents (`focused`), the phrase naming them is on all their pages: its keywords
+  // without it come first, the question's own after them (the phrase's words may also be the subject:
+  // "In the Azure CO2 thesis, what are the Scope 3 emissions per vCPU hour?").
+  const searched = options.focused ? withoutSourcePhrase(whole) : whole;
+  const searchedParts = splitQuestion(searched);
+  const withoutPhrase = searched !== whole && contentWords(searched).length > 0 ? unique([searched, ...(searchedParts.length > 1 ? searchedParts : [])]) : [];
+  const variants = unique([...withoutPhrase, ...subQuestions].flatMap(keywordVariants));
   // A financial ratio is answered by statements that never name it: search for those first (see financial-metrics.ts).
   const statementTerms = financialStatementTerms(whole);
   if (statementTerms) variants.unshift(`${variants[0] ?? ''} ${statementTerms}`.trim());
