@@ -187,7 +187,7 @@ describe('buildTree', () => {
     expect(results.text).toBe('Given the limited field of view, the second table is more reliable.');
   });
 
-  it('takes no heading from a page read by OCR in a document with a text layer, and all from a scan', () => {
+  it('takes a heading from a page read by OCR in a document with a text layer only when it reads as words', () => {
     const blocks = [
       block(1, 'title', '5 | ee OTLo', { font: { size: 40, bold: false, italic: false } }),
       paragraph(1, 'Celebrating a year of growth.'),
@@ -200,6 +200,26 @@ describe('buildTree', () => {
       { title: 'Annual Highlights', pages: [2, 2] },
     ]);
     expect(titles([1, 2])).toEqual([{ title: '5 | ee OTLo', pages: [1, 2], children: [{ title: 'Annual Highlights', pages: [2, 2] }] }]);
+    blocks[0] = block(1, 'title', 'Appendix: handwritten depot notes', { font: { size: 40, bold: false, italic: false } });
+    expect(titles([1])).toEqual([{ title: 'Appendix: handwritten depot notes', pages: [1, 2], children: [{ title: 'Annual Highlights', pages: [2, 2] }] }]);
+  });
+
+  it('reads the name under a letter’s closing as its signature, not as a heading', () => {
+    const tree = buildTree(
+      parsed(
+        [
+          heading(1, 'Budget Revision #4', 14),
+          paragraph(1, 'I am pleased to transmit the final budget.'),
+          paragraph(1, 'Sincerely,'),
+          heading(1, 'Nathan Boudreau', 12),
+          paragraph(1, 'Town Administrator'),
+        ],
+        1,
+      ),
+      { documentId: 'd' },
+    );
+    expect(shape(tree.nodes)).toEqual([{ title: 'Budget Revision #4', pages: [1, 1] }]);
+    expect(tree.nodes[0].text).toBe('I am pleased to transmit the final budget.\n\nSincerely,\n\nNathan Boudreau\n\nTown Administrator');
   });
 
   it('reads a running header or footer repeated word for word once, where it first appears, and numbered ones not at all', () => {

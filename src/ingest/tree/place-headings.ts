@@ -20,16 +20,16 @@ const maxHeadingChars = 200;
 
 /**
  * Outline-led placement when the PDF has a usable outline; heading candidates ranked by numbering and
- * fonts otherwise. `ocrPages` are the pages read by OCR: in a document that has a text layer, they give
- * no heading candidates. Their print sizes are guesses from the OCR's row heights, and a cover picture's
- * texture read as large letters ("5 | ee OTLo") would head the whole document.
+ * fonts otherwise. `ocrPages` are the pages read by OCR: in a document that has a text layer, their
+ * candidates must read as words (readsAsWords). A cover picture's texture read as large letters ("5 |
+ * ee OTLo") would otherwise head the whole document.
  */
 export function placeHeadings(blocks: Block[], outline: OutlineEntry[], pageCount: number, ocrPages: readonly number[] = []): HeadingPlacement[] {
   const usable = outline.filter(entry => entry.page !== null && !isGenericTitle(entry.title));
   // A lone bookmark names the document (or an excerpt's source), it is not a table of contents.
   if (usable.length >= 2) return placeFromOutline(blocks, usable);
-  const guessedSizes = new Set(ocrPages.length < pageCount ? ocrPages : []);
-  return placeFromCandidates(blocks, pageCount, guessedSizes);
+  const readByOcr = new Set(ocrPages.length < pageCount ? ocrPages : []);
+  return placeFromCandidates(blocks, pageCount, readByOcr);
 }
 
 function isCandidate(block: Block): boolean {
@@ -38,10 +38,35 @@ function isCandidate(block: Block): boolean {
   return text.length > 0 && text.length <= maxHeadingChars && /\p{L}/u.test(text);
 }
 
-function placeFromCandidates(blocks: Block[], pageCount: number, guessedSizes: ReadonlySet<number>): HeadingPlacement[] {
+/**
+ * A letter's closing ("Sincerely,", "Mit freundlichen Grüßen", "Met vriendelijke groet"): the name set
+ * large or bold under it signs the letter, and heads nothing.
+ */
+const letterClosingLine =
+  /^(?:sincerely|yours(?: sincerely| faithfully| truly)?|(?:best|kind|warm|warmest)?\s*regards|respectfully(?: yours| submitted)?|cordially|with (?:best|kind|warm) (?:regards|wishes)|mit freundlichen gr(?:ü|ue)(?:ß|ss)en|freundliche gr(?:ü|ue)(?:ß|ss)e|viele gr(?:ü|ue)(?:ß|ss)e|hochachtungsvoll|met vriendelijke groet(?:en)?|hoogachtend|cordialement|bien cordialement|salutations distingu[ée]es)[,.!]?$/iu;
+
+function signsLetter(blocks: Block[], index: number): boolean {
+  const before = blocks[index - 1];
+  return before !== undefined && before.page === blocks[index]!.page && letterClosingLine.test(before.text.trim().split('\n').at(-1)!.trim());
+}
+
+/**
+ * A heading OCR read on a page of a document with a text layer: two words or more of three letters or
+ * more, with a vowel, and most of its words so ("Appendix: handwritten depot notes", not "5 | ee OTLo",
+ * "vos" or "ww").
+ */
+function readsAsWords(text: string): boolean {
+  const tokens = text.split(/\s+/u).filter(Boolean);
+  const words = tokens.filter(token => /^(?:\p{Lu}?\p{Ll}{2,}|\p{Lu}{3,})[,.:;!?]?$/u.test(token) && /[aeiouyäöüàâéèêëïîôûù]/iu.test(token));
+  return words.length >= 2 && words.length * 3 >= tokens.length * 2;
+}
+
+function placeFromCandidates(blocks: Block[], pageCount: number, readByOcr: ReadonlySet<number>): HeadingPlacement[] {
   const excluded = coverPageExtras(blocks, pageCount);
   const indices = blocks
-    .map((block, index) => (isCandidate(block) && !excluded.has(index) && !guessedSizes.has(block.page) ? index : -1))
+    .map((block, index) =>
+      isCandidate(block) && !excluded.has(index) && !(readByOcr.has(block.page) && !readsAsWords(block.text)) && !signsLetter(blocks, index) ? index : -1,
+    )
     .filter(index => index >= 0);
   const levels = rankHeadingLevels(indices.map(index => ({ text: blocks[index].text, font: blocks[index].font, parserLevel: blocks[index].headingLevel })));
   return indices.map((blockIndex, position) => ({
