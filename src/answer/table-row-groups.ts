@@ -1,21 +1,21 @@
 /** A cell that is a number, a share or an amount ("87.1", "-24.56", "1,234", "12%", "$5"). */
 export const numberCell = /^[-+−]?[$£€]?\d[\d,.\s]*%?$/u;
 
-/**
- * The group labels each body row of a table of figures stands under: a budget's "Town Admin - 129" and
- * "Personnel" over its "Salary | $110,000 | …" row, a statement's "Current assets" over "Cash | 100".
- * A group row holds a short label (maxGroupWords) and no figure; it heads the rows under it until a group
- * row starts at its column or left of it, a row of figures starts left of it, or a total starts at its
- * column ("TOTAL LIABILITIES" under "Other liabilities" is the statement's, and says so itself). A group row over one row whose
- * label starts in small letters ("Revenue from contracts" over "with customers | 100") is that label's
- * first line, and heads that row alone. `grid` is the table's rows of cells, `from`–`to` its body
- * (`to` exclusive); rows of no group, and tables of words, get none.
- */
 /** A longer label without figures is a sentence cut into cells ("47% say that they approve of"), not a group. */
 const maxGroupWords = 5;
 /** A row's label that sums rows above it, in the languages Folio answers in. */
 const totalLabel = /^(?:grand\s+)?(?:total|totals|gesamt|summe|insgesamt|totaal|som)\b/iu;
 
+/**
+ * The group labels each body row of a table of figures stands under: a budget's "Town Admin - 129" and
+ * "Personnel" over its "Salary | $110,000 | …" row, a statement's "Current assets" over "Cash | 100".
+ * A group row holds a short label (maxGroupWords) and no figure; it heads the rows under it until a
+ * group row starts at its column or left of it, a row of figures starts left of it, or a total starts
+ * at its column ("TOTAL LIABILITIES" under "Other liabilities" is the statement's, and says so
+ * itself). A group row over one row whose label starts in small letters ("Revenue from contracts" over
+ * "with customers | 100") is that label's first line, and heads that row alone. `grid` is the table's
+ * rows of cells, `from`–`to` its body (`to` exclusive); rows of no group, and tables of words, get none.
+ */
 export function rowGroups(grid: string[][], from: number, to: number): Map<number, string[]> {
   const groups = new Map<number, string[]>();
   const body = grid.slice(from, to);

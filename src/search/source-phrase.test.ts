@@ -15,5 +15,6 @@ describe('withoutSourcePhrase', () => {
       'What happens in the second chapter of the guide on wiring?',
     );
     expect(withoutSourcePhrase('In the report, what is the cash ratio according to the table?')).toBe('what is the cash ratio according to the table?');
+    expect(withoutSourcePhrase('In the annual report:')).toBe('In the annual report:');
   });
 });

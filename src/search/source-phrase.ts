@@ -14,7 +14,7 @@ const maxSourceWords = 8;
  * eight words ending in a word for a document of some kind (documentKindWords). When the question is
  * asked of those documents already, the phrase's words are on every page of them ("annual report
  * 2025" on its cover and in its foreword) and say nothing of where the answer is. The question as it is
- * when it has no such phrase.
+ * when it has no such phrase, or nothing but it.
  */
 export function withoutSourcePhrase(question: string): string {
   const words = question.trim().split(/\s+/u);
@@ -32,7 +32,8 @@ export function withoutSourcePhrase(question: string): string {
   // At the start: "In the Nike 10-K, what is …?", "Laut Geschäftsbericht: …"
   const clauseEnd = words.findIndex(word => /[,:]$/u.test(word));
   if (clauseEnd >= 1 && clauseEnd < maxSourceWords && sourceLead.test(words[0]!) && isKindWord(words[clauseEnd]!)) {
-    return words.slice(clauseEnd + 1).join(' ');
+    const kept = words.slice(clauseEnd + 1).join(' ');
+    return /[\p{L}\p{N}]/u.test(kept) ? kept : question;
   }
   return question;
 }
