@@ -172,7 +172,6 @@ function holdsInLanguage(term: KeyTerm, language: string, documentId: string, wo
 function holds(term: KeyTerm, documentId: string, words: DocumentWords): boolean {
   switch (term.kind) {
     case 'year':
-      return term.terms.some(form => words.documentHolds(documentId, form));
     case 'number':
       return term.terms.some(form => words.documentHolds(documentId, form));
     case 'code':

@@ -20,8 +20,9 @@ export function withoutSourcePhrase(question: string): string {
   const words = question.trim().split(/\s+/u);
   const isKindWord = (word: string) => documentKindWords.test(foldWord(word.replace(/[^\p{L}\p{N}-]+$/u, '')));
   // At the end: "… run according to its 2025 annual report?"
-  for (let start = Math.max(1, words.length - maxSourceWords); start < words.length - 1; start++) {
-    if (!sourceLead.test(words[start]!.replace(/^[,(]+/u, '')) || !isKindWord(words[words.length - 1]!)) continue;
+  const endsInKindWord = isKindWord(words.at(-1)!);
+  for (let start = Math.max(1, words.length - maxSourceWords); endsInKindWord && start < words.length - 1; start++) {
+    if (!sourceLead.test(words[start]!.replace(/^[,(]+/u, ''))) continue;
     if (/^(?:according|based)$/iu.test(words[start]!) && !leadTail.test(words[start + 1] ?? '')) continue;
     const kept = words
       .slice(0, start)
