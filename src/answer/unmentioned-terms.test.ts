@@ -88,6 +88,13 @@ describe('keyTerms and missingFrom', () => {
     expect(missingFrom(keyTerms('How do Arabic numerals differ in Lisbon?'), 'd1', report, 'en').map(term => term.text)).toEqual(['Arabic', 'Lisbon']);
   });
 
+  it('does not ask a document for the name of the language it is written in', () => {
+    const question = 'How big was the fine in the Dutch data protection authority’s 2022 annual report?';
+    // A Dutch report says "Nederlandse"; an English one that never says "Dutch" does not answer about it.
+    expect(missingFrom(keyTerms(question), 'd1', report, 'nl', 'en').map(term => term.text)).toEqual(['2022']);
+    expect(missingFrom(keyTerms(question), 'd1', report, 'en', 'en').map(term => term.text)).toEqual(['2022', 'Dutch']);
+  });
+
   it('does not ask for two capitals a document may write out, when it holds the question’s other names', () => {
     // "Highland County, Virginia" of a sheet of turnouts.
     expect(missing('How many votes did San Francisco CA cast?')).toEqual([]);

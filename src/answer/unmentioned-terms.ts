@@ -2,7 +2,7 @@ import { captionReferenceStarts, captionReferences, type CaptionKey } from '../t
 import { financialStatementTerms } from '../search/financial-metrics.ts';
 import { pageReferences, referencedPages, type PageReference } from '../search/page-references.ts';
 import { latinScriptLanguage } from '../text/detect-language.ts';
-import { documentLanguagesNamed } from '../text/language-names.ts';
+import { documentLanguagesNamed, languageNamedBy } from '../text/language-names.ts';
 import { queryLanguages, searchTerms } from '../text/search-terms.ts';
 import { isMonthName } from '../text/month-years.ts';
 import { shortenedNumber } from '../text/shortened-numbers.ts';
@@ -133,8 +133,9 @@ export function passagesOf<T extends Pick<ContextPassage, 'documentId' | 'pageTe
  * language, nor for a name in the document's own: its pages are stemmed in their language, and French
  * makes "PACA" "pac"). A name written in Latin letters is not looked for in a document written in another
  * script (`documentLanguage`): there it is spelt in that script ("Korea" is 한국), and "the Korean
- * slides" are described by a language they do not name. Nor initials ("VAT") in a document written in
- * another language than the question (`questionLanguage`).
+ * slides" are described by a language they do not name. Nor the name of the language the document is
+ * written in ("the Dutch data protection authority" of a Dutch report, which says "Nederlandse"), nor
+ * initials ("VAT") in a document written in another language than the question (`questionLanguage`).
  */
 export function missingFrom(terms: KeyTerm[], documentId: string, words: DocumentWords, documentLanguage?: string, questionLanguage?: string): KeyTerm[] {
   const otherScript = documentLanguage !== undefined && !latinScriptLanguage(documentLanguage);
@@ -143,6 +144,7 @@ export function missingFrom(terms: KeyTerm[], documentId: string, words: Documen
     term =>
       !(otherScript && term.kind === 'name' && /^[\p{Script=Latin}\p{N}\p{P}]+$/u.test(term.text)) &&
       !(otherLanguage && term.kind === 'name' && initialism.test(term.text)) &&
+      !(term.kind === 'name' && documentLanguage !== undefined && languageNamedBy(term.text) === documentLanguage) &&
       !holds(term, documentId, words) &&
       !(term.termsInLanguage && holds({ ...term, terms: term.termsInLanguage }, documentId, words)) &&
       !(term.kind === 'name' && documentLanguage && holdsInLanguage(term, documentLanguage, documentId, words)),

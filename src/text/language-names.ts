@@ -35,9 +35,17 @@ export function documentLanguagesNamed(question: string): Array<{ language: stri
   words.forEach((word, index) => {
     const following = words.slice(index + 1, index + 1 + documentWordWindow).join(' ');
     if (!documentKindWords.test(following) && !plainDocumentWords.test(following)) return;
-    for (const [language, names] of languageNames) {
-      if (names.some(name => word.startsWith(name) && inflections.has(word.slice(name.length)))) named.push({ language, word });
-    }
+    const language = languageNamedBy(word);
+    if (language) named.push({ language, word });
   });
   return named;
+}
+
+/** The language a word names, in any question language and inflection ("Dutch", "koreanischen", "coréenne"); folded or not. */
+export function languageNamedBy(word: string): string | undefined {
+  const folded = foldWord(word);
+  for (const [language, names] of languageNames) {
+    if (names.some(name => folded.startsWith(name) && inflections.has(folded.slice(name.length)))) return language;
+  }
+  return undefined;
 }
