@@ -9,6 +9,9 @@ describe('detectLanguage', () => {
     // "de" and "en" are Dutch words too: French question words outweigh them.
     ['Combien de poursuites ont été engagées en vertu du DMCA en 1999 ?', 'fr'],
     ["En quel langage l'implémentation a-t-elle été faite ?", 'fr'],
+    // "En" opens French and Spanish questions as it does Dutch ones; the rest tells which.
+    ['En quelle année Power Systems a-t-il acquis KINOLT ?', 'fr'],
+    ['En wat kost het?', 'nl'],
     // French verbs and pronouns count too, not only question words: "de" twice and "en" are Dutch words.
     ['à partir de quel âge un salarié peut-il partir en retraite ?', 'fr'],
     ['¿Cuál fue el margen operativo del año?', 'es'],

@@ -106,8 +106,8 @@ const markerWords = new Map<string, Set<string>>(
   Object.entries({
     en: 'the what which who how why when where is are does do did was were of and for with about this that please can',
     de: 'der die das und ist sind was wie wer wo warum wann welche welcher welches welchem welchen nicht mit von fur uber auf ein eine einen dem den des bitte gibt es gab im zum zur vom beim laut nach auch oder mehr viele wird werden wurde wurden haben sich noch dieses dieser diese',
-    fr: 'le la les et est sont que qui quoi comment pourquoi quand quel quelle quels quelles combien des un une pour avec dans sur du au aux ce cette ont elle ete avait etait doit peut faut selon dont leur leurs avoir etre pas sa ses nous vous je qu l il',
-    es: 'el los las y es son que cual cuales como por para con una del al donde cuando quien esta este estos',
+    fr: 'le la les et en est sont que qui quoi comment pourquoi quand quel quelle quels quelles combien des un une pour avec dans sur du au aux ce cette ont elle ete avait etait doit peut faut selon dont leur leurs avoir etre pas sa ses nous vous je qu l il',
+    es: 'el los las y en es son que cual cuales como por para con una del al donde cuando quien esta este estos',
     it: 'il lo gli e sono che chi come perche quando dove quale quali della delle degli una per con nel nella',
     pt: 'o os as e sao que qual quais como porque quando onde uma para com do da dos das no na em',
     nl: 'de het een en is zijn wat wie hoe hoeveel waarom wanneer waar welke welk niet met van voor over op ook bij naar uit wordt worden werd heeft hebben deze dit er te om je mag staat staan',
