@@ -91,4 +91,22 @@ describe('quoteCandidates', () => {
     expect(salary.matchText).toContain('Town Admin - 129 › Personnel');
     expect(rows.find(row => row.text.includes('TOTAL'))!.text).toBe('Column #: 20; ACCT FUNCTION: TOTAL; FY25 ACTUAL: $76,473; FY26 PROPOSED: $83,194');
   });
+  it('quotes no row that is only a label over the rows of values under it', () => {
+    const text = [
+      '| 2022 |  |  |',
+      '| --- | --- | --- |',
+      '| Gemiddelde leeftijd | 41,6 jaar |  |',
+      '| In-/uitstroom medewerkers | Instroom: 45 | Uitstroom: 30 |',
+      '| Ziekteverzuim: |  |  |',
+      '| Verzuimpercentage | 6,4% |  |',
+      '| Kort (1-7 dagen) | 0,9% |  |',
+    ].join('\n');
+    const rows = quoteCandidates([contextPassage(1, [{ page: 1, text }])]).filter(quote => quote.kind === 'table-row');
+    expect(rows.map(row => row.text)).toEqual([
+      '2022: Gemiddelde leeftijd; 41,6 jaar',
+      '2022: In-/uitstroom medewerkers; Instroom: 45; Uitstroom: 30',
+      'Ziekteverzuim: — 2022: Verzuimpercentage; 6,4%',
+      'Ziekteverzuim: — 2022: Kort (1-7 dagen); 0,9%',
+    ]);
+  });
 });

@@ -174,6 +174,8 @@ function tableRows(lines: string[], caption: string): Quote[] {
       const row = grid[index];
       const heads = groups.get(index)?.join(' › ');
       if (row.every(cell => cell.length === 0)) continue;
+      // A label alone over rows of values ("Ziekteverzuim:" over "Verzuimpercentage | 6,4%") states nothing itself.
+      if (isGroupLabelOnly(row, grid)) continue;
       const labelled = header.length > 0 && header[0] === '' && row[0] !== '';
       const pairs = row
         .map((cell, column) => ({ cell, name: header[column] ?? '' }))
@@ -185,6 +187,19 @@ function tableRows(lines: string[], caption: string): Quote[] {
     }
   });
   return rows;
+}
+
+/** Rows of a table that hold two cells or more, for a row of one cell to be read as a label over them. */
+const minShareOfFullRows = 0.5;
+
+/**
+ * A row whose one cell is words without a figure, in a table whose rows mostly hold two cells or more:
+ * the label of the rows under it, which say what it heads (rowGroups) or stand on their own.
+ */
+function isGroupLabelOnly(row: string[], grid: string[][]): boolean {
+  const cells = row.filter(Boolean);
+  if (cells.length !== 1 || /\d/u.test(cells[0]) || row.length < 2) return false;
+  return grid.filter(other => other.filter(Boolean).length >= 2).length >= grid.length * minShareOfFullRows;
 }
 
 /**
