@@ -31,4 +31,11 @@ describe('markHeadersAndFooters', () => {
     markHeadersAndFooters(blocks, [letter, letter, letter, letter]);
     expect(blocks.map(item => item.kind)).toEqual(['page-header', 'page-header', 'paragraph', 'paragraph']);
   });
+  it('marks a letterhead footer of some 200 characters repeated on every page', () => {
+    const footer =
+      "Association de Protection Civile de l'Isère – APC 38 – 1 Rue des Marronniers, 38600 Fontaine, France Tél : 04 76 25 04 30 - - Email : isere@protection-civile.org - Site Internet : www.protectioncivile-38.org";
+    const blocks = [block(1, 'Article 1', 72, 300), block(1, footer, 163, 760), block(2, 'Article 2', 72, 300), block(2, footer, 163, 760)];
+    markHeadersAndFooters(blocks, [letter, letter]);
+    expect(blocks.map(item => item.kind)).toEqual(['paragraph', 'page-footer', 'paragraph', 'page-footer']);
+  });
 });

@@ -5,6 +5,11 @@ import { isPageNumberText } from './layout/block-patterns.ts';
 const marginBandFraction = 0.15;
 /** Repeats of the same header may drift this many points between pages. */
 const positionTolerance = 8;
+/**
+ * Longer blocks are never running text. A letterhead footer (name, address, phone, mail and web address)
+ * takes some 200 characters; repeated word for word at the same height, it is the page's, not the text's.
+ */
+const maxRunningTextChars = 500;
 
 /**
  * Marks, in place, blocks repeated in the top or bottom margin band on at least half of the pages
@@ -20,7 +25,7 @@ export function markHeadersAndFooters(blocks: Block[], pageSizes: Array<{ width:
     blocksByPage.set(block.page, onPage);
   }
   for (const block of blocks) {
-    if (block.kind === 'table' || block.kind === 'figure' || block.text.length > 200) continue;
+    if (block.kind === 'table' || block.kind === 'figure' || block.text.length > maxRunningTextChars) continue;
     const band = marginBand(block, pageSizes[block.page - 1]?.height);
     if (!band) continue;
     const onPage = blocksByPage.get(block.page)!;
