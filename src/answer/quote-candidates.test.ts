@@ -109,4 +109,22 @@ describe('quoteCandidates', () => {
       'Ziekteverzuim: — 2022: Kort (1-7 dagen); 0,9%',
     ]);
   });
+  it('quotes an item of a nested list with the short item it stands under', () => {
+    const text = [
+      '• Pre-COVID baseline was flat',
+      '– Quarterly rate sat around 4 per 100,000 from',
+      '2016 through early 2020',
+      '• Level shift at 2020 Q2',
+      '– About +5.5 per 100,000 per quarter (95% CI +3.6 to +7.4)',
+      '• The rate roughly doubled after the cutoff, as the figure below shows.',
+      '– Equivalent to a rate ratio of 2.4',
+    ].join('\n');
+    const quotes = quoteCandidates([contextPassage(1, [{ page: 7, text }])]);
+    const shift = quotes.find(quote => quote.source.startsWith('– About'))!;
+    expect(shift.text).toBe('Level shift at 2020 Q2 › About +5.5 per 100,000 per quarter (95% CI +3.6 to +7.4)');
+    expect(shift.matchText).toBe(shift.text);
+    expect(quotes.find(quote => quote.source.startsWith('– Quarterly'))!.text).toMatch(/^Pre-COVID baseline was flat › Quarterly/u);
+    // A sentence is no label: the items under it stand alone.
+    expect(quotes.find(quote => quote.source.startsWith('– Equivalent'))!.text).toBe('– Equivalent to a rate ratio of 2.4');
+  });
 });

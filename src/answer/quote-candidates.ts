@@ -103,8 +103,10 @@ function quotesOf(text: string): Quote[] {
   const lines = text.split('\n');
   let prose: string[] = [];
   const flushProse = () => {
+    const parents = listParents(prose);
     for (const sentence of splitSentences(prose.join('\n'))) {
-      const text = clipQuote(sentence);
+      const parent = parents.find(entry => entry.item.startsWith(sentence.slice(0, maxTitleChars)))?.parent;
+      const text = clipQuote(parent ? `${parent} › ${sentence.replace(subItemMarker, '')}` : sentence);
       quotes.push({ text, matchText: text, kind: 'sentence', source: sentence });
     }
     prose = [];
@@ -123,6 +125,30 @@ function quotesOf(text: string): Quote[] {
   }
   flushProse();
   return quotes;
+}
+
+/** A list's item and the marker of an item under it, as slides and Word lists write them. */
+const itemMarker = /^[•●▪■]\s+/u;
+const subItemMarker = /^[–—o◦▫-]\s+/u;
+
+/**
+ * The items of a nested list with the short item they stand under: on a slide, "• Level shift at 2020
+ * Q2" over "– About +5.5 per 100,000 per quarter"; the sub-item says the figure, its parent what it is
+ * of. A parent is a bulleted line short enough to be a label (maxTitleChars); its sub-items are the
+ * lines with a dash marker after it, wrapped lines between them included, up to the next bulleted line.
+ */
+function listParents(lines: string[]): Array<{ item: string; parent: string }> {
+  const entries: Array<{ item: string; parent: string }> = [];
+  let parent: string | undefined;
+  for (const raw of lines) {
+    const line = raw.replace(/\s+/gu, ' ').trim();
+    if (line === '') continue;
+    if (itemMarker.test(line)) {
+      const label = line.replace(itemMarker, '');
+      parent = label.length <= maxTitleChars && !/[.!?]$/u.test(label) ? label : undefined;
+    } else if (parent && subItemMarker.test(line)) entries.push({ item: line, parent });
+  }
+  return entries;
 }
 
 /**
