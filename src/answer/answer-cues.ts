@@ -31,7 +31,7 @@ const kindPatterns: Array<[AnswerKind, RegExp]> = [
   ['name', /\b(?:who|whom|whose|which (?:company|person|organi[sz]ation|country|city|author)|wer|wem|wen|qui|qui[eé]n(?:es)?|wie is)\b/iu],
   [
     'number',
-    /\b(?:how (?:long|old|far|large|big|high|tall|fast|often|heavy)|what (?:is|was) the (?:number|size|length|height|weight|age|score|ratio|value)|wie (?:lange?|alt|hoch|gro(?:ss|ß))|which (?:year|number))\b/iu,
+    /\b(?:how (?:long|old|far|large|big|high|tall|fast|often|heavy)|what (?:is|was) the (?:number|size|length|height|weight|age|score|ratio|value)|wie (?:lange?|alt|hoch|gro(?:ss|ß))|hoe (?:lang|oud|ver|groot|hoog|snel|zwaar|vaak)|which (?:year|number))\b/iu,
   ],
 ];
 

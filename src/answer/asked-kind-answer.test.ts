@@ -19,9 +19,32 @@ describe('givesAskedKind', () => {
     for (const answer of ['1914', 'vier', '10.8M [2]', 'veertien', '446 interventions']) expect(givesAskedKind(answer, 'How many are there?')).toBe(true);
   });
 
+  it('takes no money for a count of things', () => {
+    expect(givesAskedKind('575.000 euro [10]', 'Hoeveel datalekmeldingen ontving de AP in 2020?')).toBe(false);
+    expect(givesAskedKind('$5 million', 'How many dollars did the campaign raise?')).toBe(true);
+  });
+
+  it('takes a number for a measure, and words for how long and how often', () => {
+    const contribution = 'Hoe hoog is de jaarlijkse contributie bij STORM?';
+    expect(givesAskedKind('De financiële commissie wordt ontbonden na het goedkeuren van de afrekening [10].', contribution)).toBe(false);
+    expect(givesAskedKind('€ 25 per jaar', contribution)).toBe(true);
+    expect(givesAskedKind('Over 24 hour', 'how long does the MQ-3 need to preheat?')).toBe(true);
+    expect(givesAskedKind('once a quarter', 'How often does the board meet?')).toBe(true);
+    expect(givesAskedKind('Until the end of March.', 'How long can I keep unused vacation days?')).toBe(true);
+  });
+
+  it('takes a name for "who": a capitalised word that is neither the question’s nor a common one', () => {
+    const president = 'Who is the current president of the Cyber Defense Club?';
+    expect(givesAskedKind('The official officers of this organization are president, vice president and treasurer [1].', president)).toBe(false);
+    expect(givesAskedKind('The Cyber Defense Club [1]', president)).toBe(false);
+    expect(givesAskedKind('Vice Chair Tran [3]', 'Who chaired the meeting?')).toBe(true);
+    expect(givesAskedKind('Cate', 'Who won the pool competition?')).toBe(true);
+    expect(givesAskedKind('Der Vorstand', 'Wer beruft die Versammlung ein?')).toBe(true);
+  });
+
   it('judges no other question', () => {
     expect(givesAskedKind('7 MB', 'Wie viel Speicherplatz hat ein Postfach?')).toBe(true);
     expect(givesAskedKind('1,000 times slower', 'How much slower are asymmetric algorithms?')).toBe(true);
-    expect(givesAskedKind('Cate', 'Who won the pool competition?')).toBe(true);
+    expect(givesAskedKind('green', 'What colour is the logo?')).toBe(true);
   });
 });
