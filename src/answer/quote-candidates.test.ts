@@ -91,6 +91,7 @@ describe('quoteCandidates', () => {
     expect(salary.matchText).toContain('Town Admin - 129 › Personnel');
     expect(rows.find(row => row.text.includes('TOTAL'))!.text).toBe('Column #: 20; ACCT FUNCTION: TOTAL; FY25 ACTUAL: $76,473; FY26 PROPOSED: $83,194');
   });
+
   it('quotes no row that is only a label over the rows of values under it', () => {
     const text = [
       '| 2022 |  |  |',
@@ -109,6 +110,7 @@ describe('quoteCandidates', () => {
       'Ziekteverzuim: — 2022: Kort (1-7 dagen); 0,9%',
     ]);
   });
+
   it('quotes an item of a nested list with the short item it stands under', () => {
     const text = [
       '• Pre-COVID baseline was flat',

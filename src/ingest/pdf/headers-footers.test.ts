@@ -31,6 +31,7 @@ describe('markHeadersAndFooters', () => {
     markHeadersAndFooters(blocks, [letter, letter, letter, letter]);
     expect(blocks.map(item => item.kind)).toEqual(['page-header', 'page-header', 'paragraph', 'paragraph']);
   });
+
   it('marks a letterhead footer of some 200 characters repeated on every page', () => {
     const footer =
       "Association de Protection Civile de l'Isère – APC 38 – 1 Rue des Marronniers, 38600 Fontaine, France Tél : 04 76 25 04 30 - - Email : isere@protection-civile.org - Site Internet : www.protectioncivile-38.org";
