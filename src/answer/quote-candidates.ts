@@ -180,6 +180,7 @@ function tableRows(lines: string[], caption: string): Quote[] {
   const separator = lines.findIndex(isMarkdownSeparatorRow);
   const rowLines = lines.filter((_, index) => index !== separator);
   const grid = rowLines.map(markdownRowCells);
+  const labelRows = labelsItsRows(grid);
   const headerCount = separator > 0 ? headerRows(grid) : 0;
   const starts = headerCount > 0 ? repeatedHeaderStarts(grid, headerCount) : [0];
   const rows: Quote[] = [];
@@ -201,7 +202,7 @@ function tableRows(lines: string[], caption: string): Quote[] {
       const heads = groups.get(index)?.join(' › ');
       if (row.every(cell => cell.length === 0)) continue;
       // A label alone over rows of values ("Ziekteverzuim:" over "Verzuimpercentage | 6,4%") states nothing itself.
-      if (isGroupLabelOnly(row, grid)) continue;
+      if (labelRows && isLabelOnly(row)) continue;
       const labelled = header.length > 0 && header[0] === '' && row[0] !== '';
       const pairs = row
         .map((cell, column) => ({ cell, name: header[column] ?? '' }))
@@ -218,14 +219,18 @@ function tableRows(lines: string[], caption: string): Quote[] {
 /** Rows of a table that hold two cells or more, for a row of one cell to be read as a label over them. */
 const minShareOfFullRows = 0.5;
 
+/** A table whose rows mostly hold two cells or more, so that a row of one cell is a label over others. */
+function labelsItsRows(grid: string[][]): boolean {
+  return grid.filter(row => row.filter(Boolean).length >= 2).length >= grid.length * minShareOfFullRows;
+}
+
 /**
- * A row whose one cell is words without a figure, in a table whose rows mostly hold two cells or more:
- * the label of the rows under it, which say what it heads (rowGroups) or stand on their own.
+ * A row whose one cell is words without a figure, in a table that labelsItsRows: the label of the rows
+ * under it, which say what it heads (rowGroups) or stand on their own.
  */
-function isGroupLabelOnly(row: string[], grid: string[][]): boolean {
+function isLabelOnly(row: string[]): boolean {
   const cells = row.filter(Boolean);
-  if (cells.length !== 1 || /\d/u.test(cells[0]) || row.length < 2) return false;
-  return grid.filter(other => other.filter(Boolean).length >= 2).length >= grid.length * minShareOfFullRows;
+  return cells.length === 1 && !/\d/u.test(cells[0]) && row.length >= 2;
 }
 
 /**
